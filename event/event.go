@@ -1,0 +1,106 @@
+// Package event defines the run events every part of Cairn emits and a
+// context-carried sink that collects them.
+//
+// It is the lowest layer: flow, llm and tool emit events here without knowing
+// who listens; flow.Run yields them, trace writes them, the CLI and web UI
+// render them.
+package event
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Kind names what an Event reports.
+type Kind string
+
+// The kinds of event a run emits.
+const (
+	RunStart   Kind = "run_start"
+	RunEnd     Kind = "run_end"
+	NodeStart  Kind = "node_start"
+	NodeEnd    Kind = "node_end"
+	Decision   Kind = "decision"
+	ToolCall   Kind = "tool_call"
+	StateSet   Kind = "state"
+	Usage      Kind = "usage"
+	Error      Kind = "error"
+	Checkpoint Kind = "checkpoint"
+	Note       Kind = "note" // free text: a thought, a progress line
+)
+
+// Event is one thing that happened in a run. It is JSON-serialisable so the
+// same value feeds JSONL traces, OpenTelemetry and the UI.
+type Event struct {
+	Time     time.Time     `json:"time"`
+	RunID    string        `json:"run_id,omitempty"`
+	Kind     Kind          `json:"kind"`
+	Node     string        `json:"node,omitempty"`
+	Step     int           `json:"step,omitempty"`
+	Duration time.Duration `json:"duration_ns,omitempty"`
+	Message  string        `json:"message,omitempty"`
+	Err      string        `json:"error,omitempty"`
+
+	Decision *DecisionInfo   `json:"decision,omitempty"`
+	Tool     *ToolInfo       `json:"tool,omitempty"`
+	Usage    *UsageInfo      `json:"usage,omitempty"`
+	State    json.RawMessage `json:"state,omitempty"`
+}
+
+// DecisionInfo describes a typed decision: what was decided, by whom and why.
+type DecisionInfo struct {
+	Name      string          `json:"name"`   // the decision type, e.g. "NextAction"
+	Source    string          `json:"source"` // "model" or "policy"
+	Reasoning string          `json:"reasoning,omitempty"`
+	Fallback  string          `json:"fallback,omitempty"` // why the policy decided, when it did
+	Attempts  int             `json:"attempts"`           // model calls made (0 when no model)
+	Model     string          `json:"model,omitempty"`
+	Value     json.RawMessage `json:"value,omitempty"`
+}
+
+// ToolInfo describes one tool call.
+type ToolInfo struct {
+	Name    string          `json:"name"`
+	Args    json.RawMessage `json:"args,omitempty"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Err     string          `json:"error,omitempty"`
+	Latency time.Duration   `json:"latency_ns"`
+	Cached  bool            `json:"cached,omitempty"`
+}
+
+// UsageInfo is the cost of one model call.
+type UsageInfo struct {
+	Model            string        `json:"model"`
+	PromptTokens     int           `json:"prompt_tokens"`
+	CompletionTokens int           `json:"completion_tokens"`
+	Latency          time.Duration `json:"latency_ns"`
+}
+
+// Sink receives events. It must be safe for concurrent use: parallel
+// branches emit at the same time.
+type Sink func(Event)
+
+type sinkKey struct{}
+
+// WithSink returns a context whose events go to s, in addition to any sink
+// already in ctx.
+func WithSink(ctx context.Context, s Sink) context.Context {
+	if prev, ok := ctx.Value(sinkKey{}).(Sink); ok && prev != nil {
+		next := s
+		s = func(e Event) { prev(e); next(e) }
+	}
+	return context.WithValue(ctx, sinkKey{}, s)
+}
+
+// Emit sends e to the sink in ctx, if any, stamping the time when unset.
+func Emit(ctx context.Context, e Event) {
+	s, ok := ctx.Value(sinkKey{}).(Sink)
+	if !ok || s == nil {
+		return
+	}
+	if e.Time.IsZero() {
+		e.Time = time.Now()
+	}
+	s(e)
+}
