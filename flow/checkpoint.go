@@ -1,0 +1,108 @@
+package flow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"sync"
+	"time"
+)
+
+// Checkpoint is where a run stands after a step: its state and the next
+// position. A run saves one after every step and resumes from the latest.
+type Checkpoint struct {
+	Version int    `json:"version"`
+	RunID   string `json:"run_id"`
+	Graph   string `json:"graph"`
+	Step    int    `json:"step"` // steps completed
+	// Next is the node to run next (End when the run finished). When
+	// Fanout is set instead, the parallel fan-out after that node is next.
+	Next   string          `json:"next,omitempty"`
+	Fanout string          `json:"fanout,omitempty"`
+	Counts map[string]int  `json:"counts,omitempty"` // completed runs per node, for Limit
+	State  json.RawMessage `json:"state"`
+	Time   time.Time       `json:"time"`
+}
+
+// checkpointVersion is the format Version this package writes and reads.
+const checkpointVersion = 1
+
+// Done reports whether the run this checkpoint belongs to finished.
+func (c Checkpoint) Done() bool { return c.Next == End && c.Fanout == "" }
+
+// validate checks a decoded checkpoint, naming the first bad field.
+func (c Checkpoint) validate() error {
+	switch {
+	case c.Version != checkpointVersion:
+		return fmt.Errorf("field version: got %d, want %d", c.Version, checkpointVersion)
+	case c.RunID == "":
+		return errors.New("field run_id: empty")
+	case c.Step < 0:
+		return fmt.Errorf("field step: negative (%d)", c.Step)
+	case (c.Next == "") == (c.Fanout == ""):
+		return errors.New("fields next and fanout: exactly one must be set")
+	case len(c.State) == 0 || !json.Valid(c.State):
+		return errors.New("field state: missing or not JSON")
+	}
+	for n, k := range c.Counts {
+		if k < 0 {
+			return fmt.Errorf("field counts[%q]: negative (%d)", n, k)
+		}
+	}
+	return nil
+}
+
+// Store keeps the latest checkpoint of each run. Implementations must be
+// safe for concurrent use.
+type Store interface {
+	// Save records c as the latest checkpoint of run c.RunID.
+	Save(ctx context.Context, c Checkpoint) error
+	// Load returns the latest checkpoint of runID, an error wrapping
+	// ErrNoCheckpoint when there is none, or one wrapping ErrCorrupt when
+	// what is stored cannot be read.
+	Load(ctx context.Context, runID string) (Checkpoint, error)
+}
+
+// Store errors.
+var (
+	ErrNoCheckpoint = errors.New("flow: no checkpoint")
+	ErrCorrupt      = errors.New("flow: corrupt checkpoint")
+)
+
+// MemStore is a Store in memory, for tests and runs that need no
+// durability. The zero value is ready to use.
+type MemStore struct {
+	mu   sync.Mutex
+	runs map[string]Checkpoint
+}
+
+// Save stores a copy of c.
+func (m *MemStore) Save(_ context.Context, c Checkpoint) error {
+	if c.RunID == "" {
+		return errors.New("flow: MemStore.Save: empty run ID")
+	}
+	c.State = append(json.RawMessage(nil), c.State...)
+	c.Counts = maps.Clone(c.Counts)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs == nil {
+		m.runs = map[string]Checkpoint{}
+	}
+	m.runs[c.RunID] = c
+	return nil
+}
+
+// Load returns a copy of the latest checkpoint of runID.
+func (m *MemStore) Load(_ context.Context, runID string) (Checkpoint, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, ok := m.runs[runID]
+	if !ok {
+		return Checkpoint{}, fmt.Errorf("%w for run %q", ErrNoCheckpoint, runID)
+	}
+	c.State = append(json.RawMessage(nil), c.State...)
+	c.Counts = maps.Clone(c.Counts)
+	return c, nil
+}

@@ -1,0 +1,153 @@
+package flow
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/cairn-agents/cairn/event"
+)
+
+// Policy says how a node runs.
+type Policy struct {
+	// Timeout bounds each attempt; zero means only the run's context.
+	Timeout time.Duration
+	Retry   Retry
+}
+
+// Retry is a retry policy. The zero value makes one attempt.
+type Retry struct {
+	// Attempts is the total number of attempts, the first included; zero
+	// or one means no retry.
+	Attempts int
+	// Backoff is the wait before the second attempt; it doubles after
+	// each further failure, up to MaxBackoff when that is set.
+	Backoff    time.Duration
+	MaxBackoff time.Duration
+	// If says which errors are worth another attempt; nil retries every
+	// error, timeouts included. Cancellation of the run is never retried.
+	If func(error) bool
+}
+
+// Step is one node execution handed to an Executor.
+type Step[S any] struct {
+	RunID  string
+	Node   string
+	Index  int // the run's step number
+	Policy Policy
+	Fn     NodeFunc[S]
+	State  S
+}
+
+// Executor runs one node with its policy. The traversal (which node runs
+// next, merging, checkpoints) stays in Runner; an Executor decides where
+// and how a node runs, so a durable executor can replace InProcess.
+// Execute must be safe for concurrent use: parallel branches call it at
+// the same time.
+type Executor[S any] interface {
+	Execute(ctx context.Context, st Step[S]) (S, error)
+}
+
+// ErrTimeout is wrapped by the error of an attempt that ran past its
+// Policy.Timeout.
+var ErrTimeout = errors.New("flow: node timed out")
+
+// NodeError is a node's failure after its last attempt.
+type NodeError struct {
+	Node     string
+	Attempts int
+	Err      error
+}
+
+func (e *NodeError) Error() string {
+	return fmt.Sprintf("flow: node %q failed after %d attempt(s): %v", e.Node, e.Attempts, e.Err)
+}
+
+// Unwrap returns the last attempt's error.
+func (e *NodeError) Unwrap() error { return e.Err }
+
+// InProcess runs nodes in the calling process, each attempt in its own
+// goroutine so a node that ignores its context cannot hold the run past a
+// timeout or a cancellation (the abandoned goroutine's result is dropped).
+type InProcess[S any] struct{}
+
+// Execute runs st.Fn with st.Policy's timeout and retries. Between
+// attempts it emits an event.Error event naming the attempt.
+func (InProcess[S]) Execute(ctx context.Context, st Step[S]) (S, error) {
+	var zero S
+	attempts := max(1, st.Policy.Retry.Attempts)
+	wait := st.Policy.Retry.Backoff
+	for a := 1; ; a++ {
+		out, err := attempt(ctx, st, a)
+		if err == nil {
+			return out, nil
+		}
+		if ctx.Err() != nil {
+			return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
+		}
+		if a >= attempts || (st.Policy.Retry.If != nil && !st.Policy.Retry.If(err)) {
+			return zero, &NodeError{Node: st.Node, Attempts: a, Err: err}
+		}
+		event.Emit(ctx, event.Event{
+			Kind:    event.Error,
+			Node:    st.Node,
+			Step:    st.Index,
+			Message: fmt.Sprintf("attempt %d/%d failed; retrying in %s", a, attempts, wait),
+			Err:     err.Error(),
+		})
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
+			case <-t.C:
+			}
+			wait *= 2
+			if mb := st.Policy.Retry.MaxBackoff; mb > 0 && wait > mb {
+				wait = mb
+			}
+		}
+	}
+}
+
+type result[S any] struct {
+	s   S
+	err error
+}
+
+func attempt[S any](ctx context.Context, st Step[S], n int) (S, error) {
+	var zero S
+	actx := ctx
+	if st.Policy.Timeout > 0 {
+		var cancel context.CancelFunc
+		actx, cancel = context.WithTimeoutCause(ctx, st.Policy.Timeout,
+			fmt.Errorf("%w: node %q attempt %d exceeded %s", ErrTimeout, st.Node, n, st.Policy.Timeout))
+		defer cancel()
+	}
+	done := make(chan result[S], 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result[S]{err: fmt.Errorf("flow: node %q panicked: %v\n%s", st.Node, p, debug.Stack())}
+			}
+		}()
+		s, err := st.Fn(actx, st.State)
+		done <- result[S]{s, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil && ctx.Err() == nil && actx.Err() != nil {
+			// The node gave up because its own deadline passed.
+			return zero, context.Cause(actx)
+		}
+		return r.s, r.err
+	case <-actx.Done():
+		if ctx.Err() != nil {
+			return zero, context.Cause(ctx)
+		}
+		return zero, context.Cause(actx)
+	}
+}

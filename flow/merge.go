@@ -1,0 +1,261 @@
+package flow
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// ErrConflict is wrapped by a ConflictError.
+var ErrConflict = errors.New("flow: conflicting parallel writes")
+
+// ConflictError reports parallel branches that changed the same state field
+// with no reducer declared for it.
+type ConflictError struct {
+	From     string   // the node whose fan-out it was
+	Field    string   // JSON name of the top-level state field
+	Branches []string // the branches that changed it, in declared order
+}
+
+func (e *ConflictError) Error() string {
+	names := quoteAll(e.Branches)
+	if i := strings.LastIndex(names, ", "); i >= 0 {
+		names = names[:i] + " and " + names[i+2:]
+	}
+	return fmt.Sprintf("flow: parallel after %q: branches %s all changed field %q and no reducer is declared for it (use flow.Reduce)",
+		e.From, names, e.Field)
+}
+
+// Unwrap makes errors.Is(err, ErrConflict) true.
+func (e *ConflictError) Unwrap() error { return ErrConflict }
+
+type reducer struct {
+	field string
+	typ   reflect.Type
+	apply func(base json.RawMessage, outs []json.RawMessage) (json.RawMessage, error)
+}
+
+// Reduce declares how to merge the top-level state field named field (its
+// JSON name) when two or more parallel branches change it: merge gets the
+// value from before the fan-out and the values of the branches that changed
+// it, in declared branch order. A field only one branch changed is taken
+// from that branch without a reducer. T must be the field's Go type; Build
+// checks it.
+func Reduce[S, T any](g *Graph[S], field string, merge func(base T, outs []T) T) {
+	if merge == nil {
+		g.fail("Reduce(%q): nil merge function", field)
+		return
+	}
+	if _, dup := g.reducers[field]; dup {
+		g.fail("Reduce(%q): reducer declared twice", field)
+		return
+	}
+	g.reducers[field] = &reducer{
+		field: field,
+		typ:   reflect.TypeFor[T](),
+		apply: func(base json.RawMessage, outs []json.RawMessage) (json.RawMessage, error) {
+			var b T
+			if err := unmarshalField(base, &b); err != nil {
+				return nil, err
+			}
+			vs := make([]T, len(outs))
+			for i, o := range outs {
+				if err := unmarshalField(o, &vs[i]); err != nil {
+					return nil, err
+				}
+			}
+			return json.Marshal(merge(b, vs))
+		},
+	}
+}
+
+func unmarshalField(raw json.RawMessage, v any) error {
+	if len(raw) == 0 {
+		return nil
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// Appended is a reducer for slice fields that branches only append to: the
+// result is the base followed by each branch's new elements, in branch
+// order. Use it as flow.Reduce(g, "notes", flow.Appended[string]).
+func Appended[E any](base []E, outs [][]E) []E {
+	r := append([]E(nil), base...)
+	for _, o := range outs {
+		if len(o) >= len(base) {
+			r = append(r, o[len(base):]...)
+		} else {
+			r = append(r, o...)
+		}
+	}
+	return r
+}
+
+// checkReducers verifies each reducer names a JSON field of S with the
+// reducer's type, and that S is a struct when the graph merges states.
+func (g *Graph[S]) checkReducers() []error {
+	if len(g.fanouts) == 0 && len(g.reducers) == 0 {
+		return nil
+	}
+	st := reflect.TypeFor[S]()
+	for st.Kind() == reflect.Pointer {
+		st = st.Elem()
+	}
+	if st.Kind() != reflect.Struct {
+		return []error{fmt.Errorf("%w: Parallel and Reduce need a struct state, %s is a %s", ErrInvalidGraph, reflect.TypeFor[S](), st.Kind())}
+	}
+	fields := jsonFields(st, nil)
+	var errs []error
+	for name, r := range g.reducers {
+		ft, ok := fields[name]
+		switch {
+		case !ok:
+			errs = append(errs, fmt.Errorf("%w: Reduce(%q): %s has no JSON field %q", ErrInvalidGraph, name, st, name))
+		case ft != r.typ:
+			errs = append(errs, fmt.Errorf("%w: Reduce(%q): field has type %s, reducer takes %s", ErrInvalidGraph, name, ft, r.typ))
+		}
+	}
+	return errs
+}
+
+// jsonFields maps the top-level JSON names of struct type t to their Go
+// types, following encoding/json's rules for tags and embedded structs
+// closely enough for validation.
+func jsonFields(t reflect.Type, into map[string]reflect.Type) map[string]reflect.Type {
+	if into == nil {
+		into = map[string]reflect.Type{}
+	}
+	for f := range t.Fields() {
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		ft := f.Type
+		if f.Anonymous && name == "" {
+			et := ft
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct {
+				for k, v := range jsonFields(et, nil) {
+					if _, ok := into[k]; !ok {
+						into[k] = v
+					}
+				}
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		into[name] = ft
+	}
+	return into
+}
+
+// merge folds the branch outputs into the pre-fan-out state base, field by
+// field.
+func merge[S any](from string, base []byte, names []string, outs []S, reducers map[string]*reducer) (S, error) {
+	var zero S
+	var baseM map[string]json.RawMessage
+	if err := json.Unmarshal(base, &baseM); err != nil || baseM == nil {
+		return zero, fmt.Errorf("flow: parallel after %q: state is not a JSON object: %s", from, truncate(base))
+	}
+	outM := make([]map[string]json.RawMessage, len(outs))
+	keys := map[string]bool{}
+	for k := range baseM {
+		keys[k] = true
+	}
+	for i, o := range outs {
+		raw, err := json.Marshal(o)
+		if err != nil {
+			return zero, fmt.Errorf("flow: parallel branch %q: state is not JSON-serialisable: %w", names[i], err)
+		}
+		if err := json.Unmarshal(raw, &outM[i]); err != nil || outM[i] == nil {
+			return zero, fmt.Errorf("flow: parallel branch %q: state is not a JSON object", names[i])
+		}
+		for k := range outM[i] {
+			keys[k] = true
+		}
+	}
+	merged := make(map[string]json.RawMessage, len(keys))
+	for k, v := range baseM {
+		merged[k] = v
+	}
+	var errs []error
+	for k := range keys {
+		bv, inBase := baseM[k]
+		var changed []int
+		for i, m := range outM {
+			v, ok := m[k]
+			if ok != inBase || !bytes.Equal(v, bv) {
+				changed = append(changed, i)
+			}
+		}
+		switch len(changed) {
+		case 0:
+		case 1:
+			if v, ok := outM[changed[0]][k]; ok {
+				merged[k] = v
+			} else {
+				delete(merged, k)
+			}
+		default:
+			r, ok := reducers[k]
+			if !ok {
+				ce := &ConflictError{From: from, Field: k}
+				for _, i := range changed {
+					ce.Branches = append(ce.Branches, names[i])
+				}
+				errs = append(errs, ce)
+				continue
+			}
+			vs := make([]json.RawMessage, len(changed))
+			for j, i := range changed {
+				vs[j] = outM[i][k]
+			}
+			v, err := r.apply(bv, vs)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("flow: parallel after %q: reducer for field %q: %w", from, k, err))
+				continue
+			}
+			merged[k] = v
+		}
+	}
+	if len(errs) > 0 {
+		return zero, errors.Join(sortErrs(errs)...)
+	}
+	raw, err := json.Marshal(merged)
+	if err != nil {
+		return zero, fmt.Errorf("flow: parallel after %q: %w", from, err)
+	}
+	var s S
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return zero, fmt.Errorf("flow: parallel after %q: merged state does not decode: %w", from, err)
+	}
+	return s, nil
+}
+
+func sortErrs(errs []error) []error {
+	// Map iteration is random; keep messages stable.
+	for i := 1; i < len(errs); i++ {
+		for j := i; j > 0 && errs[j].Error() < errs[j-1].Error(); j-- {
+			errs[j], errs[j-1] = errs[j-1], errs[j]
+		}
+	}
+	return errs
+}
+
+func truncate(b []byte) string {
+	if len(b) > 80 {
+		return string(b[:80]) + "…"
+	}
+	return string(b)
+}

@@ -1,0 +1,297 @@
+package flow
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// validate reports every problem of the graph, each naming a node or edge.
+func (g *Graph[S]) validate() error {
+	errs := append([]error(nil), g.errs...)
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrInvalidGraph}, args...)...))
+	}
+	known := func(name string) bool { _, ok := g.nodes[name]; return ok }
+	target := func(name string) bool { return name == End || known(name) }
+
+	if len(g.nodes) == 0 {
+		bad("graph %q has no nodes", g.name)
+	}
+	switch {
+	case g.start == "":
+		bad("graph %q has no entry node: call Start", g.name)
+	case !known(g.start):
+		bad("entry node %q is not a declared node", g.start)
+	}
+
+	for _, from := range g.sortedKeys(g.edges) {
+		to := g.edges[from]
+		if !known(from) {
+			bad("edge %q -> %q: unknown node %q", from, to, from)
+		}
+		if !target(to) {
+			bad("edge %q -> %q: unknown node %q", from, to, to)
+		}
+	}
+	for _, from := range g.sortedKeys(g.branches) {
+		if !known(from) {
+			bad("branch from %q: unknown node %q", from, from)
+		}
+		for _, to := range g.branches[from].targets {
+			if !target(to) {
+				bad("branch %q -> %q: unknown node %q", from, to, to)
+			}
+		}
+	}
+	member := map[string]string{} // branch node -> fan-out node
+	for _, from := range g.sortedKeys(g.fanouts) {
+		fo := g.fanouts[from]
+		if !known(from) {
+			bad("parallel from %q: unknown node %q", from, from)
+		}
+		if !target(fo.join) {
+			bad("parallel %q join %q: unknown node %q", from, fo.join, fo.join)
+		}
+		for _, b := range fo.branches {
+			switch {
+			case !known(b):
+				bad("parallel %q -> %q: unknown node %q", from, b, b)
+				continue
+			case b == from:
+				bad("parallel %q -> %q: a node cannot be its own branch", from, b)
+				continue
+			}
+			member[b] = from
+			if g.hasOut(b) {
+				bad("parallel %q -> %q: branch node %q must not declare its own Edge, Branch or Parallel (its successor is the join %q)", from, b, b, fo.join)
+			}
+			if _, ok := g.limits[b]; ok {
+				bad("parallel %q -> %q: branch node %q must not have a Limit", from, b, b)
+			}
+		}
+	}
+	for _, n := range g.sortedKeys(g.limits) {
+		l := g.limits[n]
+		switch {
+		case !known(n):
+			bad("limit on unknown node %q", n)
+		case l.n == 0:
+			bad("OnLimit(%q, %q) without Limit(%q, n)", n, l.target, n)
+		case l.target == "":
+			bad("Limit(%q, %d) without OnLimit(%q, target): say where the run goes at the limit", n, l.n, n)
+		case !target(l.target):
+			bad("OnLimit edge %q -> %q: unknown node %q", n, l.target, l.target)
+		}
+	}
+	for _, n := range g.order {
+		if _, isMember := member[n]; !isMember && !g.hasOut(n) {
+			bad("node %q has no outgoing edge (declare Edge, Branch or Parallel; use End to finish)", n)
+		}
+	}
+
+	if known(g.start) {
+		reach := g.reachable(g.start)
+		for _, n := range g.order {
+			if !reach[n] {
+				bad("node %q is unreachable from entry %q", n, g.start)
+			}
+		}
+		if !reach[End] {
+			bad("no path from entry %q to End", g.start)
+		}
+		errs = append(errs, g.checkCycles()...)
+	}
+	errs = append(errs, g.checkReducers()...)
+	return errors.Join(errs...)
+}
+
+func (g *Graph[S]) hasOut(n string) bool {
+	_, e := g.edges[n]
+	_, b := g.branches[n]
+	_, f := g.fanouts[n]
+	return e || b || f
+}
+
+// successors lists every node (or End) that can follow n.
+func (g *Graph[S]) successors(n string, member map[string][]string) []string {
+	var out []string
+	if to, ok := g.edges[n]; ok {
+		out = append(out, to)
+	}
+	if b, ok := g.branches[n]; ok {
+		out = append(out, b.targets...)
+	}
+	if fo, ok := g.fanouts[n]; ok {
+		out = append(out, fo.branches...)
+	}
+	if l, ok := g.limits[n]; ok && l.target != "" {
+		out = append(out, l.target)
+	}
+	out = append(out, member[n]...)
+	return out
+}
+
+// joins maps each parallel branch node to the joins it leads to.
+func (g *Graph[S]) joins() map[string][]string {
+	m := map[string][]string{}
+	for _, fo := range g.fanouts {
+		for _, b := range fo.branches {
+			if !slices.Contains(m[b], fo.join) {
+				m[b] = append(m[b], fo.join)
+			}
+		}
+	}
+	return m
+}
+
+func (g *Graph[S]) reachable(from string) map[string]bool {
+	member := g.joins()
+	seen := map[string]bool{from: true}
+	stack := []string{from}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range g.successors(n, member) {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return seen
+}
+
+// checkCycles rejects a cycle that nothing bounds: no node in it has a
+// Limit and no Branch in it has a target outside it.
+func (g *Graph[S]) checkCycles() []error {
+	member := g.joins()
+	index := map[string]int{}
+	low := map[string]int{}
+	onStack := map[string]bool{}
+	var stack []string
+	var sccs [][]string
+	var connect func(v string)
+	connect = func(v string) {
+		index[v] = len(index)
+		low[v] = index[v]
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range g.successors(v, member) {
+			if _, ok := g.nodes[w]; !ok {
+				continue
+			}
+			if _, seen := index[w]; !seen {
+				connect(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var scc []string
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				scc = append(scc, w)
+				if w == v {
+					break
+				}
+			}
+			sccs = append(sccs, scc)
+		}
+	}
+	for _, n := range g.order {
+		if _, seen := index[n]; !seen {
+			connect(n)
+		}
+	}
+
+	var errs []error
+	for _, scc := range sccs {
+		in := map[string]bool{}
+		for _, n := range scc {
+			in[n] = true
+		}
+		cyclic := len(scc) > 1 || slices.Contains(g.successors(scc[0], member), scc[0])
+		if !cyclic {
+			continue
+		}
+		bounded := false
+		for _, n := range scc {
+			if _, ok := g.limits[n]; ok {
+				bounded = true
+			}
+			if b, ok := g.branches[n]; ok && slices.ContainsFunc(b.targets, func(t string) bool { return !in[t] }) {
+				bounded = true
+			}
+		}
+		if !bounded {
+			names := g.inOrder(in)
+			errs = append(errs, fmt.Errorf("%w: cycle through nodes %s has no Limit and no Branch leaving it", ErrInvalidGraph, quoteAll(names)))
+		}
+	}
+	return errs
+}
+
+func (g *Graph[S]) inOrder(set map[string]bool) []string {
+	var out []string
+	for _, n := range g.order {
+		if set[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// sortedKeys returns m's keys in node declaration order, unknown names last
+// in lexical order, so errors come out deterministically.
+func (g *Graph[S]) sortedKeys(m any) []string {
+	var keys []string
+	switch m := m.(type) {
+	case map[string]string:
+		for k := range m {
+			keys = append(keys, k)
+		}
+	case map[string]*branch[S]:
+		for k := range m {
+			keys = append(keys, k)
+		}
+	case map[string]*fanout:
+		for k := range m {
+			keys = append(keys, k)
+		}
+	case map[string]*limit:
+		for k := range m {
+			keys = append(keys, k)
+		}
+	}
+	pos := map[string]int{}
+	for i, n := range g.order {
+		pos[n] = i
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		pa, oka := pos[a]
+		pb, okb := pos[b]
+		switch {
+		case oka && okb:
+			return pa - pb
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
