@@ -1,0 +1,116 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+
+	"github.com/cairn-agents/cairn/event"
+)
+
+// MaxLine is the longest line Read accepts, in bytes. A longer line is
+// skipped and reported as a LineError wrapping ErrLineTooLong.
+const MaxLine = 16 << 20
+
+// ErrLineTooLong is wrapped by the LineError for a line longer than MaxLine.
+var ErrLineTooLong = errors.New("line too long")
+
+// LineError reports a line of a JSONL trace that is not a valid event.
+type LineError struct {
+	Line int // 1-based line number
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Read yields the events of a JSONL trace read from r. A line that is not a
+// JSON event object, or has no kind, yields a *LineError naming the line and
+// reading goes on with the next line; blank lines are skipped. An error
+// reading r itself is yielded last and ends the sequence.
+func Read(r io.Reader) iter.Seq2[event.Event, error] {
+	return func(yield func(event.Event, error) bool) {
+		br := bufio.NewReaderSize(r, 64<<10)
+		var buf []byte
+		for n := 1; ; n++ {
+			line, tooLong, err := readLine(br, &buf)
+			if len(bytes.TrimSpace(line)) > 0 || tooLong {
+				ev, lerr := decodeLine(line, tooLong)
+				if lerr != nil {
+					if !yield(event.Event{}, &LineError{Line: n, Err: lerr}) {
+						return
+					}
+				} else if !yield(ev, nil) {
+					return
+				}
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(event.Event{}, fmt.Errorf("trace: read after line %d: %w", n-1, err))
+				return
+			}
+		}
+	}
+}
+
+// ReadFile yields the events of the JSONL trace at path, like Read. Failing
+// to open the file yields one error.
+func ReadFile(path string) iter.Seq2[event.Event, error] {
+	return func(yield func(event.Event, error) bool) {
+		f, err := os.Open(path)
+		if err != nil {
+			yield(event.Event{}, fmt.Errorf("trace: %w", err))
+			return
+		}
+		defer f.Close()
+		for ev, err := range Read(f) {
+			if !yield(ev, err) {
+				return
+			}
+		}
+	}
+}
+
+// readLine reads one line without its newline into *buf, keeping at most
+// MaxLine bytes; tooLong reports that the rest was discarded. err is io.EOF
+// at the end of the input.
+func readLine(br *bufio.Reader, buf *[]byte) (line []byte, tooLong bool, err error) {
+	*buf = (*buf)[:0]
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(*buf)+len(chunk) > MaxLine+1 { // +1: the newline
+				tooLong = true
+				*buf = (*buf)[:0]
+			} else {
+				*buf = append(*buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return bytes.TrimSuffix(*buf, []byte{'\n'}), tooLong, err
+	}
+}
+
+func decodeLine(line []byte, tooLong bool) (event.Event, error) {
+	if tooLong {
+		return event.Event{}, fmt.Errorf("%w (more than %d bytes)", ErrLineTooLong, MaxLine)
+	}
+	var ev event.Event
+	if err := json.Unmarshal(line, &ev); err != nil {
+		return event.Event{}, fmt.Errorf("not a JSON event: %w", err)
+	}
+	if ev.Kind == "" {
+		return event.Event{}, errors.New(`event has no "kind"`)
+	}
+	return ev, nil
+}
