@@ -1,0 +1,302 @@
+package maze
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// Strategy names an agent.
+type Strategy string
+
+// The agents.
+const (
+	// Follow always asks the planner and does what it says.
+	Follow Strategy = "follow"
+	// Greedy never asks; it moves to the open neighbour it has visited
+	// least, then the one nearest the goal, so it avoids cells it has been
+	// on and backs out of dead ends.
+	Greedy Strategy = "greedy"
+	// LLMSolver decides each step whether to ask (ToolUse) and where to go
+	// (Move), through llm.Decide: the model when one is configured, else
+	// the policies toolUsePolicy and movePolicy.
+	LLMSolver Strategy = "llm_solver"
+)
+
+// Strategies lists the agents.
+var Strategies = []Strategy{Follow, Greedy, LLMSolver}
+
+// Decision sources recorded per step besides llm.FromModel/FromPolicy:
+// follow and greedy decide by a fixed rule.
+const sourceRule = "rule"
+
+// Windows of the recent past an agent keeps.
+const (
+	recentMoves = 8  // moves shown to the model
+	toolWindow  = 10 // advice outcomes behind the tool's success rate
+)
+
+// choice is what an agent decided at one step.
+type choice struct {
+	action        grid.Action
+	asked         bool
+	advice, truth grid.Action // NoAction when not asked
+
+	toolSource, toolReasoning, toolFallback string
+	moveSource, moveReasoning, moveFallback string
+	rejected                                int // model moves rejected against the maze
+	modelDecisions, policyDecisions         int
+	promptTokens, completionTokens          int
+	modelCalls                              int
+}
+
+// episodeState is what an agent knows during one episode. The runner owns
+// it and updates it after every step.
+type episodeState struct {
+	env     *Env
+	obs     Observation
+	info    Info
+	advisor *Advisor
+
+	recent  [recentMoves]grid.Action
+	nRecent int
+
+	asked   int
+	outcome [toolWindow]bool // did the advice lead to a new open cell
+	nJudged int
+}
+
+func (s *episodeState) reset(env *Env, obs Observation, info Info, adv *Advisor) {
+	*s = episodeState{env: env, obs: obs, info: info, advisor: adv}
+}
+
+// judge records whether advice at the current position leads to an open,
+// never visited cell: the only evidence of the tool's quality an agent has.
+func (s *episodeState) judge(advice grid.Action) {
+	p := s.obs.Agent
+	ok := s.obs.Grid.CanMove(p, advice) && s.env.Visits(p.Add(advice)) == 0
+	s.outcome[s.nJudged%toolWindow] = ok
+	s.nJudged++
+}
+
+// toolRate is the recent success rate of the advice; with nothing judged
+// yet it is 1: no evidence against the tool.
+func (s *episodeState) toolRate() (good, judged int, rate float64) {
+	judged = min(s.nJudged, toolWindow)
+	if judged == 0 {
+		return 0, 0, 1
+	}
+	for i := range judged {
+		if s.outcome[i] {
+			good++
+		}
+	}
+	return good, judged, float64(good) / float64(judged)
+}
+
+func (s *episodeState) moved(a grid.Action) {
+	s.recent[s.nRecent%recentMoves] = a
+	s.nRecent++
+}
+
+func (s *episodeState) recentNames() []string {
+	n := min(s.nRecent, recentMoves)
+	out := make([]string, 0, n)
+	for i := s.nRecent - n; i < s.nRecent; i++ {
+		out = append(out, s.recent[i%recentMoves].String())
+	}
+	return out
+}
+
+// Reasonings of the rules and policies. They are constants so an offline
+// run does not allocate per step.
+const (
+	whyFollow      = "follow: always does what the planner says"
+	whyAlwaysAsk   = "follow: always asks the planner"
+	whyNeverAsk    = "greedy: never asks the planner"
+	whyGreedy      = "greedy: the open neighbour visited least, then nearest the goal"
+	whyTakeAdvice  = "policy: the planner's move is open and leads to a new cell"
+	whyAskGood     = "policy: the planner's recent advice succeeded more than half the time"
+	whyAskNoData   = "policy: no advice judged yet, so nothing against the planner"
+	whySkipBad     = "policy: the planner's recent advice succeeded half the time or less"
+	whyGreedyNoAdv = "policy: no usable advice; greedy with loop avoidance"
+)
+
+// greedyMove picks the open neighbour with the fewest visits, then the
+// smallest Manhattan distance to the goal, then the lowest action number.
+func greedyMove(s *episodeState) grid.Action {
+	g, p, goal := s.obs.Grid, s.obs.Agent, s.obs.Goal
+	best, bestKey := grid.NoAction, int(^uint(0)>>1)
+	for _, a := range grid.Actions {
+		if !g.CanMove(p, a) {
+			continue
+		}
+		n := p.Add(a)
+		key := s.env.Visits(n)<<32 | n.Manhattan(goal)
+		if key < bestKey {
+			best, bestKey = a, key
+		}
+	}
+	if best == grid.NoAction {
+		return grid.Up // boxed in: any move is a bump
+	}
+	return best
+}
+
+// toolUsePolicy asks when the planner's recent success rate is above 0.5.
+func toolUsePolicy(s *episodeState) ToolUse {
+	_, judged, rate := s.toolRate()
+	switch {
+	case judged == 0:
+		return ToolUse{Ask: true, Reasoning: whyAskNoData}
+	case rate > 0.5:
+		return ToolUse{Ask: true, Reasoning: whyAskGood}
+	default:
+		return ToolUse{Ask: false, Reasoning: whySkipBad}
+	}
+}
+
+// movePolicy takes the planner's advice when it is open and leads to a new
+// cell, and otherwise moves greedily with loop avoidance.
+func movePolicy(s *episodeState, advice grid.Action) Move {
+	p := s.obs.Agent
+	if advice != grid.NoAction && s.obs.Grid.CanMove(p, advice) && s.env.Visits(p.Add(advice)) == 0 {
+		return Move{Action: advice.String(), Reasoning: whyTakeAdvice}
+	}
+	return Move{Action: greedyMove(s).String(), Reasoning: whyGreedyNoAdv}
+}
+
+// agent decides one step.
+type agent interface {
+	act(ctx context.Context, s *episodeState) (choice, error)
+}
+
+type followAgent struct{}
+
+func (followAgent) act(_ context.Context, s *episodeState) (choice, error) {
+	adv, truth := s.advisor.Advise(s.obs.Agent)
+	c := choice{asked: true, advice: adv, truth: truth, action: adv,
+		toolSource: sourceRule, toolReasoning: whyAlwaysAsk,
+		moveSource: sourceRule, moveReasoning: whyFollow}
+	if adv == grid.NoAction { // only at the goal, which ends the episode first
+		c.action, c.moveReasoning = greedyMove(s), whyGreedy
+	}
+	return c, nil
+}
+
+type greedyAgent struct{}
+
+func (greedyAgent) act(_ context.Context, s *episodeState) (choice, error) {
+	return choice{action: greedyMove(s), advice: grid.NoAction, truth: grid.NoAction,
+		toolSource: sourceRule, toolReasoning: whyNeverAsk,
+		moveSource: sourceRule, moveReasoning: whyGreedy}, nil
+}
+
+// llmSolver asks Decide twice per step. With a nil model both decisions
+// come from the policies.
+type llmSolver struct {
+	model   llm.Model
+	timeout time.Duration // per decision, repairs included; zero: none
+}
+
+func (a *llmSolver) prompt(name, user string) llm.Prompt {
+	return llm.Prompt{Name: name, System: systemPrompt, User: user, Timeout: a.timeout}
+}
+
+func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
+	c := choice{advice: grid.NoAction, truth: grid.NoAction}
+	g, p := s.obs.Grid, s.obs.Agent
+
+	var tp llm.Prompt
+	if a.model != nil {
+		good, judged, rate := s.toolRate()
+		user, err := render("tool_use.tmpl", toolUseInput{
+			Width: g.W, Height: g.H, Pos: p, Goal: s.obs.Goal, Distance: p.Manhattan(s.obs.Goal),
+			Step: s.info.Steps + 1, StepLimit: s.info.StepLimit,
+			Asked: s.asked, Good: good, Judged: judged, SuccessPct: 100 * rate, Recent: s.recentNames(),
+		})
+		if err != nil {
+			return c, err
+		}
+		tp = a.prompt("ToolUse", user)
+	}
+	tu, err := llm.Decide(ctx, a.model, tp, func(context.Context) (ToolUse, error) { return toolUsePolicy(s), nil })
+	if err != nil {
+		return c, fmt.Errorf("tool-use decision: %w", err)
+	}
+	c.count(tu.Source, tu.Usage, tu.Attempts)
+	c.asked, c.toolSource, c.toolReasoning, c.toolFallback = tu.Value.Ask, string(tu.Source), tu.Reasoning, tu.Fallback
+	if c.asked {
+		c.advice, c.truth = s.advisor.Advise(p)
+	}
+
+	var mp llm.Prompt
+	if a.model != nil {
+		in := moveInput{Width: g.W, Height: g.H, Pos: p, Goal: s.obs.Goal, Recent: s.recentNames()}
+		for _, act := range grid.Actions {
+			if g.CanMove(p, act) {
+				n := p.Add(act)
+				in.Valid = append(in.Valid, act.String())
+				in.Neighbours = append(in.Neighbours, neighbour{act.String(), n, n.Manhattan(s.obs.Goal), s.env.Visits(n)})
+			}
+		}
+		if c.asked && c.advice != grid.NoAction {
+			in.Advice = c.advice.String()
+		}
+		user, err := render("move.tmpl", in)
+		if err != nil {
+			return c, err
+		}
+		mp = a.prompt("Move", user)
+	}
+	advice := c.advice
+	policy := func(context.Context) (Move, error) { return movePolicy(s, advice), nil }
+	mv, err := llm.Decide(ctx, a.model, mp, policy)
+	if err != nil {
+		return c, fmt.Errorf("move decision: %w", err)
+	}
+	c.count(mv.Source, mv.Usage, mv.Attempts)
+	act, perr := grid.ParseAction(mv.Value.Action)
+	c.moveSource, c.moveReasoning, c.moveFallback = string(mv.Source), mv.Reasoning, mv.Fallback
+	if perr != nil || !g.CanMove(p, act) {
+		// The model's move is not a legal move in this maze: reject it and
+		// let the policy decide. (A policy move is always open.)
+		c.rejected++
+		pm := movePolicy(s, advice)
+		act, _ = grid.ParseAction(pm.Action)
+		c.moveSource, c.moveReasoning = string(llm.FromPolicy), pm.Reasoning
+		c.moveFallback = fmt.Sprintf("model move %q from (%d,%d) hits a wall or leaves the grid; rejected", mv.Value.Action, p.X, p.Y)
+		if mv.Source == llm.FromModel {
+			c.modelDecisions--
+			c.policyDecisions++
+		}
+	}
+	c.action = act
+	return c, nil
+}
+
+func (c *choice) count(src llm.Source, u llm.Usage, attempts int) {
+	if src == llm.FromModel {
+		c.modelDecisions++
+	} else {
+		c.policyDecisions++
+	}
+	c.promptTokens += u.PromptTokens
+	c.completionTokens += u.CompletionTokens
+	c.modelCalls += attempts
+}
+
+func newAgent(s Strategy, m llm.Model, timeout time.Duration) (agent, error) {
+	switch s {
+	case Follow:
+		return followAgent{}, nil
+	case Greedy:
+		return greedyAgent{}, nil
+	case LLMSolver:
+		return &llmSolver{model: m, timeout: timeout}, nil
+	}
+	return nil, fmt.Errorf("strategy %q: want follow, greedy or llm_solver", s)
+}

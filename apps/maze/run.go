@@ -1,0 +1,466 @@
+package maze
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// EpisodeRecord is one episode's line in episodes.jsonl.
+type EpisodeRecord struct {
+	Episode    int            `json:"episode"` // position in the run and the file
+	Strategy   Strategy       `json:"strategy"`
+	Noise      string         `json:"noise"`
+	NoiseKind  NoiseKind      `json:"noise_kind"`
+	NoiseLevel float64        `json:"noise_level"`
+	Generator  grid.Generator `json:"generator"`
+	Size       int            `json:"size"`
+	Density    float64        `json:"density,omitempty"` // obstacles only
+	Seed       uint64         `json:"seed"`
+	Run        int            `json:"run"`       // maze number under this seed
+	MazeSeed   uint64         `json:"maze_seed"` // Env.Reset(MazeSeed) rebuilds the maze
+
+	Optimal    int     `json:"optimal"`
+	StepLimit  int     `json:"step_limit"`
+	Steps      int     `json:"steps"`
+	Success    bool    `json:"success"`
+	Truncated  bool    `json:"truncated"`
+	Optimality float64 `json:"optimality"` // optimal / steps when successful, else 0
+	Reward     float64 `json:"reward"`
+
+	ToolQueries   int     `json:"tool_queries"`
+	QueryRate     float64 `json:"query_rate"` // queries per step
+	Followed      int     `json:"followed"`
+	FollowRate    float64 `json:"follow_rate"` // followed / queries
+	WrongAdvice   int     `json:"wrong_advice"`
+	FollowedWrong int     `json:"followed_wrong"`
+	OverReliance  float64 `json:"over_reliance"` // followed wrong / followed
+	WallHits      int     `json:"wall_hits"`
+	MaxVisits     int     `json:"max_visits"`
+	Looping       bool    `json:"looping"` // some cell visited LoopVisits times or more
+
+	ModelDecisions   int    `json:"model_decisions"`
+	PolicyDecisions  int    `json:"policy_decisions"`
+	RejectedMoves    int    `json:"rejected_moves"`
+	ModelCalls       int    `json:"model_calls"`
+	PromptTokens     int    `json:"prompt_tokens"`
+	CompletionTokens int    `json:"completion_tokens"`
+	Model            string `json:"model,omitempty"`
+}
+
+// StepRecord is one step's line in steps.jsonl.
+type StepRecord struct {
+	Episode       int     `json:"episode"`
+	T             int     `json:"t"`
+	X             int     `json:"x"` // position before the move
+	Y             int     `json:"y"`
+	Action        string  `json:"action"`
+	Asked         bool    `json:"asked"`
+	Advice        string  `json:"advice,omitempty"`
+	AdviceWrong   bool    `json:"advice_wrong,omitempty"`
+	Followed      bool    `json:"followed,omitempty"`
+	HitWall       bool    `json:"hit_wall,omitempty"`
+	Reward        float64 `json:"reward"`
+	ToolSource    string  `json:"tool_source"`
+	ToolReasoning string  `json:"tool_reasoning,omitempty"`
+	ToolFallback  string  `json:"tool_fallback,omitempty"`
+	MoveSource    string  `json:"move_source"`
+	MoveReasoning string  `json:"move_reasoning,omitempty"`
+	MoveFallback  string  `json:"move_fallback,omitempty"`
+	Rejected      int     `json:"rejected,omitempty"`
+	Tokens        int     `json:"tokens,omitempty"`
+}
+
+// LoopVisits is the visit count of one cell that makes an episode looping.
+const LoopVisits = 10
+
+// RunOptions says how to run an experiment and where its results go.
+type RunOptions struct {
+	// Parallel is how many episodes run at once; zero means GOMAXPROCS.
+	Parallel int
+	// Model answers the llm_solver's decisions; nil means the policies do.
+	Model llm.Model
+	// DecisionTimeout bounds each model decision; zero means none.
+	DecisionTimeout time.Duration
+	// Episodes receives one JSON line per episode, in episode order.
+	Episodes io.Writer
+	// Steps receives the per-step trajectories; nil (or a config with
+	// trajectories: false) skips them.
+	Steps io.Writer
+	// Progress, when set, is called after each episode is written, from
+	// one goroutine.
+	Progress func(Progress)
+}
+
+// Progress is how far a run is.
+type Progress struct {
+	Done, Total int
+	Steps       int64 // environment steps so far
+	Elapsed     time.Duration
+}
+
+// Summary is a finished run.
+type Summary struct {
+	Records []EpisodeRecord
+	Steps   int64
+	Elapsed time.Duration
+}
+
+// job is one episode to run.
+type job struct {
+	idx      int
+	strategy Strategy
+	noise    Noise
+	gen      grid.Generator
+	size     int
+	seed     uint64
+	run      int
+}
+
+type result struct {
+	idx   int
+	rec   EpisodeRecord
+	lines []byte // the episode's JSON line
+	steps []byte // its step lines
+	err   error
+}
+
+// jobs lists a config's episodes in file order: maze outermost, so the
+// strategies and noise levels of one maze are neighbours.
+func jobs(c *Config) []job {
+	out := make([]job, 0, c.TotalEpisodes())
+	for _, gen := range c.Generators {
+		for _, size := range c.Sizes {
+			for _, seed := range c.Seeds {
+				for run := range c.Episodes {
+					for _, n := range c.noises {
+						for _, s := range c.Strategies {
+							out = append(out, job{len(out), s, n, gen, size, seed, run})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// MazeSeed is the Env.Reset seed of maze number run under a config seed:
+// a SplitMix64 mix of the two, so nearby seeds give unrelated mazes.
+func MazeSeed(seed uint64, run int) uint64 {
+	z := seed*0x9e3779b97f4a7c15 + uint64(run) + 1
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// noiseRNG is the advice noise's RNG for one episode: it depends on the
+// maze and the noise profile, not the strategy, so strategies face the
+// same noise stream.
+func noiseRNG(mazeSeed uint64, n Noise) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(n.Name()))
+	return rand.New(rand.NewPCG(mazeSeed, h.Sum64()))
+}
+
+// Run runs every episode of c, in parallel, and writes episode records (and
+// trajectories) in episode order, so the same config gives the same bytes
+// whatever the parallelism. It stops at the first failing episode or when
+// ctx ends, after writing the episodes finished before it in order.
+func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
+	if opt.Episodes == nil {
+		return nil, fmt.Errorf("maze run: no episodes writer")
+	}
+	par := opt.Parallel
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	steps := opt.Steps
+	if !c.trajectories() {
+		steps = nil
+	}
+	all := jobs(c)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	// window bounds the episodes finished but not yet written.
+	window := make(chan struct{}, 4*par)
+	todo := make(chan job)
+	done := make(chan result)
+	go func() {
+		defer close(todo)
+		for _, j := range all {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case todo <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range par {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newWorker(c, opt, steps != nil)
+			for j := range todo {
+				r := w.episode(ctx, j)
+				select {
+				case done <- r:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	start := time.Now()
+	sum := &Summary{Records: make([]EpisodeRecord, 0, len(all))}
+	pending := map[int]result{}
+	next := 0
+	var firstErr error
+	for r := range done {
+		if r.err != nil {
+			if firstErr == nil {
+				firstErr = r.err
+				cancel()
+			}
+			continue
+		}
+		pending[r.idx] = r
+		for firstErr == nil {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if _, err := opt.Episodes.Write(r.lines); err != nil {
+				firstErr = fmt.Errorf("maze run: writing episode %d: %w", r.idx, err)
+				cancel()
+				break
+			}
+			if steps != nil {
+				if _, err := steps.Write(r.steps); err != nil {
+					firstErr = fmt.Errorf("maze run: writing steps of episode %d: %w", r.idx, err)
+					cancel()
+					break
+				}
+			}
+			sum.Records = append(sum.Records, r.rec)
+			sum.Steps += int64(r.rec.Steps)
+			next++
+			<-window
+			if opt.Progress != nil {
+				opt.Progress(Progress{Done: next, Total: len(all), Steps: sum.Steps, Elapsed: time.Since(start)})
+			}
+		}
+	}
+	sum.Elapsed = time.Since(start)
+	if firstErr != nil {
+		return sum, firstErr
+	}
+	if err := ctx.Err(); err != nil && next < len(all) {
+		return sum, fmt.Errorf("maze run: stopped after %d of %d episodes: %w", next, len(all), err)
+	}
+	return sum, nil
+}
+
+// worker holds one goroutine's reusable buffers.
+type worker struct {
+	cfg      *Config
+	opt      RunOptions
+	keep     bool // encode steps
+	env      Env
+	planner  grid.Planner
+	advisor  Advisor
+	state    episodeState
+	buf      bytes.Buffer
+	enc      *json.Encoder
+	lastGrid *grid.Grid
+	lastKey  mazeKey
+}
+
+type mazeKey struct {
+	gen  grid.Generator
+	size int
+	seed uint64
+}
+
+func newWorker(c *Config, opt RunOptions, keepSteps bool) *worker {
+	w := &worker{cfg: c, opt: opt, keep: keepSteps}
+	w.env.StepLimitFactor = c.StepLimitFactor
+	w.enc = json.NewEncoder(&w.buf)
+	w.enc.SetEscapeHTML(false)
+	return w
+}
+
+// maze returns the job's maze, reusing the last one when it is the same.
+func (w *worker) maze(j job) (*grid.Grid, uint64, error) {
+	ms := MazeSeed(j.seed, j.run)
+	key := mazeKey{j.gen, j.size, ms}
+	if w.lastGrid != nil && key == w.lastKey {
+		return w.lastGrid, ms, nil
+	}
+	spec := grid.Spec{Generator: j.gen, W: j.size, H: j.size}
+	if j.gen == grid.Obstacles {
+		spec.Density = *w.cfg.Density
+	}
+	w.env.Maze = spec
+	g, err := grid.Generate(spec, rand.New(rand.NewPCG(ms, mazeStream)))
+	if err != nil {
+		return nil, ms, err
+	}
+	w.lastGrid, w.lastKey = g, key
+	w.planner.Forget()
+	return g, ms, nil
+}
+
+func (w *worker) episode(ctx context.Context, j job) result {
+	res := result{idx: j.idx}
+	fail := func(err error) result {
+		res.err = fmt.Errorf("maze episode %d (%s, %s, %s %d, seed %d, run %d): %w",
+			j.idx, j.strategy, j.noise.Name(), j.gen, j.size, j.seed, j.run, err)
+		return res
+	}
+	g, ms, err := w.maze(j)
+	if err != nil {
+		return fail(err)
+	}
+	ag, err := newAgent(j.strategy, w.opt.Model, w.opt.DecisionTimeout)
+	if err != nil {
+		return fail(err)
+	}
+	obs, info, err := w.env.ResetGrid(g)
+	if err != nil {
+		return fail(err)
+	}
+	w.advisor.planner = &w.planner
+	w.advisor.reset(g, j.noise, noiseRNG(ms, j.noise))
+	s := &w.state
+	s.reset(&w.env, obs, info, &w.advisor)
+
+	rec := EpisodeRecord{
+		Episode: j.idx, Strategy: j.strategy, Noise: j.noise.Name(), NoiseKind: j.noise.Kind, NoiseLevel: j.noise.Level,
+		Generator: j.gen, Size: j.size, Seed: j.seed, Run: j.run, MazeSeed: ms,
+		Optimal: info.Optimal, StepLimit: info.StepLimit,
+	}
+	if j.gen == grid.Obstacles {
+		rec.Density = *w.cfg.Density
+	}
+	if j.strategy == LLMSolver && w.opt.Model != nil {
+		rec.Model = w.opt.Model.Name()
+	}
+	w.buf.Reset()
+	var st StepRecord
+	for {
+		if err := ctx.Err(); err != nil {
+			return fail(err)
+		}
+		w.advisor.Observe(s.obs.Agent)
+		c, err := ag.act(ctx, s)
+		if err != nil {
+			return fail(err)
+		}
+		from := s.obs.Agent
+		if c.asked {
+			s.asked++
+			s.judge(c.advice)
+		}
+		r, err := w.env.Step(c.action)
+		if err != nil {
+			return fail(err)
+		}
+		followed := c.asked && c.advice != grid.NoAction && c.action == c.advice
+		wrong := c.asked && c.advice != c.truth
+		rec.Steps++
+		rec.Reward += r.Reward
+		if c.asked {
+			rec.ToolQueries++
+		}
+		if wrong {
+			rec.WrongAdvice++
+		}
+		if followed {
+			rec.Followed++
+			if wrong {
+				rec.FollowedWrong++
+			}
+		}
+		if r.Info.HitWall {
+			rec.WallHits++
+		}
+		rec.ModelDecisions += c.modelDecisions
+		rec.PolicyDecisions += c.policyDecisions
+		rec.RejectedMoves += c.rejected
+		rec.ModelCalls += c.modelCalls
+		rec.PromptTokens += c.promptTokens
+		rec.CompletionTokens += c.completionTokens
+		if w.keep {
+			st = StepRecord{
+				Episode: j.idx, T: rec.Steps - 1, X: from.X, Y: from.Y, Action: c.action.String(),
+				Asked: c.asked, AdviceWrong: wrong, Followed: followed, HitWall: r.Info.HitWall, Reward: r.Reward,
+				ToolSource: c.toolSource, ToolReasoning: c.toolReasoning, ToolFallback: c.toolFallback,
+				MoveSource: c.moveSource, MoveReasoning: c.moveReasoning, MoveFallback: c.moveFallback,
+				Rejected: c.rejected, Tokens: c.promptTokens + c.completionTokens,
+			}
+			if c.asked {
+				st.Advice = c.advice.String()
+			}
+			if err := w.enc.Encode(&st); err != nil {
+				return fail(err)
+			}
+		}
+		s.moved(c.action)
+		s.obs, s.info = r.Obs, r.Info
+		if r.Terminated || r.Truncated {
+			rec.Success, rec.Truncated = r.Terminated, r.Truncated
+			break
+		}
+	}
+	finish(&rec, w.env.MaxVisits())
+	if w.keep {
+		res.steps = bytes.Clone(w.buf.Bytes())
+	}
+	w.buf.Reset()
+	if err := w.enc.Encode(&rec); err != nil {
+		return fail(err)
+	}
+	res.lines = bytes.Clone(w.buf.Bytes())
+	res.rec = rec
+	return res
+}
+
+// finish fills an episode's derived metrics.
+func finish(r *EpisodeRecord, maxVisits int) {
+	r.MaxVisits = maxVisits
+	r.Looping = maxVisits >= LoopVisits
+	if r.Success && r.Steps > 0 {
+		r.Optimality = float64(r.Optimal) / float64(r.Steps)
+	}
+	r.QueryRate = ratio(r.ToolQueries, r.Steps)
+	r.FollowRate = ratio(r.Followed, r.ToolQueries)
+	r.OverReliance = ratio(r.FollowedWrong, r.Followed)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}

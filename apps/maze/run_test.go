@@ -1,0 +1,244 @@
+package maze
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func mustConfig(t testing.TB, yaml string) *Config {
+	t.Helper()
+	c, err := ParseConfig([]byte(yaml), "testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestConfigErrorsNameTheKey(t *testing.T) {
+	base := "strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\n"
+	for _, tc := range []struct{ yaml, want string }{
+		{base + "colour: blue\n", "field colour not found"},
+		{base + "noise:\n  - kind: random\n    levels: [0.5]\n    sigma: 2\n", "field sigma not found"},
+		{"strategies: [follow]\nsizes: [8, -16]\nseeds: [1]\nepisodes: 1\n", "sizes[1]: -16"},
+		{base + "noise:\n  - kind: random\n    levels: [0.5, 1.2]\n", "noise[0].levels[1]: 1.2"},
+		{base + "noise:\n  - kind: random\n    levels: [0.5]\n  - kind: biased\n    levels: [-0.5]\n", "noise[1].levels[0]: -0.5"},
+		{"strategies: [follow, astar]\nsizes: [8]\nseeds: [1]\nepisodes: 1\n", "strategies[1]"},
+		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 0\n", "episodes: 0"},
+		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\ndensity: 0.95\n", "density: 0.95"},
+		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\ngenerators: [spiral]\n", "generators[0]"},
+		{"strategies: [follow]\nsizes: [8]\nepisodes: 1\n", "seeds: empty"},
+		{base + "noise_file: missing.yaml\n", "noise_file"},
+		{"", "empty document"},
+	} {
+		_, err := ParseConfig([]byte(tc.yaml), "testdata")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("config %q:\n err = %v\nwant it to contain %q", tc.yaml, err, tc.want)
+		}
+	}
+}
+
+func TestNoiseFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(s string) string {
+		p := filepath.Join(dir, "noise.yaml")
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	_, err := LoadNoiseFile(write("profiles:\n  - kind: random\n    levels: [0.1, 0.91]\n"))
+	if err == nil || !strings.Contains(err.Error(), "profiles[0].levels[1]: 0.91") {
+		t.Errorf("level 0.91: %v", err)
+	}
+	_, err = LoadNoiseFile(write("profile:\n  - kind: random\n"))
+	if err == nil || !strings.Contains(err.Error(), "field profile not found") {
+		t.Errorf("unknown key: %v", err)
+	}
+}
+
+func TestExampleConfigLoads(t *testing.T) {
+	c, err := LoadConfig("testdata/experiment.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Noises()) != 16 || c.TotalEpisodes() != 3*2*3*2*5*16 {
+		t.Errorf("example config: %d noises, %d episodes", len(c.Noises()), c.TotalEpisodes())
+	}
+}
+
+const smallRun = `
+strategies: [follow, greedy, llm_solver]
+generators: [backtracker, prim, obstacles]
+sizes: [8, 15]
+seeds: [1, 2]
+episodes: 2
+noise:
+  - kind: none
+  - kind: random
+    levels: [0.3, 0.9]
+  - kind: biased
+    levels: [0.5]
+  - kind: delayed
+    levels: [0.5]
+`
+
+func runBytes(t *testing.T, c *Config, parallel int) (*Summary, string, string) {
+	t.Helper()
+	var eps, steps bytes.Buffer
+	sum, err := Run(context.Background(), c, RunOptions{Parallel: parallel, Episodes: &eps, Steps: &steps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, eps.String(), steps.String()
+}
+
+func TestRunDeterministicAcrossParallelism(t *testing.T) {
+	c := mustConfig(t, smallRun)
+	sum, e1, s1 := runBytes(t, c, 1)
+	_, e4, s4 := runBytes(t, c, 4)
+	_, e4b, s4b := runBytes(t, c, 4)
+	if e1 != e4 || e4 != e4b || s1 != s4 || s4 != s4b {
+		t.Fatal("same config gave different bytes")
+	}
+	if len(sum.Records) != c.TotalEpisodes() || strings.Count(e1, "\n") != c.TotalEpisodes() {
+		t.Fatalf("%d records, %d lines, want %d", len(sum.Records), strings.Count(e1, "\n"), c.TotalEpisodes())
+	}
+	if int64(strings.Count(s1, "\n")) != sum.Steps {
+		t.Errorf("%d step lines, %d steps", strings.Count(s1, "\n"), sum.Steps)
+	}
+	for i, r := range sum.Records {
+		if r.Episode != i {
+			t.Fatalf("record %d has episode %d", i, r.Episode)
+		}
+	}
+	// The steps of each episode come in order and tie to their episode.
+	sc := bufio.NewScanner(strings.NewReader(s1))
+	last := map[int]int{}
+	for sc.Scan() {
+		var st StepRecord
+		if err := json.Unmarshal(sc.Bytes(), &st); err != nil {
+			t.Fatal(err)
+		}
+		if prev, ok := last[st.Episode]; ok && st.T != prev+1 || !ok && st.T != 0 {
+			t.Fatalf("episode %d: step %d after %d", st.Episode, st.T, prev)
+		}
+		last[st.Episode] = st.T
+	}
+}
+
+func TestRunMetrics(t *testing.T) {
+	c := mustConfig(t, smallRun)
+	sum, _, _ := runBytes(t, c, 2)
+	for _, g := range Summarize(sum.Records, false) {
+		switch {
+		case g.Strategy == Follow && g.Noise == "none":
+			if g.SuccessRate != 1 || g.Optimality != 1 || g.QueryRate != 1 || g.FollowRate != 1 || g.OverReliance != 0 {
+				t.Errorf("follow without noise: %+v", g)
+			}
+		case g.Strategy == Follow && g.Noise == "random@0.9":
+			if g.OverReliance < 0.8 || g.SuccessRate == 1 {
+				t.Errorf("follow at random@0.9: %+v", g)
+			}
+		case g.Strategy == Greedy:
+			if g.QueryRate != 0 || g.FollowRate != 0 {
+				t.Errorf("greedy asked the tool: %+v", g)
+			}
+		case g.Strategy == LLMSolver:
+			if g.ModelDecisions != 0 || g.PolicyDecisions != 2*g.Steps {
+				t.Errorf("llm_solver offline: %d model, %d policy decisions for %d steps", g.ModelDecisions, g.PolicyDecisions, g.Steps)
+			}
+			if g.Noise == "none" && (g.SuccessRate != 1 || g.Optimality != 1) {
+				t.Errorf("llm_solver policy with a perfect tool: %+v", g)
+			}
+		}
+	}
+	// llm_solver's policy stops trusting a bad tool: it asks less at
+	// random@0.9 than without noise.
+	rate := map[string]float64{}
+	for _, g := range Summarize(sum.Records, false) {
+		if g.Strategy == LLMSolver {
+			rate[g.Noise] = g.QueryRate
+		}
+	}
+	if rate["random@0.9"] >= rate["none"] {
+		t.Errorf("llm_solver query rate: %v at random@0.9, %v without noise", rate["random@0.9"], rate["none"])
+	}
+	for _, r := range sum.Records {
+		if r.Success == r.Truncated || r.Steps > r.StepLimit || r.Success && r.Steps < r.Optimal {
+			t.Fatalf("episode %d inconsistent: %+v", r.Episode, r)
+		}
+	}
+}
+
+func TestRunNoTrajectories(t *testing.T) {
+	c := mustConfig(t, "strategies: [greedy]\nsizes: [8]\nseeds: [1]\nepisodes: 2\ntrajectories: false\n")
+	_, eps, steps := runBytes(t, c, 2)
+	if steps != "" || strings.Count(eps, "\n") != 2 {
+		t.Errorf("trajectories off: %d step bytes, %q", len(steps), eps)
+	}
+}
+
+func TestRunStopsOnCancel(t *testing.T) {
+	c := mustConfig(t, "strategies: [greedy]\nsizes: [64]\nseeds: [1]\nepisodes: 200\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	sum, err := Run(ctx, c, RunOptions{Parallel: 2, Episodes: io.Discard, Progress: func(p Progress) {
+		if n++; n == 3 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(sum.Records) < 3 || len(sum.Records) >= 200 {
+		t.Errorf("%d records after cancel", len(sum.Records))
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestRunWriteError(t *testing.T) {
+	c := mustConfig(t, "strategies: [greedy]\nsizes: [8]\nseeds: [1]\nepisodes: 3\n")
+	_, err := Run(context.Background(), c, RunOptions{Episodes: failWriter{}})
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// BenchmarkOfflineRun measures policy-only experiment throughput with
+// trajectories encoded, reported as environment steps per minute.
+func BenchmarkOfflineRun(b *testing.B) {
+	c := mustConfig(b, `
+strategies: [follow, greedy, llm_solver]
+generators: [backtracker, obstacles]
+sizes: [32, 64]
+seeds: [1]
+episodes: 4
+noise:
+  - kind: none
+  - kind: random
+    levels: [0.3, 0.7]
+  - kind: delayed
+    levels: [0.5]
+`)
+	var steps int64
+	var elapsed time.Duration
+	for b.Loop() {
+		sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Episodes: io.Discard, Steps: io.Discard})
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps += sum.Steps
+		elapsed += sum.Elapsed
+	}
+	b.ReportMetric(float64(steps)/elapsed.Minutes(), "steps/min")
+}
