@@ -1,6 +1,3 @@
-// Package llm is Cairn's model layer: the Model interface, providers (Ollama,
-// OpenAI-compatible, replay) and Decide, which turns a model reply into a
-// validated typed value or falls back to a Go policy.
 package llm
 
 import (

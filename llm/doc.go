@@ -1,0 +1,55 @@
+// Package llm is Cairn's model layer: the Model interface, providers and
+// Decide, which turns a model reply into a validated typed value or falls
+// back to a deterministic Go policy.
+//
+// # Models and spec strings
+//
+// A Model is one chat endpoint. Providers: Ollama (native POST /api/chat,
+// with tools, format = JSON Schema, think, keep_alive, streaming), OpenAI
+// (any OpenAI-compatible POST {base}/chat/completions, with tools and
+// response_format json_schema), Replay (answers from a JSONL file of
+// Records, which Recorder writes during a real run) and Scripted (an
+// in-memory list of replies for tests and benchmarks).
+//
+// Config.Model opens a model from a spec string; the provider is split off
+// at the first colon only, so Ollama tags survive:
+//
+//	ollama:gemma3:27b     Ollama at OLLAMA_HOST (default http://127.0.0.1:11434)
+//	openai:gpt-4.1-mini   OPENAI_BASE_URL (default https://api.openai.com/v1), OPENAI_API_KEY
+//	replay:run.jsonl      recorded replies
+//	none                  no model (nil): policies decide
+//
+// Config.Roles parses per-role specs, ROLE=SPEC entries separated by commas;
+// an entry without ROLE= (or default=) is what Roles.For returns for roles
+// not named:
+//
+//	orchestrator=ollama:gemma3:27b,worker=ollama:gemma3:4b,default=none
+//
+// Transport failures wrap ErrUnreachable, ErrTimeout, ErrBadReply or carry a
+// *StatusError with the server's message.
+//
+// # Decide
+//
+// Decide[T] derives a JSON Schema from T once per type (github.com/google/
+// jsonschema-go: exported fields, json names, `jsonschema:"description"`
+// tags; omitempty fields are optional, others required; no unknown
+// properties), restricts string fields tagged `enum:"a,b,c"` (or listed in
+// Prompt.Enums at run time) to those values, and asks the model with the
+// schema as the structured-output format and in the system prompt.
+//
+// The reply may be bare JSON, fenced in ```json, or surrounded by text;
+// <think> blocks and the provider's thinking field are ignored. It must
+// match the schema and then pass T's Validate method, if any. A failing
+// reply is sent back with the error at most Prompt.MaxRepairs times
+// (default 2). When the model is nil, times out (Prompt.Timeout or the
+// context's deadline), fails in transport or never answers validly, the
+// policy decides and Decision.Fallback says why. Only a cancelled context or
+// a failing policy makes Decide return an error.
+//
+// Reasoning comes from T's Reason method, else from a top-level "reasoning"
+// string in the reply (accepted even when T has no such field).
+//
+// Decide emits one event.Usage per model call (through Chat, which direct
+// model users should call too) and one event.Decision; a Counter installed
+// as an event sink tallies them per run.
+package llm

@@ -1,0 +1,287 @@
+package llm
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultOllamaHost is where Ollama listens unless OLLAMA_HOST says otherwise.
+const DefaultOllamaHost = "http://127.0.0.1:11434"
+
+// Ollama is a Model served by Ollama's native chat API (POST /api/chat).
+// The zero value plus a Model name talks to OLLAMA_HOST.
+type Ollama struct {
+	// BaseURL is the server, e.g. "http://127.0.0.1:11434"; empty means
+	// OllamaHost(os.Getenv("OLLAMA_HOST")).
+	BaseURL string
+	// Model is the Ollama model name, e.g. "qwen3:8b".
+	Model string
+	// KeepAlive is how long the server keeps the model loaded after a call:
+	// a Go duration ("10m"), or seconds as an integer ("-1" keeps it loaded
+	// forever). Empty leaves the server default.
+	KeepAlive string
+	// Stream asks for the NDJSON stream and assembles it; a long generation
+	// then keeps the connection busy instead of idle. The result is the same.
+	Stream bool
+	// Client sends the requests; nil means http.DefaultClient. Deadlines come
+	// from the context.
+	Client *http.Client
+}
+
+// Name returns "ollama:" and the model name.
+func (o *Ollama) Name() string { return "ollama:" + o.Model }
+
+// OllamaHost turns an OLLAMA_HOST value into a base URL the way the Ollama
+// CLI does: "" → http://127.0.0.1:11434, "0.0.0.0:11434" → http://0.0.0.0:11434,
+// ":8080" → http://127.0.0.1:8080, "host" → http://host:11434, and a full
+// "http(s)://host[:port][/path]" is kept.
+func OllamaHost(v string) (string, error) {
+	v = strings.TrimSpace(strings.Trim(strings.TrimSpace(v), `"'`))
+	if v == "" {
+		return DefaultOllamaHost, nil
+	}
+	scheme, hostport, ok := strings.Cut(v, "://")
+	if !ok {
+		scheme, hostport = "http", v
+	}
+	if scheme != "http" && scheme != "https" {
+		return "", fmt.Errorf("OLLAMA_HOST %q: scheme %q is not http or https", v, scheme)
+	}
+	hostport, path, _ := strings.Cut(hostport, "/")
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil {
+		// No port given.
+		host, port = hostport, ""
+		if !ok {
+			port = "11434"
+		}
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	if port != "" {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("OLLAMA_HOST %q: bad port %q", v, port)
+		}
+		hostport = net.JoinHostPort(host, port)
+	} else {
+		hostport = host
+		if strings.Contains(host, ":") {
+			hostport = "[" + host + "]"
+		}
+	}
+	u := &url.URL{Scheme: scheme, Host: hostport}
+	if path = strings.Trim(path, "/"); path != "" {
+		u.Path = "/" + path
+	}
+	if _, err := url.Parse(u.String()); err != nil {
+		return "", fmt.Errorf("OLLAMA_HOST %q: %w", v, err)
+	}
+	return u.String(), nil
+}
+
+type ollamaFunction struct {
+	Index       int             `json:"index,omitempty"`
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Parameters  json.RawMessage `json:"parameters,omitempty"`
+	Arguments   json.RawMessage `json:"arguments,omitempty"`
+}
+
+type ollamaToolCall struct {
+	ID       string         `json:"id,omitempty"`
+	Function ollamaFunction `json:"function"`
+}
+
+type ollamaMessage struct {
+	Role      string           `json:"role"`
+	Content   string           `json:"content"`
+	Thinking  string           `json:"thinking,omitempty"`
+	ToolCalls []ollamaToolCall `json:"tool_calls,omitempty"`
+	ToolName  string           `json:"tool_name,omitempty"`
+}
+
+type ollamaTool struct {
+	Type     string         `json:"type"`
+	Function ollamaFunction `json:"function"`
+}
+
+type ollamaOptions struct {
+	Temperature *float64 `json:"temperature,omitempty"`
+	NumPredict  int      `json:"num_predict,omitempty"`
+}
+
+type ollamaRequest struct {
+	Model     string          `json:"model"`
+	Messages  []ollamaMessage `json:"messages"`
+	Tools     []ollamaTool    `json:"tools,omitempty"`
+	Format    json.RawMessage `json:"format,omitempty"`
+	Options   *ollamaOptions  `json:"options,omitempty"`
+	Stream    bool            `json:"stream"`
+	Think     *bool           `json:"think,omitempty"`
+	KeepAlive any             `json:"keep_alive,omitempty"`
+}
+
+type ollamaResponse struct {
+	Model           string        `json:"model"`
+	Message         ollamaMessage `json:"message"`
+	Done            bool          `json:"done"`
+	DoneReason      string        `json:"done_reason"`
+	PromptEvalCount int           `json:"prompt_eval_count"`
+	EvalCount       int           `json:"eval_count"`
+	Error           string        `json:"error"`
+}
+
+// emptyObject stands in for missing tool parameters and arguments: Ollama
+// wants JSON objects there.
+var emptyObject = json.RawMessage(`{}`)
+
+func (o *Ollama) request(req Request) (ollamaRequest, error) {
+	r := ollamaRequest{Model: o.Model, Stream: o.Stream, Think: req.Think, Format: req.Schema}
+	for _, m := range req.Messages {
+		om := ollamaMessage{Role: string(m.Role), Content: m.Content, Thinking: m.Thinking, ToolName: m.Name}
+		for _, tc := range m.ToolCalls {
+			args, err := objectArgs(tc.Arguments)
+			if err != nil {
+				return r, fmt.Errorf("tool call %q: %w", tc.Name, err)
+			}
+			om.ToolCalls = append(om.ToolCalls, ollamaToolCall{ID: tc.ID, Function: ollamaFunction{Name: tc.Name, Arguments: args}})
+		}
+		r.Messages = append(r.Messages, om)
+	}
+	for _, t := range req.Tools {
+		params := t.Parameters
+		if len(params) == 0 {
+			params = json.RawMessage(`{"type":"object","properties":{}}`)
+		}
+		r.Tools = append(r.Tools, ollamaTool{Type: "function", Function: ollamaFunction{Name: t.Name, Description: t.Description, Parameters: params}})
+	}
+	if req.Temperature != nil || req.MaxTokens > 0 {
+		r.Options = &ollamaOptions{Temperature: req.Temperature, NumPredict: req.MaxTokens}
+	}
+	if k := strings.TrimSpace(o.KeepAlive); k != "" {
+		if n, err := strconv.Atoi(k); err == nil {
+			r.KeepAlive = n
+		} else if _, err := time.ParseDuration(k); err == nil {
+			r.KeepAlive = k
+		} else {
+			return r, fmt.Errorf("ollama keep_alive %q: want a duration like 10m or whole seconds", k)
+		}
+	}
+	return r, nil
+}
+
+// objectArgs returns tool-call arguments as a JSON object, decoding the
+// string form OpenAI-style histories carry.
+func objectArgs(a json.RawMessage) (json.RawMessage, error) {
+	a = json.RawMessage(strings.TrimSpace(string(a)))
+	if len(a) == 0 || string(a) == "null" {
+		return emptyObject, nil
+	}
+	if a[0] == '"' {
+		var s string
+		if err := json.Unmarshal(a, &s); err != nil {
+			return nil, fmt.Errorf("arguments: %w", err)
+		}
+		a = json.RawMessage(s)
+	}
+	if !json.Valid(a) || a[0] != '{' {
+		return nil, fmt.Errorf("arguments are not a JSON object: %s", excerpt(string(a)))
+	}
+	return a, nil
+}
+
+// Chat sends req to /api/chat.
+func (o *Ollama) Chat(ctx context.Context, req Request) (Response, error) {
+	if o.Model == "" {
+		return Response{}, fmt.Errorf("ollama: no model name set")
+	}
+	base := o.BaseURL
+	if base == "" {
+		var err error
+		if base, err = OllamaHost(os.Getenv("OLLAMA_HOST")); err != nil {
+			return Response{}, err
+		}
+	}
+	body, err := o.request(req)
+	if err != nil {
+		return Response{}, fmt.Errorf("ollama %s: %w", o.Model, err)
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return Response{}, fmt.Errorf("ollama %s: encoding request: %w", o.Model, err)
+	}
+	url := strings.TrimRight(base, "/") + "/api/chat"
+	start := time.Now()
+	resp, err := post(ctx, o.Client, url, b, nil)
+	if err != nil {
+		return Response{}, fmt.Errorf("ollama %s: %w", o.Model, err)
+	}
+	defer resp.Body.Close()
+
+	// Streamed or not, the body is one or more JSON objects; the last has
+	// done=true and the token counts.
+	var out ollamaResponse
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	n := 0
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var part ollamaResponse
+		if err := json.Unmarshal([]byte(line), &part); err != nil {
+			return Response{}, fmt.Errorf("ollama %s: %w: %v in %s", o.Model, ErrBadReply, err, excerpt(line))
+		}
+		if part.Error != "" {
+			return Response{}, fmt.Errorf("ollama %s: %w: server error: %s", o.Model, ErrBadReply, excerpt(part.Error))
+		}
+		n++
+		out.Model = part.Model
+		out.Message.Role = part.Message.Role
+		out.Message.Content += part.Message.Content
+		out.Message.Thinking += part.Message.Thinking
+		out.Message.ToolCalls = append(out.Message.ToolCalls, part.Message.ToolCalls...)
+		if part.Done {
+			out.Done, out.DoneReason = true, part.DoneReason
+			out.PromptEvalCount, out.EvalCount = part.PromptEvalCount, part.EvalCount
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Response{}, fmt.Errorf("ollama %s: reading reply: %w", o.Model, classify(ctx, url, err))
+	}
+	if n == 0 {
+		return Response{}, fmt.Errorf("ollama %s: %w: empty body", o.Model, ErrBadReply)
+	}
+	if !out.Done {
+		return Response{}, fmt.Errorf("ollama %s: %w: stream ended before done", o.Model, ErrBadReply)
+	}
+	msg := Message{Role: Assistant, Content: out.Message.Content, Thinking: out.Message.Thinking}
+	for i, tc := range out.Message.ToolCalls {
+		id := tc.ID
+		if id == "" {
+			id = "call_" + strconv.Itoa(i)
+		}
+		args := tc.Function.Arguments
+		if len(args) == 0 {
+			args = emptyObject
+		}
+		msg.ToolCalls = append(msg.ToolCalls, ToolCall{ID: id, Name: tc.Function.Name, Arguments: args})
+	}
+	return Response{Message: msg, Usage: Usage{
+		Model:            o.Name(),
+		PromptTokens:     out.PromptEvalCount,
+		CompletionTokens: out.EvalCount,
+		Latency:          time.Since(start),
+	}}, nil
+}
