@@ -70,7 +70,7 @@ func (f *FileStore) Save(_ context.Context, c Checkpoint) error {
 			return fmt.Errorf("flow: not overwriting checkpoint: %w", err)
 		}
 	}
-	data, err := json.MarshalIndent(c, "", "  ")
+	data, err := json.Marshal(c)
 	if err != nil {
 		return fmt.Errorf("flow: encode checkpoint for run %q: %w", c.RunID, err)
 	}
