@@ -210,7 +210,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 	c := choice{advice: grid.NoAction, truth: grid.NoAction}
 	g, p := s.obs.Grid, s.obs.Agent
 
-	var tp llm.Prompt
+	tp := llm.Prompt{Name: "ToolUse"}
 	if a.model != nil {
 		good, judged, rate := s.toolRate()
 		user, err := render("tool_use.tmpl", toolUseInput{
@@ -233,7 +233,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		c.advice, c.truth = s.advisor.Advise(p)
 	}
 
-	var mp llm.Prompt
+	mp := llm.Prompt{Name: "Move"}
 	if a.model != nil {
 		in := moveInput{Width: g.W, Height: g.H, Pos: p, Goal: s.obs.Goal, Recent: s.recentNames()}
 		for _, act := range grid.Actions {
