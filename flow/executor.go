@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"time"
 
@@ -90,6 +91,7 @@ func (InProcess[S]) Execute(ctx context.Context, st Step[S]) (S, error) {
 		if a >= attempts || (st.Policy.Retry.If != nil && !st.Policy.Retry.If(err)) {
 			return zero, &NodeError{Node: st.Node, Attempts: a, Err: err}
 		}
+		slog.DebugContext(ctx, "flow: retrying node", "node", st.Node, "attempt", a, "of", attempts, "wait", wait, "err", err)
 		event.Emit(ctx, event.Event{
 			Kind:    event.Error,
 			Node:    st.Node,

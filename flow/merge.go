@@ -209,6 +209,15 @@ func merge[S any](from string, base []byte, names []string, outs []S, reducers m
 			}
 		default:
 			r, ok := reducers[k]
+			if !ok && sameValue(outM, changed, k) {
+				// Agreeing writes clobber nothing.
+				if v, ok := outM[changed[0]][k]; ok {
+					merged[k] = v
+				} else {
+					delete(merged, k)
+				}
+				continue
+			}
 			if !ok {
 				ce := &ConflictError{From: from, Field: k}
 				for _, i := range changed {
@@ -241,6 +250,17 @@ func merge[S any](from string, base []byte, names []string, outs []S, reducers m
 		return zero, fmt.Errorf("flow: parallel after %q: merged state does not decode: %w", from, err)
 	}
 	return s, nil
+}
+
+func sameValue(outM []map[string]json.RawMessage, changed []int, k string) bool {
+	first, inFirst := outM[changed[0]][k]
+	for _, i := range changed[1:] {
+		v, ok := outM[i][k]
+		if ok != inFirst || !bytes.Equal(v, first) {
+			return false
+		}
+	}
+	return true
 }
 
 func sortErrs(errs []error) []error {

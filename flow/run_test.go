@@ -281,6 +281,22 @@ func TestParallelConflictWithoutReducer(t *testing.T) {
 	}
 }
 
+func TestParallelAgreeingWritesDoNotConflict(t *testing.T) {
+	g := flow.New[St]("agree")
+	g.Node("split", visit("split"))
+	g.Node("x", func(ctx context.Context, s St) (St, error) { s.A = "same"; s.B = "x"; return s, nil })
+	g.Node("y", func(ctx context.Context, s St) (St, error) { s.A = "same"; return s, nil })
+	g.Start("split")
+	g.Parallel("split", []string{"x", "y"}, flow.End)
+	s, _, err := build(t, g).RunToEnd(t.Context(), St{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.A != "same" || s.B != "x" {
+		t.Errorf("state %+v", s)
+	}
+}
+
 func TestParallelBranchesGetIndependentCopies(t *testing.T) {
 	g := flow.New[St]("copies")
 	g.Node("split", func(ctx context.Context, s St) (St, error) {
@@ -289,8 +305,16 @@ func TestParallelBranchesGetIndependentCopies(t *testing.T) {
 	})
 	// Both write into the same map in place; with shared maps this would
 	// race (-race) and both would see each other's keys.
-	g.Node("x", func(ctx context.Context, s St) (St, error) { s.Tags["x"] = "1"; s.A = fmt.Sprint(len(s.Tags)); return s, nil })
-	g.Node("y", func(ctx context.Context, s St) (St, error) { s.Tags["y"] = "1"; s.B = fmt.Sprint(len(s.Tags)); return s, nil })
+	g.Node("x", func(ctx context.Context, s St) (St, error) {
+		s.Tags["x"] = "1"
+		s.A = fmt.Sprint(len(s.Tags))
+		return s, nil
+	})
+	g.Node("y", func(ctx context.Context, s St) (St, error) {
+		s.Tags["y"] = "1"
+		s.B = fmt.Sprint(len(s.Tags))
+		return s, nil
+	})
 	g.Start("split")
 	g.Parallel("split", []string{"x", "y"}, flow.End)
 	flow.Reduce(g, "tags", func(base map[string]string, outs []map[string]string) map[string]string {

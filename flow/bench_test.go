@@ -1,0 +1,151 @@
+package flow_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// chain builds a linear graph of n nodes running fn.
+func chain(b *testing.B, n int, fn flow.NodeFunc[St]) *flow.Graph[St] {
+	g := flow.New[St]("chain")
+	for i := range n {
+		g.Node(fmt.Sprint("n", i), fn)
+		if i > 0 {
+			g.Edge(fmt.Sprint("n", i-1), fmt.Sprint("n", i))
+		}
+	}
+	g.Start("n0")
+	g.Edge(fmt.Sprint("n", n-1), flow.End)
+	g.MaxSteps = n
+	return g
+}
+
+// BenchmarkStepOverhead measures what the engine adds per node step: events,
+// state JSON, executor goroutine, routing (and checkpoint with a store).
+func BenchmarkStepOverhead(b *testing.B) {
+	const steps = 100
+	inc := func(ctx context.Context, s St) (St, error) { s.N++; return s, nil }
+	for _, tc := range []struct {
+		name  string
+		store func(b *testing.B) flow.Store
+	}{
+		{"no-store", func(*testing.B) flow.Store { return nil }},
+		{"mem-store", func(*testing.B) flow.Store { return &flow.MemStore{} }},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			g := chain(b, steps, inc)
+			if st := tc.store(b); st != nil {
+				g.Store = st
+			}
+			r := build(b, g)
+			b.ReportAllocs()
+			for b.Loop() {
+				s, _, err := r.RunToEnd(b.Context(), St{})
+				if err != nil || s.N != steps {
+					b.Fatal(err, s.N)
+				}
+			}
+			perStep := float64(b.Elapsed().Nanoseconds()) / float64(b.N*steps) / 1e3
+			b.ReportMetric(perStep, "us/step")
+		})
+	}
+}
+
+type pick struct {
+	Next string `json:"next"`
+}
+
+// modelNode asks a scripted model with 50 ms latency for a decision, as a
+// real agent node asks Ollama.
+func modelNode(latency time.Duration) (flow.NodeFunc[St], *llm.Scripted) {
+	m := llm.Script(`{"next":"go"}`)
+	m.Latency = latency
+	m.Loop = true
+	return func(ctx context.Context, s St) (St, error) {
+		d, err := llm.Decide(ctx, m, llm.Prompt{User: "next?"}, func(context.Context) (pick, error) { return pick{Next: "policy"}, nil })
+		if err != nil {
+			return s, err
+		}
+		if d.Source != llm.FromModel {
+			return s, fmt.Errorf("policy answered: %s", d.Fallback)
+		}
+		s.N++
+		return s, nil
+	}, m
+}
+
+// BenchmarkModelLatencyChain: five nodes each waiting 50 ms on a model. The
+// run should take the sum of the latencies, no more than 5% over.
+func BenchmarkModelLatencyChain(b *testing.B) {
+	const n, latency = 5, 50 * time.Millisecond
+	fn, _ := modelNode(latency)
+	report := func(b *testing.B) {
+		per := b.Elapsed() / time.Duration(b.N)
+		critical := n * latency
+		b.ReportMetric(float64(per.Microseconds())/1e3, "ms/run")
+		b.ReportMetric(100*float64(per-critical)/float64(critical), "overhead_pct")
+	}
+	b.Run("flow", func(b *testing.B) {
+		r := build(b, chain(b, n, fn))
+		for b.Loop() {
+			if _, _, err := r.RunToEnd(b.Context(), St{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		report(b)
+	})
+	// The same five calls in a plain loop: what the model calls cost
+	// without the engine, to tell the engine's share from Decide's.
+	b.Run("direct", func(b *testing.B) {
+		for b.Loop() {
+			var s St
+			for range n {
+				var err error
+				if s, err = fn(b.Context(), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+}
+
+// BenchmarkParallelModels: four branches of 50 ms each run at once; the
+// fan-out and merge should finish well under 60 ms.
+func BenchmarkParallelModels(b *testing.B) {
+	const latency = 50 * time.Millisecond
+	g := flow.New[St]("fan4")
+	g.Node("split", func(ctx context.Context, s St) (St, error) { return s, nil })
+	fields := []func(*St){
+		func(s *St) { s.A = "a" }, func(s *St) { s.B = "b" }, func(s *St) { s.C = "c" }, func(s *St) { s.Total = 4 },
+	}
+	var names []string
+	for i, set := range fields {
+		fn, _ := modelNode(latency)
+		name := fmt.Sprint("branch", i)
+		names = append(names, name)
+		g.Node(name, func(ctx context.Context, s St) (St, error) {
+			s, err := fn(ctx, s)
+			set(&s)
+			return s, err
+		})
+	}
+	g.Start("split")
+	g.Parallel("split", names, flow.End)
+	flow.Reduce(g, "n", func(base int, outs []int) int { return base + len(outs) })
+	r := build(b, g)
+	for b.Loop() {
+		s, _, err := r.RunToEnd(b.Context(), St{})
+		if err != nil || s.N != 4 || s.Total != 4 {
+			b.Fatal(err, s)
+		}
+	}
+	per := b.Elapsed() / time.Duration(b.N)
+	b.ReportMetric(float64(per.Microseconds())/1e3, "ms/run")
+	b.ReportMetric(100*float64(per-latency)/float64(latency), "overhead_pct")
+}

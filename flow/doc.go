@@ -1,0 +1,49 @@
+// Package flow is Cairn's graph engine: nodes over a typed state, plain and
+// conditional edges, bounded cycles, parallel fan-out with a field-wise
+// merge, per-node timeouts and retries, one event stream and checkpoints a
+// run resumes from after its process died.
+//
+// The state S must round-trip through encoding/json: checkpoints store it,
+// parallel branches get deep copies of it, and the merge works on its JSON
+// fields. Keep what matters in exported fields.
+//
+// A small graph, a loop bounded by Limit:
+//
+//	g := flow.New[Draft]("review")
+//	g.Node("write", write)   // func(ctx, Draft) (Draft, error)
+//	g.Node("judge", judge)
+//	g.Start("write")
+//	g.Edge("write", "judge")
+//	g.Branch("judge", func(d Draft) string {
+//		if d.Score >= 5 {
+//			return flow.End
+//		}
+//		return "write"
+//	}, "write", flow.End)
+//	g.Limit("judge", 3)          // after the third judge ...
+//	g.OnLimit("judge", flow.End) // ... the run ends whatever the branch says
+//	r, err := g.Build()          // every mistake is reported here
+//	if err != nil { ... }
+//	for ev, err := range r.Run(ctx, Draft{}) {
+//		// RunStart, NodeStart, the node's own events (decisions, tool
+//		// calls), NodeEnd, StateSet, Checkpoint ..., RunEnd (err != nil
+//		// when the run failed)
+//	}
+//
+// Parallel runs several nodes at once after a node, each on its own copy
+// of the state, and merges what they changed back into the state from
+// before the fan-out, one top-level JSON field at a time: a field one branch
+// changed is taken from it; a field several branches changed needs a
+// reducer (Reduce), else the step fails with a ConflictError naming the
+// field and the branches. Branches that set a field to the same value do
+// not conflict.
+//
+// With Graph.Store set, the run saves a Checkpoint after every step;
+// Runner.Resume continues a run from its latest one. A step interrupted by
+// a crash runs again, so nodes with side effects should be idempotent; a
+// parallel step re-runs all its branches.
+//
+// Traversal (which node is next) lives in Runner; running a node lives
+// behind Executor, so a durable executor can run nodes elsewhere. InProcess
+// is the default.
+package flow
