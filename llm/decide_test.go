@@ -397,3 +397,7 @@ func BenchmarkDecide(b *testing.B) {
 		}
 	}
 }
+
+func contextWithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, d)
+}
