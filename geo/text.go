@@ -1,0 +1,105 @@
+package geo
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+var foldPool = sync.Pool{New: func() any {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}}
+
+// Normalize folds s for matching: diacritics removed, lower case,
+// punctuation turned to spaces, runs of spaces collapsed.
+// "Sant Julià de Lòria" becomes "sant julia de loria".
+func Normalize(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if !ascii {
+		t := foldPool.Get().(transform.Transformer)
+		if out, _, err := transform.String(t, s); err == nil {
+			s = out
+		}
+		t.Reset()
+		foldPool.Put(t)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := true
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+			space = false
+		case r == '\'' || r == '’':
+			// "Ta'zim" and "Tazim" match.
+		default:
+			if !space {
+				b.WriteByte(' ')
+				space = true
+			}
+		}
+	}
+	out := b.String()
+	return strings.TrimSuffix(out, " ")
+}
+
+// isLatin reports whether a normalized string uses only ASCII letters,
+// digits and spaces.
+func isLatin(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// editDistance is the Levenshtein distance of a and b, giving up (and
+// returning max+1) once it exceeds max.
+func editDistance(a, b string, max int) int {
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			if v := prev[j] + 1; v < c {
+				c = v
+			}
+			if v := cur[j-1] + 1; v < c {
+				c = v
+			}
+			cur[j] = c
+			if c < best {
+				best = c
+			}
+		}
+		if best > max {
+			return max + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
