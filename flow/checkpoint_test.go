@@ -317,3 +317,49 @@ func TestFileStoreRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestResumeAfterCancel(t *testing.T) {
+	store := &flow.MemStore{}
+	var runsA atomic.Int32
+	block := make(chan struct{})
+	g := flow.New[St]("cancel-resume")
+	g.Store = store
+	g.Node("a", func(ctx context.Context, s St) (St, error) {
+		runsA.Add(1)
+		s.Path = append(s.Path, "a")
+		return s, nil
+	})
+	g.Node("b", func(ctx context.Context, s St) (St, error) {
+		select {
+		case <-block:
+			s.Path = append(s.Path, "b")
+			return s, nil
+		case <-ctx.Done():
+			return s, ctx.Err()
+		}
+	})
+	g.Start("a")
+	g.Edge("a", "b")
+	g.Edge("b", flow.End)
+	r := build(t, g)
+
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	for ev := range r.RunWithID(ctx, "c1", St{}) {
+		if ev.Kind == event.NodeStart && ev.Node == "b" {
+			cancel()
+		}
+	}
+	cp, err := store.Load(t.Context(), "c1")
+	if err != nil || cp.Next != "b" || cp.Step != 1 {
+		t.Fatalf("checkpoint after cancel: %+v, %v", cp, err)
+	}
+	close(block)
+	s, _, err := flow.Final[St](r.Resume(t.Context(), "c1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Path, []string{"a", "b"}) || runsA.Load() != 1 {
+		t.Errorf("path %v, a ran %d times", s.Path, runsA.Load())
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -337,11 +338,12 @@ func (r *Runner[S]) loop(ctx context.Context, runID string, s S, raw json.RawMes
 		}
 		step := cur.step + 1
 		var (
-			out  S
-			err  error
-			node string
+			out    S
+			err    error
+			node   string
+			merged = cur.fanout != ""
 		)
-		if cur.fanout != "" {
+		if merged {
 			node = cur.fanout
 			out, err = r.parallel(ctx, runID, node, s, raw, step, emit)
 			if err == nil {
@@ -370,7 +372,11 @@ func (r *Runner[S]) loop(ctx context.Context, runID string, s S, raw json.RawMes
 		}
 		s, raw = out, newRaw
 		cur.step = step
-		emit(event.Event{Kind: event.StateSet, Node: node, Step: step, State: raw})
+		set := event.Event{Kind: event.StateSet, Node: node, Step: step, State: raw}
+		if merged {
+			set.Message = "merged " + strings.Join(r.fanouts[node].branches, ", ")
+		}
+		emit(set)
 		if err := r.save(ctx, runID, cur, raw, emit); err != nil {
 			return raw, err
 		}
