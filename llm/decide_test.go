@@ -401,3 +401,63 @@ func BenchmarkDecide(b *testing.B) {
 func contextWithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, d)
 }
+
+type direction string
+
+func (direction) Enum() []string { return []string{"left", "right"} }
+
+type turn struct {
+	Dir   direction   `json:"dir"`
+	Then  []direction `json:"then"`
+	Maybe *direction  `json:"maybe"`
+	Only  direction   `json:"only" enum:"left"`
+}
+
+func TestDecideEnumerTypes(t *testing.T) {
+	policy := func(context.Context) (turn, error) { return turn{Dir: "left"}, nil }
+	cases := map[string]Source{
+		`{"dir":"left","then":["right"],"maybe":null,"only":"left"}`: FromModel,
+		`{"dir":"up","then":[],"maybe":null,"only":"left"}`:          FromPolicy,
+		`{"dir":"left","then":["up"],"maybe":null,"only":"left"}`:    FromPolicy,
+		`{"dir":"left","then":null,"maybe":"down","only":"left"}`:    FromPolicy,
+		`{"dir":"left","then":null,"maybe":"right","only":"right"}`:  FromPolicy,
+		`{"dir":"right","then":null,"maybe":"right","only":"left"}`:  FromModel,
+	}
+	for reply, want := range cases {
+		d, err := Decide(t.Context(), Script(reply), Prompt{MaxRepairs: -1}, policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Source != want {
+			t.Errorf("%s: source %s (%s), want %s", reply, d.Source, d.Fallback, want)
+		}
+	}
+	// T itself an Enumer.
+	d, _ := Decide(t.Context(), Script(`"right"`), Prompt{}, func(context.Context) (direction, error) { return "left", nil })
+	if d.Source != FromModel || d.Value != "right" {
+		t.Errorf("top-level enum: %+v", d)
+	}
+	d, _ = Decide(t.Context(), Script(`"up"`, `"up"`, `"up"`), Prompt{}, func(context.Context) (direction, error) { return "left", nil })
+	if d.Source != FromPolicy || !strings.Contains(d.Fallback, "enum") {
+		t.Errorf("top-level bad enum: %+v", d)
+	}
+}
+
+func TestRolesMapRecordsEveryRole(t *testing.T) {
+	var buf strings.Builder
+	rec := &Recording{W: &buf}
+	r, err := Config{}.Roles("replay:/dev/null,worker=none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = r.Map(rec.Wrap)
+	if r.For("worker") != nil {
+		t.Error("worker=none got a model after Map")
+	}
+	if _, err := r.For("orchestrator").Chat(t.Context(), Request{SchemaName: "x"}); !errors.Is(err, ErrNoRecord) {
+		t.Errorf("err = %v", err)
+	}
+	if !strings.Contains(buf.String(), `"schema_name":"x"`) || !strings.Contains(buf.String(), "no recorded reply") {
+		t.Errorf("recorded %q", buf.String())
+	}
+}

@@ -8,7 +8,7 @@
 // with tools, format = JSON Schema, think, keep_alive, streaming), OpenAI
 // (any OpenAI-compatible POST {base}/chat/completions, with tools and
 // response_format json_schema), Replay (answers from a JSONL file of
-// Records, which Recorder writes during a real run) and Scripted (an
+// Records, which a Recording writes during a real run) and Scripted (an
 // in-memory list of replies for tests and benchmarks).
 //
 // Config.Model opens a model from a spec string; the provider is split off
@@ -33,9 +33,14 @@
 // Decide[T] derives a JSON Schema from T once per type (github.com/google/
 // jsonschema-go: exported fields, json names, `jsonschema:"description"`
 // tags; omitempty fields are optional, others required; no unknown
-// properties), restricts string fields tagged `enum:"a,b,c"` (or listed in
-// Prompt.Enums at run time) to those values, and asks the model with the
-// schema as the structured-output format and in the system prompt.
+// properties; descriptions must not start with "WORD="), and asks the model
+// with it as the structured-output format and in the system prompt.
+//
+// Enums: a named string type implementing Enumer (Enum() []string) is
+// restricted to those values wherever it appears; a string or []string
+// field tagged `enum:"a,b,c"` to the tag's values; Prompt.Enums restricts
+// fields by JSON path to values known only at run time. An unknown value is
+// a validation error, repaired like any other.
 //
 // The reply may be bare JSON, fenced in ```json, or surrounded by text;
 // <think> blocks and the provider's thinking field are ignored. It must

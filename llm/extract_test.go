@@ -97,3 +97,12 @@ func FuzzParseReply(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkExtractJSON(b *testing.B) {
+	reply := "<think>the corridor east is open</think>Sure! Here is my move:\n```json\n{\"direction\":\"east\",\"steps\":2,\"reasoning\":\"open corridor\"}\n```\nGood luck."
+	for b.Loop() {
+		if _, err := extractJSON(reply, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -284,4 +285,24 @@ func canon(t *testing.T, b []byte) string {
 	}
 	out, _ := json.Marshal(v)
 	return string(out)
+}
+
+// BenchmarkDecideOllamaHTTP measures Decide over a real HTTP round trip to
+// a local Ollama-protocol server that answers at once: the client's own
+// overhead per decision.
+func BenchmarkDecideOllamaHTTP(b *testing.B) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		fmt.Fprint(w, final(`{"direction":"east","steps":2}`))
+	}))
+	defer srv.Close()
+	m := &Ollama{BaseURL: srv.URL, Model: "qwen3:8b"}
+	p := Prompt{System: "You walk a maze.", User: "Where next?"}
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := Decide(b.Context(), m, p, policyMove)
+		if err != nil || d.Source != FromModel {
+			b.Fatalf("%+v %v", d, err)
+		}
+	}
 }

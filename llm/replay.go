@@ -145,37 +145,48 @@ func (r *Replay) Chat(ctx context.Context, req Request) (Response, error) {
 	return resp, nil
 }
 
-// Recorder is a Model that passes each call to another Model and appends
-// the request and its reply (or error) to W as one Record line, so a real
-// run can be replayed later with Replay. Writes are serialised.
-type Recorder struct {
-	Model Model
-	W     io.Writer
+// Recording appends model exchanges to W, one Record line each, so a real
+// run can be replayed later with Replay. Wrap every model of a run (see
+// Roles.Map) with the same Recording to get one file; writes are serialised.
+type Recording struct {
+	W io.Writer
 
 	mu sync.Mutex
 }
 
-// Name returns the wrapped model's name.
-func (r *Recorder) Name() string { return r.Model.Name() }
+// Wrap returns m recording into r; a nil m stays nil (no model).
+func (r *Recording) Wrap(m Model) Model {
+	if m == nil {
+		return nil
+	}
+	return &recorded{m: m, r: r}
+}
+
+type recorded struct {
+	m Model
+	r *Recording
+}
+
+func (rm *recorded) Name() string { return rm.m.Name() }
 
 // Chat calls the wrapped model and records the exchange. A failure to write
-// the record is returned as the error, with the model's reply.
-func (r *Recorder) Chat(ctx context.Context, req Request) (Response, error) {
-	resp, err := r.Model.Chat(ctx, req)
+// the record is returned as an error along with the model's reply.
+func (rm *recorded) Chat(ctx context.Context, req Request) (Response, error) {
+	resp, err := rm.m.Chat(ctx, req)
 	rec := Record{Request: &req, Response: resp}
 	if err != nil {
 		rec.Error = err.Error()
 	}
 	b, merr := json.Marshal(rec)
 	if merr != nil {
-		return resp, errors.Join(err, fmt.Errorf("recording %s: %w", r.Name(), merr))
+		return resp, errors.Join(err, fmt.Errorf("recording %s: %w", rm.Name(), merr))
 	}
 	b = append(b, '\n')
-	r.mu.Lock()
-	_, werr := r.W.Write(b)
-	r.mu.Unlock()
+	rm.r.mu.Lock()
+	_, werr := rm.r.W.Write(b)
+	rm.r.mu.Unlock()
 	if werr != nil {
-		return resp, errors.Join(err, fmt.Errorf("recording %s: %w", r.Name(), werr))
+		return resp, errors.Join(err, fmt.Errorf("recording %s: %w", rm.Name(), werr))
 	}
 	return resp, err
 }

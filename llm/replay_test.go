@@ -16,7 +16,7 @@ func TestRecordThenReplay(t *testing.T) {
 	live.Replies[0].Usage = Usage{PromptTokens: 40, CompletionTokens: 8}
 	live.Errors = []error{nil, nil, errors.New("connection reset")}
 	var buf bytes.Buffer
-	rec := &Recorder{Model: live, W: &buf}
+	rec := (&Recording{W: &buf}).Wrap(live)
 	ask := func(m Model, user string) (Decision[move], error) {
 		return Decide(t.Context(), m, Prompt{User: user}, policyMove)
 	}

@@ -69,15 +69,33 @@ func finishSchema(s *jsonschema.Schema) (*typeSchema, error) {
 	return ts, nil
 }
 
-// applyEnumTags walks t alongside its schema and turns `enum:"a,b,c"` field
-// tags into enum keywords: on the field's own schema for a string (or
-// *string, where null stays allowed), on its items for a []string.
+// Enumer is implemented by named string types with a fixed set of values,
+// e.g. type Direction string. A decision schema restricts every value of
+// such a type (a field, slice element or T itself) to Enum(), called on the
+// zero value.
+type Enumer interface {
+	Enum() []string
+}
+
+var enumerType = reflect.TypeFor[Enumer]()
+
+// applyEnumTags walks t alongside its schema and turns Enumer types and
+// `enum:"a,b,c"` field tags into enum keywords: on the schema of a string
+// (or *string, where null stays allowed), on the items of a []string. A tag
+// overrides the field type's Enumer.
 func applyEnumTags(t reflect.Type, s *jsonschema.Schema, seen map[reflect.Type]bool) error {
 	if s == nil {
 		return nil
 	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if t.Kind() == reflect.String && t.Implements(enumerType) {
+		values := reflect.Zero(t).Interface().(Enumer).Enum()
+		if len(values) == 0 {
+			return fmt.Errorf("type %s: Enum() returned no values", t)
+		}
+		return setEnum(s, values)
 	}
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array:
@@ -105,6 +123,9 @@ func applyEnumTags(t reflect.Type, s *jsonschema.Schema, seen map[reflect.Type]b
 		if fs == nil {
 			continue
 		}
+		if err := applyEnumTags(f.Type, fs, seen); err != nil {
+			return err
+		}
 		if tag, ok := f.Tag.Lookup("enum"); ok {
 			values := splitEnum(tag)
 			if len(values) == 0 {
@@ -113,9 +134,6 @@ func applyEnumTags(t reflect.Type, s *jsonschema.Schema, seen map[reflect.Type]b
 			if err := setEnum(fs, values); err != nil {
 				return fmt.Errorf("field %s.%s: %w", t, f.Name, err)
 			}
-		}
-		if err := applyEnumTags(f.Type, fs, seen); err != nil {
-			return err
 		}
 	}
 	return nil

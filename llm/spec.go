@@ -155,6 +155,19 @@ func (r Roles) For(role string) Model {
 	return r.models[DefaultRole]
 }
 
+// Map returns a copy of r with every model replaced by f(model), e.g. to
+// record a run with Recording.Wrap. Roles set to none stay none.
+func (r Roles) Map(f func(Model) Model) Roles {
+	out := Roles{models: make(map[string]Model, len(r.models)), specs: r.specs}
+	for role, m := range r.models {
+		if m != nil {
+			m = f(m)
+		}
+		out.models[role] = m
+	}
+	return out
+}
+
 // String lists the roles and their specs, sorted, in the form Roles parses.
 func (r Roles) String() string {
 	roles := make([]string, 0, len(r.specs))
