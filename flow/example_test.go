@@ -76,3 +76,42 @@ func Example() {
 	// text="more more more" score=3
 	// 6 notes; first: spelling ok
 }
+
+// A run that fails part-way resumes from its last checkpoint; the steps
+// that completed do not run again.
+func ExampleRunner_Resume() {
+	type job struct {
+		Done []string `json:"done"`
+	}
+	flaky := true
+	g := flow.New[job]("job")
+	g.Store = &flow.MemStore{} // flow.NewFileStore(dir) survives the process
+	g.Node("fetch", func(ctx context.Context, j job) (job, error) {
+		j.Done = append(j.Done, "fetch")
+		return j, nil
+	})
+	g.Node("load", func(ctx context.Context, j job) (job, error) {
+		if flaky {
+			return j, fmt.Errorf("database away")
+		}
+		j.Done = append(j.Done, "load")
+		return j, nil
+	})
+	g.Start("fetch")
+	g.Edge("fetch", "load")
+	g.Edge("load", flow.End)
+	r, err := g.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, _, err = flow.Final[job](r.RunWithID(context.Background(), "job-1", job{}))
+	fmt.Println("first run:", err)
+
+	flaky = false
+	j, _, err := flow.Final[job](r.Resume(context.Background(), "job-1"))
+	fmt.Println("resumed:", j.Done, err)
+	// Output:
+	// first run: flow: node "load" failed after 1 attempt(s): database away
+	// resumed: [fetch load] <nil>
+}
