@@ -164,7 +164,8 @@ func (g *Graph[S]) reachable(from string) map[string]bool {
 }
 
 // checkCycles rejects a cycle that nothing bounds: no node in it has a
-// Limit and no Branch in it has a target outside it.
+// Limit whose OnLimit edge leaves it, and no Branch in it has a target
+// outside it.
 func (g *Graph[S]) checkCycles() []error {
 	member := g.joins()
 	index := map[string]int{}
@@ -221,7 +222,7 @@ func (g *Graph[S]) checkCycles() []error {
 		}
 		bounded := false
 		for _, n := range scc {
-			if _, ok := g.limits[n]; ok {
+			if l, ok := g.limits[n]; ok && l.target != "" && !in[l.target] {
 				bounded = true
 			}
 			if b, ok := g.branches[n]; ok && slices.ContainsFunc(b.targets, func(t string) bool { return !in[t] }) {
@@ -230,7 +231,7 @@ func (g *Graph[S]) checkCycles() []error {
 		}
 		if !bounded {
 			names := g.inOrder(in)
-			errs = append(errs, fmt.Errorf("%w: cycle through nodes %s has no Limit and no Branch leaving it", ErrInvalidGraph, quoteAll(names)))
+			errs = append(errs, fmt.Errorf("%w: cycle through nodes %s has no Limit and no Branch leaving it (a Limit counts when its OnLimit edge leaves the cycle)", ErrInvalidGraph, quoteAll(names)))
 		}
 	}
 	return errs

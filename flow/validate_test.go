@@ -99,6 +99,17 @@ func TestBuildErrors(t *testing.T) {
 			g.Edge("a", "b")
 			g.Branch("b", always("a"), "a", "b")
 		}, []string{`cycle through nodes "a", "b"`}},
+		{"limit whose edge stays in the cycle", func(g *flow.Graph[St]) {
+			g.Node("s", nop)
+			g.Node("a", nop)
+			g.Node("b", nop)
+			g.Start("s")
+			g.Branch("s", always(flow.End), "a", flow.End)
+			g.Edge("a", "b")
+			g.Edge("b", "a")
+			g.Limit("a", 2)
+			g.OnLimit("a", "b")
+		}, []string{`cycle through nodes "a", "b" has no Limit`}},
 		{"limit without target", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
