@@ -4,26 +4,33 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"gopkg.in/yaml.v3"
 )
 
-// applyConfig reads --config (or $CAIRN_CONFIG) and sets every flag of cmd
+// applyConfig reads --config (or $CAIRN_CONFIG) and sets the flags of cmd
 // that the command line left unset. Top-level keys set global flags; a key
 // named after a subcommand holds that subcommand's flags, nested as deep as
-// the command path:
+// the command path; a deeper key overrides a shallower one, so a section
+// may override a global flag for one command:
 //
 //	log-level: info
 //	model: ollama:qwen3:8b
 //	maze:
+//	  model: none
 //	  run:
 //	    parallel: 4
+//	    seeds: [1, 2, 3]
 //
-// A key that names no flag and no subcommand is an error naming the key.
+// The whole file is checked, not only the running command's section: a key
+// that names no flag or command, a mapping where a value belongs, or a bad
+// value is an error naming the key (as a dotted path) and the file.
 func (c *cli) applyConfig(cmd *cobra.Command) error {
 	path := c.configPath
 	if path == "" {
@@ -40,116 +47,222 @@ func (c *cli) applyConfig(cmd *cobra.Command) error {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}
-	// Walk from the root down to cmd, applying each level's scalar keys.
-	var chain []*cobra.Command
+	if err := checkLevel(cmd.Root(), doc, ""); err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+
+	fromCLI := map[*pflag.Flag]bool{}
+	cmd.Flags().Visit(func(f *pflag.Flag) { fromCLI[f] = true })
+
+	var chain []*cobra.Command // root first, cmd last
 	for p := cmd; p != nil; p = p.Parent() {
 		chain = append([]*cobra.Command{p}, chain...)
 	}
-	level := doc
-	for i, cc := range chain {
-		if err := applyLevel(path, cc, cmd, level, chainName(chain[:i+1])); err != nil {
-			return err
+	level, prefix := doc, ""
+	for i, at := range chain {
+		for _, k := range sortedKeys(level) {
+			v := level[k]
+			if _, isMap := v.(map[string]any); isMap {
+				continue // a subcommand's section
+			}
+			f := declaredFlag(at, k)
+			if f == nil || cmd.Flags().Lookup(k) != f || fromCLI[f] {
+				continue // a local flag of an ancestor, or set on the command line
+			}
+			if err := setFlag(f, v); err != nil {
+				return fmt.Errorf("config %s: key %q: %w", path, dotted(prefix, k), err)
+			}
 		}
 		if i+1 == len(chain) {
 			break
 		}
-		next, ok := level[chain[i+1].Name()]
-		if !ok {
-			return nil
+		next, _ := level[chain[i+1].Name()].(map[string]any)
+		if next == nil {
+			break
 		}
-		m, ok := next.(map[string]any)
-		if !ok {
-			return fmt.Errorf("config %s: key %q: want a mapping of %s flags", path, chainName(chain[:i+2]), chain[i+1].Name())
-		}
-		level = m
+		level, prefix = next, dotted(prefix, chain[i+1].Name())
 	}
 	return nil
 }
 
-func chainName(cs []*cobra.Command) string {
-	var names []string
-	for _, c := range cs[1:] {
-		names = append(names, c.Name())
-	}
-	return strings.Join(names, ".")
+// reserved keys cannot be set from a config file.
+var reserved = map[string]string{
+	"config":  "the config file cannot name another config file",
+	"help":    "help is not a setting",
+	"version": "version is not a setting",
 }
 
-// applyLevel sets the flags named by the scalar keys of level on target.
-// Keys that are mappings must name a subcommand of at.
-func applyLevel(path string, at, target *cobra.Command, level map[string]any, prefix string) error {
-	keys := make([]string, 0, len(level))
-	for k := range level {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		full := k
-		if prefix != "" {
-			full = prefix + "." + k
+// checkLevel checks every key of level against command at: a mapping must
+// name a subcommand, a scalar or list a flag visible at that command.
+func checkLevel(at *cobra.Command, level map[string]any, prefix string) error {
+	for _, k := range sortedKeys(level) {
+		full := dotted(prefix, k)
+		if why, ok := reserved[k]; ok {
+			return fmt.Errorf("key %q: %s", full, why)
 		}
-		v := level[k]
-		if _, isMap := v.(map[string]any); isMap {
-			if !hasSub(at, k) {
-				return fmt.Errorf("config %s: key %q: no such command", path, full)
+		switch v := level[k].(type) {
+		case map[string]any:
+			sub := subcommand(at, k)
+			if sub == nil {
+				if declaredFlag(at, k) != nil {
+					return fmt.Errorf("key %q: flag --%s wants a value, not a mapping", full, k)
+				}
+				return fmt.Errorf("key %q: %q has no subcommand %q", full, at.CommandPath(), k)
 			}
-			continue
-		}
-		f := lookupFlag(at, target, k)
-		if f == nil {
-			return fmt.Errorf("config %s: key %q: no such flag", path, full)
-		}
-		if f.Changed {
-			continue // the command line wins
-		}
-		if err := setFlag(f, v); err != nil {
-			return fmt.Errorf("config %s: key %q: %w", path, full, err)
-		}
-	}
-	return nil
-}
-
-func hasSub(c *cobra.Command, name string) bool {
-	for _, s := range c.Commands() {
-		if s.Name() == name {
-			return true
-		}
-	}
-	return false
-}
-
-// lookupFlag finds the flag named k as the command at level `at` declares
-// it, as seen from the target command that is running. Flags of a level
-// that the target does not inherit are ignored (nil, no error) only when the
-// level is not on the target's path, which applyConfig never asks for.
-func lookupFlag(at, target *cobra.Command, k string) *pflag.Flag {
-	if at == target {
-		return target.Flags().Lookup(k)
-	}
-	if f := at.PersistentFlags().Lookup(k); f != nil {
-		return target.Flags().Lookup(k)
-	}
-	if f := at.Flags().Lookup(k); f != nil {
-		// A local flag of an ancestor: it exists but does not apply here.
-		return &pflag.Flag{Name: k, Changed: true}
-	}
-	return nil
-}
-
-func setFlag(f *pflag.Flag, v any) error {
-	switch x := v.(type) {
-	case []any:
-		for _, e := range x {
-			if err := f.Value.Set(fmt.Sprint(e)); err != nil {
+			if err := checkLevel(sub, v, full); err != nil {
 				return err
 			}
+		case map[any]any:
+			return fmt.Errorf("key %q: mapping keys must be strings", full)
+		default:
+			f := declaredFlag(at, k)
+			if f == nil {
+				if subcommand(at, k) != nil {
+					return fmt.Errorf("key %q: names the command %q; want a mapping of its flags", full, at.CommandPath()+" "+k)
+				}
+				return fmt.Errorf("key %q: %q has no flag --%s", full, at.CommandPath(), k)
+			}
+			if err := checkValue(f, v); err != nil {
+				return fmt.Errorf("key %q: %w", full, err)
+			}
 		}
-	case nil:
-		return errors.New("empty value")
-	default:
-		if err := f.Value.Set(fmt.Sprint(x)); err != nil {
+	}
+	return nil
+}
+
+// declaredFlag returns the flag named k as command at sees it: its own
+// flags and the persistent flags of it and its ancestors.
+func declaredFlag(at *cobra.Command, k string) *pflag.Flag {
+	if f := at.Flags().Lookup(k); f != nil {
+		return f
+	}
+	for p := at; p != nil; p = p.Parent() {
+		if f := p.PersistentFlags().Lookup(k); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func subcommand(c *cobra.Command, name string) *cobra.Command {
+	for _, s := range c.Commands() {
+		if s.Name() == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// checkValue rejects values that cannot fit the flag's type, so a bad
+// value is reported even in a section the running command does not read.
+func checkValue(f *pflag.Flag, v any) error {
+	items, isList := v.([]any)
+	_, isSlice := f.Value.(pflag.SliceValue)
+	switch {
+	case v == nil:
+		return errors.New("has no value")
+	case isList && !isSlice:
+		return fmt.Errorf("flag --%s takes one value, not a list", f.Name)
+	case isList:
+	case isSlice:
+		// A scalar for a slice flag is a comma-separated list, as on the
+		// command line.
+		s, err := scalar(v)
+		if err != nil {
 			return err
+		}
+		items = nil
+		for _, part := range strings.Split(s, ",") {
+			items = append(items, part)
+		}
+	default:
+		items = []any{v}
+	}
+	typ := strings.TrimSuffix(strings.TrimSuffix(f.Value.Type(), "Slice"), "Array")
+	for _, it := range items {
+		s, err := scalar(it)
+		if err != nil {
+			return err
+		}
+		var perr error
+		switch typ {
+		case "int", "int8", "int16", "int32", "int64", "count":
+			_, perr = strconv.ParseInt(s, 0, 64)
+		case "uint", "uint8", "uint16", "uint32", "uint64":
+			_, perr = strconv.ParseUint(s, 0, 64)
+		case "float32", "float64":
+			_, perr = strconv.ParseFloat(s, 64)
+		case "bool":
+			_, perr = strconv.ParseBool(s)
+		case "duration":
+			_, perr = time.ParseDuration(s)
+		}
+		if perr != nil {
+			return fmt.Errorf("%q is not a valid %s for --%s", s, typ, f.Name)
+		}
+	}
+	return nil
+}
+
+// scalar renders a YAML scalar as the command line would spell it.
+func scalar(v any) (string, error) {
+	switch x := v.(type) {
+	case nil:
+		return "", errors.New("has an empty value")
+	case string:
+		return x, nil
+	case map[string]any, map[any]any, []any:
+		return "", errors.New("list items must be plain values")
+	case time.Time: // YAML timestamps: give back the date the user wrote
+		if x.Equal(x.Truncate(24 * time.Hour)) {
+			return x.Format(time.DateOnly), nil
+		}
+		return x.Format(time.RFC3339Nano), nil
+	}
+	return fmt.Sprint(v), nil
+}
+
+// setFlag sets f from a YAML value; a list replaces a slice flag's value.
+func setFlag(f *pflag.Flag, v any) error {
+	if err := checkValue(f, v); err != nil {
+		return err
+	}
+	sv, isSlice := f.Value.(pflag.SliceValue)
+	if items, ok := v.([]any); ok {
+		strs := make([]string, len(items))
+		for i, it := range items {
+			strs[i], _ = scalar(it)
+		}
+		if err := sv.Replace(strs); err != nil {
+			return fmt.Errorf("--%s: %w", f.Name, err)
+		}
+	} else {
+		s, _ := scalar(v)
+		if isSlice { // replace, not append to, what a shallower level set
+			if err := sv.Replace(nil); err != nil {
+				return fmt.Errorf("--%s: %w", f.Name, err)
+			}
+		}
+		if err := f.Value.Set(s); err != nil {
+			return fmt.Errorf("--%s: %w", f.Name, err)
 		}
 	}
 	f.Changed = true
 	return nil
+}
+
+func dotted(prefix, k string) string {
+	if prefix == "" {
+		return k
+	}
+	return prefix + "." + k
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

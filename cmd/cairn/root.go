@@ -18,9 +18,18 @@ type cli struct {
 	logLevel   string
 	configPath string
 	model      string // model spec, e.g. "none", "ollama:qwen3:8b", "orchestrator=...,worker=..."
+	quiet      bool   // no progress view: results and errors only
+	tracePath  string // write the run's events as JSONL here (runEvents)
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	root, _ := newCLI(stdout, stderr)
+	return root
+}
+
+// newCLI builds the command tree and returns it with the state its
+// commands share.
+func newCLI(stdout, stderr io.Writer) (*cobra.Command, *cli) {
 	c := &cli{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
 		Use:   "cairn",
@@ -29,7 +38,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 Every decision is a typed value: a model answers when one is configured
 (--model), and a deterministic Go policy decides otherwise, so everything
 runs offline by default.`,
-		Version:       version,
+		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
@@ -44,6 +53,8 @@ runs offline by default.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&c.logLevel, "log-level", "warn", "log level: debug, info, warn or error")
 	pf.StringVar(&c.configPath, "config", "", "YAML config file; its keys set any flag not given on the command line")
+	pf.BoolVarP(&c.quiet, "quiet", "q", false, "no progress lines on stderr: print results and errors only")
+	pf.StringVar(&c.tracePath, "trace", "", "write the run's events as JSONL to this `file` (read it with: cairn trace show FILE)")
 	pf.StringVar(&c.model, "model", "none", `model spec: "none", "ollama:NAME", "openai:NAME", "replay:FILE", or per role "orchestrator=ollama:gemma3:27b,worker=ollama:gemma3:4b"`)
 
 	root.AddGroup(&cobra.Group{ID: "systems", Title: "Systems:"}, &cobra.Group{ID: "tools", Title: "Tools and servers:"})
@@ -68,7 +79,7 @@ runs offline by default.`,
 		cmd.GroupID = "tools"
 		root.AddCommand(cmd)
 	}
-	return root
+	return root, c
 }
 
 func (c *cli) setupLogging() error {

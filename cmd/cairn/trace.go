@@ -1,18 +1,215 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/trace"
+	"github.com/cairn-agents/cairn/trace/otel"
 )
 
-// TODO(owner of trace): replace this placeholder with the real command.
 func newTraceCmd(c *cli) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "trace",
-		Short: "trace (not built yet)",
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("trace is not built yet")
+		Short: "Read run traces written with --trace",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(newTraceShowCmd(c))
+	return cmd
+}
+
+func newTraceShowCmd(c *cli) *cobra.Command {
+	var asJSON, full bool
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Print a run trace as a timeline, or its totals with --json",
+		Long: `Show prints a JSONL trace (written by any command with --trace FILE) as a
+timeline with times relative to the first event: decisions as Thought (name,
+model or policy, reasoning, fallback reason), tool calls as Action and
+Observation (arguments, result, latency, cache hits), node starts and ends
+with durations, errors, and usage totals at the end. FILE "-" reads stdin.
+
+With --json it prints only the totals: decisions by model and by policy,
+tool calls, model calls, tokens and wall time.
+
+A line that is not a valid event is reported on stderr with its number and
+skipped; the command then exits with an error after printing the rest.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.showTrace(args[0], asJSON, full)
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the totals as JSON instead of the timeline")
+	cmd.Flags().BoolVar(&full, "full", false, "do not shorten long arguments, results and reasoning")
+	return cmd
+}
+
+// traceTotals is the --json output of trace show.
+type traceTotals struct {
+	trace.Summary
+	Tokens      int     `json:"tokens"`
+	WallSeconds float64 `json:"wall_seconds"`
+	BadLines    int     `json:"bad_lines"`
+}
+
+func (c *cli) showTrace(path string, asJSON, full bool) error {
+	var events iter.Seq2[event.Event, error]
+	if path == "-" {
+		events = trace.Read(os.Stdin)
+	} else {
+		events = trace.ReadFile(path)
+	}
+	p := &trace.Printer{W: c.stdout, Color: isTerminal(c.stdout)}
+	if full {
+		p.Width = -1
+	}
+	var sum trace.Summary
+	bad := 0
+	for ev, err := range events {
+		var le *trace.LineError
+		switch {
+		case errors.As(err, &le):
+			bad++
+			fmt.Fprintf(c.stderr, "cairn: %s: %v\n", path, err)
+			continue
+		case err != nil:
+			return err
+		}
+		sum.Add(ev)
+		if !asJSON {
+			p.Print(ev)
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(c.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(traceTotals{Summary: sum, Tokens: sum.Tokens(), WallSeconds: sum.Wall.Seconds(), BadLines: bad}); err != nil {
+			return err
+		}
+	} else {
+		if sum.Events == 0 {
+			fmt.Fprintln(c.stdout, "no events")
+		}
+		p.PrintSummary(&sum)
+	}
+	if bad > 0 {
+		return fmt.Errorf("%s: %d bad lines skipped", path, bad)
+	}
+	return nil
+}
+
+// runEvents wires the events of a run for a command. The sink it returns
+// prints progress on stderr (one line per node, decision, tool call and
+// error; only errors with --quiet or --log-level error; the full timeline
+// with --log-level debug), writes a JSONL trace when --trace FILE is given,
+// and exports OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+//
+// Install it once: ctx = event.WithSink(ctx, sink), which also receives
+// every event a flow run yields (do not feed it those a second time).
+// Call finish once when the run is over: it prints the totals line, then
+// flushes and closes the trace and the exporter.
+func (c *cli) runEvents(ctx context.Context) (sink event.Sink, finish func() error, err error) {
+	style := trace.Compact
+	switch {
+	case c.quiet || strings.EqualFold(c.logLevel, "error"):
+		style = trace.ErrorsOnly
+	case strings.EqualFold(c.logLevel, "debug"):
+		style = trace.Timeline
+	}
+	printer := &trace.Printer{W: c.stderr, Style: style, Color: isTerminal(c.stderr)}
+	var sum summarySink
+	sinks := []event.Sink{printer.Print, sum.add}
+	var closers []func() error
+
+	if c.tracePath != "" {
+		w, err := trace.Create(c.tracePath)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--trace: %w", err)
+		}
+		sinks = append(sinks, w.Emit)
+		closers = append(closers, w.Close)
+	}
+	osink, shutdown, err := otel.Sink(ctx)
+	if err != nil {
+		for _, cl := range closers {
+			cl()
+		}
+		return nil, nil, err
+	}
+	if osink != nil {
+		sinks = append(sinks, osink)
+		closers = append(closers, func() error {
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			return shutdown(ctx)
+		})
+		c.logger().Debug("exporting OpenTelemetry spans", slog.String("endpoint", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT")))
+	}
+	sink = func(e event.Event) {
+		if e.Time.IsZero() {
+			e.Time = time.Now()
+		}
+		for _, s := range sinks {
+			s(e)
+		}
+	}
+	finish = func() error {
+		if style != trace.ErrorsOnly {
+			s := sum.get()
+			printer.PrintSummary(&s)
+		}
+		var errs []error
+		for _, cl := range closers {
+			errs = append(errs, cl())
+		}
+		return errors.Join(errs...)
+	}
+	return sink, finish, nil
+}
+
+// summarySink is a Summary safe for concurrent Add.
+type summarySink struct {
+	mu  sync.Mutex
+	sum trace.Summary
+}
+
+func (s *summarySink) add(e event.Event) {
+	s.mu.Lock()
+	s.sum.Add(e)
+	s.mu.Unlock()
+}
+
+func (s *summarySink) get() trace.Summary {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sum
+}
+
+func (c *cli) logger() *slog.Logger {
+	if c.log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.log
+}
+
+// isTerminal reports whether w is a terminal that wants colour.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
