@@ -103,11 +103,12 @@ type ollamaToolCall struct {
 }
 
 type ollamaMessage struct {
-	Role      string           `json:"role"`
-	Content   string           `json:"content"`
-	Thinking  string           `json:"thinking,omitempty"`
-	ToolCalls []ollamaToolCall `json:"tool_calls,omitempty"`
-	ToolName  string           `json:"tool_name,omitempty"`
+	Role       string           `json:"role"`
+	Content    string           `json:"content"`
+	Thinking   string           `json:"thinking,omitempty"`
+	ToolCalls  []ollamaToolCall `json:"tool_calls,omitempty"`
+	ToolName   string           `json:"tool_name,omitempty"`
+	ToolCallID string           `json:"tool_call_id,omitempty"`
 }
 
 type ollamaTool struct {
@@ -148,7 +149,7 @@ var emptyObject = json.RawMessage(`{}`)
 func (o *Ollama) request(req Request) (ollamaRequest, error) {
 	r := ollamaRequest{Model: o.Model, Stream: o.Stream, Think: req.Think, Format: req.Schema}
 	for _, m := range req.Messages {
-		om := ollamaMessage{Role: string(m.Role), Content: m.Content, Thinking: m.Thinking, ToolName: m.Name}
+		om := ollamaMessage{Role: string(m.Role), Content: m.Content, Thinking: m.Thinking, ToolName: m.Name, ToolCallID: m.ToolCallID}
 		for _, tc := range m.ToolCalls {
 			args, err := objectArgs(tc.Arguments)
 			if err != nil {

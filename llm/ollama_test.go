@@ -91,7 +91,7 @@ func TestOllamaRequestAndReply(t *testing.T) {
 	check("tools", got["tools"], `[{"function":{"description":"look around","name":"look","parameters":{"properties":{"dir":{"type":"string"}},"type":"object"}},"type":"function"}]`)
 	msgs := got["messages"].([]any)
 	check("assistant tool call", msgs[2], `{"content":"","role":"assistant","tool_calls":[{"function":{"arguments":{"dir":"n"},"name":"look"},"id":"c1"}]}`)
-	check("tool result", msgs[3], `{"content":"{\"wall\":true}","role":"tool","tool_name":"look"}`)
+	check("tool result", msgs[3], `{"content":"{\"wall\":true}","role":"tool","tool_call_id":"c1","tool_name":"look"}`)
 }
 
 func TestOllamaOmitsUnsetOptions(t *testing.T) {
@@ -304,5 +304,33 @@ func BenchmarkDecideOllamaHTTP(b *testing.B) {
 		if err != nil || d.Source != FromModel {
 			b.Fatalf("%+v %v", d, err)
 		}
+	}
+}
+
+func TestOllamaDecideSlowServerFallsBack(t *testing.T) {
+	release := make(chan struct{})
+	srv := ollamaServer(t, func(w http.ResponseWriter, body map[string]any) {
+		if body["think"] != false || body["options"].(map[string]any)["temperature"] != 0.1 {
+			t.Errorf("think/options not passed: %v %v", body["think"], body["options"])
+		}
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+		fmt.Fprint(w, final(`{"direction":"east","steps":2}`))
+	})
+	defer close(release)
+	think, temp := false, 0.1
+	start := time.Now()
+	d, err := Decide(t.Context(), &Ollama{BaseURL: srv.URL, Model: "qwen3:8b"},
+		Prompt{User: "go", Timeout: 50 * time.Millisecond, Think: &think, Temperature: &temp}, policyMove)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source != FromPolicy || d.Attempts != 1 || !strings.HasPrefix(d.Fallback, "model timeout") {
+		t.Errorf("decision = %+v", d)
+	}
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("Decide took %s with a 50ms timeout", el)
 	}
 }
