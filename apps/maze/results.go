@@ -1,0 +1,166 @@
+package maze
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Result file names inside a run's output directory.
+const (
+	EpisodesFile = "episodes.jsonl"
+	StepsFile    = "steps.jsonl"
+)
+
+// LineError is a bad line of a results file; reading skips it and goes on.
+type LineError struct {
+	File string
+	Line int // 1-based
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s line %d: %v", e.File, e.Line, e.Err) }
+
+// Unwrap returns the decoding error.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// maxLine bounds one JSONL line; a longer one is reported bad.
+const maxLine = 1 << 20
+
+// scanLines calls fn for each non-blank line; fn's errors become
+// LineErrors. It returns them, and an error only when reading fails.
+func scanLines(r io.Reader, name string, fn func([]byte) error) ([]error, error) {
+	br := bufio.NewReaderSize(r, maxLine)
+	var bad []error
+	for n := 1; ; n++ {
+		line, err := br.ReadSlice('\n')
+		long := false
+		for errors.Is(err, bufio.ErrBufferFull) { // skip the rest of an overlong line
+			long = true
+			_, err = br.ReadSlice('\n')
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return bad, fmt.Errorf("%s: %w", name, err)
+		}
+		trimmed := trimSpace(line)
+		switch {
+		case long:
+			bad = append(bad, &LineError{name, n, fmt.Errorf("line longer than %d bytes", br.Size())})
+		case len(trimmed) > 0:
+			if ferr := fn(trimmed); ferr != nil {
+				bad = append(bad, &LineError{name, n, ferr})
+			}
+		}
+		if err != nil { // io.EOF
+			return bad, nil
+		}
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// ReadEpisodes reads episode records. A line that is not a valid record
+// (truncated, corrupt, missing fields) is skipped and returned as a
+// *LineError in bad; err is only for a failed read.
+func ReadEpisodes(r io.Reader, name string) (recs []EpisodeRecord, bad []error, err error) {
+	bad, err = scanLines(r, name, func(line []byte) error {
+		var rec EpisodeRecord
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return err
+		}
+		if err := rec.check(); err != nil {
+			return err
+		}
+		recs = append(recs, rec)
+		return nil
+	})
+	return recs, bad, err
+}
+
+func (r *EpisodeRecord) check() error {
+	switch {
+	case r.Strategy == "":
+		return errors.New("no strategy")
+	case r.Noise == "":
+		return errors.New("no noise")
+	case r.Size <= 0:
+		return fmt.Errorf("size %d", r.Size)
+	case r.Steps < 0 || r.Optimal < 0 || r.Steps > r.StepLimit:
+		return fmt.Errorf("steps %d, optimal %d, step limit %d do not fit", r.Steps, r.Optimal, r.StepLimit)
+	case r.NoiseLevel < 0 || r.NoiseLevel > MaxNoiseLevel:
+		return fmt.Errorf("noise level %v", r.NoiseLevel)
+	}
+	return nil
+}
+
+// ReadSteps reads the step records of the episodes keep accepts, grouped by
+// episode. Bad lines are skipped and returned as *LineError.
+func ReadSteps(r io.Reader, name string, keep func(episode int) bool) (map[int][]StepRecord, []error, error) {
+	out := map[int][]StepRecord{}
+	bad, err := scanLines(r, name, func(line []byte) error {
+		var s StepRecord
+		if err := json.Unmarshal(line, &s); err != nil {
+			return err
+		}
+		if keep(s.Episode) {
+			out[s.Episode] = append(out[s.Episode], s)
+		}
+		return nil
+	})
+	return out, bad, err
+}
+
+// Results is what a run left on disk, as read back for a report.
+type Results struct {
+	Source   string // the episodes file
+	Episodes []EpisodeRecord
+	Steps    map[int][]StepRecord // only the episodes a report draws
+	Problems []error              // bad lines, a missing steps file
+}
+
+// LoadResults reads a run's results from path: its output directory or its
+// episodes file (the steps file is looked for beside it). Bad lines are in
+// Problems; only an unreadable episodes file is an error.
+func LoadResults(path string) (*Results, error) {
+	eps := path
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		eps = filepath.Join(path, EpisodesFile)
+	}
+	f, err := os.Open(eps)
+	if err != nil {
+		return nil, fmt.Errorf("maze results: %w", err)
+	}
+	defer f.Close()
+	res := &Results{Source: eps}
+	res.Episodes, res.Problems, err = ReadEpisodes(f, filepath.Base(eps))
+	if err != nil {
+		return nil, err
+	}
+	want := pictured(res.Episodes)
+	stepsPath := filepath.Join(filepath.Dir(eps), StepsFile)
+	sf, err := os.Open(stepsPath)
+	if err != nil {
+		res.Problems = append(res.Problems, fmt.Errorf("no trajectories, so no maze pictures: %w", err))
+		return res, nil
+	}
+	defer sf.Close()
+	steps, bad, err := ReadSteps(sf, StepsFile, func(ep int) bool { _, ok := want[ep]; return ok })
+	res.Problems = append(res.Problems, bad...)
+	if err != nil {
+		res.Problems = append(res.Problems, err)
+	}
+	res.Steps = steps
+	return res, nil
+}
