@@ -8,11 +8,13 @@ import (
 
 // TODO(owner of mcp): replace this placeholder with the real command.
 func newMCPCmd(c *cli) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "mcp (not built yet)",
 		RunE: func(*cobra.Command, []string) error {
 			return errors.New("mcp is not built yet")
 		},
 	}
+	cmd.AddCommand(newMCPMapsCmd(c)) // cairn mcp maps, in mcp_maps.go (geo)
+	return cmd
 }
