@@ -16,12 +16,14 @@ type Counts struct {
 	PromptTokens     int           `json:"prompt_tokens"`
 	CompletionTokens int           `json:"completion_tokens"`
 	ModelLatency     time.Duration `json:"model_latency_ns"`
+	ToolCalls        int           `json:"tool_calls"`
+	FailedToolCalls  int           `json:"failed_tool_calls"`
 	// Fallbacks counts policy decisions by reason kind: "no model",
 	// "timeout", "unreachable", "http", "invalid", "other".
 	Fallbacks map[string]int `json:"fallbacks,omitempty"`
 }
 
-// Counter tallies decision and usage events. Install it on a run's context
+// Counter tallies decision, usage and tool-call events. Install it on a run's context
 // with event.WithSink(ctx, c.Observe); it is safe for concurrent use and its
 // zero value is ready.
 type Counter struct {
@@ -29,8 +31,8 @@ type Counter struct {
 	c  Counts
 }
 
-// Observe counts e when it is a decision or usage event; it has the
-// signature of an event.Sink.
+// Observe counts e when it is a decision, usage or tool-call event; it has
+// the signature of an event.Sink.
 func (c *Counter) Observe(e event.Event) {
 	switch {
 	case e.Kind == event.Decision && e.Decision != nil:
@@ -55,6 +57,13 @@ func (c *Counter) Observe(e event.Event) {
 		c.c.PromptTokens += e.Usage.PromptTokens
 		c.c.CompletionTokens += e.Usage.CompletionTokens
 		c.c.ModelLatency += e.Usage.Latency
+	case e.Kind == event.ToolCall:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.c.ToolCalls++
+		if e.Err != "" || e.Tool != nil && e.Tool.Err != "" {
+			c.c.FailedToolCalls++
+		}
 	}
 }
 

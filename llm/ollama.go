@@ -2,9 +2,11 @@ package llm
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"net"
 	"net/http"
 	"net/url"
@@ -147,7 +149,7 @@ type ollamaResponse struct {
 var emptyObject = json.RawMessage(`{}`)
 
 func (o *Ollama) request(req Request) (ollamaRequest, error) {
-	r := ollamaRequest{Model: o.Model, Stream: o.Stream, Think: req.Think, Format: req.Schema}
+	r := ollamaRequest{Model: o.Model, Think: req.Think, Format: req.Schema}
 	for _, m := range req.Messages {
 		om := ollamaMessage{Role: string(m.Role), Content: m.Content, Thinking: m.Thinking, ToolName: m.Name, ToolCallID: m.ToolCallID}
 		for _, tc := range m.ToolCalls {
@@ -201,88 +203,124 @@ func objectArgs(a json.RawMessage) (json.RawMessage, error) {
 	return a, nil
 }
 
-// Chat sends req to /api/chat.
+// Chat sends req to /api/chat and returns the whole reply (assembled from
+// the stream when Stream is set).
 func (o *Ollama) Chat(ctx context.Context, req Request) (Response, error) {
-	if o.Model == "" {
-		return Response{}, fmt.Errorf("ollama: no model name set")
-	}
-	base := o.BaseURL
-	if base == "" {
-		var err error
-		if base, err = OllamaHost(os.Getenv("OLLAMA_HOST")); err != nil {
+	out := Response{Message: Message{Role: Assistant}}
+	for r, err := range o.chunks(ctx, req, o.Stream) {
+		if err != nil {
 			return Response{}, err
 		}
+		out.Message.Content += r.Message.Content
+		out.Message.Thinking += r.Message.Thinking
+		out.Message.ToolCalls = append(out.Message.ToolCalls, r.Message.ToolCalls...)
+		if r.Usage.Model != "" {
+			out.Usage = r.Usage
+		}
 	}
-	body, err := o.request(req)
-	if err != nil {
-		return Response{}, fmt.Errorf("ollama %s: %w", o.Model, err)
-	}
-	b, err := json.Marshal(body)
-	if err != nil {
-		return Response{}, fmt.Errorf("ollama %s: encoding request: %w", o.Model, err)
-	}
-	url := strings.TrimRight(base, "/") + "/api/chat"
-	start := time.Now()
-	resp, err := post(ctx, o.Client, url, b, nil)
-	if err != nil {
-		return Response{}, fmt.Errorf("ollama %s: %w", o.Model, err)
-	}
-	defer resp.Body.Close()
+	return out, nil
+}
 
-	// Streamed or not, the body is one or more JSON objects; the last has
-	// done=true and the token counts.
-	var out ollamaResponse
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-	n := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
+// ChatStream sends req to /api/chat with streaming on and yields the reply as
+// it arrives: each Response holds one chunk (a piece of content or
+// thinking, or tool calls); the last one also carries Usage. Breaking out of
+// the loop closes the connection. ChatStream does not emit usage events.
+func (o *Ollama) ChatStream(ctx context.Context, req Request) iter.Seq2[Response, error] {
+	return o.chunks(ctx, req, true)
+}
+
+// chunks yields the JSON objects of a /api/chat reply: one when stream is
+// false, NDJSON lines when true; the one with done=true comes last.
+func (o *Ollama) chunks(ctx context.Context, req Request, stream bool) iter.Seq2[Response, error] {
+	return func(yield func(Response, error) bool) {
+		fail := func(format string, args ...any) {
+			yield(Response{}, fmt.Errorf("ollama %s: "+format, append([]any{o.Model}, args...)...))
 		}
-		var part ollamaResponse
-		if err := json.Unmarshal([]byte(line), &part); err != nil {
-			return Response{}, fmt.Errorf("ollama %s: %w: %v in %s", o.Model, ErrBadReply, err, excerpt(line))
+		if o.Model == "" {
+			fail("no model name set")
+			return
 		}
-		if part.Error != "" {
-			return Response{}, fmt.Errorf("ollama %s: %w: server error: %s", o.Model, ErrBadReply, excerpt(part.Error))
+		base := o.BaseURL
+		if base == "" {
+			var err error
+			if base, err = OllamaHost(os.Getenv("OLLAMA_HOST")); err != nil {
+				fail("%w", err)
+				return
+			}
 		}
-		n++
-		out.Model = part.Model
-		out.Message.Role = part.Message.Role
-		out.Message.Content += part.Message.Content
-		out.Message.Thinking += part.Message.Thinking
-		out.Message.ToolCalls = append(out.Message.ToolCalls, part.Message.ToolCalls...)
-		if part.Done {
-			out.Done, out.DoneReason = true, part.DoneReason
-			out.PromptEvalCount, out.EvalCount = part.PromptEvalCount, part.EvalCount
+		body, err := o.request(req)
+		if err != nil {
+			fail("%w", err)
+			return
 		}
+		body.Stream = stream
+		b, err := json.Marshal(body)
+		if err != nil {
+			fail("encoding request: %w", err)
+			return
+		}
+		url := strings.TrimRight(base, "/") + "/api/chat"
+		start := time.Now()
+		resp, err := post(ctx, o.Client, url, b, nil)
+		if err != nil {
+			fail("%w", err)
+			return
+		}
+		defer resp.Body.Close()
+
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+		n, calls := 0, 0
+		for sc.Scan() {
+			line := bytes.TrimSpace(sc.Bytes())
+			if len(line) == 0 {
+				continue
+			}
+			var part ollamaResponse
+			if err := json.Unmarshal(line, &part); err != nil {
+				fail("%w: %v in %s", ErrBadReply, err, excerpt(string(line)))
+				return
+			}
+			if part.Error != "" {
+				fail("%w: server error: %s", ErrBadReply, excerpt(part.Error))
+				return
+			}
+			n++
+			r := Response{Message: Message{Role: Assistant, Content: part.Message.Content, Thinking: part.Message.Thinking}}
+			for _, tc := range part.Message.ToolCalls {
+				id := tc.ID
+				if id == "" {
+					id = "call_" + strconv.Itoa(calls)
+				}
+				calls++
+				args := tc.Function.Arguments
+				if len(args) == 0 || string(args) == "null" {
+					args = emptyObject
+				}
+				r.Message.ToolCalls = append(r.Message.ToolCalls, ToolCall{ID: id, Name: tc.Function.Name, Arguments: args})
+			}
+			if part.Done {
+				r.Usage = Usage{
+					Model:            o.Name(),
+					PromptTokens:     part.PromptEvalCount,
+					CompletionTokens: part.EvalCount,
+					Latency:          time.Since(start),
+				}
+				yield(r, nil)
+				return
+			}
+			if !yield(r, nil) {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			fail("reading reply: %w", classify(ctx, url, err))
+			return
+		}
+		if n == 0 {
+			fail("%w: empty body", ErrBadReply)
+			return
+		}
+		fail("%w: stream ended before done", ErrBadReply)
 	}
-	if err := sc.Err(); err != nil {
-		return Response{}, fmt.Errorf("ollama %s: reading reply: %w", o.Model, classify(ctx, url, err))
-	}
-	if n == 0 {
-		return Response{}, fmt.Errorf("ollama %s: %w: empty body", o.Model, ErrBadReply)
-	}
-	if !out.Done {
-		return Response{}, fmt.Errorf("ollama %s: %w: stream ended before done", o.Model, ErrBadReply)
-	}
-	msg := Message{Role: Assistant, Content: out.Message.Content, Thinking: out.Message.Thinking}
-	for i, tc := range out.Message.ToolCalls {
-		id := tc.ID
-		if id == "" {
-			id = "call_" + strconv.Itoa(i)
-		}
-		args := tc.Function.Arguments
-		if len(args) == 0 {
-			args = emptyObject
-		}
-		msg.ToolCalls = append(msg.ToolCalls, ToolCall{ID: id, Name: tc.Function.Name, Arguments: args})
-	}
-	return Response{Message: msg, Usage: Usage{
-		Model:            o.Name(),
-		PromptTokens:     out.PromptEvalCount,
-		CompletionTokens: out.EvalCount,
-		Latency:          time.Since(start),
-	}}, nil
 }

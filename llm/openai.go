@@ -58,6 +58,8 @@ type oaMessage struct {
 	// ReasoningContent is what some compatible servers (vLLM, DeepSeek) call
 	// the thinking text; read only.
 	ReasoningContent string `json:"reasoning_content,omitempty"`
+	// Reasoning is the same under the name Ollama's /v1 and OpenRouter use.
+	Reasoning string `json:"reasoning,omitempty"`
 }
 
 type oaSchemaFormat struct {
@@ -230,7 +232,7 @@ func (o *OpenAI) Chat(ctx context.Context, req Request) (Response, error) {
 		return Response{}, fmt.Errorf("openai %s: %w: no choices in %s", o.Model, ErrBadReply, excerpt(errorMessage(raw)))
 	}
 	om := out.Choices[0].Message
-	msg := Message{Role: Assistant, Thinking: om.ReasoningContent}
+	msg := Message{Role: Assistant, Thinking: om.ReasoningContent + om.Reasoning}
 	if om.Content != nil {
 		msg.Content = *om.Content
 	}
