@@ -1,0 +1,356 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cairn-agents/cairn/tool"
+)
+
+// serverEnv makes the test binary serve testRegistry over stdio instead of
+// running tests, so stdio tests talk to a real subprocess.
+const serverEnv = "CAIRN_MCP_TEST_SERVER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serverEnv) == "stdio" {
+		srv, err := NewServer(testRegistry(), &ServerOptions{Name: "cairn-test"})
+		if err == nil {
+			err = srv.ServeStdio(context.Background())
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+type echoIn struct {
+	Text string `json:"text" jsonschema:"text to echo"`
+}
+
+type addIn struct {
+	A float64 `json:"a"`
+	B float64 `json:"b"`
+}
+
+type blockIn struct {
+	Marker string `json:"marker" jsonschema:"file created once the call has started"`
+}
+
+func testRegistry() *tool.Registry {
+	reg, err := tool.NewRegistry(
+		tool.Must(tool.New("echo", "Returns its text.", func(_ context.Context, in echoIn) (echoIn, error) { return in, nil })),
+		tool.Must(tool.New("add", "Adds a and b.", func(_ context.Context, in addIn) (map[string]float64, error) {
+			return map[string]float64{"sum": in.A + in.B}, nil
+		})),
+		tool.Must(tool.New("fail", "Always fails.", func(context.Context, struct{}) (int, error) {
+			return 0, errors.New("the tool failed on purpose")
+		})),
+		tool.Must(tool.New("pid", "Returns the server's process id.", func(context.Context, struct{}) (int, error) {
+			return os.Getpid(), nil
+		})),
+		tool.Must(tool.New("count", "Returns a bare number.", func(context.Context, struct{}) (int, error) { return 42, nil })),
+		tool.Must(tool.New("block", "Creates marker, then waits until cancelled.", func(ctx context.Context, in blockIn) (int, error) {
+			if err := os.WriteFile(in.Marker, nil, 0o644); err != nil {
+				return 0, err
+			}
+			<-ctx.Done()
+			return 0, ctx.Err()
+		})),
+	)
+	if err != nil {
+		panic(err)
+	}
+	return reg
+}
+
+// stdioClient connects to the test binary run as a stdio server.
+func stdioClient(t testing.TB) *Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Connect(ctx, "'"+exe+"' -test.run=^$", &Options{Env: []string{serverEnv + "=stdio"}, Stderr: os.Stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// httpServer serves testRegistry over streamable HTTP on addr (":0" style
+// addresses pick a port) and returns its URL and a stop func.
+func httpServer(t testing.TB, addr string) (string, func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := NewServer(testRegistry(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeListener(ctx, ln) }()
+	stop := func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("ServeListener: %v", err)
+		}
+	}
+	t.Cleanup(func() {
+		if ctx.Err() == nil {
+			stop()
+		}
+	})
+	return "http://" + ln.Addr().String() + "/mcp", stop
+}
+
+func httpClient(t testing.TB, url string) *Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := Connect(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func call(t *testing.T, c *Client, name, args string) (string, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := c.Call(ctx, name, json.RawMessage(args))
+	return string(res), err
+}
+
+// exercise checks listing and calling through c, whatever the transport.
+func exercise(t *testing.T, c *Client) {
+	ctx := context.Background()
+	tools, err := c.Tools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range tools {
+		names = append(names, tl.Spec().Name)
+		var s map[string]any
+		if err := json.Unmarshal(tl.Spec().InputSchema, &s); err != nil || s["type"] != "object" {
+			t.Errorf("tool %s schema = %s", tl.Spec().Name, tl.Spec().InputSchema)
+		}
+	}
+	slices.Sort(names)
+	if want := []string{"add", "block", "count", "echo", "fail", "pid"}; !slices.Equal(names, want) {
+		t.Fatalf("tools = %v, want %v", names, want)
+	}
+
+	reg, err := c.Registry(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := reg.Call(ctx, "add", json.RawMessage(`{"a": 1.25, "b": 2}`))
+	if err != nil || string(res) != `{"sum":3.25}` {
+		t.Fatalf("add = %s, %v", res, err)
+	}
+	if res, err := call(t, c, "echo", `{"text":"héllo \"x\""}`); err != nil || res != `{"text":"héllo \"x\""}` {
+		t.Fatalf("echo = %s, %v", res, err)
+	}
+	if res, err := call(t, c, "count", ``); err != nil || res != `42` {
+		t.Fatalf("count = %s, %v", res, err)
+	}
+
+	// isError results are permanent errors carrying the server's text.
+	_, err = call(t, c, "fail", `{}`)
+	if !errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "the tool failed on purpose") {
+		t.Fatalf("fail: err = %v", err)
+	}
+	// Bad arguments are checked by the server and come back as isError.
+	_, err = call(t, c, "add", `{"a":"one","b":2}`)
+	if !errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "bad tool arguments") || !strings.Contains(err.Error(), "/properties/a") {
+		t.Fatalf("add with bad args: err = %v", err)
+	}
+	_, err = call(t, c, "add", `{"a":1}`)
+	if err == nil || !strings.Contains(err.Error(), `"b"`) {
+		t.Fatalf("add missing b: err = %v", err)
+	}
+	// Arguments that are not an object never leave the client.
+	if _, err := call(t, c, "add", `[1,2]`); !errors.Is(err, tool.ErrBadArgs) {
+		t.Fatalf("array args: err = %v", err)
+	}
+	if _, err := call(t, c, "nope", `{}`); !errors.Is(err, tool.ErrUnknownTool) {
+		t.Fatalf("unknown tool: err = %v", err)
+	}
+}
+
+func TestStdioListAndCall(t *testing.T) {
+	exercise(t, stdioClient(t))
+}
+
+func TestHTTPListAndCall(t *testing.T) {
+	url, _ := httpServer(t, "127.0.0.1:0")
+	exercise(t, httpClient(t, url))
+}
+
+func serverPID(t *testing.T, c *Client) int {
+	t.Helper()
+	res, err := call(t, c, "pid", `{}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	if err := json.Unmarshal([]byte(res), &pid); err != nil || pid <= 0 {
+		t.Fatalf("pid = %s, %v", res, err)
+	}
+	return pid
+}
+
+// waitDead waits until every thread of pid has exited, so its files are
+// closed. (The process stays a zombie until the SDK reaps it, and its main
+// thread is a zombie before the other threads are gone.)
+func waitDead(t *testing.T, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		if err != nil {
+			return
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return
+		}
+		state := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		if len(tasks) <= 1 && len(state) > 0 && state[0] == "Z" {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("process %d still running", pid)
+}
+
+func TestStdioServerKilledMidCall(t *testing.T) {
+	c := stdioClient(t)
+	pid := serverPID(t, c)
+	marker := filepath.Join(t.TempDir(), "started")
+	errc := make(chan error, 1)
+	go func() {
+		_, err := call(t, c, "block", fmt.Sprintf(`{"marker":%q}`, marker))
+		errc <- err
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(marker); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("block call never reached the server")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-errc:
+		if !errors.Is(err, tool.ErrTransient) {
+			t.Fatalf("call in flight when the server died: err = %v, want ErrTransient", err)
+		}
+		var te *tool.Error
+		if !errors.As(err, &te) || te.Tool != "block" {
+			t.Fatalf("err = %#v, want a *tool.Error for block", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("call in flight did not return after the server died")
+	}
+	if pid2 := serverPID(t, c); pid2 == pid {
+		t.Fatalf("next call answered by the dead process %d", pid)
+	}
+}
+
+func TestStdioServerDiesBetweenCalls(t *testing.T) {
+	c := stdioClient(t)
+	pid := serverPID(t, c)
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitDead(t, pid)
+	if pid2 := serverPID(t, c); pid2 == pid {
+		t.Fatal("answered by the dead process")
+	}
+}
+
+func TestHTTPServerRestart(t *testing.T) {
+	url, stop := httpServer(t, "127.0.0.1:0")
+	c := httpClient(t, url)
+	if _, err := call(t, c, "echo", `{"text":"a"}`); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	_, err := call(t, c, "echo", `{"text":"b"}`)
+	if !errors.Is(err, tool.ErrTransient) {
+		t.Fatalf("server down: err = %v, want ErrTransient", err)
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/mcp")
+	httpServer(t, addr) // a new server process would lose all sessions too
+	res, err := call(t, c, "echo", `{"text":"c"}`)
+	if err != nil || res != `{"text":"c"}` {
+		t.Fatalf("after restart: %s, %v; want a transparent reconnect", res, err)
+	}
+}
+
+func TestCallAfterClose(t *testing.T) {
+	c := stdioClient(t)
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if _, err := call(t, c, "echo", `{"text":"x"}`); !errors.Is(err, ErrClosed) {
+		t.Fatalf("err = %v, want ErrClosed", err)
+	}
+}
+
+func TestConnectErrors(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := Connect(ctx, "", nil); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("empty target: %v", err)
+	}
+	if _, err := Connect(ctx, "/nonexistent/mcp-server --x", nil); err == nil || !strings.Contains(err.Error(), "/nonexistent/mcp-server") {
+		t.Errorf("missing command: %v", err)
+	}
+	if _, err := Connect(ctx, "'unterminated", nil); err == nil || !strings.Contains(err.Error(), "unterminated") {
+		t.Errorf("bad quoting: %v", err)
+	}
+}
+
+func TestNewServerRejectsNonObjectSchema(t *testing.T) {
+	bad := &rawTool{spec: tool.Spec{Name: "s", InputSchema: json.RawMessage(`{"type":"string"}`)}}
+	reg, _ := tool.NewRegistry(bad)
+	if _, err := NewServer(reg, nil); err == nil || !strings.Contains(err.Error(), `"s"`) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+type rawTool struct{ spec tool.Spec }
+
+func (r *rawTool) Spec() tool.Spec { return r.spec }
+func (r *rawTool) Call(context.Context, json.RawMessage) (json.RawMessage, error) {
+	return json.RawMessage(`null`), nil
+}

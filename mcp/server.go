@@ -1,0 +1,136 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cairn-agents/cairn/tool"
+)
+
+// Server exposes the tools of a tool.Registry over MCP. The tool list is
+// read from the registry when the Server is made. A tool's error becomes an
+// isError result carrying the error text, so a model can read it; bad
+// arguments too.
+type Server struct {
+	srv *sdk.Server
+	log *slog.Logger
+}
+
+// ServerOptions configure a Server. The zero value is usable.
+type ServerOptions struct {
+	Name    string       // reported to clients; default "cairn"
+	Version string       // default "dev"
+	Logger  *slog.Logger // nil discards the SDK's logs
+}
+
+// NewServer returns a server for the tools in reg.
+func NewServer(reg *tool.Registry, opts *ServerOptions) (*Server, error) {
+	var o ServerOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.Name == "" {
+		o.Name = "cairn"
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	log := o.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	srv := sdk.NewServer(&sdk.Implementation{Name: o.Name, Version: o.Version}, &sdk.ServerOptions{Logger: log})
+	for _, spec := range reg.Specs() {
+		schema, err := objectSchema(spec)
+		if err != nil {
+			return nil, err
+		}
+		t, _ := reg.Get(spec.Name)
+		srv.AddTool(&sdk.Tool{Name: spec.Name, Description: spec.Description, InputSchema: schema}, handler(t))
+	}
+	return &Server{srv: srv, log: log}, nil
+}
+
+// objectSchema returns the tool's input schema, which MCP requires to be a
+// JSON object of type "object"; a tool without one takes any object.
+func objectSchema(spec tool.Spec) (json.RawMessage, error) {
+	if len(strings.TrimSpace(string(spec.InputSchema))) == 0 {
+		return json.RawMessage(`{"type":"object"}`), nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(spec.InputSchema, &m); err != nil {
+		return nil, fmt.Errorf("mcp server: tool %q: input schema is not a JSON object: %w", spec.Name, err)
+	}
+	if m["type"] != "object" {
+		return nil, fmt.Errorf("mcp server: tool %q: input schema type is %v, MCP needs \"object\"", spec.Name, m["type"])
+	}
+	return spec.InputSchema, nil
+}
+
+func handler(t tool.Tool) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		res, err := t.Call(ctx, req.Params.Arguments)
+		if err != nil {
+			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: err.Error()}}}, nil
+		}
+		out := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(res)}}}
+		// Structured content only for objects: older clients expect one.
+		if t := strings.TrimSpace(string(res)); strings.HasPrefix(t, "{") {
+			out.StructuredContent = json.RawMessage(t)
+		}
+		return out, nil
+	}
+}
+
+// ServeStdio serves one session on stdin/stdout until the client closes it
+// or ctx is done.
+func (s *Server) ServeStdio(ctx context.Context) error {
+	return s.Serve(ctx, &sdk.StdioTransport{})
+}
+
+// Serve serves one session over t until it ends or ctx is done.
+func (s *Server) Serve(ctx context.Context, t sdk.Transport) error {
+	err := s.srv.Run(ctx, t)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// Handler returns an http.Handler speaking streamable HTTP, one session per
+// client, on any path.
+func (s *Server) Handler() http.Handler {
+	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv },
+		&sdk.StreamableHTTPOptions{Logger: s.log})
+}
+
+// ServeListener serves streamable HTTP on ln until ctx is done, then shuts down
+// gracefully (waiting up to 5s for calls in flight).
+func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		hs.Close()
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
