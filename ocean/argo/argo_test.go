@@ -1,0 +1,148 @@
+package argo
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/netcdf"
+	"github.com/cairn-agents/cairn/ocean/internal/oceantest"
+)
+
+func TestParseProfileFileName(t *testing.T) {
+	cases := map[string]ProfileFile{
+		"incois/2902269/profiles/R2902269_001.nc": {DAC: "incois", WMO: "2902269", Cycle: 1, Direction: 'A', DataMode: 'R'},
+		"D13857_000D.nc": {WMO: "13857", Cycle: 0, Direction: 'D', DataMode: 'D'},
+	}
+	for in, want := range cases {
+		got, err := ParseProfileFileName(in)
+		if err != nil || got != want {
+			t.Errorf("%s = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"BR2902269_001.nc", "R2902269.nc", "R29x2269_001.nc", "R2902269_0a1.nc", "x.txt", "R_1.nc"} {
+		if _, err := ParseProfileFileName(bad); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: err = %v", bad, err)
+		}
+	}
+}
+
+func TestReadProfileIndexBadLines(t *testing.T) {
+	in := "# comment\nfile,date,latitude,longitude,ocean,profiler_type,institution,date_update\n" +
+		"aoml/13857/profiles/R13857_001.nc,19970729200300,0.267,-16.032,A,845,AO,20181011180520\n" +
+		"aoml/13857/profiles/R13857_002.nc,19970809192112,-99.999,-999.999,A,845,AO,20181011180521\n" +
+		"garbage line\n"
+	got, err := ReadProfileIndex(strings.NewReader(in))
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "line 5") {
+		t.Errorf("err = %v, want a format error naming line 5", err)
+	}
+	if len(got) != 2 || !got[0].HasPosition || got[1].HasPosition || got[0].Time.Year() != 1997 {
+		t.Errorf("entries = %+v", got)
+	}
+	if _, err := ReadProfileIndex(strings.NewReader("a,b\n1,2\n")); !errors.Is(err, ErrFormat) {
+		t.Errorf("wrong header: err = %v", err)
+	}
+}
+
+func TestRealIndex(t *testing.T) {
+	gdac := oceantest.GDAC(t)
+	fh, err := os.Open(filepath.Join(gdac, "ar_index_global_prof.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	entries, err := ReadProfileIndex(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2702 {
+		t.Errorf("%d entries, README says 2702", len(entries))
+	}
+	floats := map[string]bool{}
+	for _, e := range entries {
+		floats[e.WMO] = true
+	}
+	if len(floats) != 15 {
+		t.Errorf("%d floats, want 15", len(floats))
+	}
+}
+
+func TestRealMetaAndProfiles(t *testing.T) {
+	gdac := oceantest.GDAC(t)
+	f, err := netcdf.Open(filepath.Join(gdac, "dac/incois/2902269/2902269_meta.nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := ReadMeta(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.WMO != "2902269" || m.PlatformType != "ARVOR" || m.PIName != "M Ravichandran" || m.LaunchDate.Format("2006-01-02") != "2019-01-22" {
+		t.Errorf("meta = %+v", m)
+	}
+	if !m.HasLaunchPosition || m.LaunchLat < 14 || m.LaunchLat > 18 {
+		t.Errorf("launch position %v,%v (%v)", m.LaunchLat, m.LaunchLon, m.HasLaunchPosition)
+	}
+
+	pf, err := netcdf.Open(filepath.Join(gdac, "dac/incois/2902269/2902269_prof.nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pf.Close()
+	profs, err := ReadProfiles(pf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(profs) != 57 {
+		t.Fatalf("%d profiles, want 57", len(profs))
+	}
+	p := profs[1]
+	if p.WMO != "2902269" || !p.HasTime || p.Time.Year() != 2019 || !p.HasPosition || len(p.Levels) < 50 {
+		t.Errorf("profile 1: %+v (%d levels)", p, len(p.Levels))
+	}
+	for _, lv := range p.Levels {
+		if !math.IsNaN(lv.Temp) && (lv.Temp < -3 || lv.Temp > 40) {
+			t.Errorf("implausible temperature %v at %v dbar", lv.Temp, lv.Pres)
+		}
+		if lv.PresQC == 0 {
+			t.Errorf("missing PRES_QC at %v dbar", lv.Pres)
+		}
+	}
+	// single-cycle file agrees with the multi-profile file
+	sf, err := netcdf.Open(filepath.Join(gdac, "dac/incois/2902269/profiles/R2902269_001.nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sf.Close()
+	single, err := ReadProfiles(sf)
+	if err != nil || len(single) != 1 || single[0].Cycle != 1 {
+		t.Fatalf("single = %v profiles, %v", len(single), err)
+	}
+	var multi Profile
+	for _, q := range profs {
+		if q.Cycle == 1 && q.Direction == 'A' {
+			multi = q
+		}
+	}
+	if single[0].Time != multi.Time || single[0].Lat != multi.Lat || len(single[0].Levels) != len(multi.Levels) {
+		t.Errorf("single-cycle %v %v %d levels vs multi %v %v %d", single[0].Time, single[0].Lat, len(single[0].Levels), multi.Time, multi.Lat, len(multi.Levels))
+	}
+}
+
+func TestReadProfilesMissingVariable(t *testing.T) {
+	gdac := oceantest.GDAC(t)
+	f, err := netcdf.Open(filepath.Join(gdac, "dac/incois/2902269/2902269_meta.nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = ReadProfiles(f) // a meta file has no N_PROF
+	var ve *VarError
+	if !errors.As(err, &ve) || ve.Var != "N_PROF" {
+		t.Errorf("err = %v, want a VarError naming N_PROF", err)
+	}
+}
