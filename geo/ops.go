@@ -261,9 +261,20 @@ func (e *Engine) Elevation(ctx context.Context, locs []LatLng) (ElevationResult,
 func (e *Engine) elevation(p LatLng) Elevation {
 	if e.srtm != nil {
 		la, lo := int(math.Floor(p.Lat)), int(math.Floor(p.Lng))
-		if t, err := e.srtm.tile(la, lo); err == nil && t != nil {
-			if v, ok := t.at(p.Lat, p.Lng); ok {
-				return Elevation{Elevation: v, Location: p, Resolution: t.resolution(), Source: "SRTM " + t.name}
+		// A point on a tile's north or east edge is also the last row or
+		// column of the neighbouring tile, which may be the one present.
+		cands := [][2]int{{la, lo}}
+		if float64(la) == p.Lat {
+			cands = append(cands, [2]int{la - 1, lo})
+		}
+		if float64(lo) == p.Lng {
+			cands = append(cands, [2]int{la, lo - 1})
+		}
+		for _, c := range cands {
+			if t, err := e.srtm.tile(c[0], c[1]); err == nil && t != nil {
+				if v, ok := t.at(p.Lat, p.Lng); ok {
+					return Elevation{Elevation: v, Location: p, Resolution: t.resolution(), Source: "SRTM " + t.name}
+				}
 			}
 		}
 	}

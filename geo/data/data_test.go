@@ -1,0 +1,227 @@
+package data_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/data"
+)
+
+const tinyOSM = `<?xml version="1.0" encoding="UTF-8"?>
+<osm version="0.6" generator="test">
+  <node id="1" lat="10.0000" lon="-30.5000" version="1"/>
+  <node id="2" lat="10.0100" lon="-30.5000" version="1"/>
+  <node id="3" lat="10.0200" lon="-30.5000" version="1"/>
+  <node id="4" lat="10.0100" lon="-30.4900" version="1"/>
+  <node id="5" lat="10.0100" lon="-30.4800" version="1"/>
+  <node id="9" lat="10.0150" lon="-30.4950" version="1">
+    <tag k="amenity" v="fuel"/><tag k="name" v="Test Fuel"/>
+    <tag k="addr:housenumber" v="12"/><tag k="addr:street" v="Main Street"/><tag k="addr:postcode" v="19901"/>
+  </node>
+  <node id="10" lat="10.0050" lon="-30.4990" version="1">
+    <tag k="tourism" v="viewpoint"/>
+  </node>
+  <node id="11" lat="10.0060" lon="-30.4990" version="1">
+    <tag k="amenity" v="bench"/><tag k="name" v="Not A Place"/>
+  </node>
+  <way id="100" version="1">
+    <nd ref="1"/><nd ref="2"/><nd ref="3"/>
+    <tag k="highway" v="primary"/><tag k="name" v="Main Street"/><tag k="maxspeed" v="40 mph"/>
+  </way>
+  <way id="101" version="1">
+    <nd ref="2"/><nd ref="4"/><nd ref="5"/>
+    <tag k="highway" v="residential"/><tag k="name" v="Side Road"/><tag k="oneway" v="yes"/>
+  </way>
+  <way id="102" version="1">
+    <nd ref="4"/><nd ref="99"/>
+    <tag k="highway" v="footway"/>
+  </way>
+</osm>`
+
+func writeTiny(t *testing.T) string {
+	p := filepath.Join(t.TempDir(), "tiny.osm")
+	if err := os.WriteFile(p, []byte(tinyOSM), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestImportTinyXML(t *testing.T) {
+	ctx := context.Background()
+	namer := func(context.Context, geo.LatLng) (string, string, string) { return "Dover", "Delaware", "United States" }
+	reg, err := data.ImportOSM(ctx, writeTiny(t), "tiny", namer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Junctions: 1, 2, 3, 5 (way ends and shared nodes) and 4, where the
+	// footway starts (its other node is outside the extract, so the
+	// footway itself yields no edge).
+	if reg.Nodes != 5 {
+		t.Errorf("nodes = %d, want 5", reg.Nodes)
+	}
+	// Main Street: 2 segments both ways for every mode. Side Road: 2
+	// segments, forward for every mode, backward on foot only (one-way).
+	car := 0
+	for _, f := range reg.EdgeFlags {
+		if f&1 != 0 {
+			car++
+		}
+	}
+	if reg.Edges != 8 || car != 6 {
+		t.Errorf("edges = %d (%d for cars), want 8 (6)", reg.Edges, car)
+	}
+	if len(reg.Places) != 2 {
+		t.Fatalf("places = %+v, want the fuel station and the viewpoint", reg.Places)
+	}
+	fuel := reg.Places[1]
+	if fuel.ID != "n9" || fuel.Name != "Test Fuel" || fuel.Types[0] != "gas_station" ||
+		fuel.Address != "12 Main Street, Dover, Delaware 19901, United States" {
+		t.Errorf("fuel place = %+v", fuel)
+	}
+	if vp := reg.Places[0]; vp.ID != "n10" || vp.Name != "Viewpoint" || vp.Types[0] != "viewpoint" {
+		t.Errorf("viewpoint = %+v", vp)
+	}
+	// Speeds: 40 mph is 64 km/h.
+	for i, s := range reg.EdgeSpeed {
+		if reg.Names[reg.EdgeName[i]] == "Main Street" && s != 64 {
+			t.Errorf("Main Street speed %d, want 64", s)
+		}
+	}
+}
+
+func TestRoutingOnImportedRegion(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := data.Import(ctx, writeTiny(t), dir, eng); err != nil {
+		t.Fatal(err)
+	}
+	e, err := geo.Open(ctx, geo.Options{Base: assets.FS, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5 -> 1 goes against the one-way Side Road: no road route, so the
+	// result is an estimate; 1 -> 5 follows it.
+	m, err := e.DistanceMatrix(ctx, geo.MatrixRequest{Origins: []string{"10.0,-30.5"}, Destinations: []string{"10.01,-30.48"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	el := m.Results[0].Elements[0]
+	t.Logf("1 -> 5: %+v %+v", el.Distance, el.Duration)
+	if el.Estimated || el.Distance.Value < 3290 || el.Distance.Value > 3320 {
+		t.Errorf("1 -> 5 = %+v, want 3,302 m on the graph (1,112 m north, 2 × 1,095 m east)", el.Distance)
+	}
+	back, _ := e.DistanceMatrix(ctx, geo.MatrixRequest{Origins: []string{"10.01,-30.48"}, Destinations: []string{"10.0,-30.5"}})
+	b := back.Results[0].Elements[0]
+	t.Logf("5 -> 1: %+v %+v estimated=%v", b.Distance, b.Duration, b.Estimated)
+	if !b.Estimated {
+		t.Errorf("5 -> 1 against a one-way street = %+v, want estimated", b.Distance)
+	}
+	// Walking ignores one-way.
+	walk, _ := e.DistanceMatrix(ctx, geo.MatrixRequest{Origins: []string{"10.01,-30.48"}, Destinations: []string{"10.0,-30.5"}, Mode: "walking"})
+	if w := walk.Results[0].Elements[0]; w.Estimated {
+		t.Errorf("walking 5 -> 1 = %+v, want a graph route", w)
+	}
+}
+
+func TestBadExtractKeepsData(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := data.Import(ctx, writeTiny(t), dir, eng); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "regions", "tiny.gz"))
+
+	bad := map[string][]byte{
+		"garbage.osm.pbf": []byte("this is not a protocol buffer at all, just text\n"),
+		"tiny.osm":        []byte(tinyOSM[:400]), // truncated XML, same region name
+	}
+	if pbf := delawarePBF(t); pbf != nil {
+		bad["truncated.osm.pbf"] = pbf[:len(pbf)/3]
+	}
+	for name, b := range bad {
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := data.Import(ctx, p, dir, eng)
+		if err == nil {
+			t.Errorf("%s: imported without error", name)
+			continue
+		}
+		if !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: error %q does not name the file", name, err)
+		}
+		t.Logf("%s: %v", name, err)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "regions", "tiny.gz"))
+	if !bytes.Equal(before, after) {
+		t.Error("a failed import changed the region already built")
+	}
+	ents, _ := os.ReadDir(filepath.Join(dir, "regions"))
+	if len(ents) != 1 {
+		t.Errorf("regions dir holds %d files after failed imports, want 1", len(ents))
+	}
+	e, err := geo.Open(ctx, geo.Options{Base: assets.FS, Dir: dir})
+	if err != nil {
+		t.Fatalf("previously built data no longer loads: %v", err)
+	}
+	if n := len(e.Info().Regions); n != 3 {
+		t.Errorf("regions = %d, want andorra, delaware and tiny", n)
+	}
+}
+
+func delawarePBF(t *testing.T) []byte {
+	for _, p := range data.DefaultSources().OSM {
+		if strings.HasSuffix(p, ".pbf") {
+			if b, err := os.ReadFile(p); err == nil {
+				return b
+			}
+		}
+	}
+	t.Log("Delaware PBF absent from the module cache; truncated-PBF case skipped")
+	return nil
+}
+
+func TestImportIsReproducible(t *testing.T) {
+	ctx := context.Background()
+	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := writeTiny(t)
+	a, b := t.TempDir(), t.TempDir()
+	for _, d := range []string{a, b} {
+		if _, err := data.Import(ctx, src, d, eng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, _ := os.ReadFile(filepath.Join(a, "regions", "tiny.gz"))
+	y, _ := os.ReadFile(filepath.Join(b, "regions", "tiny.gz"))
+	if len(x) == 0 || !bytes.Equal(x, y) {
+		t.Error("two imports of the same extract differ")
+	}
+}
+
+func TestRegionName(t *testing.T) {
+	for in, want := range map[string]string{
+		"/x/delaware-latest.osm.pbf": "delaware", "andorra-latest.osm.bz2": "andorra", "Monaco.osm": "monaco", "a/b/c.osm.gz": "c",
+	} {
+		if got := data.RegionName(in); got != want {
+			t.Errorf("RegionName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
