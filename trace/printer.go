@@ -105,7 +105,7 @@ func (p *Printer) timeline(e event.Event) {
 	case event.RunStart:
 		line(at, "Run", colBlue, join("started", p.clean(e.RunID), p.text(e.Message)))
 	case event.RunEnd:
-		text := join("ended", p.clean(e.RunID), dur("after", e.Duration), p.text(e.Message))
+		text := join("ended", p.clean(e.RunID), dur("after", e.Duration), paren(p.text(e.Message)))
 		if e.Err != "" {
 			line(at, "Run ERROR", colRed, text+": "+p.paint(colRed, p.text(e.Err)))
 		} else {
@@ -355,6 +355,13 @@ func source(d *event.DecisionInfo) string {
 		s += " (" + plural(d.Attempts, "model call") + ")"
 	}
 	return s
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "(" + s + ")"
 }
 
 func plural(n int, noun string) string {

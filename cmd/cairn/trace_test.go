@@ -167,7 +167,7 @@ func TestTraceShowTimeline(t *testing.T) {
 		`Observation 45ms {"lat":42.36}`,
 		"Observation 1ms ERROR: no locations",
 		"+0.100s Node ◂      plan #1 ended in 99ms",
-		"+2.000s Run         ended r1 after 2s done",
+		"+2.000s Run         ended r1 after 2s (done)",
 		"usage        1 model call, 120 tokens (100 prompt + 20 completion)",
 	} {
 		if !strings.Contains(stdout, want) {

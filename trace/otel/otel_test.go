@@ -70,7 +70,7 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write(out)
 }
 
-func startReceiver(t *testing.T) *receiver {
+func startReceiver(t testing.TB) *receiver {
 	t.Helper()
 	rc := &receiver{}
 	srv := httptest.NewServer(rc)
@@ -316,4 +316,34 @@ func attr(sp *tracepb.Span, key string) interface {
 		}
 	}
 	return nil
+}
+
+// BenchmarkSink measures turning one event into span work (a node start,
+// a tool call, a node end in turn), exporting to a loopback receiver.
+func BenchmarkSink(b *testing.B) {
+	startReceiver(b)
+	ctx := context.Background()
+	sink, shutdown, err := Sink(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sink(event.Event{Time: at(0), RunID: "r", Kind: event.RunStart})
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		step := i / 3
+		switch i % 3 {
+		case 0:
+			sink(event.Event{Time: at(i), RunID: "r", Kind: event.NodeStart, Node: "n", Step: step})
+		case 1:
+			sink(event.Event{Time: at(i), RunID: "r", Kind: event.ToolCall, Node: "n", Step: step,
+				Tool: &event.ToolInfo{Name: "maps_geocode", Args: []byte(`{"address":"Boston"}`), Latency: time.Millisecond}})
+		case 2:
+			sink(event.Event{Time: at(i), RunID: "r", Kind: event.NodeEnd, Node: "n", Step: step})
+		}
+	}
+	b.StopTimer()
+	sink(event.Event{Time: at(b.N), RunID: "r", Kind: event.RunEnd})
+	if err := shutdown(ctx); err != nil {
+		b.Fatal(err)
+	}
 }
