@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/cairn-agents/cairn/ocean/sqlguard"
+)
+
+// Query limits.
+const (
+	DefaultMaxRows = 1000
+	DefaultTimeout = 10 * time.Second
+)
+
+// Result is the outcome of a guarded query.
+type Result struct {
+	SQL       string          `json:"sql"` // the statement as run (deparsed by the guard)
+	Columns   []string        `json:"columns"`
+	Rows      [][]any         `json:"rows"`
+	Truncated bool            `json:"truncated,omitempty"` // more rows than the limit existed
+	Elapsed   time.Duration   `json:"elapsed_ns"`
+}
+
+// QueryOptions bound one query. Zero values take the defaults.
+type QueryOptions struct {
+	MaxRows int
+	Timeout time.Duration
+}
+
+var guard = sqlguard.New(Tables, nil)
+
+// Query checks stmt with the SQL guard and runs it in a read-only
+// transaction with a timeout and a row limit. A rejected statement never
+// reaches the database; its error wraps sqlguard.ErrRejected.
+func (s *Store) Query(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {
+	safe, err := guard.Check(stmt)
+	if err != nil {
+		return nil, err
+	}
+	return s.readOnly(ctx, opts, safe, args...)
+}
+
+// readOnly runs stmt in a read-only transaction. Callers must have
+// checked stmt.
+func (s *Store) readOnly(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {
+	if opts.MaxRows <= 0 {
+		opts.MaxRows = DefaultMaxRows
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	start := time.Now()
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("query connection: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION READ ONLY"); err != nil {
+		return nil, fmt.Errorf("read-only transaction: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+	rows, err := conn.QueryContext(ctx, stmt, args...)
+	if err != nil {
+		return nil, queryErr(ctx, opts, err)
+	}
+	defer rows.Close()
+	res := &Result{SQL: stmt}
+	if res.Columns, err = rows.Columns(); err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		if len(res.Rows) == opts.MaxRows {
+			res.Truncated = true
+			break
+		}
+		vals := make([]any, len(res.Columns))
+		ptrs := make([]any, len(vals))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			vals[i] = clean(v)
+		}
+		res.Rows = append(res.Rows, vals)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, queryErr(ctx, opts, err)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+func queryErr(ctx context.Context, opts QueryOptions, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("query exceeded its %v timeout: %w", opts.Timeout, context.DeadlineExceeded)
+	}
+	return fmt.Errorf("query: %w", err)
+}
+
+// clean makes a scanned value JSON-friendly.
+func clean(v any) any {
+	switch x := v.(type) {
+	case []byte:
+		return string(x)
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+	case float32:
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return nil
+		}
+		f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', 7, 32), 64)
+		return f
+	case time.Time:
+		return x.UTC()
+	case sql.RawBytes:
+		return string(x)
+	}
+	return v
+}
