@@ -94,12 +94,7 @@ func Decide[T any](ctx context.Context, m Model, p Prompt, policy func(context.C
 	}
 	reason := "no model configured"
 	if m != nil {
-		var err error
-		reason, err = ask(ctx, m, p, name, &d)
-		if err != nil {
-			return d, err
-		}
-		if reason == "" {
+		if reason = ask(ctx, m, p, name, &d); reason == "" {
 			emitDecision(ctx, name, m, d, start)
 			return d, nil
 		}
@@ -123,15 +118,14 @@ func Decide[T any](ctx context.Context, m Model, p Prompt, policy func(context.C
 }
 
 // ask runs the model exchange. It returns "" when d holds the model's
-// decision, else the reason the policy must decide; an error only when ctx
-// is cancelled.
-func ask[T any](ctx context.Context, m Model, p Prompt, name string, d *Decision[T]) (string, error) {
+// decision, else the reason the policy must decide.
+func ask[T any](ctx context.Context, m Model, p Prompt, name string, d *Decision[T]) string {
 	ts, err := schemaFor[T]()
 	if err == nil && len(p.Enums) > 0 {
 		ts, err = ts.withEnums(p.Enums)
 	}
 	if err != nil {
-		return "no schema: " + err.Error(), nil
+		return "no schema: " + err.Error()
 	}
 	parent := ctx
 	if p.Timeout > 0 {
@@ -159,9 +153,9 @@ func ask[T any](ctx context.Context, m Model, p Prompt, name string, d *Decision
 		d.Usage = d.Usage.Add(resp.Usage)
 		if err != nil {
 			if parent.Err() == nil && ctx.Err() != nil {
-				return fmt.Sprintf("model timeout: no valid reply within %s (%d attempts)", p.Timeout, d.Attempts), nil
+				return fmt.Sprintf("model timeout: no valid reply within %s (%d attempts)", p.Timeout, d.Attempts)
 			}
-			return transportReason(err), nil
+			return transportReason(err)
 		}
 		v, reasoning, err := parseReply[T](ts, resp.Message)
 		if err == nil {
@@ -169,7 +163,7 @@ func ask[T any](ctx context.Context, m Model, p Prompt, name string, d *Decision
 			if r := reasonOf(&v); r != "" {
 				d.Reasoning = r
 			}
-			return "", nil
+			return ""
 		}
 		lastErr = err
 		req.Messages = append(req.Messages,
@@ -177,7 +171,7 @@ func ask[T any](ctx context.Context, m Model, p Prompt, name string, d *Decision
 			Message{Role: User, Content: "Your reply was not accepted: " + err.Error() +
 				"\nReply again with only the corrected JSON, no other text."})
 	}
-	return fmt.Sprintf("invalid model output after %d attempts: %v", d.Attempts, lastErr), nil
+	return fmt.Sprintf("invalid model output after %d attempts: %v", d.Attempts, lastErr)
 }
 
 // prompts builds the opening messages: the system prompt with the schema

@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,14 +120,4 @@ func balanced(s string, i int) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// compactJSON is json.Compact into a fresh buffer; invalid input is returned
-// unchanged.
-func compactJSON(b []byte) []byte {
-	var buf bytes.Buffer
-	if json.Compact(&buf, b) != nil {
-		return b
-	}
-	return buf.Bytes()
 }
