@@ -144,9 +144,13 @@ func Final[S any](seq iter.Seq2[event.Event, error]) (S, []event.Event, error) {
 	var s S
 	var evs []event.Event
 	var runErr error
+	var runID string
 	for ev, err := range seq {
 		evs = append(evs, ev)
-		if ev.Kind != event.RunEnd {
+		if len(evs) == 1 {
+			runID = ev.RunID // the RunStart; sub-runs' events have their own IDs
+		}
+		if ev.Kind != event.RunEnd || ev.RunID != runID {
 			continue
 		}
 		runErr = err

@@ -640,4 +640,7 @@ func TestSubgraphAsNode(t *testing.T) {
 	if inner != 2 {
 		t.Errorf("sub-graph node events in outer stream: %d, want 2", inner)
 	}
+	if last := evs[len(evs)-1]; last.Kind != event.RunEnd || last.RunID != evs[0].RunID {
+		t.Errorf("last event %v of run %s, want the outer RunEnd", last.Kind, last.RunID)
+	}
 }
