@@ -11,7 +11,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
@@ -138,115 +137,10 @@ func (r *Runner[S]) AsNode() NodeFunc[S] {
 	}
 }
 
-// Final drains a run's events and returns the final state decoded from
-// the RunEnd event, all events, and the run's error.
-func Final[S any](seq iter.Seq2[event.Event, error]) (S, []event.Event, error) {
-	var s S
-	var evs []event.Event
-	var runErr error
-	var runID string
-	for ev, err := range seq {
-		evs = append(evs, ev)
-		if len(evs) == 1 {
-			runID = ev.RunID // the RunStart; sub-runs' events have their own IDs
-		}
-		if ev.Kind != event.RunEnd || ev.RunID != runID {
-			continue
-		}
-		runErr = err
-		if len(ev.State) > 0 {
-			var out S
-			if err := json.Unmarshal(ev.State, &out); err != nil {
-				return s, evs, errors.Join(runErr, fmt.Errorf("flow: decode final state: %w", err))
-			}
-			s = out
-		}
-	}
-	return s, evs, runErr
-}
-
 func newRunID() string {
 	var b [8]byte
 	rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b[:])
-}
-
-// stream runs body on its own goroutine and yields its events in order,
-// ending with RunEnd. body returns the final state's JSON.
-func (r *Runner[S]) stream(ctx context.Context, runID string, yield func(event.Event, error) bool,
-	body func(ctx context.Context, emit func(event.Event)) (json.RawMessage, error)) {
-	outer := ctx // sinks already in ctx see this run's events too
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
-	ch := make(chan event.Event, 64)
-	stop := make(chan struct{}) // closed when the consumer is gone
-	defer close(stop)
-	emit := func(e event.Event) {
-		if e.Time.IsZero() {
-			e.Time = time.Now()
-		}
-		if e.RunID == "" {
-			e.RunID = runID
-		}
-		select {
-		case <-stop:
-			return // a node abandoned after its timeout, still talking
-		default:
-		}
-		select {
-		case ch <- e:
-		case <-stop:
-			return
-		}
-		event.Emit(outer, e)
-	}
-	type outcome struct {
-		state json.RawMessage
-		err   error
-	}
-	fin := make(chan outcome, 1)
-	start := time.Now()
-	go func() {
-		st, err := body(ctx, emit)
-		fin <- outcome{st, err}
-	}()
-
-	consuming := true
-	for {
-		select {
-		case e := <-ch:
-			if consuming && !yield(e, nil) {
-				consuming = false
-				cancel()
-			}
-		case o := <-fin:
-			for drained := false; !drained; {
-				select {
-				case e := <-ch:
-					if consuming && !yield(e, nil) {
-						consuming = false
-					}
-				default:
-					drained = true
-				}
-			}
-			end := event.Event{Time: time.Now(), RunID: runID, Kind: event.RunEnd,
-				Duration: time.Since(start), State: o.state, Message: "done"}
-			if o.err != nil {
-				end.Err = o.err.Error()
-				end.Message = "failed"
-				if errors.Is(o.err, context.Canceled) || outer.Err() != nil {
-					end.Message = "cancelled"
-				}
-			}
-			event.Emit(outer, end)
-			if consuming {
-				yield(end, o.err)
-			}
-			return
-		}
-	}
 }
 
 // cursor is the traversal position.
@@ -467,64 +361,3 @@ func (r *Runner[S]) runNode(ctx context.Context, runID, name string, s S, step i
 	emit(end)
 	return out, err
 }
-
-// parallel runs the fan-out after from: each branch on its own deep copy
-// of the state, then the field-wise merge.
-func (r *Runner[S]) parallel(ctx context.Context, runID, from string, s S, raw json.RawMessage, step int, emit func(event.Event)) (S, error) {
-	fo := r.fanouts[from]
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	outs := make([]S, len(fo.branches))
-	errs := make([]error, len(fo.branches))
-	var wg sync.WaitGroup
-	for i, b := range fo.branches {
-		var own S
-		if err := json.Unmarshal(raw, &own); err != nil {
-			return s, fmt.Errorf("flow: parallel after %q: copy state for branch %q: %w", from, b, err)
-		}
-		wg.Go(func() {
-			outs[i], errs[i] = r.runNode(ctx, runID, b, own, step, emit)
-			if errs[i] != nil {
-				cancel() // one failed branch fails the step: stop the others
-			}
-		})
-	}
-	wg.Wait()
-	var failed []error
-	for i, err := range errs {
-		// A branch cancelled because a sibling failed is noise.
-		if err != nil && (ctx.Err() == nil || !errors.Is(err, context.Canceled) || failedFirst(errs, i)) {
-			failed = append(failed, fmt.Errorf("flow: parallel after %q: branch %q: %w", from, fo.branches[i], err))
-		}
-	}
-	if len(failed) > 0 {
-		return s, errors.Join(failed...)
-	}
-	return merge(from, raw, fo.branches, outs, r.reducers)
-}
-
-// failedFirst reports whether errs[i] is a cancellation that no other
-// branch's real failure explains (the whole run was cancelled).
-func failedFirst(errs []error, i int) bool {
-	for j, e := range errs {
-		if j != i && e != nil && !errors.Is(e, context.Canceled) {
-			return false
-		}
-	}
-	return true
-}
-
-// noSink hides the event sinks of its parent, so a node's context carries
-// only the run's own (stamping) sink; the run forwards every event to the
-// parent's sinks itself, once, already stamped.
-type noSink struct{ context.Context }
-
-func (c noSink) Value(key any) any {
-	v := c.Context.Value(key)
-	if _, ok := v.(event.Sink); ok {
-		return nil
-	}
-	return v
-}
-
-func withoutSink(ctx context.Context) context.Context { return noSink{ctx} }

@@ -1,0 +1,57 @@
+package flow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/cairn-agents/cairn/event"
+)
+
+// parallel runs the fan-out after from: each branch on its own deep copy
+// of the state, then the field-wise merge.
+func (r *Runner[S]) parallel(ctx context.Context, runID, from string, s S, raw json.RawMessage, step int, emit func(event.Event)) (S, error) {
+	fo := r.fanouts[from]
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	outs := make([]S, len(fo.branches))
+	errs := make([]error, len(fo.branches))
+	var wg sync.WaitGroup
+	for i, b := range fo.branches {
+		var own S
+		if err := json.Unmarshal(raw, &own); err != nil {
+			return s, fmt.Errorf("flow: parallel after %q: copy state for branch %q: %w", from, b, err)
+		}
+		wg.Go(func() {
+			outs[i], errs[i] = r.runNode(ctx, runID, b, own, step, emit)
+			if errs[i] != nil {
+				cancel() // one failed branch fails the step: stop the others
+			}
+		})
+	}
+	wg.Wait()
+	var failed []error
+	for i, err := range errs {
+		// A branch cancelled because a sibling failed is noise.
+		if err != nil && (ctx.Err() == nil || !errors.Is(err, context.Canceled) || failedFirst(errs, i)) {
+			failed = append(failed, fmt.Errorf("flow: parallel after %q: branch %q: %w", from, fo.branches[i], err))
+		}
+	}
+	if len(failed) > 0 {
+		return s, errors.Join(failed...)
+	}
+	return merge(from, raw, fo.branches, outs, r.reducers)
+}
+
+// failedFirst reports whether errs[i] is a cancellation that no other
+// branch's real failure explains (the whole run was cancelled).
+func failedFirst(errs []error, i int) bool {
+	for j, e := range errs {
+		if j != i && e != nil && !errors.Is(e, context.Canceled) {
+			return false
+		}
+	}
+	return true
+}
