@@ -21,7 +21,11 @@ bin=$dir/bin/ollama
 say() { echo "ollama.sh: $*" >&2; }
 die() { say "FAILED: $*"; exit 1; }
 
-works() { [ -x "$bin" ] && "$bin" --version >/dev/null 2>&1; }
+# A working binary reports its version (without a server it says "client version is X").
+works() {
+	local v
+	[ -x "$bin" ] && v=$("$bin" --version 2>&1) && [[ $v == *"client version is ${OLLAMA_VERSION#v}"* ]]
+}
 
 mkdir -p "$dir/bin" "$dir/include/miniaudio"
 
@@ -55,7 +59,8 @@ else
 	start=$(date +%s)
 	if ! (cd "$tmp" && GOBIN="$dir/bin" CGO_ENABLED=1 \
 		CGO_CFLAGS="-O2 -I$dir/include" CGO_CXXFLAGS="-O2 -I$dir/include" \
-		go install "github.com/ollama/ollama@$OLLAMA_VERSION") >"$dir/build.log" 2>&1; then
+		go install -ldflags "-X github.com/ollama/ollama/version.Version=${OLLAMA_VERSION#v}" \
+			"github.com/ollama/ollama@$OLLAMA_VERSION") >"$dir/build.log" 2>&1; then
 		tail -n 40 "$dir/build.log" >&2
 		die "go install github.com/ollama/ollama@$OLLAMA_VERSION (full log: $dir/build.log)"
 	fi

@@ -44,7 +44,10 @@ type Server struct {
 }
 
 // modelfile turns the bare GGUF into a chat model. The template is ChatML;
-// num_predict bounds how long random weights can babble.
+// num_predict bounds how long random weights can babble; one thread because
+// ggml's thread barriers make two threads on a busy 2-core machine about a
+// thousand times slower per token (measured: 0.1 ms against 120 ms); a fixed
+// seed makes the babble repeatable.
 const modelfile = `FROM %s
 TEMPLATE """{{- range .Messages }}<|im_start|>{{ .Role }}
 {{ .Content }}<|im_end|>
@@ -52,6 +55,7 @@ TEMPLATE """{{- range .Messages }}<|im_start|>{{ .Role }}
 """
 PARAMETER num_predict 256
 PARAMETER num_ctx 4096
+PARAMETER num_thread 1
 PARAMETER temperature 0.8
 PARAMETER seed 42
 `
