@@ -146,10 +146,11 @@ func (o *OpenAI) request(req Request) (oaRequest, error) {
 		if err := json.Unmarshal(req.Schema, &s); err != nil {
 			return r, fmt.Errorf("response schema: %w", err)
 		}
+		root, _ := s.(map[string]any)
 		r.ResponseFormat = &oaResponseFormat{Type: "json_schema", JSONSchema: &oaSchemaFormat{
 			Name:   schemaName(req.SchemaName),
 			Schema: req.Schema,
-			Strict: strictOK(s),
+			Strict: root != nil && root["type"] == "object" && strictOK(s),
 		}}
 	}
 	return r, nil
@@ -157,7 +158,8 @@ func (o *OpenAI) request(req Request) (oaRequest, error) {
 
 // strictOK reports whether schema s meets OpenAI's strict structured-output
 // rules: every object lists all its properties as required and forbids
-// additional ones. Other schemas are sent with strict=false.
+// additional ones (the root must also be an object). Other schemas are sent
+// with strict=false.
 func strictOK(s any) bool {
 	switch v := s.(type) {
 	case map[string]any:

@@ -104,6 +104,13 @@ func TestOpenAIStrictOnlyWhenAllRequired(t *testing.T) {
 	if rf["strict"] != false {
 		t.Errorf("strict = %v, want false for a schema with optional fields", rf["strict"])
 	}
+	_, err = (&OpenAI{BaseURL: srv.URL + "/v1", Model: "m"}).Chat(t.Context(), Request{Schema: json.RawMessage(`{"type":"string","enum":["a"]}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rf := got["response_format"].(map[string]any)["json_schema"].(map[string]any); rf["strict"] != false {
+		t.Errorf("strict = %v, want false for a non-object root", rf["strict"])
+	}
 }
 
 func TestOpenAIToolCallReply(t *testing.T) {
