@@ -54,7 +54,9 @@ func writeTiny(t *testing.T) string {
 
 func TestImportTinyXML(t *testing.T) {
 	ctx := context.Background()
-	namer := func(context.Context, geo.LatLng) (string, string, string) { return "Dover", "Delaware", "United States" }
+	namer := func(context.Context, geo.LatLng) (string, string, string) {
+		return "Dover", "Delaware", "United States"
+	}
 	reg, err := data.ImportOSM(ctx, writeTiny(t), "tiny", namer)
 	if err != nil {
 		t.Fatal(err)

@@ -72,15 +72,7 @@ func (c *Client) get(ctx context.Context, path string, params url.Values, out an
 		if msg == "" {
 			msg = st.Status
 		}
-		switch st.Status {
-		case geo.StatusZeroResults:
-			return fmt.Errorf("%w: %s", geo.ErrZeroResults, msg)
-		case geo.StatusNotFound:
-			return fmt.Errorf("%w: %s", geo.ErrNotFound, msg)
-		case geo.StatusInvalidRequest:
-			return fmt.Errorf("%w: %s", geo.ErrInvalidRequest, msg)
-		}
-		return fmt.Errorf("%s: %s", st.Status, msg)
+		return &StatusError{Status: st.Status, Message: msg}
 	}
 	if err := json.Unmarshal(body, out); err != nil {
 		return fmt.Errorf("google %s: %w", path, err)
@@ -267,4 +259,28 @@ func (c *Client) Directions(ctx context.Context, req geo.DirectionsRequest) (geo
 		out.Routes = append(out.Routes, x)
 	}
 	return out, nil
+}
+
+// StatusError is a reply whose status is not OK. Its text is Google's
+// error_message, or the status when there is none, as the upstream MCP
+// server reports it. It matches geo.ErrZeroResults, geo.ErrNotFound or
+// geo.ErrInvalidRequest with errors.Is by status.
+type StatusError struct {
+	Status  string
+	Message string
+}
+
+func (e *StatusError) Error() string { return e.Message }
+
+// Unwrap maps the status to geo's errors.
+func (e *StatusError) Unwrap() error {
+	switch e.Status {
+	case geo.StatusZeroResults:
+		return geo.ErrZeroResults
+	case geo.StatusNotFound:
+		return geo.ErrNotFound
+	case geo.StatusInvalidRequest:
+		return geo.ErrInvalidRequest
+	}
+	return nil
 }
