@@ -1,0 +1,107 @@
+package docs
+
+import (
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/ocean/internal/oceantest"
+)
+
+func TestSplitRST(t *testing.T) {
+	src := "Title\n=====\n\nIntro paragraph that is long enough.\n\nSub part\n--------\n\nText under the sub part, long enough too.\n\nOther\n=====\n\nBack at top level with some words.\n"
+	ps, err := Split("a/b.rst", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sections []string
+	for _, p := range ps {
+		sections = append(sections, p.Section)
+	}
+	want := []string{"Title", "Title > Sub part", "Other"}
+	if strings.Join(sections, "|") != strings.Join(want, "|") {
+		t.Errorf("sections = %q, want %q", sections, want)
+	}
+}
+
+func TestSearchRanksAndCites(t *testing.T) {
+	ix := NewIndex([]Passage{
+		{File: "qc.rst", Section: "Flags", Text: "QC flag 4 means bad data that should not be used."},
+		{File: "install.rst", Section: "Install", Text: "Install argopy with pip or conda."},
+		{File: "qc.rst", Section: "Modes", Text: "Data mode D means delayed mode, adjusted by an expert."},
+	})
+	hits := ix.Search("What does QC flag 4 mean?", 5)
+	if len(hits) == 0 || hits[0].File != "qc.rst" || hits[0].Section != "Flags" {
+		t.Fatalf("hits = %+v", hits)
+	}
+	for _, h := range hits {
+		if h.Section == "Install" {
+			t.Errorf("passage sharing no term was returned: %+v", h)
+		}
+	}
+	c := hits[0].Cite()
+	if !c.Valid() || c.File() != "qc.rst" || c.Quote() != hits[0].Text {
+		t.Errorf("citation = %+v", c)
+	}
+	if _, err := json.Marshal(c); err != nil {
+		t.Error(err)
+	}
+	if _, err := json.Marshal(Citation{}); !errors.Is(err, ErrInvalidCitation) {
+		t.Errorf("zero citation marshalled: %v", err)
+	}
+	if len(ix.Search("zzz qqq", 5)) != 0 {
+		t.Errorf("unrelated query returned hits")
+	}
+}
+
+func TestSaveLoad(t *testing.T) {
+	ix := NewIndex([]Passage{{File: "a.md", Section: "A", Text: "alpha beta gamma"}})
+	p := filepath.Join(t.TempDir(), "docs.json")
+	if err := ix.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(p)
+	if err != nil || back.Len() != 1 || len(back.Search("beta", 1)) != 1 {
+		t.Fatalf("load: %v, %d passages", err, back.Len())
+	}
+	empty, err := Load(filepath.Join(t.TempDir(), "missing.json"))
+	if err != nil || empty.Len() != 0 {
+		t.Errorf("missing index: %v", err)
+	}
+}
+
+func TestRealCorpus(t *testing.T) {
+	dir := oceantest.Docs(t)
+	ix := NewIndex(nil)
+	files, n, err := ix.AddDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 60 || n < 300 {
+		t.Errorf("added %d files, %d passages", files, n)
+	}
+	// adding again replaces, does not duplicate
+	if _, _, err := ix.AddDir(dir); err != nil || ix.Len() != n {
+		t.Errorf("re-add: %d passages, want %d (%v)", ix.Len(), n, err)
+	}
+	hits := ix.Search("What does QC flag 4 mean?", 5)
+	found := false
+	for _, h := range hits {
+		if strings.Contains(h.File, "RR2") || strings.Contains(h.File, "RD2") {
+			found = strings.Contains(h.Text, "Bad data")
+			break
+		}
+	}
+	if !found {
+		for _, h := range hits {
+			t.Logf("%.2f %s %s", h.Score, h.File, h.Section)
+		}
+		t.Errorf("QC flag 4 question did not retrieve the flag table's 'Bad data' entry")
+	}
+	hits = ix.Search("Argo user's manual DOI", 3)
+	if len(hits) == 0 || !strings.Contains(hits[0].Text+hits[1].Text+hits[2].Text, "10.13155/29825") {
+		t.Errorf("user manual DOI not retrieved: %+v", hits)
+	}
+}
