@@ -286,7 +286,7 @@ func (r *Runner[S]) save(ctx context.Context, runID string, cur cursor, raw json
 		return nil
 	}
 	c := Checkpoint{Version: checkpointVersion, RunID: runID, Graph: r.name, Step: cur.step,
-		Next: cur.next, Fanout: cur.fanout, Counts: cur.counts, State: raw, Time: time.Now().UTC()}
+		Next: cur.next, Fanout: cur.fanout, Counts: maps.Clone(cur.counts), State: raw, Time: time.Now().UTC()}
 	if cur.fanout != "" {
 		c.Next = ""
 	}
