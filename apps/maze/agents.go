@@ -36,7 +36,8 @@ const sourceRule = "rule"
 // Windows of the recent past an agent keeps.
 const (
 	recentMoves = 8  // moves shown to the model
-	toolWindow  = 10 // advice outcomes behind the tool's success rate
+	toolWindow  = 10 // advice judged in the last toolWindow steps makes the tool's success rate
+	loopVisits  = 3  // advice into a cell visited this often is not taken
 )
 
 // choice is what an agent decided at one step.
@@ -53,6 +54,12 @@ type choice struct {
 	modelCalls                              int
 }
 
+// judged is one piece of advice and whether it looked right.
+type judged struct {
+	step int
+	ok   bool
+}
+
 // episodeState is what an agent knows during one episode. The runner owns
 // it and updates it after every step.
 type episodeState struct {
@@ -61,11 +68,12 @@ type episodeState struct {
 	info    Info
 	advisor *Advisor
 
-	recent  [recentMoves]grid.Action
-	nRecent int
+	recent       [recentMoves]grid.Action
+	nRecent      int
+	lastFollowed bool // the last move followed the planner
 
 	asked   int
-	outcome [toolWindow]bool // did the advice lead to a new open cell
+	judged  [toolWindow]judged
 	nJudged int
 }
 
@@ -73,33 +81,52 @@ func (s *episodeState) reset(env *Env, obs Observation, info Info, adv *Advisor)
 	*s = episodeState{env: env, obs: obs, info: info, advisor: adv}
 }
 
-// judge records whether advice at the current position leads to an open,
-// never visited cell: the only evidence of the tool's quality an agent has.
-func (s *episodeState) judge(advice grid.Action) {
+// suspect says why advice at the current position is evidently wrong, or
+// "" when nothing shows it: a move into a wall, straight back after a move
+// that followed the planner (an optimal path never turns back, so one of
+// the two pieces of advice was wrong), or into a cell already visited
+// loopVisits times. This is all an agent can observe of the tool's quality.
+func (s *episodeState) suspect(advice grid.Action) string {
 	p := s.obs.Agent
-	ok := s.obs.Grid.CanMove(p, advice) && s.env.Visits(p.Add(advice)) == 0
-	s.outcome[s.nJudged%toolWindow] = ok
+	switch {
+	case !s.obs.Grid.CanMove(p, advice):
+		return "into a wall"
+	case s.lastFollowed && s.nRecent > 0 && advice == s.recent[(s.nRecent-1)%recentMoves].Opposite():
+		return "straight back after following the planner"
+	case s.env.Visits(p.Add(advice)) >= loopVisits:
+		return "into a cell visited many times"
+	}
+	return ""
+}
+
+// judge records whether the advice given this step looked right.
+func (s *episodeState) judge(advice grid.Action) {
+	s.judged[s.nJudged%toolWindow] = judged{step: s.info.Steps, ok: s.suspect(advice) == ""}
 	s.nJudged++
 }
 
-// toolRate is the recent success rate of the advice; with nothing judged
-// yet it is 1: no evidence against the tool.
-func (s *episodeState) toolRate() (good, judged int, rate float64) {
-	judged = min(s.nJudged, toolWindow)
-	if judged == 0 {
-		return 0, 0, 1
-	}
-	for i := range judged {
-		if s.outcome[i] {
-			good++
+// toolRate is the success rate of the advice judged in the last toolWindow
+// steps; with none it is 1: no recent evidence against the tool, so an
+// agent that stopped asking asks again after a while.
+func (s *episodeState) toolRate() (good, n int, rate float64) {
+	for i := range min(s.nJudged, toolWindow) {
+		if j := s.judged[i]; j.step > s.info.Steps-toolWindow {
+			n++
+			if j.ok {
+				good++
+			}
 		}
 	}
-	return good, judged, float64(good) / float64(judged)
+	if n == 0 {
+		return 0, 0, 1
+	}
+	return good, n, float64(good) / float64(n)
 }
 
-func (s *episodeState) moved(a grid.Action) {
+func (s *episodeState) moved(a grid.Action, followed bool) {
 	s.recent[s.nRecent%recentMoves] = a
 	s.nRecent++
+	s.lastFollowed = followed
 }
 
 func (s *episodeState) recentNames() []string {
@@ -118,11 +145,12 @@ const (
 	whyAlwaysAsk   = "follow: always asks the planner"
 	whyNeverAsk    = "greedy: never asks the planner"
 	whyGreedy      = "greedy: the open neighbour visited least, then nearest the goal"
-	whyTakeAdvice  = "policy: the planner's move is open and leads to a new cell"
-	whyAskGood     = "policy: the planner's recent advice succeeded more than half the time"
-	whyAskNoData   = "policy: no advice judged yet, so nothing against the planner"
-	whySkipBad     = "policy: the planner's recent advice succeeded half the time or less"
-	whyGreedyNoAdv = "policy: no usable advice; greedy with loop avoidance"
+	whyTakeAdvice  = "policy: nothing shows the planner's move is wrong, so take it"
+	whyAskGood     = "policy: the planner's recent advice looked right more than half the time"
+	whyAskNoData   = "policy: no advice judged in the last steps, so nothing against the planner"
+	whySkipBad     = "policy: the planner's recent advice looked right half the time or less"
+	whyGreedyNoAdv = "policy: no advice asked for; greedy with loop avoidance"
+	whyGreedyBad   = "policy: the advice looks wrong; greedy with loop avoidance"
 )
 
 // greedyMove picks the open neighbour with the fewest visits, then the
@@ -159,14 +187,16 @@ func toolUsePolicy(s *episodeState) ToolUse {
 	}
 }
 
-// movePolicy takes the planner's advice when it is open and leads to a new
-// cell, and otherwise moves greedily with loop avoidance.
+// movePolicy takes the planner's advice unless it is evidently wrong (see
+// suspect), and otherwise moves greedily with loop avoidance.
 func movePolicy(s *episodeState, advice grid.Action) Move {
-	p := s.obs.Agent
-	if advice != grid.NoAction && s.obs.Grid.CanMove(p, advice) && s.env.Visits(p.Add(advice)) == 0 {
-		return Move{Action: advice.String(), Reasoning: whyTakeAdvice}
+	switch {
+	case advice == grid.NoAction:
+		return Move{Action: greedyMove(s).String(), Reasoning: whyGreedyNoAdv}
+	case s.suspect(advice) != "":
+		return Move{Action: greedyMove(s).String(), Reasoning: whyGreedyBad}
 	}
-	return Move{Action: greedyMove(s).String(), Reasoning: whyGreedyNoAdv}
+	return Move{Action: advice.String(), Reasoning: whyTakeAdvice}
 }
 
 // agent decides one step.

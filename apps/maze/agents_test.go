@@ -22,7 +22,7 @@ func TestPromptsRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"16x16", "column 2, row 3", "column 14, row 14", "23 steps", "step 5 of at most 120",
-		"asked it 4 times; 3 of the last 4", "(75%)", "right, down", `"ask"`} {
+		"asked it 4 times; in the last steps 3 of 4 pieces", "(75%)", "right, down", `"ask"`} {
 		if !strings.Contains(tu, want) {
 			t.Errorf("ToolUse prompt lacks %q:\n%s", want, tu)
 		}

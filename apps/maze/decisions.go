@@ -66,7 +66,7 @@ type toolUseInput struct {
 	Distance        int // Manhattan
 	Step, StepLimit int
 	Asked           int // times the planner was asked so far
-	Good, Judged    int // of the recent advice judged, how much led to a new open cell
+	Good, Judged    int // of the advice judged in recent steps, how much looked right
 	SuccessPct      float64
 	Recent          []string
 }

@@ -92,7 +92,7 @@ func f2(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // lineChart draws series over noise levels 0–0.9 against a [0, 1] metric.
 func lineChart(title string, ss []series) template.HTML {
-	const w, h, left, right, top, bottom = 340.0, 220.0, 44.0, 12.0, 28.0, 36.0
+	const w, h, left, right, top, bottom = 340.0, 240.0, 44.0, 12.0, 28.0, 56.0
 	pw, ph := w-left-right, h-top-bottom
 	X := func(x float64) float64 { return left + pw*x/MaxNoiseLevel }
 	Y := func(y float64) float64 { return top + ph*(1-y) }
@@ -107,7 +107,7 @@ func lineChart(title string, ss []series) template.HTML {
 	for _, t := range []float64{0, 0.1, 0.3, 0.5, 0.7, 0.9} {
 		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="10" text-anchor="middle">%s</text>`, f2(X(t)), f2(top+ph+14), strconv.FormatFloat(t, 'f', -1, 64))
 	}
-	fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="10" text-anchor="middle">noise level</text>`, f2(left+pw/2), f2(h-4))
+	fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="10" text-anchor="middle">noise level</text>`, f2(left+pw/2), f2(top+ph+27))
 	fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#999"/>`, f2(left), f2(top), f2(pw), f2(ph))
 	for i, s := range ss {
 		var pts []string
@@ -121,10 +121,10 @@ func lineChart(title string, ss []series) template.HTML {
 			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"><title>%s at %v: %.3f</title></circle>`,
 				f2(X(p.x)), f2(Y(p.y)), s.color, template.HTMLEscapeString(s.name), p.x, p.y)
 		}
-		// legend, top right inside the plot
-		ly := top + 12 + 13*float64(i)
-		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="10" height="3" fill="%s"/><text x="%s" y="%s" font-size="10">%s</text>`,
-			f2(left+pw-78), f2(ly-4), s.color, f2(left+pw-64), f2(ly), template.HTMLEscapeString(s.name))
+		// legend in a row under the axis title
+		lx := left + 90*float64(i)
+		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="12" height="3" fill="%s"/><text x="%s" y="%s" font-size="10">%s</text>`,
+			f2(lx), f2(h-9), s.color, f2(lx+16), f2(h-5), template.HTMLEscapeString(s.name))
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String()) //nolint:gosec // built from numbers and escaped names
@@ -196,7 +196,7 @@ func regenerate(r EpisodeRecord) (*grid.Grid, error) {
 // planner (red when its advice was wrong) and the steps that asked but did
 // not follow (hollow).
 func mazeSVG(g *grid.Grid, steps []StepRecord) (template.HTML, error) {
-	cell := max(4, min(18, 360/max(g.W, g.H)))
+	cell := max(4, min(36, 360/max(g.W, g.H)))
 	w, h := g.W*cell, g.H*cell
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`, w, h, w, h)

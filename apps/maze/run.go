@@ -426,7 +426,7 @@ func (w *worker) episode(ctx context.Context, j job) result {
 				return fail(err)
 			}
 		}
-		s.moved(c.action)
+		s.moved(c.action, followed)
 		s.obs, s.info = r.Obs, r.Info
 		if r.Terminated || r.Truncated {
 			rec.Success, rec.Truncated = r.Terminated, r.Truncated

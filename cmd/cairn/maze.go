@@ -1,18 +1,241 @@
 package main
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cairn-agents/cairn/apps/maze"
+	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/llm"
 )
 
-// TODO(owner of maze): replace this placeholder with the real command.
 func newMazeCmd(c *cli) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "maze",
-		Short: "maze (not built yet)",
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("maze is not built yet")
+		Short: "Experiments on when an agent trusts a noisy A* planner in a grid maze",
+		Long: `maze is a grid-world lab for LLM tool reliance. At every step an agent
+decides whether to ask an A* planner, whose advice may be noisy, and which way
+to move. Strategies: follow (always asks and obeys), greedy (never asks) and
+llm_solver (asks the model for both decisions when --model is set, else uses
+its policies).`,
+	}
+	cmd.AddCommand(newMazeRunCmd(c), newMazeReportCmd(c), newMazeShowCmd(c))
+	return cmd
+}
+
+// mazeModel opens the llm_solver's model: the "maze" role of --model, else
+// its default; nil when none is configured.
+func mazeModel(c *cli) (llm.Model, error) {
+	roles, err := llm.EnvConfig().Roles(c.model)
+	if err != nil {
+		return nil, err
+	}
+	return roles.For("maze"), nil
+}
+
+func newMazeRunCmd(c *cli) *cobra.Command {
+	var (
+		out        string
+		parallel   int
+		noProgress bool
+		timeout    time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "run CONFIG",
+		Short: "Run an experiment grid: strategies × noise profiles × sizes × seeds × episodes",
+		Example: `  cairn maze run apps/maze/testdata/experiment.yaml --out maze-results
+  cairn maze report maze-results`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := maze.LoadConfig(args[0])
+			if err != nil {
+				return err
+			}
+			m, err := mazeModel(c)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				return fmt.Errorf("maze run: %w", err)
+			}
+			ef, err := os.Create(filepath.Join(out, maze.EpisodesFile))
+			if err != nil {
+				return fmt.Errorf("maze run: %w", err)
+			}
+			defer ef.Close()
+			sf, err := os.Create(filepath.Join(out, maze.StepsFile))
+			if err != nil {
+				return fmt.Errorf("maze run: %w", err)
+			}
+			defer sf.Close()
+			ew, sw := bufio.NewWriterSize(ef, 1<<20), bufio.NewWriterSize(sf, 1<<20)
+			opt := maze.RunOptions{Parallel: parallel, Model: m, DecisionTimeout: timeout, Episodes: ew, Steps: sw}
+			if !noProgress {
+				bar := &progressBar{w: c.stderr}
+				opt.Progress = bar.update
+			}
+			sum, runErr := maze.Run(cmd.Context(), cfg, opt)
+			// Keep what finished, even after an error or an interrupt.
+			for _, f := range []struct {
+				w *bufio.Writer
+				f *os.File
+			}{{ew, ef}, {sw, sf}} {
+				if err := f.w.Flush(); err != nil {
+					return fmt.Errorf("maze run: %w", err)
+				}
+				if err := f.f.Close(); err != nil {
+					return fmt.Errorf("maze run: %w", err)
+				}
+			}
+			if opt.Progress != nil {
+				fmt.Fprintln(c.stderr)
+			}
+			if sum != nil && len(sum.Records) > 0 {
+				printMazeSummary(c.stdout, sum)
+				fmt.Fprintf(c.stdout, "\nwrote %s and %s\n", filepath.Join(out, maze.EpisodesFile), filepath.Join(out, maze.StepsFile))
+			}
+			return runErr
 		},
 	}
+	f := cmd.Flags()
+	f.StringVarP(&out, "out", "o", "maze-results", "directory for episodes.jsonl and steps.jsonl")
+	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU)")
+	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
+	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")
+	return cmd
+}
+
+func printMazeSummary(w io.Writer, sum *maze.Summary) {
+	perMin := 0.0
+	if sum.Elapsed > 0 {
+		perMin = float64(sum.Steps) / sum.Elapsed.Minutes()
+	}
+	fmt.Fprintf(w, "%d episodes, %d steps in %s (%.0f steps/min)\n\n", len(sum.Records), sum.Steps, sum.Elapsed.Round(time.Millisecond), perMin)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "strategy\tnoise\tepisodes\tsuccess\toptimality\tquery rate\tfollow rate\tover-reliance\tlooping\tmodel/policy\trejected\ttokens\t")
+	for _, g := range maze.Summarize(sum.Records, false) {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f%%\t%.2f\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f%%\t%d/%d\t%d\t%d\t\n",
+			g.Strategy, g.Noise, g.Episodes, 100*g.SuccessRate, g.Optimality, 100*g.QueryRate, 100*g.FollowRate,
+			100*g.OverReliance, 100*g.LoopRate, g.ModelDecisions, g.PolicyDecisions, g.RejectedMoves, g.Tokens)
+	}
+	tw.Flush()
+}
+
+// progressBar draws one line on stderr, at most ten times a second.
+type progressBar struct {
+	w    io.Writer
+	last time.Time
+	p    maze.Progress
+}
+
+func (b *progressBar) update(p maze.Progress) {
+	b.p = p
+	if p.Done < p.Total && time.Since(b.last) < 100*time.Millisecond {
+		return
+	}
+	b.last = time.Now()
+	b.draw()
+}
+
+func (b *progressBar) draw() {
+	const width = 30
+	p := b.p
+	if p.Total == 0 {
+		return
+	}
+	n := width * p.Done / p.Total
+	rate := 0.0
+	if p.Elapsed > 0 {
+		rate = float64(p.Steps) / p.Elapsed.Minutes()
+	}
+	fmt.Fprintf(b.w, "\r[%s%s] %d/%d episodes  %d steps  %.0f steps/min  %s ",
+		strings.Repeat("#", n), strings.Repeat(".", width-n), p.Done, p.Total, p.Steps, rate, p.Elapsed.Round(time.Second))
+}
+
+func newMazeReportCmd(c *cli) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "report RESULTS",
+		Short: "Render a run's results (a directory or its episodes.jsonl) as a self-contained HTML report",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			res, err := maze.LoadResults(args[0])
+			if err != nil {
+				return err
+			}
+			for _, p := range res.Problems {
+				fmt.Fprintln(c.stderr, "maze report:", p)
+			}
+			if out == "" {
+				out = filepath.Join(filepath.Dir(res.Source), "report.html")
+			}
+			f, err := os.Create(out)
+			if err != nil {
+				return fmt.Errorf("maze report: %w", err)
+			}
+			bw := bufio.NewWriter(f)
+			err = maze.WriteReport(bw, res)
+			err = errors.Join(err, bw.Flush(), f.Close())
+			if err != nil {
+				return fmt.Errorf("maze report %s: %w", out, err)
+			}
+			fmt.Fprintf(c.stdout, "wrote %s (%d episodes, %d bad lines or problems)\n", out, len(res.Episodes), len(res.Problems))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "HTML file to write (default report.html beside the results)")
+	return cmd
+}
+
+func newMazeShowCmd(c *cli) *cobra.Command {
+	var (
+		size      int
+		generator string
+		density   float64
+		seed      uint64
+		strategy  string
+		noise     string
+	)
+	cmd := &cobra.Command{
+		Use:   "show",
+		Short: "Run one episode and print the maze and the path in the terminal",
+		Example: `  cairn maze show --size 15 --strategy follow --noise random@0.3
+  cairn maze show --generator obstacles --density 0.25 --strategy llm_solver`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			n, err := maze.ParseNoise(noise)
+			if err != nil {
+				return err
+			}
+			m, err := mazeModel(c)
+			if err != nil {
+				return err
+			}
+			_, err = maze.Show(cmd.Context(), c.stdout, maze.ShowOptions{
+				Maze:     grid.Spec{Generator: grid.Generator(generator), W: size, H: size, Density: density},
+				Seed:     seed,
+				Strategy: maze.Strategy(strategy),
+				Noise:    n,
+				Model:    m,
+			})
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&size, "size", 15, "maze side in cells")
+	f.StringVar(&generator, "generator", "backtracker", "backtracker, prim or obstacles")
+	f.Float64Var(&density, "density", maze.DefaultDensity, "wall density of the obstacles generator")
+	f.Uint64Var(&seed, "seed", 1, "seed of the maze and the noise")
+	f.StringVar(&strategy, "strategy", "follow", "follow, greedy or llm_solver")
+	f.StringVar(&noise, "noise", "none", "planner noise: none or KIND@LEVEL, e.g. random@0.3, biased@0.5, delayed@0.7")
+	return cmd
 }
