@@ -126,7 +126,7 @@ func (p *Printer) timeline(e event.Event) {
 			line(at, "Thought", colCyan, where+p.text(e.Message))
 			break
 		}
-		line(at, "Thought", colCyan, where+p.clean(d.Name)+" decided by "+source(d))
+		line(at, "Thought", colCyan, join(where+p.clean(d.Name), "decided by", source(d), dur("in", e.Duration)))
 		more("fallback", p.text(d.Fallback))
 		more("reasoning", p.text(d.Reasoning))
 		more("value", p.json(d.Value))
@@ -399,6 +399,8 @@ func fmtDur(d time.Duration) string {
 		return d.Round(time.Millisecond).String()
 	case d >= time.Millisecond:
 		return d.Round(10 * time.Microsecond).String()
+	case d >= time.Microsecond:
+		return d.Round(time.Microsecond).String()
 	}
 	return d.String()
 }
