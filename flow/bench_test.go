@@ -148,3 +148,28 @@ func BenchmarkParallelModels(b *testing.B) {
 	b.ReportMetric(float64(per.Microseconds())/1e3, "ms/run")
 	b.ReportMetric(100*float64(per-latency)/float64(latency), "overhead_pct")
 }
+
+// BenchmarkFileStoreStep measures a step with a durable checkpoint: JSON,
+// temp file, fsync, rename.
+func BenchmarkFileStoreStep(b *testing.B) {
+	const steps = 10
+	inc := func(ctx context.Context, s St) (St, error) { s.N++; return s, nil }
+	for _, noSync := range []bool{false, true} {
+		b.Run(fmt.Sprintf("nosync=%v", noSync), func(b *testing.B) {
+			g := chain(b, steps, inc)
+			store, err := flow.NewFileStore(b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			store.NoSync = noSync
+			g.Store = store
+			r := build(b, g)
+			for b.Loop() {
+				if _, _, err := r.RunToEnd(b.Context(), St{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*steps)/1e3, "us/step")
+		})
+	}
+}

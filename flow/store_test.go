@@ -20,3 +20,14 @@ func TestFileStoreConformance(t *testing.T) {
 		return s
 	})
 }
+
+func TestFileStoreNoSyncConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) flow.Store {
+		s, err := flow.NewFileStore(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.NoSync = true
+		return s
+	})
+}
