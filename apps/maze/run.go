@@ -18,44 +18,44 @@ import (
 
 // EpisodeRecord is one episode's line in episodes.jsonl.
 type EpisodeRecord struct {
-	Episode    int            `json:"episode"` // position in the run and the file
-	Strategy   Strategy       `json:"strategy"`
-	Noise      string         `json:"noise"`
-	NoiseKind  NoiseKind      `json:"noise_kind"`
-	NoiseLevel float64        `json:"noise_level"`
-	Generator  grid.Generator `json:"generator"`
-	Size       int            `json:"size"`
-	Density    float64        `json:"density,omitempty"` // obstacles only
-	Seed       uint64         `json:"seed"`
-	Run        int            `json:"run"`       // maze number under this seed
-	MazeSeed   uint64         `json:"maze_seed"` // Env.Reset(MazeSeed) rebuilds the maze
+	Episode    int            `json:"episode" parquet:"episode"` // position in the run and the file
+	Strategy   Strategy       `json:"strategy" parquet:"strategy"`
+	Noise      string         `json:"noise" parquet:"noise"`
+	NoiseKind  NoiseKind      `json:"noise_kind" parquet:"noise_kind"`
+	NoiseLevel float64        `json:"noise_level" parquet:"noise_level"`
+	Generator  grid.Generator `json:"generator" parquet:"generator"`
+	Size       int            `json:"size" parquet:"size"`
+	Density    float64        `json:"density,omitempty" parquet:"density"` // obstacles only
+	Seed       uint64         `json:"seed" parquet:"seed"`
+	Run        int            `json:"run" parquet:"run"`             // maze number under this seed
+	MazeSeed   uint64         `json:"maze_seed" parquet:"maze_seed"` // Env.Reset(MazeSeed) rebuilds the maze
 
-	Optimal    int     `json:"optimal"`
-	StepLimit  int     `json:"step_limit"`
-	Steps      int     `json:"steps"`
-	Success    bool    `json:"success"`
-	Truncated  bool    `json:"truncated"`
-	Optimality float64 `json:"optimality"` // optimal / steps when successful, else 0
-	Reward     float64 `json:"reward"`
+	Optimal    int     `json:"optimal" parquet:"optimal"`
+	StepLimit  int     `json:"step_limit" parquet:"step_limit"`
+	Steps      int     `json:"steps" parquet:"steps"`
+	Success    bool    `json:"success" parquet:"success"`
+	Truncated  bool    `json:"truncated" parquet:"truncated"`
+	Optimality float64 `json:"optimality" parquet:"optimality"` // optimal / steps when successful, else 0
+	Reward     float64 `json:"reward" parquet:"reward"`
 
-	ToolQueries   int     `json:"tool_queries"`
-	QueryRate     float64 `json:"query_rate"` // queries per step
-	Followed      int     `json:"followed"`
-	FollowRate    float64 `json:"follow_rate"` // followed / queries
-	WrongAdvice   int     `json:"wrong_advice"`
-	FollowedWrong int     `json:"followed_wrong"`
-	OverReliance  float64 `json:"over_reliance"` // followed wrong / followed
-	WallHits      int     `json:"wall_hits"`
-	MaxVisits     int     `json:"max_visits"`
-	Looping       bool    `json:"looping"` // some cell visited LoopVisits times or more
+	ToolQueries   int     `json:"tool_queries" parquet:"tool_queries"`
+	QueryRate     float64 `json:"query_rate" parquet:"query_rate"` // queries per step
+	Followed      int     `json:"followed" parquet:"followed"`
+	FollowRate    float64 `json:"follow_rate" parquet:"follow_rate"` // followed / queries
+	WrongAdvice   int     `json:"wrong_advice" parquet:"wrong_advice"`
+	FollowedWrong int     `json:"followed_wrong" parquet:"followed_wrong"`
+	OverReliance  float64 `json:"over_reliance" parquet:"over_reliance"` // followed wrong / followed
+	WallHits      int     `json:"wall_hits" parquet:"wall_hits"`
+	MaxVisits     int     `json:"max_visits" parquet:"max_visits"`
+	Looping       bool    `json:"looping" parquet:"looping"` // some cell visited LoopVisits times or more
 
-	ModelDecisions   int    `json:"model_decisions"`
-	PolicyDecisions  int    `json:"policy_decisions"`
-	RejectedMoves    int    `json:"rejected_moves"`
-	ModelCalls       int    `json:"model_calls"`
-	PromptTokens     int    `json:"prompt_tokens"`
-	CompletionTokens int    `json:"completion_tokens"`
-	Model            string `json:"model,omitempty"`
+	ModelDecisions   int    `json:"model_decisions" parquet:"model_decisions"`
+	PolicyDecisions  int    `json:"policy_decisions" parquet:"policy_decisions"`
+	RejectedMoves    int    `json:"rejected_moves" parquet:"rejected_moves"`
+	ModelCalls       int    `json:"model_calls" parquet:"model_calls"`
+	PromptTokens     int    `json:"prompt_tokens" parquet:"prompt_tokens"`
+	CompletionTokens int    `json:"completion_tokens" parquet:"completion_tokens"`
+	Model            string `json:"model,omitempty" parquet:"model"`
 }
 
 // StepRecord is one step's line in steps.jsonl.

@@ -100,8 +100,12 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 				fmt.Fprintln(c.stderr)
 			}
 			if sum != nil && len(sum.Records) > 0 {
+				pq := filepath.Join(out, maze.ParquetFile)
+				if err := writeMazeParquet(pq, sum.Records); err != nil {
+					return errors.Join(runErr, err)
+				}
 				printMazeSummary(c.stdout, sum)
-				fmt.Fprintf(c.stdout, "\nwrote %s and %s\n", filepath.Join(out, maze.EpisodesFile), filepath.Join(out, maze.StepsFile))
+				fmt.Fprintf(c.stdout, "\nwrote %s, %s and %s\n", filepath.Join(out, maze.EpisodesFile), filepath.Join(out, maze.StepsFile), pq)
 			}
 			return runErr
 		},
@@ -112,6 +116,18 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
 	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")
 	return cmd
+}
+
+func writeMazeParquet(path string, recs []maze.EpisodeRecord) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("maze run: %w", err)
+	}
+	bw := bufio.NewWriter(f)
+	if err := errors.Join(maze.WriteParquet(bw, recs), bw.Flush(), f.Close()); err != nil {
+		return fmt.Errorf("maze run: %s: %w", path, err)
+	}
+	return nil
 }
 
 func printMazeSummary(w io.Writer, sum *maze.Summary) {
