@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -20,6 +21,8 @@ type cli struct {
 	model      string // model spec, e.g. "none", "ollama:qwen3:8b", "orchestrator=...,worker=..."
 	quiet      bool   // no progress view: results and errors only
 	tracePath  string // write the run's events as JSONL here (runEvents)
+
+	otelWait time.Duration // bound on flushing spans at the end of a run; 0 means 5s
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -32,6 +33,7 @@ func newTraceCmd(c *cli) *cobra.Command {
 
 func newTraceShowCmd(c *cli) *cobra.Command {
 	var asJSON, full bool
+	var run string
 	cmd := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Print a run trace as a timeline, or its totals with --json",
@@ -48,11 +50,12 @@ A line that is not a valid event is reported on stderr with its number and
 skipped; the command then exits with an error after printing the rest.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.showTrace(args[0], asJSON, full)
+			return c.showTrace(args[0], run, asJSON, full)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the totals as JSON instead of the timeline")
 	cmd.Flags().BoolVar(&full, "full", false, "do not shorten long arguments, results and reasoning")
+	cmd.Flags().StringVar(&run, "run", "", "show only the run whose ID starts with this `prefix`")
 	return cmd
 }
 
@@ -64,7 +67,7 @@ type traceTotals struct {
 	BadLines    int     `json:"bad_lines"`
 }
 
-func (c *cli) showTrace(path string, asJSON, full bool) error {
+func (c *cli) showTrace(path, run string, asJSON, full bool) error {
 	var events iter.Seq2[event.Event, error]
 	if path == "-" {
 		events = trace.Read(os.Stdin)
@@ -77,6 +80,7 @@ func (c *cli) showTrace(path string, asJSON, full bool) error {
 	}
 	var sum trace.Summary
 	bad := 0
+	var otherRuns []string
 	for ev, err := range events {
 		var le *trace.LineError
 		switch {
@@ -87,10 +91,19 @@ func (c *cli) showTrace(path string, asJSON, full bool) error {
 		case err != nil:
 			return err
 		}
+		if run != "" && !strings.HasPrefix(ev.RunID, run) {
+			if ev.RunID != "" && !slices.Contains(otherRuns, ev.RunID) {
+				otherRuns = append(otherRuns, ev.RunID)
+			}
+			continue
+		}
 		sum.Add(ev)
 		if !asJSON {
 			p.Print(ev)
 		}
+	}
+	if run != "" && sum.Events == 0 {
+		return fmt.Errorf("%s: no run ID starts with %q; runs in the file: %s", path, run, strings.Join(otherRuns, ", "))
 	}
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
@@ -151,9 +164,17 @@ func (c *cli) runEvents(ctx context.Context) (sink event.Sink, finish func() err
 	if osink != nil {
 		sinks = append(sinks, osink)
 		closers = append(closers, func() error {
-			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			wait := c.otelWait
+			if wait == 0 {
+				wait = 5 * time.Second
+			}
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait)
 			defer cancel()
-			return shutdown(ctx)
+			// A collector that is down must not fail a run that worked.
+			if err := shutdown(ctx); err != nil {
+				c.logger().Warn("OpenTelemetry export failed", slog.Any("error", err))
+			}
+			return nil
 		})
 		c.logger().Debug("exporting OpenTelemetry spans", slog.String("endpoint", os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT")))
 	}

@@ -223,3 +223,50 @@ func TestTraceShowArgs(t *testing.T) {
 		t.Errorf("missing file: err = %v", err)
 	}
 }
+
+func TestRunEventsCollectorDownDoesNotFailTheRun(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close() // nothing listens there now
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", url)
+	var out, errb bytes.Buffer
+	root, c := newCLI(&out, &errb)
+	c.otelWait = 300 * time.Millisecond
+	root.AddCommand(&cobra.Command{
+		Use: "fake",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			sink, finish, err := c.runEvents(cmd.Context())
+			if err != nil {
+				return err
+			}
+			emitRun(event.WithSink(cmd.Context(), sink))
+			return finish()
+		},
+	})
+	root.SetArgs([]string{"fake", "-q"})
+	start := time.Now()
+	if err := root.Execute(); err != nil {
+		t.Fatalf("run failed because the collector is down: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("finishing took %v with the collector down", d)
+	}
+	if !strings.Contains(errb.String(), "OpenTelemetry export failed") {
+		t.Errorf("no warning about the failed export:\n%s", errb.String())
+	}
+}
+
+func TestTraceShowRunFilter(t *testing.T) {
+	path := writeTrace(t, `{"kind":"note","run_id":"other-7","message":"from another run"}`+"\n")
+	stdout, _, err := runCLI(t, "trace", "show", "--run", "r", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stdout, "from another run") || !strings.Contains(stdout, "plan: NextAction") {
+		t.Errorf("--run r did not keep exactly run r1:\n%s", stdout)
+	}
+	_, _, err = runCLI(t, "trace", "show", "--run", "zzz", path)
+	if err == nil || !strings.Contains(err.Error(), `no run ID starts with "zzz"; runs in the file: r1, other-7`) {
+		t.Errorf("unknown run: err = %v", err)
+	}
+}

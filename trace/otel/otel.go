@@ -62,7 +62,9 @@ func Sink(ctx context.Context) (sink event.Sink, shutdown func(context.Context) 
 	if err != nil && res == nil {
 		return nil, noop, fmt.Errorf("otel: resource: %w", err)
 	}
-	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(exp), sdktrace.WithResource(res))
+	// A large queue: a run emits its events in bursts, and a full queue
+	// drops spans rather than slow the run down.
+	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(exp, sdktrace.WithMaxQueueSize(1<<15)), sdktrace.WithResource(res))
 	s := newSpans(tp.Tracer("github.com/cairn-agents/cairn/trace/otel"))
 	return s.observe, func(ctx context.Context) error {
 		s.endAll(time.Now())
