@@ -221,3 +221,32 @@ func TestVersionFromLdflags(t *testing.T) {
 		t.Fatalf("versionString() = %q, want the -ldflags value", got)
 	}
 }
+
+// "trace" is both the global --trace flag and the trace command: a scalar
+// sets the flag, a mapping holds the command's flags.
+func TestConfigKeyThatIsFlagAndCommand(t *testing.T) {
+	dir := t.TempDir()
+	tr := filepath.Join(dir, "run.jsonl")
+	path := filepath.Join(dir, "c.yaml")
+	os.WriteFile(path, []byte("trace: "+tr+"\n"), 0o600)
+	var out, errb bytes.Buffer
+	root, c := newCLI(&out, &errb)
+	var seen string
+	root.AddCommand(&cobra.Command{Use: "fake", RunE: func(*cobra.Command, []string) error { seen = c.tracePath; return nil }})
+	root.SetArgs([]string{"fake", "--config", path})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if seen != tr {
+		t.Fatalf("--trace from config = %q, want %q", seen, tr)
+	}
+
+	os.WriteFile(path, []byte("trace:\n  show:\n    json: true\n    run: r\n"), 0o600)
+	if _, err := runFake(t, "fake", "run", "--config", path); err != nil {
+		t.Fatalf("trace section rejected: %v", err)
+	}
+	os.WriteFile(path, []byte("trace:\n  show:\n    jsn: true\n"), 0o600)
+	if _, err := runFake(t, "fake", "run", "--config", path); err == nil || !strings.Contains(err.Error(), `key "trace.show.jsn"`) {
+		t.Fatalf("err = %v, want one naming trace.show.jsn", err)
+	}
+}
