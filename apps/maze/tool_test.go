@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
 )
 
@@ -58,6 +61,38 @@ func TestPlannerTool(t *testing.T) {
 		if !errors.Is(err, tool.ErrBadArgs) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want bad args naming %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+func TestPlannerOverMCP(t *testing.T) {
+	pt, err := PlannerTool()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, _ := tool.NewRegistry(pt)
+	srv, err := mcp.NewServer(reg, &mcp.ServerOptions{Name: "cairn-maze"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cl, err := mcp.Connect(ctx, hs.URL+"/mcp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	raw, err := cl.Call(ctx, PlannerToolName, json.RawMessage(`{"rows": ["S..", "##.", "G.."]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r PlanResult
+	if err := json.Unmarshal(raw, &r); err != nil || !r.Found || r.Length != 6 {
+		t.Errorf("over MCP: %s (%v)", raw, err)
+	}
+	if _, err := cl.Call(ctx, PlannerToolName, json.RawMessage(`{"rows": ["S?G"]}`)); err == nil || !strings.Contains(err.Error(), "unknown cell") {
+		t.Errorf("bad maze over MCP: %v", err)
 	}
 }
 

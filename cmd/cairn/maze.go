@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,8 @@ import (
 	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/maze/grid"
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/mcp"
+	"github.com/cairn-agents/cairn/tool"
 )
 
 func newMazeCmd(c *cli) *cobra.Command {
@@ -28,7 +31,7 @@ to move. Strategies: follow (always asks and obeys), greedy (never asks) and
 llm_solver (asks the model for both decisions when --model is set, else uses
 its policies).`,
 	}
-	cmd.AddCommand(newMazeRunCmd(c), newMazeReportCmd(c), newMazeShowCmd(c))
+	cmd.AddCommand(newMazeRunCmd(c), newMazeReportCmd(c), newMazeShowCmd(c), newMazeMCPCmd(c, "mcp"))
 	return cmd
 }
 
@@ -209,6 +212,45 @@ func newMazeReportCmd(c *cli) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "HTML file to write (default report.html beside the results)")
+	return cmd
+}
+
+// newMazeMCPCmd serves the A* planner tool over MCP. It is `cairn maze mcp`;
+// called with use "maze" it also fits under `cairn mcp`.
+func newMazeMCPCmd(c *cli, use string) *cobra.Command {
+	var addr string
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: "Serve the maze A* planner (maze_astar) over MCP, on stdio or streamable HTTP",
+		Long: `Serve maze_astar: given a maze as rows of # (wall), . (open), S (start) and
+G (goal), and optionally from/to cells, it returns a shortest 4-neighbour path
+(A*, Manhattan heuristic) as cells and moves, or found=false with a reason.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			pt, err := maze.PlannerTool()
+			if err != nil {
+				return err
+			}
+			reg, err := tool.NewRegistry(pt)
+			if err != nil {
+				return err
+			}
+			srv, err := mcp.NewServer(reg, &mcp.ServerOptions{Name: "cairn-maze", Version: version, Logger: c.log})
+			if err != nil {
+				return err
+			}
+			if addr == "" {
+				return srv.ServeStdio(cmd.Context())
+			}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return fmt.Errorf("--http %s: %w", addr, err)
+			}
+			fmt.Fprintf(c.stderr, "%s: maze_astar on streamable HTTP at http://%s/mcp\n", cmd.CommandPath(), ln.Addr())
+			return srv.ServeListener(cmd.Context(), ln)
+		},
+	}
+	cmd.Flags().StringVar(&addr, "http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8766) instead of stdio")
 	return cmd
 }
 
