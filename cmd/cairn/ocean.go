@@ -1,18 +1,248 @@
 package main
 
 import (
-	"errors"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cairn-agents/cairn/apps/ocean"
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/docs"
+	"github.com/cairn-agents/cairn/ocean/store"
 )
 
-// TODO(owner of ocean): replace this placeholder with the real command.
+// defaultOceanDir is where the ocean store lives unless --ocean-dir or
+// CAIRN_OCEAN_DIR says otherwise.
+func defaultOceanDir() string {
+	if d := os.Getenv("CAIRN_OCEAN_DIR"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "cairn", "ocean")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "cairn", "ocean")
+	}
+	return "cairn-ocean"
+}
+
+// docsIndexFile is the document index inside the ocean directory.
+const docsIndexFile = "docs.json"
+
 func newOceanCmd(c *cli) *cobra.Command {
-	return &cobra.Command{
+	var dir string
+	cmd := &cobra.Command{
 		Use:   "ocean",
-		Short: "ocean (not built yet)",
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("ocean is not built yet")
+		Short: "Ask questions about Argo floats over SQL metadata, Parquet profiles and documents",
+		Long: `ocean answers questions about Argo profiling floats. A router picks
+specialist agents — SQL over float metadata and status, DuckDB over Parquet
+profiles, BM25 retrieval over documents, a general agent — which run in
+parallel; a synthesis step answers with numbers from the data and
+citations of retrieved passages.
+
+Data lives in --ocean-dir (default $CAIRN_OCEAN_DIR or ~/.local/share/cairn/ocean):
+ocean.duckdb, profiles/ (Parquet) and docs.json.`,
+		Example: `  cairn ocean ingest ../shared/data/argo/gdac
+  cairn ocean docs add ../shared/data/docs
+  cairn ocean ask "Where is float 2902269 and how has its surface temperature changed?"
+  cairn serve   # POST /api/v1/agent/query`,
+	}
+	cmd.PersistentFlags().StringVar(&dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
+	cmd.AddCommand(newOceanIngestCmd(c, &dir), newOceanDocsCmd(c, &dir), newOceanAskCmd(c, &dir), newOceanSQLCmd(c, &dir))
+	return cmd
+}
+
+func newOceanIngestCmd(c *cli, dir *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "ingest PATH...",
+		Short: "Ingest Argo GDAC files or directories (index files, meta, prof and single-cycle profile files)",
+		Long: `ingest reads Argo GDAC files — ar_index_global_prof.txt, ar_index_global_meta.txt,
+<WMO>_meta.nc, <WMO>_prof.nc, R/D<WMO>_<cycle>.nc — into argo_float_metadata,
+argo_float_status and argo_profile_stations (DuckDB) and long-format Parquet
+profiles partitioned by float and year. Each file is atomic; re-ingesting an
+unchanged file does nothing. NetCDF-4/HDF5 files (BGC Sprof) are reported as
+unsupported.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := store.Open(cmd.Context(), *dir, store.Options{Logger: c.logger()})
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			rep, err := s.Ingest(cmd.Context(), args...)
+			if err != nil {
+				return fmt.Errorf("ocean ingest: %w", err)
+			}
+			if asJSON {
+				return json.NewEncoder(c.stdout).Encode(rep)
+			}
+			for _, f := range rep.Files {
+				if f.Status == store.Failed || f.Status == store.Unsupported {
+					fmt.Fprintf(c.stdout, "%-11s %s: %s\n", f.Status, f.Path, f.Reason)
+				}
+			}
+			fmt.Fprintf(c.stdout, "ingested %d, unchanged %d, failed %d, unsupported %d, skipped %d files into %s\n",
+				rep.Count(store.Ingested), rep.Count(store.Unchanged), rep.Count(store.Failed), rep.Count(store.Unsupported), rep.Count(store.Skipped), s.Dir())
+			if rep.Count(store.Failed) > 0 {
+				return fmt.Errorf("ocean ingest: %d file(s) failed (listed above); the others were stored", rep.Count(store.Failed))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the per-file report as JSON")
+	return cmd
+}
+
+func newOceanDocsCmd(c *cli, dir *string) *cobra.Command {
+	cmd := &cobra.Command{Use: "docs", Short: "Manage the document index used for retrieval"}
+	add := &cobra.Command{
+		Use:   "add DIR...",
+		Short: "Index the .rst, .md, .txt and Argo reference-table .json files under DIR",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := filepath.Join(*dir, docsIndexFile)
+			ix, err := docs.Load(path)
+			if err != nil {
+				return err
+			}
+			for _, d := range args {
+				files, n, err := ix.AddDir(d)
+				if err != nil {
+					return fmt.Errorf("ocean docs add %s: %w", d, err)
+				}
+				fmt.Fprintf(c.stdout, "%s: %d files, %d passages\n", d, files, n)
+			}
+			if err := ix.Save(path); err != nil {
+				return fmt.Errorf("ocean docs add: %w", err)
+			}
+			fmt.Fprintf(c.stdout, "index %s holds %d passages from %d files\n", path, ix.Len(), len(ix.Files()))
+			return nil
+		},
+	}
+	search := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Show the passages retrieval returns for QUERY",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ix, err := docs.Load(filepath.Join(*dir, docsIndexFile))
+			if err != nil {
+				return err
+			}
+			for i, h := range ix.Search(args[0], 5) {
+				fmt.Fprintf(c.stdout, "[%d] %.2f %s — %s\n    %s\n", i+1, h.Score, h.File, h.Section, strings.Join(strings.Fields(h.Text), " "))
+			}
+			return nil
+		},
+	}
+	cmd.AddCommand(add, search)
+	return cmd
+}
+
+// openOcean opens the gateway over the store in dir, read-only.
+func openOcean(ctx context.Context, c *cli, dir string) (*ocean.App, func(), error) {
+	if _, err := os.Stat(filepath.Join(dir, "ocean.duckdb")); err != nil {
+		return nil, nil, fmt.Errorf("no ocean store in %s: run `cairn ocean ingest PATH` first (or set --ocean-dir)", dir)
+	}
+	s, err := store.Open(ctx, dir, store.Options{ReadOnly: true, Logger: c.logger()})
+	if err != nil {
+		return nil, nil, err
+	}
+	ix, err := docs.Load(filepath.Join(dir, docsIndexFile))
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	roles, err := llm.EnvConfig().Roles(c.model)
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	app, err := ocean.New(s, s, ix, ocean.Options{Models: roles, Logger: c.logger()})
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	return app, func() { s.Close() }, nil
+}
+
+func newOceanAskCmd(c *cli, dir *string) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "ask QUESTION",
+		Short: "Answer a question about Argo floats (the same as POST /api/v1/agent/query)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, closeFn, err := openOcean(cmd.Context(), c, *dir)
+			if err != nil {
+				return err
+			}
+			defer closeFn()
+			resp, err := app.Ask(cmd.Context(), strings.Join(args, " "))
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				enc := json.NewEncoder(c.stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(resp)
+			}
+			fmt.Fprintln(c.stdout, resp.Response)
+			for i, ct := range resp.Citations {
+				fmt.Fprintf(c.stdout, "  [%d] %s — %s\n", i+1, ct.File(), ct.Section())
+			}
+			for _, a := range resp.Agents {
+				if !a.OK {
+					fmt.Fprintf(c.stdout, "  agent %s failed: %s\n", a.Agent, a.Error)
+				}
+			}
+			m := resp.AgentMetrics
+			fmt.Fprintf(c.stderr, "routing %s by %s (%s); total %.1f ms, tokens %d\n",
+				strings.Join(resp.Routing.Agents, "+"), resp.Routing.Source, resp.Routing.Reasoning, m.TotalTimeMs, m.Tokens)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the full response as JSON")
+	return cmd
+}
+
+func newOceanSQLCmd(c *cli, dir *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "sql STATEMENT",
+		Short: "Run one guarded read-only SELECT over argo_float_metadata, argo_float_status, argo_profile_stations, argo_profiles",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger()})
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			res, err := s.Query(cmd.Context(), store.QueryOptions{}, args[0])
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, strings.Join(res.Columns, "\t"))
+			for _, r := range res.Rows {
+				cells := make([]string, len(r))
+				for i, v := range r {
+					cells[i] = fmt.Sprint(v)
+				}
+				fmt.Fprintln(tw, strings.Join(cells, "\t"))
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			if res.Truncated {
+				fmt.Fprintf(c.stderr, "(truncated at %d rows)\n", len(res.Rows))
+			}
+			return nil
 		},
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/cairn-agents/cairn/netcdf"
-	"github.com/cairn-agents/cairn/ocean/internal/oceantest"
+	"github.com/cairn-agents/cairn/internal/oceantest"
 )
 
 func TestParseProfileFileName(t *testing.T) {

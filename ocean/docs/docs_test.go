@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cairn-agents/cairn/ocean/internal/oceantest"
+	"github.com/cairn-agents/cairn/internal/oceantest"
 )
 
 func TestSplitRST(t *testing.T) {

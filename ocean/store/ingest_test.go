@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cairn-agents/cairn/ocean/internal/oceantest"
+	"github.com/cairn-agents/cairn/internal/oceantest"
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
 )
 

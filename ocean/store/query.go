@@ -20,11 +20,11 @@ const (
 
 // Result is the outcome of a guarded query.
 type Result struct {
-	SQL       string          `json:"sql"` // the statement as run (deparsed by the guard)
-	Columns   []string        `json:"columns"`
-	Rows      [][]any         `json:"rows"`
-	Truncated bool            `json:"truncated,omitempty"` // more rows than the limit existed
-	Elapsed   time.Duration   `json:"elapsed_ns"`
+	SQL       string        `json:"sql"` // the statement as run (deparsed by the guard)
+	Columns   []string      `json:"columns"`
+	Rows      [][]any       `json:"rows"`
+	Truncated bool          `json:"truncated,omitempty"` // more rows than the limit existed
+	Elapsed   time.Duration `json:"elapsed_ns"`
 }
 
 // QueryOptions bound one query. Zero values take the defaults.

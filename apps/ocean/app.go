@@ -1,0 +1,265 @@
+package ocean
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/docs"
+)
+
+// Errors for bad questions; check with errors.Is.
+var (
+	ErrEmptyQuery = errors.New("query is empty")
+	ErrLongQuery  = errors.New("query is too long")
+)
+
+// MaxQueryLen is the longest question accepted, in characters.
+const MaxQueryLen = 2000
+
+// Options configure an App. Zero values take the defaults.
+type Options struct {
+	// Models are per-role models: "router", "sql", "synthesis". The zero
+	// value has none, so policies decide everything.
+	Models llm.Roles
+	// MaxRows bounds each query's result; default 200.
+	MaxRows int
+	// QueryTimeout bounds each query; default 5 s.
+	QueryTimeout time.Duration
+	// AgentTimeout bounds each agent; default 15 s. An agent past it is
+	// reported as timed out and the others still answer.
+	AgentTimeout time.Duration
+	// Passages is how many passages retrieval returns; default 5.
+	Passages int
+	// ActiveWithin is the report age under which a float counts as active
+	// (it must match the store's); default 30 days.
+	ActiveWithin time.Duration
+	// Now is the reference time for "last year" and similar; default time.Now.
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// App is the ocean gateway. It is safe for concurrent use.
+type App struct {
+	meta     Querier // metadata and status (embedded DuckDB or PostGIS)
+	profiles Querier // Parquet profiles through DuckDB
+	docs     *docs.Index
+	models   llm.Roles
+	opts     Options
+	runner   *flow.Runner[State]
+	agents   map[string]func(context.Context, State) *AgentReport
+}
+
+// New builds the gateway over a metadata store, a profile store (often the
+// same DuckDB store) and a document index; any may be nil, and the agent
+// that needs it then reports that it has no data.
+func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) {
+	if opts.MaxRows == 0 {
+		opts.MaxRows = 200
+	}
+	if opts.QueryTimeout == 0 {
+		opts.QueryTimeout = 5 * time.Second
+	}
+	if opts.AgentTimeout == 0 {
+		opts.AgentTimeout = 15 * time.Second
+	}
+	if opts.Passages == 0 {
+		opts.Passages = 5
+	}
+	if opts.ActiveWithin == 0 {
+		opts.ActiveWithin = 30 * 24 * time.Hour
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts}
+	a.agents = map[string]func(context.Context, State) *AgentReport{
+		AgentSQL:     a.sqlAgent,
+		AgentDuckDB:  a.profileAgent,
+		AgentRAG:     a.ragAgent,
+		AgentGeneral: a.generalAgent,
+	}
+	g := flow.New[State]("ocean")
+	g.Node("route", a.routeNode)
+	for _, name := range agentNames {
+		g.Node(name, a.agentNode(name))
+	}
+	g.Node("synthesize", func(ctx context.Context, s State) (State, error) { return s, nil })
+	g.Start("route")
+	g.Parallel("route", agentNames, "synthesize")
+	g.Edge("synthesize", flow.End)
+	r, err := g.Build()
+	if err != nil {
+		return nil, fmt.Errorf("ocean graph: %w", err)
+	}
+	a.runner = r
+	return a, nil
+}
+
+func (a *App) routeNode(ctx context.Context, s State) (State, error) {
+	start := time.Now()
+	d, err := a.route(ctx, s.Query)
+	if err != nil {
+		return s, err
+	}
+	s.Routing = d.Value
+	if s.Routing.FloatIDs == nil {
+		s.Routing.FloatIDs = []string{}
+	}
+	s.RoutingSource = string(d.Source)
+	s.RoutingTokens = d.Usage.PromptTokens + d.Usage.CompletionTokens
+	s.RoutingMs = ms(time.Since(start))
+	return s, nil
+}
+
+// agentNode wraps an agent: it runs only when routed to, within the agent
+// timeout, and turns a panic or timeout into a failed report, so one
+// agent's failure never stops the others.
+func (a *App) agentNode(name string) flow.NodeFunc[State] {
+	return func(ctx context.Context, s State) (State, error) {
+		if !s.Routing.Has(name) {
+			return s, nil
+		}
+		start := time.Now()
+		actx, cancel := context.WithTimeout(ctx, a.opts.AgentTimeout)
+		defer cancel()
+		done := make(chan *AgentReport, 1)
+		go func() {
+			defer func() {
+				if p := recover(); p != nil {
+					done <- &AgentReport{Agent: name, Error: fmt.Sprintf("agent panicked: %v", p)}
+				}
+			}()
+			done <- a.agents[name](actx, s)
+		}()
+		var rep *AgentReport
+		select {
+		case rep = <-done:
+		case <-actx.Done():
+			rep = &AgentReport{Agent: name, Error: fmt.Sprintf("agent did not answer within %v", a.opts.AgentTimeout)}
+			if ctx.Err() != nil {
+				rep.Error = "request cancelled: " + ctx.Err().Error()
+			}
+		}
+		rep.TimeMs = ms(time.Since(start))
+		if !rep.OK {
+			a.opts.Logger.Warn("ocean agent failed", "agent", name, "error", rep.Error)
+		}
+		switch name {
+		case AgentSQL:
+			s.SQL = rep
+		case AgentDuckDB:
+			s.DuckDB = rep
+		case AgentRAG:
+			s.RAG = rep
+		case AgentGeneral:
+			s.General = rep
+		}
+		return s, nil
+	}
+}
+
+// Response is the gateway's answer, as the HTTP API returns it.
+type Response struct {
+	Success      bool            `json:"success"`
+	Query        string          `json:"query"`
+	Routing      RoutingInfo     `json:"routing"`
+	Response     string          `json:"response"`
+	Citations    []docs.Citation `json:"citations"`
+	Agents       []AgentReport   `json:"agents"`
+	AgentMetrics Metrics         `json:"agentMetrics"`
+	Timestamp    time.Time       `json:"timestamp"`
+}
+
+// RoutingInfo is the routing decision and who made it.
+type RoutingInfo struct {
+	RoutingDecision
+	Source string `json:"source"` // "model" or "policy"
+}
+
+// Metrics are the request's timings and model tokens.
+type Metrics struct {
+	RoutingTimeMs     float64 `json:"routingTimeMs"`
+	SQLAgentTimeMs    float64 `json:"sqlAgentTimeMs"`
+	DuckDBAgentTimeMs float64 `json:"duckdbAgentTimeMs"`
+	RAGAgentTimeMs    float64 `json:"ragAgentTimeMs"`
+	GeneralTimeMs     float64 `json:"generalAgentTimeMs"`
+	SynthesisTimeMs   float64 `json:"synthesisTimeMs"`
+	// OrchestrationTimeMs is the gateway's own time: the total less
+	// routing, the slowest agent and synthesis.
+	OrchestrationTimeMs float64 `json:"orchestrationTimeMs"`
+	TotalTimeMs         float64 `json:"totalTimeMs"`
+	Tokens              int     `json:"tokens"`
+}
+
+// Ask answers one question. It fails only on a bad question or when the
+// run itself fails; a failing agent is reported inside the Response.
+func (a *App) Ask(ctx context.Context, query string) (Response, error) {
+	start := time.Now()
+	query = strings.TrimSpace(query)
+	if query == "" {
+		return Response{}, ErrEmptyQuery
+	}
+	if n := utf8.RuneCountInString(query); n > MaxQueryLen {
+		return Response{}, fmt.Errorf("%w: %d characters, limit %d", ErrLongQuery, n, MaxQueryLen)
+	}
+	ctx, ret := withRetrieved(ctx)
+	s, _, err := flow.Final[State](a.runner.Run(ctx, State{Query: query}))
+	if err != nil {
+		return Response{}, fmt.Errorf("ocean: %w", err)
+	}
+	hits := ret.get()
+	synStart := time.Now()
+	syn, err := a.synthesize(ctx, s, hits)
+	if err != nil {
+		return Response{}, fmt.Errorf("ocean synthesis: %w", err)
+	}
+	event.Emit(ctx, event.Event{Kind: event.Decision, Node: "synthesize", Decision: &event.DecisionInfo{
+		Name: "Synthesis", Source: string(syn.Source), Reasoning: syn.Reasoning, Fallback: syn.Fallback, Attempts: syn.Attempts}})
+	synMs := ms(time.Since(synStart))
+
+	resp := Response{
+		Success:   true,
+		Query:     query,
+		Routing:   RoutingInfo{RoutingDecision: s.Routing, Source: s.RoutingSource},
+		Response:  syn.Value.Answer,
+		Citations: citations(syn.Value.Cited, hits),
+		Agents:    []AgentReport{},
+		Timestamp: time.Now().UTC(),
+	}
+	m := &resp.AgentMetrics
+	m.RoutingTimeMs = s.RoutingMs
+	m.SynthesisTimeMs = synMs
+	m.Tokens = s.RoutingTokens + syn.Usage.PromptTokens + syn.Usage.CompletionTokens
+	slowest := 0.0
+	for _, r := range s.reports() {
+		resp.Agents = append(resp.Agents, *r)
+		m.Tokens += r.Tokens
+		slowest = max(slowest, r.TimeMs)
+		switch r.Agent {
+		case AgentSQL:
+			m.SQLAgentTimeMs = r.TimeMs
+		case AgentDuckDB:
+			m.DuckDBAgentTimeMs = r.TimeMs
+		case AgentRAG:
+			m.RAGAgentTimeMs = r.TimeMs
+		case AgentGeneral:
+			m.GeneralTimeMs = r.TimeMs
+		}
+	}
+	m.TotalTimeMs = ms(time.Since(start))
+	m.OrchestrationTimeMs = max(0, m.TotalTimeMs-m.RoutingTimeMs-slowest-synMs)
+	return resp, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

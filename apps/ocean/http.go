@@ -1,0 +1,134 @@
+package ocean
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// HTTP limits.
+const (
+	MaxBodyBytes   = 16 << 10
+	RequestTimeout = 60 * time.Second
+)
+
+// QueryRequest is the body of POST /api/v1/agent/query.
+type QueryRequest struct {
+	Query string `json:"query"`
+}
+
+// ErrorResponse is the body of every error answer.
+type ErrorResponse struct {
+	Success bool   `json:"success"`
+	Error   string `json:"error"`
+}
+
+// Register adds the ocean API to mux:
+//
+//	POST /api/v1/agent/query   {"query": "..."} -> Response
+//	GET  /api/v1/ocean/health  store and index health
+//
+// The mux is the caller's, so other systems can share it.
+func (a *App) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/v1/agent/query", a.handleQuery)
+	mux.HandleFunc("GET /api/v1/ocean/health", a.handleHealth)
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code = http.StatusInternalServerError
+		b, _ = json.Marshal(ErrorResponse{Error: "encoding the response failed: " + err.Error()})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(append(b, '\n'))
+}
+
+func badRequest(w http.ResponseWriter, format string, args ...any) {
+	writeJSON(w, http.StatusBadRequest, ErrorResponse{Error: fmt.Sprintf(format, args...)})
+}
+
+func (a *App) handleQuery(w http.ResponseWriter, r *http.Request) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		badRequest(w, "Content-Type %q: send application/json", ct)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			badRequest(w, "request body is over the %d-byte limit", MaxBodyBytes)
+			return
+		}
+		badRequest(w, "reading the request body: %v", err)
+		return
+	}
+	var req QueryRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	if err := dec.Decode(&req); err != nil {
+		badRequest(w, `body is not a JSON object {"query": "..."}: %v`, err)
+		return
+	}
+	if dec.More() {
+		badRequest(w, "body has data after the JSON object")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
+	defer cancel()
+	resp, err := a.Ask(ctx, req.Query)
+	switch {
+	case errors.Is(err, ErrEmptyQuery):
+		badRequest(w, `field "query" is empty`)
+	case errors.Is(err, ErrLongQuery):
+		badRequest(w, `field "query": %v`, err)
+	case err != nil:
+		a.opts.Logger.Error("ocean query failed", "query", req.Query, "error", err)
+		writeJSON(w, http.StatusInternalServerError, ErrorResponse{Error: err.Error()})
+	default:
+		writeJSON(w, http.StatusOK, resp)
+	}
+}
+
+// Health reports whether the stores answer and what they hold.
+type Health struct {
+	Status   string `json:"status"` // "ok" or "degraded"
+	Floats   int64  `json:"floats"`
+	Passages int    `json:"passages"`
+	Error    string `json:"error,omitempty"`
+}
+
+// Health checks the metadata store and the document index.
+func (a *App) Health(ctx context.Context) Health {
+	h := Health{Status: "ok"}
+	if a.docs != nil {
+		h.Passages = a.docs.Len()
+	}
+	if a.meta == nil {
+		h.Status, h.Error = "degraded", "no metadata store"
+		return h
+	}
+	res, err := a.meta.Query(ctx, a.queryOpts(), "SELECT count(*) FROM argo_float_status")
+	if err != nil {
+		h.Status, h.Error = "degraded", err.Error()
+		return h
+	}
+	if len(res.Rows) == 1 {
+		h.Floats, _ = res.Rows[0][0].(int64)
+	}
+	return h
+}
+
+func (a *App) handleHealth(w http.ResponseWriter, r *http.Request) {
+	h := a.Health(r.Context())
+	code := http.StatusOK
+	if h.Status != "ok" {
+		code = http.StatusServiceUnavailable
+	}
+	writeJSON(w, code, h)
+}

@@ -1,0 +1,127 @@
+package ocean
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/docs"
+)
+
+// retrieved holds the passages retrieved during one request. It lives
+// outside the flow state because citations are made only from these hits
+// (docs.Citation cannot be rebuilt from JSON), so state copies cannot
+// forge one.
+type retrieved struct {
+	mu   sync.Mutex
+	hits []docs.Hit
+}
+
+type retrievedKey struct{}
+
+func withRetrieved(ctx context.Context) (context.Context, *retrieved) {
+	r := &retrieved{}
+	return context.WithValue(ctx, retrievedKey{}, r), r
+}
+
+func (r *retrieved) set(h []docs.Hit) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.hits = h
+}
+
+func (r *retrieved) get() []docs.Hit {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hits
+}
+
+// ragAgent retrieves passages for the question with BM25.
+func (a *App) ragAgent(ctx context.Context, s State) *AgentReport {
+	rep := &AgentReport{Agent: AgentRAG, OK: true, Source: string(llm.FromPolicy)}
+	if a.docs == nil || a.docs.Len() == 0 {
+		rep.Findings = append(rep.Findings, "No documents are indexed; add some with `cairn ocean docs add DIR`.")
+		return rep
+	}
+	hits := rerankCodes(s.Query, a.docs.Search(s.Query, 4*a.opts.Passages), a.opts.Passages)
+	if r, ok := ctx.Value(retrievedKey{}).(*retrieved); ok {
+		r.set(hits)
+	}
+	if len(hits) == 0 {
+		rep.Findings = append(rep.Findings, "No indexed passage matches the question's words.")
+		return rep
+	}
+	for i, h := range hits {
+		rep.Findings = append(rep.Findings, fmt.Sprintf("[%d] %s, %s: %s", i+1, h.File, h.Section, excerpt(h.Text, 400)))
+	}
+	return rep
+}
+
+var reCode = regexp.MustCompile(`(?i)\b(?:flag|code|mode|table)\s+['"]?([0-9A-Z])\b`)
+
+// rerankCodes moves reference-table entries whose code the question names
+// ("QC flag 4", "data mode D") ahead of passages that merely mention it,
+// then keeps k.
+func rerankCodes(query string, hits []docs.Hit, k int) []docs.Hit {
+	codes := map[string]bool{}
+	for _, m := range reCode.FindAllStringSubmatch(query, -1) {
+		codes[strings.ToUpper(m[1])] = true
+	}
+	if len(codes) > 0 {
+		exact := func(h docs.Hit) bool {
+			i := strings.LastIndex(h.Section, " code ")
+			return i >= 0 && codes[strings.ToUpper(h.Section[i+len(" code "):])]
+		}
+		slices.SortStableFunc(hits, func(x, y docs.Hit) int {
+			ex, ey := exact(x), exact(y)
+			switch {
+			case ex && !ey:
+				return -1
+			case ey && !ex:
+				return 1
+			}
+			return 0
+		})
+	}
+	if len(hits) > k {
+		hits = hits[:k]
+	}
+	return hits
+}
+
+// excerpt shortens text to about n bytes at a word boundary.
+func excerpt(text string, n int) string {
+	t := strings.Join(strings.Fields(text), " ")
+	if len(t) <= n {
+		return t
+	}
+	cut := strings.LastIndex(t[:n], " ")
+	if cut < n/2 {
+		cut = n
+	}
+	return t[:cut] + " …"
+}
+
+// generalAgent says what the system is and what it holds.
+func (a *App) generalAgent(ctx context.Context, s State) *AgentReport {
+	rep := &AgentReport{Agent: AgentGeneral, OK: true, Source: string(llm.FromPolicy)}
+	rep.Findings = append(rep.Findings,
+		"I answer questions about Argo profiling floats: where a float is and its status (SQL over float metadata), "+
+			"its measured temperature and salinity profiles and their trends (DuckDB over Parquet), "+
+			"and what Argo terms mean (search over indexed documents, with citations). "+
+			`Try "Where is float 2902269 and how has its surface temperature changed?", `+
+			`"Which floats in the Arabian Sea reported in the last year?" or "What does QC flag 4 mean?".`)
+	if a.meta != nil {
+		if res, err := a.meta.Query(ctx, a.queryOpts(), `SELECT count(*) AS floats, max(last_time) AS latest FROM argo_float_status`); err == nil && len(res.Rows) == 1 {
+			rep.Findings = append(rep.Findings, fmt.Sprintf("The store holds status for %v float(s); the latest report is %s.", res.Rows[0][0], fmtTime(res.Rows[0][1])))
+		}
+	}
+	if a.docs != nil {
+		rep.Findings = append(rep.Findings, fmt.Sprintf("%d document passages from %d files are indexed.", a.docs.Len(), len(a.docs.Files())))
+	}
+	return rep
+}

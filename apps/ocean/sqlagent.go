@@ -1,0 +1,318 @@
+package ocean
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/sqlguard"
+	"github.com/cairn-agents/cairn/ocean/store"
+)
+
+// Querier runs a guarded read-only query; *store.Store is one.
+type Querier interface {
+	Query(ctx context.Context, opts store.QueryOptions, stmt string, args ...any) (*store.Result, error)
+}
+
+// SQLQuery is a model-written statement for the SQL agent.
+type SQLQuery struct {
+	SQL       string `json:"sql"`
+	Reasoning string `json:"reasoning"`
+}
+
+// Validate runs the statement through the SQL guard, so a model's unsafe
+// or unparsable SQL is sent back for repair and never reaches a store.
+func (q SQLQuery) Validate() error {
+	_, err := guard.Check(q.SQL)
+	return err
+}
+
+// Reason returns the model's reasoning.
+func (q SQLQuery) Reason() string { return q.Reasoning }
+
+var guard = sqlguard.New(store.Tables, nil)
+
+const sqlSchema = `Tables (DuckDB, PostgreSQL syntax):
+argo_float_metadata(wmo VARCHAR, dac, platform_type, platform_maker, wmo_inst_type, profiler_type, project_name, pi_name, data_centre, float_owner, operating_institution, launch_date TIMESTAMP, launch_lat DOUBLE, launch_lon DOUBLE, end_mission_date, end_mission_status, sensors, parameters)
+argo_float_status(wmo VARCHAR, first_time TIMESTAMP, last_time TIMESTAMP, last_lat, last_lon, last_cycle INTEGER, cycle_count, profile_count, data_modes VARCHAR, last_report_age_days DOUBLE, active BOOLEAN, as_of TIMESTAMP)
+argo_profile_stations(wmo, cycle, direction 'A'|'D', data_mode 'R'|'A'|'D', time TIMESTAMP, lat, lon, position_qc, ocean 'A'|'P'|'I', n_levels)
+Write one SELECT. No other statements, no table functions, no schema names.`
+
+// sqlAgent answers metadata, status, position and region questions.
+func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
+	rep := &AgentReport{Agent: AgentSQL, OK: true, Source: string(llm.FromPolicy)}
+	d := s.Routing
+	if m := a.models.For("sql"); m != nil {
+		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: sqlSchema, User: s.Query},
+			func(context.Context) (SQLQuery, error) { return SQLQuery{}, nil })
+		rep.Tokens += dec.Usage.PromptTokens + dec.Usage.CompletionTokens
+		if err == nil && dec.Source == llm.FromModel && dec.Value.SQL != "" {
+			res, err := a.meta.Query(ctx, a.queryOpts(), dec.Value.SQL)
+			if err == nil {
+				rep.Source = string(llm.FromModel)
+				rep.Tables = append(rep.Tables, table(res))
+				rep.Findings = append(rep.Findings, fmt.Sprintf("The model-written query returned %d row(s).", len(res.Rows)))
+				return rep
+			}
+			rep.Findings = append(rep.Findings, fmt.Sprintf("The model-written query failed (%v); the templates answered instead.", err))
+		}
+	}
+	var errs []string
+	run := func(stmt string, args ...any) *store.Result {
+		res, err := a.meta.Query(ctx, a.queryOpts(), stmt, args...)
+		if err != nil {
+			errs = append(errs, err.Error())
+			return nil
+		}
+		rep.Tables = append(rep.Tables, table(res))
+		return res
+	}
+	cutoff, hasCutoff := a.cutoff(d)
+
+	if len(d.FloatIDs) > 0 {
+		ph := placeholders(1, len(d.FloatIDs))
+		args := make([]any, len(d.FloatIDs))
+		for i, f := range d.FloatIDs {
+			args[i] = f
+		}
+		res := run(`SELECT coalesce(m.wmo, s.wmo) AS wmo, m.platform_type, m.dac, m.pi_name, m.project_name,
+				m.launch_date, m.launch_lat, m.launch_lon, s.first_time, s.last_time, s.last_lat, s.last_lon,
+				s.last_cycle, s.cycle_count, s.data_modes, s.active, s.last_report_age_days
+			FROM argo_float_metadata m FULL OUTER JOIN argo_float_status s ON s.wmo = m.wmo
+			WHERE coalesce(m.wmo, s.wmo) IN (`+ph+`) ORDER BY 1`, args...)
+		if res != nil {
+			found := map[string]bool{}
+			for _, r := range rowMaps(res) {
+				found[str(r["wmo"])] = true
+				rep.Findings = append(rep.Findings, describeFloat(r, a.now()))
+			}
+			for _, f := range d.FloatIDs {
+				if !found[f] {
+					rep.Findings = append(rep.Findings, fmt.Sprintf("Float %s is not in the ingested data: no metadata, status or profiles for that WMO number.", f))
+				}
+			}
+		}
+	}
+
+	var where []string
+	var args []any
+	var scope string
+	if r, ok := regionByName(d.Region); ok {
+		if r.Ocean != "" {
+			args = append(args, r.Ocean)
+			where = append(where, fmt.Sprintf("ocean = $%d", len(args)))
+			scope = fmt.Sprintf("in the %s (GDAC index ocean code %s)", r.Name, r.Ocean)
+		} else {
+			where = append(where, polygonSQL(r, "lat", "lon"))
+			scope = fmt.Sprintf("in the %s (approximate outline)", r.Name)
+		}
+	}
+	if n := d.Near; n != nil {
+		args = append(args, n.Lat, n.Lon, n.RadiusKm)
+		k := len(args)
+		where = append(where, fmt.Sprintf("lat IS NOT NULL AND %s <= $%d", haversineSQL(fmt.Sprintf("$%d", k-2), fmt.Sprintf("$%d", k-1), "lat", "lon"), k))
+		scope = strings.TrimSpace(scope + fmt.Sprintf(" within %.0f km of %.3f, %.3f", n.RadiusKm, n.Lat, n.Lon))
+	}
+	if len(where) > 0 {
+		if hasCutoff {
+			args = append(args, cutoff)
+			where = append(where, fmt.Sprintf("time >= $%d", len(args)))
+			scope += fmt.Sprintf(" since %s", cutoff.Format("2006-01-02"))
+		}
+		res := run(`SELECT wmo, count(*) AS profiles, min(time) AS first_time, max(time) AS last_time
+			FROM argo_profile_stations WHERE `+strings.Join(where, " AND ")+`
+			GROUP BY wmo ORDER BY last_time DESC NULLS LAST, wmo`, args...)
+		if res != nil {
+			rows := rowMaps(res)
+			if len(rows) == 0 {
+				rep.Findings = append(rep.Findings, fmt.Sprintf("No float reported a profile %s.", scope))
+				if hasCutoff {
+					if r := run(`SELECT max(last_time) AS latest FROM argo_float_status`); r != nil && len(r.Rows) == 1 && r.Rows[0][0] != nil {
+						rep.Findings = append(rep.Findings, fmt.Sprintf("The most recent report in the whole data set is %s.", fmtTime(r.Rows[0][0])))
+					}
+				}
+			} else {
+				var parts []string
+				for _, r := range rows {
+					parts = append(parts, fmt.Sprintf("%s (%v profiles, last %s)", str(r["wmo"]), r["profiles"], fmtTime(r["last_time"])))
+				}
+				rep.Findings = append(rep.Findings, fmt.Sprintf("%d float(s) reported %s: %s.", len(rows), scope, strings.Join(parts, "; ")))
+			}
+		}
+	} else if len(d.FloatIDs) == 0 {
+		// No float, region or point: an overview, limited in time if asked.
+		q := `SELECT count(*) AS floats, count(*) FILTER (WHERE active) AS active, min(first_time) AS first_report, max(last_time) AS latest_report FROM argo_float_status`
+		var qa []any
+		if hasCutoff {
+			q += ` WHERE last_time >= $1`
+			qa = append(qa, cutoff)
+		}
+		if res := run(q, qa...); res != nil && len(res.Rows) == 1 {
+			r := rowMaps(res)[0]
+			span := ""
+			if hasCutoff {
+				span = fmt.Sprintf(" with a report since %s", cutoff.Format("2006-01-02"))
+			}
+			rep.Findings = append(rep.Findings, fmt.Sprintf("%v float(s)%s in the data, %v active (reported within %s); reports span %s to %s.",
+				r["floats"], span, r["active"], a.activeWithin(), fmtTime(r["first_report"]), fmtTime(r["latest_report"])))
+		}
+		if res := run(`SELECT s.wmo, m.dac, m.platform_type, s.last_time, s.cycle_count FROM argo_float_status s
+				LEFT JOIN argo_float_metadata m ON m.wmo = s.wmo ORDER BY s.last_time DESC NULLS LAST LIMIT 20`); res != nil {
+			var parts []string
+			for _, r := range rowMaps(res) {
+				parts = append(parts, fmt.Sprintf("%s (%s, %s, last %s)", str(r["wmo"]), orNA(r["dac"]), orNA(r["platform_type"]), fmtTime(r["last_time"])))
+			}
+			if len(parts) > 0 {
+				rep.Findings = append(rep.Findings, "Floats by latest report: "+strings.Join(parts, "; ")+".")
+			}
+		}
+	}
+	if len(errs) > 0 {
+		rep.OK = len(rep.Tables) > 0
+		rep.Error = strings.Join(errs, "; ")
+	}
+	return rep
+}
+
+func (a *App) queryOpts() store.QueryOptions {
+	return store.QueryOptions{MaxRows: a.opts.MaxRows, Timeout: a.opts.QueryTimeout}
+}
+
+func (a *App) now() time.Time { return a.opts.Now().UTC() }
+
+func (a *App) activeWithin() string {
+	return fmt.Sprintf("%.0f days", a.opts.ActiveWithin.Hours()/24)
+}
+
+func (a *App) cutoff(d RoutingDecision) (time.Time, bool) {
+	if d.SinceDays <= 0 {
+		return time.Time{}, false
+	}
+	return a.now().AddDate(0, 0, -d.SinceDays), true
+}
+
+func placeholders(from, n int) string {
+	ps := make([]string, n)
+	for i := range ps {
+		ps[i] = fmt.Sprintf("$%d", from+i)
+	}
+	return strings.Join(ps, ", ")
+}
+
+// polygonSQL is the even-odd point-in-polygon test as a SQL expression
+// over numeric literals, with a bounding-box prefilter.
+func polygonSQL(r Region, lat, lon string) string {
+	minLon, minLat, maxLon, maxLat := r.bbox()
+	var edges []string
+	n := len(r.Outline)
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		xi, yi := r.Outline[i][0], r.Outline[i][1]
+		xj, yj := r.Outline[j][0], r.Outline[j][1]
+		if yi == yj {
+			continue
+		}
+		edges = append(edges, fmt.Sprintf("(CASE WHEN ((%[1]s > %[3]g) <> (%[1]s > %[5]g)) AND %[2]s < (%[4]g - %[6]g) * (%[1]s - %[3]g) / (%[5]g - %[3]g) + %[6]g THEN 1 ELSE 0 END)",
+			lat, lon, yi, xj, yj, xi))
+	}
+	return fmt.Sprintf("(%s BETWEEN %g AND %g AND %s BETWEEN %g AND %g AND (%s) %% 2 = 1)",
+		lat, minLat, maxLat, lon, minLon, maxLon, strings.Join(edges, " + "))
+}
+
+// haversineSQL is the great-circle distance in km as a SQL expression.
+func haversineSQL(lat0, lon0, lat, lon string) string {
+	return fmt.Sprintf("(6371.0088 * 2 * asin(least(1, sqrt(power(sin(radians(%[3]s - %[1]s) / 2), 2) + cos(radians(%[1]s)) * cos(radians(%[3]s)) * power(sin(radians(%[4]s - %[2]s) / 2), 2)))))",
+		lat0, lon0, lat, lon)
+}
+
+func table(r *store.Result) Table {
+	return Table{SQL: r.SQL, Columns: r.Columns, Rows: r.Rows, Truncated: r.Truncated}
+}
+
+func rowMaps(r *store.Result) []map[string]any {
+	out := make([]map[string]any, len(r.Rows))
+	for i, row := range r.Rows {
+		m := make(map[string]any, len(row))
+		for j, c := range r.Columns {
+			m[c] = row[j]
+		}
+		out[i] = m
+	}
+	return out
+}
+
+func str(v any) string {
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+func orNA(v any) string {
+	if s := str(v); s != "" {
+		return s
+	}
+	return "n/a"
+}
+
+func fmtTime(v any) string {
+	t, ok := v.(time.Time)
+	if !ok {
+		return "unknown"
+	}
+	return t.UTC().Format("2006-01-02 15:04 UTC")
+}
+
+func fmtLatLon(lat, lon any) string {
+	la, ok1 := lat.(float64)
+	lo, ok2 := lon.(float64)
+	if !ok1 || !ok2 {
+		return "an unknown position"
+	}
+	ns, ew := "N", "E"
+	if la < 0 {
+		ns, la = "S", -la
+	}
+	if lo < 0 {
+		ew, lo = "W", -lo
+	}
+	return fmt.Sprintf("%.3f°%s, %.3f°%s", la, ns, lo, ew)
+}
+
+func describeFloat(r map[string]any, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Float %s", str(r["wmo"]))
+	var about []string
+	for _, k := range []string{"platform_type", "dac", "pi_name"} {
+		if v := str(r[k]); v != "" {
+			label := map[string]string{"platform_type": "platform", "dac": "DAC", "pi_name": "PI"}[k]
+			about = append(about, label+" "+v)
+		}
+	}
+	if len(about) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(about, ", "))
+	}
+	if r["launch_date"] != nil {
+		fmt.Fprintf(&b, " was launched %s at %s", fmtTime(r["launch_date"]), fmtLatLon(r["launch_lat"], r["launch_lon"]))
+	}
+	if r["last_time"] == nil {
+		b.WriteString("; it has no profile reports in the data.")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "; its last report was %s at %s (cycle %v), with %v cycles since %s; data modes %s",
+		fmtTime(r["last_time"]), fmtLatLon(r["last_lat"], r["last_lon"]), r["last_cycle"], r["cycle_count"], fmtTime(r["first_time"]), orNA(r["data_modes"]))
+	if act, ok := r["active"].(bool); ok {
+		state := "inactive"
+		if act {
+			state = "active"
+		}
+		if age, ok := r["last_report_age_days"].(float64); ok {
+			fmt.Fprintf(&b, "; %s (last report %.0f days before the status date)", state, age)
+		} else {
+			fmt.Fprintf(&b, "; %s", state)
+		}
+	}
+	b.WriteString(".")
+	return b.String()
+}

@@ -1,0 +1,105 @@
+package ocean
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/docs"
+)
+
+// Synthesis is the final answer: text plus the numbers of the retrieved
+// passages it cites.
+type Synthesis struct {
+	Answer string `json:"answer"`
+	// Cited are 1-based numbers of the retrieved passages the answer uses.
+	Cited     []int  `json:"cited"`
+	Reasoning string `json:"reasoning,omitempty"`
+}
+
+// Validate requires an answer.
+func (s Synthesis) Validate() error {
+	if strings.TrimSpace(s.Answer) == "" {
+		return fmt.Errorf("answer: empty")
+	}
+	return nil
+}
+
+// Reason returns the reasoning.
+func (s Synthesis) Reason() string { return s.Reasoning }
+
+const synthSystem = `You answer questions about Argo floats using ONLY the findings below.
+Every number in your answer must appear in the findings. Do not invent data, positions or citations.
+Cite retrieved passages as [n] and list their numbers in "cited". If an agent failed, say so.`
+
+// synthesize turns the agents' reports into the answer; a model writes it
+// when configured, else the template policy states the findings.
+func (a *App) synthesize(ctx context.Context, s State, hits []docs.Hit) (llm.Decision[Synthesis], error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Question: %s\n\nFindings:\n", s.Query)
+	for _, r := range s.reports() {
+		if r.Agent == AgentRAG {
+			continue
+		}
+		for _, f := range r.Findings {
+			fmt.Fprintf(&b, "- (%s) %s\n", r.Agent, f)
+		}
+		if r.Error != "" {
+			fmt.Fprintf(&b, "- (%s) FAILED: %s\n", r.Agent, r.Error)
+		}
+	}
+	if len(hits) > 0 {
+		b.WriteString("\nRetrieved passages:\n")
+		for i, h := range hits {
+			fmt.Fprintf(&b, "[%d] %s — %s: %s\n", i+1, h.File, h.Section, excerpt(h.Text, 800))
+		}
+	}
+	p := llm.Prompt{Name: "Synthesis", System: synthSystem, User: b.String()}
+	return llm.Decide(ctx, a.models.For("synthesis"), p, func(context.Context) (Synthesis, error) {
+		return templateAnswer(s, hits), nil
+	})
+}
+
+// templateAnswer is the synthesis policy: the agents' findings in order,
+// failures named, and the best passages quoted with their numbers.
+func templateAnswer(s State, hits []docs.Hit) Synthesis {
+	var parts []string
+	var cited []int
+	for _, r := range s.reports() {
+		switch {
+		case r.Agent == AgentRAG && len(hits) > 0:
+			n := min(len(hits), 3)
+			var q []string
+			for i := range n {
+				q = append(q, fmt.Sprintf("[%d] %s", i+1, excerpt(hits[i].Text, 300)))
+				cited = append(cited, i+1)
+			}
+			parts = append(parts, "From the documents: "+strings.Join(q, " "))
+		default:
+			parts = append(parts, r.Findings...)
+		}
+		if r.Error != "" {
+			parts = append(parts, fmt.Sprintf("The %s agent failed: %s.", r.Agent, r.Error))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "No agent produced an answer.")
+	}
+	return Synthesis{Answer: strings.Join(parts, "\n"), Cited: cited, Reasoning: "template: agents' findings stated in routing order"}
+}
+
+// citations maps cited passage numbers to citations of retrieved passages;
+// numbers that name no retrieved passage are dropped.
+func citations(cited []int, hits []docs.Hit) []docs.Citation {
+	out := []docs.Citation{}
+	seen := map[int]bool{}
+	for _, n := range cited {
+		if n < 1 || n > len(hits) || seen[n] {
+			continue
+		}
+		seen[n] = true
+		out = append(out, hits[n-1].Cite())
+	}
+	return out
+}
