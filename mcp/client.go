@@ -130,11 +130,23 @@ func (c *Client) session(ctx context.Context) (*session, error) {
 	if c.command != nil {
 		t = &watchedTransport{Transport: t, s: s}
 	}
-	cs, err := c.sdk.Connect(ctx, t, nil)
+	// The SDK ties the session to the context it connects with; the session
+	// must outlive this caller, whose context only bounds the handshake.
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, cancel)
+	cs, err := c.sdk.Connect(sctx, t, nil)
+	if !stop() {
+		if err == nil {
+			c.bg.Go(func() { cs.Close() })
+		}
+		cancel()
+		return nil, ctx.Err()
+	}
 	if err != nil {
+		cancel()
 		return nil, fmt.Errorf("mcp server %s: connect: %w", c.target, err)
 	}
-	s.cs = cs
+	s.cs, s.cancel = cs, cancel
 	c.sess = s
 	// Forget the session as soon as it ends so the next call starts a new
 	// one instead of failing.
@@ -158,7 +170,10 @@ func (c *Client) drop(s *session) {
 // closeLater closes s in the background; c.lock is held.
 func (c *Client) closeLater(s *session) {
 	c.opts.Logger.Info("mcp session ended; the next call reconnects", "server", c.target)
-	c.bg.Go(func() { s.cs.Close() })
+	c.bg.Go(func() {
+		s.cs.Close()
+		s.cancel()
+	})
 }
 
 // Tools lists the server's tools as tool.Tool values whose calls go
@@ -288,6 +303,7 @@ func (c *Client) Close() error {
 	var err error
 	if sess != nil {
 		err = sess.cs.Close()
+		sess.cancel()
 	}
 	c.bg.Wait()
 	return err

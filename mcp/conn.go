@@ -10,7 +10,8 @@ import (
 
 // session is one connection to the server, with what its transport saw.
 type session struct {
-	cs *sdk.ClientSession
+	cs     *sdk.ClientSession
+	cancel context.CancelFunc // ends the context the session was made with
 	// readDead: the server's output ended (the process exited). A request
 	// sent after that can never be answered.
 	readDead atomic.Bool

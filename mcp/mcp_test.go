@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cairn-agents/cairn/tool"
 )
@@ -353,4 +356,109 @@ type rawTool struct{ spec tool.Spec }
 func (r *rawTool) Spec() tool.Spec { return r.spec }
 func (r *rawTool) Call(context.Context, json.RawMessage) (json.RawMessage, error) {
 	return json.RawMessage(`null`), nil
+}
+
+// The context given to Connect bounds the handshake only: the session lives
+// on after it ends, and a call cancelled by its own deadline is cancelled on
+// the server too, so Close does not wait for it.
+func TestSessionOutlivesConnectContext(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, _ := httpServer(t, "127.0.0.1:0")
+	for _, target := range []string{url, "'" + exe + "' -test.run=^$"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		c, err := Connect(ctx, target, &Options{Env: []string{serverEnv + "=stdio"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		if res, err := call(t, c, "echo", `{"text":"still here"}`); err != nil || res != `{"text":"still here"}` {
+			t.Fatalf("%s: after the connect context ended: %s, %v", target, res, err)
+		}
+		short, cancelShort := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		_, err = c.Call(short, "block", json.RawMessage(fmt.Sprintf(`{"marker":%q}`, filepath.Join(t.TempDir(), "m"))))
+		cancelShort()
+		if !errors.Is(err, tool.ErrTransient) || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%s: timed out call: err = %v", target, err)
+		}
+		closed := make(chan error, 1)
+		go func() { closed <- c.Close() }()
+		select {
+		case <-closed:
+		case <-time.After(3 * time.Second):
+			t.Fatalf("%s: Close still waiting for the cancelled call", target)
+		}
+	}
+}
+
+// A stateful server (as third-party servers often are) forgets its sessions
+// when it restarts; the client notices the missing session and reconnects
+// without failing the call.
+func TestHTTPStatefulServerRestart(t *testing.T) {
+	srv, err := NewServer(testRegistry(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := func(addr string) (string, func()) {
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv.srv }, nil)
+		hs := &http.Server{Handler: h}
+		go hs.Serve(ln)
+		return ln.Addr().String(), func() { hs.Close() }
+	}
+	addr, stop := serve("127.0.0.1:0")
+	// No keep-alive, so the next request reaches the new server (rather
+	// than failing on the old server's closed connection) with the old
+	// session id.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := Connect(ctx, "http://"+addr+"/mcp", &Options{HTTPClient: &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := call(t, c, "echo", `{"text":"a"}`); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	_, stop = serve(addr)
+	defer stop()
+	res, err := call(t, c, "echo", `{"text":"b"}`)
+	if err != nil || res != `{"text":"b"}` {
+		t.Fatalf("after restart: %s, %v", res, err)
+	}
+}
+
+// Hosts that speak an older protocol version (2025-06-18, with sessions)
+// can use the stateless HTTP server.
+func TestHTTPServerOlderProtocolClient(t *testing.T) {
+	url, _ := httpServer(t, "127.0.0.1:0")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cl := sdk.NewClient(&sdk.Implementation{Name: "old-host", Version: "1"}, nil)
+	cs, err := cl.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: url}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-06-18"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if v := cs.InitializeResult().ProtocolVersion; v != "2025-06-18" {
+		t.Fatalf("negotiated %s", v)
+	}
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "add", Arguments: map[string]any{"a": 1, "b": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := resultJSON("add", res)
+	if err != nil || string(got) != `{"sum":3}` {
+		t.Fatalf("add = %s, %v", got, err)
+	}
+	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "fail", Arguments: map[string]any{}})
+	if err != nil || !res.IsError {
+		t.Fatalf("fail: %+v, %v; want an isError result", res, err)
+	}
 }

@@ -80,7 +80,7 @@ func handler(t tool.Tool) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		res, err := t.Call(ctx, req.Params.Arguments)
 		if err != nil {
-			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: err.Error()}}}, nil
+			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: errorText(err)}}}, nil
 		}
 		out := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(res)}}}
 		// Structured content only for objects: older clients expect one.
@@ -89,6 +89,20 @@ func handler(t tool.Tool) sdk.ToolHandler {
 		}
 		return out, nil
 	}
+}
+
+// errorText is what a client sees of err. The client already knows the
+// tool's name and that the call failed, so a *tool.Error gives its cause,
+// prefixed by its kind unless that is plain ErrPermanent.
+func errorText(err error) string {
+	var te *tool.Error
+	if !errors.As(err, &te) || te.Err == nil {
+		return err.Error()
+	}
+	if te.Kind == tool.ErrPermanent {
+		return te.Err.Error()
+	}
+	return fmt.Sprintf("%v: %v", te.Kind, te.Err)
 }
 
 // ServeStdio serves one session on stdin/stdout until the client closes it
@@ -106,11 +120,14 @@ func (s *Server) Serve(ctx context.Context, t sdk.Transport) error {
 	return err
 }
 
-// Handler returns an http.Handler speaking streamable HTTP, one session per
-// client, on any path.
+// Handler returns an http.Handler speaking streamable HTTP on any path.
+// It is stateless: every request stands alone (no Mcp-Session-Id), so a
+// restarted server or another replica behind a load balancer answers any
+// request, and a call whose HTTP request is cancelled is cancelled in the
+// tool too.
 func (s *Server) Handler() http.Handler {
 	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv },
-		&sdk.StreamableHTTPOptions{Logger: s.log})
+		&sdk.StreamableHTTPOptions{Logger: s.log, Stateless: true, PropagateRequestCancellation: true})
 }
 
 // ServeListener serves streamable HTTP on ln until ctx is done, then shuts down

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe to write from a serving goroutine while
+// the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// runMCP runs `cairn mcp ARGS...` and returns its output.
+func runMCP(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	root, _ := newCLI(&out, &errb)
+	root.SetArgs(append([]string{"mcp"}, args...))
+	err := root.ExecuteContext(context.Background())
+	return out.String(), errb.String(), err
+}
+
+// serveDemo runs `cairn mcp demo --http 127.0.0.1:0` until the test ends
+// and returns its URL.
+func serveDemo(t *testing.T) string {
+	t.Helper()
+	var out, errb syncBuffer
+	root, _ := newCLI(&out, &errb)
+	root.SetArgs([]string{"mcp", "demo", "--http", "127.0.0.1:0"})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- root.ExecuteContext(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("mcp demo: %v", err)
+		}
+	})
+	addr := regexp.MustCompile(`http://\S+/mcp`)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if u := addr.FindString(errb.String()); u != "" {
+			return u
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("mcp demo exited: %v; stderr: %s", err, errb.String())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	t.Fatalf("mcp demo printed no address; stderr: %q", errb.String())
+	return ""
+}
+
+func TestMCPDemoToolsAndCall(t *testing.T) {
+	url := serveDemo(t)
+
+	out, _, err := runMCP(t, "tools", "--server", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"add", "echo", "fail", "now", "sleep"} {
+		if !regexp.MustCompile(`(?m)^` + name + `$`).MatchString(out) {
+			t.Errorf("tools output lacks %s:\n%s", name, out)
+		}
+	}
+	out, _, err = runMCP(t, "tools", "--server", url, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs []struct {
+		Name        string          `json:"name"`
+		InputSchema json.RawMessage `json:"inputSchema"`
+	}
+	if err := json.Unmarshal([]byte(out), &specs); err != nil || len(specs) != 5 || specs[0].Name != "add" {
+		t.Fatalf("tools --json = %s (%v)", out, err)
+	}
+
+	out, _, err = runMCP(t, "call", "--server", url, "add", `{"a": 1, "b": 2.5}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct{ Sum float64 }
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum.Sum != 3.5 {
+		t.Fatalf("add = %q (%v)", out, err)
+	}
+
+	out, _, err = runMCP(t, "call", "--server", url, "now", `{"timezone":"UTC"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var now struct {
+		Time string
+		Unix int64
+	}
+	if err := json.Unmarshal([]byte(out), &now); err != nil || time.Since(time.Unix(now.Unix, 0)).Abs() > time.Minute {
+		t.Fatalf("now = %q (%v)", out, err)
+	}
+}
+
+func TestMCPCallErrors(t *testing.T) {
+	url := serveDemo(t)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"call", "--server", url, "fail", `{"message":"boom at step 3"}`}, "boom at step 3"},
+		{[]string{"call", "--server", url, "add", `{"a":"x","b":1}`}, "/properties/a"},
+		{[]string{"call", "--server", url, "sleep", `{"ms":-5}`}, "ms = -5"},
+		{[]string{"call", "--server", url, "now", `{"timezone":"Mars/Olympus"}`}, "Mars/Olympus"},
+		{[]string{"call", "--server", url, "nope"}, "unknown tool"},
+		{[]string{"call", "--server", url, "add", `{"a":`}, "not valid JSON"},
+		{[]string{"call", "--server", url, "sleep", `{"ms":5000}`, "--timeout", "50ms"}, "deadline exceeded"},
+		{[]string{"call", "add", `{}`}, "--server is required"},
+		{[]string{"tools", "--server", "'unterminated"}, "unterminated"},
+	}
+	for _, c := range cases {
+		_, _, err := runMCP(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("cairn mcp %s: err = %v, want it to contain %q", strings.Join(c.args, " "), err, c.want)
+		}
+	}
+}
