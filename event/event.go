@@ -93,6 +93,13 @@ func WithSink(ctx context.Context, s Sink) context.Context {
 	return context.WithValue(ctx, sinkKey{}, s)
 }
 
+// WithOnlySink returns a context whose events go to s alone: sinks already
+// in ctx no longer see them. A run uses it to stamp and forward its nodes'
+// events itself, so outer sinks see each event once.
+func WithOnlySink(ctx context.Context, s Sink) context.Context {
+	return context.WithValue(ctx, sinkKey{}, s)
+}
+
 // Emit sends e to the sink in ctx, if any, stamping the time when unset.
 func Emit(ctx context.Context, e Event) {
 	s, ok := ctx.Value(sinkKey{}).(Sink)

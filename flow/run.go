@@ -343,7 +343,7 @@ func choose[S any](node string, fn func(S) string, s S) (to string, err error) {
 func (r *Runner[S]) runNode(ctx context.Context, runID, name string, s S, step int, emit func(event.Event)) (S, error) {
 	n := r.nodes[name]
 	emit(event.Event{Kind: event.NodeStart, Node: name, Step: step})
-	nctx := event.WithSink(withoutSink(ctx), func(e event.Event) {
+	nctx := event.WithOnlySink(ctx, func(e event.Event) {
 		if e.Node == "" {
 			e.Node = name
 		}

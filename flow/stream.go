@@ -115,18 +115,3 @@ func (r *Runner[S]) stream(ctx context.Context, runID string, yield func(event.E
 		}
 	}
 }
-
-// noSink hides the event sinks of its parent, so a node's context carries
-// only the run's own (stamping) sink; the run forwards every event to the
-// parent's sinks itself, once, already stamped.
-type noSink struct{ context.Context }
-
-func (c noSink) Value(key any) any {
-	v := c.Context.Value(key)
-	if _, ok := v.(event.Sink); ok {
-		return nil
-	}
-	return v
-}
-
-func withoutSink(ctx context.Context) context.Context { return noSink{ctx} }
