@@ -110,7 +110,7 @@ func adviceStats(t *testing.T, n Noise, asks int) (float64, [4]int) {
 		t.Fatal(err)
 	}
 	var p grid.Planner
-	a := NewAdvisor(g, n, &p, rand.New(rand.NewPCG(1, 2)))
+	a := NewAdvisor(g, n, rand.New(rand.NewPCG(1, 2)))
 	path := p.Path(g, g.Start, g.Goal)
 	wrong := 0
 	var dirs [4]int

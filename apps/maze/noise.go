@@ -118,29 +118,31 @@ func (s NoiseSpec) expand(key string) ([]Noise, error) {
 	return out, nil
 }
 
-// Advisor is the planner tool as one episode's agent sees it: optimal A*
-// advice, distorted by a noise model drawing from its own seeded RNG.
+// Advisor is the planner tool as one episode's agent sees it: the first
+// move of an optimal path found by A* (grid.ToGoal, a reverse A* search
+// resumed per question), distorted by a noise model drawing from its own
+// seeded RNG.
 type Advisor struct {
-	noise   Noise
-	rng     *rand.Rand
-	planner *grid.Planner
-	g       *grid.Grid
-	bias    grid.Action
-	hist    []grid.Pos // ring of the last Delay+1 positions
-	n       int        // positions seen
-	Calls   int        // times asked
+	noise  Noise
+	rng    *rand.Rand
+	toGoal grid.ToGoal
+	g      *grid.Grid
+	bias   grid.Action
+	hist   []grid.Pos // ring of the last Delay+1 positions
+	n      int        // positions seen
+	Calls  int        // times asked
 }
 
-// NewAdvisor returns the tool for one episode on g. The planner must not be
-// used concurrently elsewhere; rng drives the noise.
-func NewAdvisor(g *grid.Grid, n Noise, planner *grid.Planner, rng *rand.Rand) *Advisor {
-	a := &Advisor{planner: planner}
+// NewAdvisor returns the tool for one episode on g; rng drives the noise.
+func NewAdvisor(g *grid.Grid, n Noise, rng *rand.Rand) *Advisor {
+	a := &Advisor{}
 	a.reset(g, n, rng)
 	return a
 }
 
 func (a *Advisor) reset(g *grid.Grid, n Noise, rng *rand.Rand) {
 	a.noise, a.rng, a.g, a.n, a.Calls = n, rng, g, 0, 0
+	a.toGoal.Reset(g, g.Goal)
 	a.bias = n.Direction
 	if n.Kind == BiasedNoise && a.bias == grid.NoAction {
 		a.bias = grid.Action(rng.IntN(4))
@@ -166,7 +168,7 @@ func (a *Advisor) Observe(p grid.Pos) {
 // only, the noise-free optimal move.
 func (a *Advisor) Advise(p grid.Pos) (advice, truth grid.Action) {
 	a.Calls++
-	truth = a.planner.Next(a.g, p, a.g.Goal)
+	truth = a.toGoal.Next(p)
 	advice = truth
 	if a.noise.Level <= 0 || truth == grid.NoAction || a.rng.Float64() >= a.noise.Level {
 		return advice, truth
@@ -183,7 +185,7 @@ func (a *Advisor) Advise(p grid.Pos) (advice, truth grid.Action) {
 		back := min(a.noise.Delay, a.n-1)
 		if back > 0 {
 			old := a.hist[(a.n-1-back)%len(a.hist)]
-			if d := a.planner.Next(a.g, old, a.g.Goal); d != grid.NoAction {
+			if d := a.toGoal.Next(old); d != grid.NoAction {
 				advice = d
 			}
 		}

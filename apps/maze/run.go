@@ -287,7 +287,6 @@ type worker struct {
 	opt      RunOptions
 	keep     bool // encode steps
 	env      Env
-	planner  grid.Planner
 	advisor  Advisor
 	state    episodeState
 	buf      bytes.Buffer
@@ -327,7 +326,6 @@ func (w *worker) maze(j job) (*grid.Grid, uint64, error) {
 		return nil, ms, err
 	}
 	w.lastGrid, w.lastKey = g, key
-	w.planner.Forget()
 	return g, ms, nil
 }
 
@@ -350,7 +348,6 @@ func (w *worker) episode(ctx context.Context, j job) result {
 	if err != nil {
 		return fail(err)
 	}
-	w.advisor.planner = &w.planner
 	w.advisor.reset(g, j.noise, noiseRNG(ms, j.noise))
 	s := &w.state
 	s.reset(&w.env, obs, info, &w.advisor)

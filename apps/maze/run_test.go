@@ -214,11 +214,22 @@ func TestRunWriteError(t *testing.T) {
 	}
 }
 
-// BenchmarkOfflineRun measures policy-only experiment throughput with
-// trajectories encoded, reported as environment steps per minute.
-func BenchmarkOfflineRun(b *testing.B) {
-	c := mustConfig(b, `
-strategies: [follow, greedy, llm_solver]
+// benchRun runs c repeatedly and reports environment steps per minute.
+func benchRun(b *testing.B, c *Config, steps io.Writer) {
+	var n int64
+	var elapsed time.Duration
+	for b.Loop() {
+		sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Episodes: io.Discard, Steps: steps})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += sum.Steps
+		elapsed += sum.Elapsed
+	}
+	b.ReportMetric(float64(n)/elapsed.Minutes(), "steps/min")
+}
+
+const benchGrid = `
 generators: [backtracker, obstacles]
 sizes: [32, 64]
 seeds: [1]
@@ -229,16 +240,36 @@ noise:
     levels: [0.3, 0.7]
   - kind: delayed
     levels: [0.5]
-`)
-	var steps int64
-	var elapsed time.Duration
-	for b.Loop() {
-		sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Episodes: io.Discard, Steps: io.Discard})
-		if err != nil {
-			b.Fatal(err)
-		}
-		steps += sum.Steps
-		elapsed += sum.Elapsed
+`
+
+// BenchmarkOfflineRun measures policy-only experiment throughput on 2
+// workers, as environment steps per minute: all strategies with
+// trajectories encoded, without them, and each strategy alone.
+func BenchmarkOfflineRun(b *testing.B) {
+	b.Run("all", func(b *testing.B) {
+		benchRun(b, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), io.Discard)
+	})
+	b.Run("all-no-trajectories", func(b *testing.B) {
+		benchRun(b, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), nil)
+	})
+	for _, s := range Strategies {
+		b.Run(string(s), func(b *testing.B) {
+			benchRun(b, mustConfig(b, "strategies: ["+string(s)+"]"+benchGrid), io.Discard)
+		})
 	}
-	b.ReportMetric(float64(steps)/elapsed.Minutes(), "steps/min")
+}
+
+// BenchmarkEpisode1024 runs follow through one 1024×1024 perfect maze
+// with a noisy planner: large-grid stepping and repeated A*.
+func BenchmarkEpisode1024(b *testing.B) {
+	benchRun(b, mustConfig(b, `
+strategies: [follow]
+sizes: [1024]
+seeds: [1]
+episodes: 1
+trajectories: false
+noise:
+  - kind: random
+    levels: [0.1]
+`), nil)
 }

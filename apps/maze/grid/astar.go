@@ -5,11 +5,6 @@ package grid
 // size does not allocate; cells are flat int32 indices and the open set is a
 // binary heap of packed keys, with no maps.
 //
-// Next also remembers, per cell, the next step of every optimal path it has
-// computed towards the current goal, so an agent that asks at every step
-// pays for one search per new region, not one per step. Call Forget after
-// changing a grid's walls in place.
-//
 // The zero Planner is ready to use. A Planner is not safe for concurrent
 // use; give each goroutine its own.
 type Planner struct {
@@ -18,15 +13,7 @@ type Planner struct {
 	gs     []int32 // cost from the search start
 	parent []int32
 	closed []bool
-	heap   []uint64
-
-	// Next's cache: next[c] is the optimal next cell from c towards goal,
-	// valid when nstamp[c] == ncur.
-	next     []int32
-	nstamp   []uint32
-	ncur     uint32
-	cacheFor *Grid
-	cacheTo  int32
+	heap   keyHeap
 
 	// Expanded counts cells expanded by the last search.
 	Expanded int
@@ -48,14 +35,14 @@ func (p *Planner) size(n int) {
 	p.gs = make([]int32, n)
 	p.parent = make([]int32, n)
 	p.closed = make([]bool, n)
-	p.next = make([]int32, n)
-	p.nstamp = make([]uint32, n)
-	p.cur, p.ncur = 0, 0
-	p.cacheFor = nil
+	p.cur = 0
 }
 
-func (p *Planner) push(k uint64) {
-	h := append(p.heap, k)
+// keyHeap is a binary min-heap of packed search keys.
+type keyHeap []uint64
+
+func (hp *keyHeap) push(k uint64) {
+	h := append(*hp, k)
 	i := len(h) - 1
 	for i > 0 {
 		up := (i - 1) / 2
@@ -66,16 +53,25 @@ func (p *Planner) push(k uint64) {
 		i = up
 	}
 	h[i] = k
-	p.heap = h
+	*hp = h
 }
 
-func (p *Planner) pop() uint64 {
-	h := p.heap
+func (hp *keyHeap) pop() uint64 {
+	h := *hp
 	top := h[0]
 	last := h[len(h)-1]
 	h = h[:len(h)-1]
+	hp.down(h, 0, last)
+	*hp = h
+	return top
+}
+
+// down places k at i and sifts it down h.
+func (*keyHeap) down(h []uint64, i int, k uint64) {
 	n := len(h)
-	i := 0
+	if n == 0 {
+		return
+	}
 	for {
 		c := 2*i + 1
 		if c >= n {
@@ -84,17 +80,36 @@ func (p *Planner) pop() uint64 {
 		if c+1 < n && h[c+1] < h[c] {
 			c++
 		}
-		if last <= h[c] {
+		if k <= h[c] {
 			break
 		}
 		h[i] = h[c]
 		i = c
 	}
-	if n > 0 {
-		h[i] = last
+	h[i] = k
+}
+
+// heapify restores the heap order of h after its keys changed.
+func (hp *keyHeap) heapify() {
+	h := *hp
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		hp.down(h, i, h[i])
 	}
-	p.heap = h
-	return top
+}
+
+func key(g, h, idx int) uint64 {
+	return uint64(g+h)<<(hBits+idxBits) | uint64(h)<<idxBits | uint64(idx)
+}
+
+func manhattan(w, a, b int) int {
+	dx, dy := a%w-b%w, a/w-b/w
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return dx + dy
 }
 
 // search runs A* from s to t on g and reports whether t was reached; the
@@ -129,10 +144,10 @@ func (p *Planner) search(g *Grid, s, t int) bool {
 	p.parent[s] = -1
 	p.closed[s] = false
 	h0 := hOf(s)
-	p.push(uint64(h0)<<(hBits+idxBits) | uint64(h0)<<idxBits | uint64(s))
+	p.heap.push(uint64(h0)<<(hBits+idxBits) | uint64(h0)<<idxBits | uint64(s))
 	n := len(g.Wall)
 	for len(p.heap) > 0 {
-		c := int(p.pop() & (1<<idxBits - 1))
+		c := int(p.heap.pop() & (1<<idxBits - 1))
 		if p.closed[c] {
 			continue
 		}
@@ -182,7 +197,7 @@ func (p *Planner) search(g *Grid, s, t int) bool {
 			p.gs[nb] = gc
 			p.parent[nb] = int32(c)
 			h := hOf(nb)
-			p.push(uint64(int(gc)+h)<<(hBits+idxBits) | uint64(h)<<idxBits | uint64(nb))
+			p.heap.push(uint64(int(gc)+h)<<(hBits+idxBits) | uint64(h)<<idxBits | uint64(nb))
 		}
 	}
 	return false
@@ -220,41 +235,6 @@ func (p *Planner) Length(g *Grid, from, to Pos) int {
 // Reachable reports whether to can be reached from from.
 func (p *Planner) Reachable(g *Grid, from, to Pos) bool {
 	return p.Length(g, from, to) >= 0
-}
-
-// Forget drops Next's memory of earlier paths.
-func (p *Planner) Forget() { p.cacheFor = nil }
-
-// Next returns the first move of an optimal path from from to to, or
-// NoAction when from is to or to cannot be reached.
-func (p *Planner) Next(g *Grid, from, to Pos) Action {
-	if from == to || !p.check(g, from, to) {
-		return NoAction
-	}
-	p.size(g.W * g.H)
-	s, t := g.Index(from), g.Index(to)
-	if p.cacheFor != g || p.cacheTo != int32(t) {
-		p.cacheFor, p.cacheTo = g, int32(t)
-		p.ncur++
-		if p.ncur == 0 {
-			clear(p.nstamp)
-			p.ncur = 1
-		}
-	}
-	if p.nstamp[s] != p.ncur {
-		if !p.search(g, s, t) {
-			return NoAction
-		}
-		// Walk back from the goal, recording each cell's successor.
-		for c, succ := int32(t), int32(-1); c >= 0; c = p.parent[c] {
-			if succ >= 0 {
-				p.next[c] = succ
-				p.nstamp[c] = p.ncur
-			}
-			succ = c
-		}
-	}
-	return direction(g.W, s, int(p.next[s]))
 }
 
 func direction(w, from, to int) Action {

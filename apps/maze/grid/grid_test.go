@@ -164,21 +164,33 @@ func TestAStarOptimal(t *testing.T) {
 	}
 }
 
-func TestNextFollowsOptimalPath(t *testing.T) {
-	var p Planner
+func TestToGoalFollowsOptimalPaths(t *testing.T) {
+	var tg ToGoal
 	for _, kind := range Generators {
 		g := gen(t, kind, 41, 0.2, 5)
-		// From every open cell, repeatedly following Next reaches the goal
-		// in exactly the optimal number of moves.
-		for i, w := range g.Wall {
-			if w || i%7 != 0 {
+		tg.Reset(g, g.Goal)
+		rng := rand.New(rand.NewPCG(9, 9))
+		// Ask from cells in random order, so the search is retargeted
+		// often; following Next from any of them must take exactly the
+		// optimal number of moves.
+		for range 200 {
+			start := Pos{rng.IntN(g.W), rng.IntN(g.H)}
+			want := -1
+			if g.Open(start) {
+				want = bfs(g, start, g.Goal)
+			}
+			if d := tg.Dist(start); d != want {
+				t.Fatalf("%s: Dist(%v) = %d, BFS %d", kind, start, d, want)
+			}
+			if want < 0 {
+				if a := tg.Next(start); a != NoAction {
+					t.Fatalf("%s: Next(%v) = %v for an unreachable cell", kind, start, a)
+				}
 				continue
 			}
-			pos := g.At(i)
-			want := bfs(g, pos, g.Goal)
-			steps := 0
+			pos, steps := start, 0
 			for pos != g.Goal && steps <= want {
-				a := p.Next(g, pos, g.Goal)
+				a := tg.Next(pos)
 				if !g.CanMove(pos, a) {
 					t.Fatalf("%s: Next(%v) = %v, not a move", kind, pos, a)
 				}
@@ -186,23 +198,27 @@ func TestNextFollowsOptimalPath(t *testing.T) {
 				steps++
 			}
 			if steps != want {
-				t.Fatalf("%s: from %v reached goal in %d, optimal %d", kind, g.At(i), steps, want)
+				t.Fatalf("%s: from %v reached the goal in %d, optimal %d", kind, start, steps, want)
 			}
 		}
-		if a := p.Next(g, g.Goal, g.Goal); a != NoAction {
+		if a := tg.Next(g.Goal); a != NoAction {
 			t.Errorf("Next at goal = %v", a)
 		}
 	}
-	// A different grid of the same size must not reuse the cache.
-	a, b := gen(t, Backtracker, 21, 0, 1), gen(t, Backtracker, 21, 0, 2)
-	p.Next(a, a.Start, a.Goal)
-	pos := b.Start
-	for range bfs(b, b.Start, b.Goal) {
-		pos = pos.Add(p.Next(b, pos, b.Goal))
+	// A wall goal: nothing is reachable.
+	g := parseGridT(t, "S#", "#G")
+	tg.Reset(g, Pos{1, 0})
+	if tg.Next(g.Start) != NoAction || tg.Dist(g.Start) != -1 {
+		t.Error("wall goal answered")
 	}
-	if pos != b.Goal {
-		t.Error("Next used a stale cache for a new grid")
+}
+
+func parseGridT(t *testing.T, rows ...string) *Grid {
+	g, err := Parse(rows)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return g
 }
 
 func TestParseRoundTrip(t *testing.T) {
@@ -281,6 +297,31 @@ func BenchmarkAStar1024Cold(b *testing.B) {
 		var p Planner
 		p.Path(g, g.Start, g.Goal)
 	}
+}
+
+// BenchmarkToGoalWalk1024 asks for the next move at every cell of a walk
+// that keeps stepping off the optimal path, as a follow agent with a noisy
+// planner does.
+func BenchmarkToGoalWalk1024(b *testing.B) {
+	g := gen(b, Backtracker, 1024, 0, 1)
+	var tg ToGoal
+	asks := 0
+	for b.Loop() {
+		tg.Reset(g, g.Goal)
+		rng := rand.New(rand.NewPCG(1, 1))
+		pos := g.Start
+		for pos != g.Goal {
+			a := tg.Next(pos)
+			asks++
+			if rng.IntN(10) == 0 { // a wrong move one time in ten
+				a = Action(rng.IntN(4))
+			}
+			if g.CanMove(pos, a) {
+				pos = pos.Add(a)
+			}
+		}
+	}
+	b.ReportMetric(float64(asks)/float64(b.N), "asks/op")
 }
 
 func BenchmarkGenerate1024(b *testing.B) {
