@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -64,7 +65,15 @@ func testRegistry() *tool.Registry {
 		tool.Must(tool.New("pid", "Returns the server's process id.", func(context.Context, struct{}) (int, error) {
 			return os.Getpid(), nil
 		})),
+		tool.Must(tool.New("panic", "Panics.", func(context.Context, struct{}) (int, error) { panic("index out of range") })),
 		tool.Must(tool.New("count", "Returns a bare number.", func(context.Context, struct{}) (int, error) { return 42, nil })),
+		tool.Must(tool.New("crash-once", "Exits the server process unless marker exists; creates marker first.", func(_ context.Context, in blockIn) (string, error) {
+			if _, err := os.Stat(in.Marker); err != nil {
+				os.WriteFile(in.Marker, nil, 0o644)
+				os.Exit(3)
+			}
+			return "survived", nil
+		})),
 		tool.Must(tool.New("block", "Creates marker, then waits until cancelled.", func(ctx context.Context, in blockIn) (int, error) {
 			if err := os.WriteFile(in.Marker, nil, 0o644); err != nil {
 				return 0, err
@@ -88,7 +97,7 @@ func stdioClient(t testing.TB) *Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Connect(ctx, "'"+exe+"' -test.run=^$", &Options{Env: []string{serverEnv + "=stdio"}, Stderr: os.Stderr})
+	c, err := Connect(ctx, "'"+exe+"' -test.run=^$", &Options{Env: []string{serverEnv + "=stdio"}, Stderr: os.Stderr, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,13 +138,15 @@ func httpClient(t testing.TB, url string) *Client {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := Connect(ctx, url, nil)
+	c, err := Connect(ctx, url, &Options{Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
 }
+
+var quiet = slog.New(slog.DiscardHandler)
 
 func call(t *testing.T, c *Client, name, args string) (string, error) {
 	t.Helper()
@@ -161,7 +172,7 @@ func exercise(t *testing.T, c *Client) {
 		}
 	}
 	slices.Sort(names)
-	if want := []string{"add", "block", "count", "echo", "fail", "pid"}; !slices.Equal(names, want) {
+	if want := []string{"add", "block", "count", "crash-once", "echo", "fail", "panic", "pid"}; !slices.Equal(names, want) {
 		t.Fatalf("tools = %v, want %v", names, want)
 	}
 
@@ -184,6 +195,14 @@ func exercise(t *testing.T, c *Client) {
 	_, err = call(t, c, "fail", `{}`)
 	if !errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "the tool failed on purpose") {
 		t.Fatalf("fail: err = %v", err)
+	}
+	// A panicking tool is an isError result; the server lives on.
+	_, err = call(t, c, "panic", `{}`)
+	if !errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "panicked: index out of range") {
+		t.Fatalf("panic: err = %v", err)
+	}
+	if res, err := call(t, c, "count", ``); err != nil || res != `42` {
+		t.Fatalf("count after a panic = %s, %v", res, err)
 	}
 	// Bad arguments are checked by the server and come back as isError.
 	_, err = call(t, c, "add", `{"a":"one","b":2}`)
@@ -460,5 +479,26 @@ func TestHTTPServerOlderProtocolClient(t *testing.T) {
 	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "fail", Arguments: map[string]any{}})
 	if err != nil || !res.IsError {
 		t.Fatalf("fail: %+v, %v; want an isError result", res, err)
+	}
+}
+
+// Middleware composes with remote tools: a server that dies during a call
+// gives a transient error, Retry tries again, and the reconnected server
+// answers.
+func TestRetryAcrossServerCrash(t *testing.T) {
+	c := stdioClient(t)
+	reg, err := c.Registry(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg = reg.With(tool.Retry(tool.RetryPolicy{Attempts: 3, Base: time.Millisecond}))
+	pid := serverPID(t, c)
+	args := json.RawMessage(fmt.Sprintf(`{"marker":%q}`, filepath.Join(t.TempDir(), "crashed")))
+	res, err := reg.Call(context.Background(), "crash-once", args)
+	if err != nil || string(res) != `"survived"` {
+		t.Fatalf("crash-once through Retry = %s, %v", res, err)
+	}
+	if serverPID(t, c) == pid {
+		t.Fatal("the server did not restart")
 	}
 }

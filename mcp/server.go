@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ func NewServer(reg *tool.Registry, opts *ServerOptions) (*Server, error) {
 			return nil, err
 		}
 		t, _ := reg.Get(spec.Name)
-		srv.AddTool(&sdk.Tool{Name: spec.Name, Description: spec.Description, InputSchema: schema}, handler(t))
+		srv.AddTool(&sdk.Tool{Name: spec.Name, Description: spec.Description, InputSchema: schema}, handler(t, log))
 	}
 	return &Server{srv: srv, log: log}, nil
 }
@@ -76,19 +77,30 @@ func objectSchema(spec tool.Spec) (json.RawMessage, error) {
 	return spec.InputSchema, nil
 }
 
-func handler(t tool.Tool) sdk.ToolHandler {
-	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+func handler(t tool.Tool, log *slog.Logger) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (out *sdk.CallToolResult, _ error) {
+		// A bug in one tool must not take the server down with it.
+		defer func() {
+			if p := recover(); p != nil {
+				log.Error("tool panicked", "tool", t.Spec().Name, "panic", p, "stack", string(debug.Stack()))
+				out = errorResult(fmt.Sprintf("internal error: tool %s panicked: %v", t.Spec().Name, p))
+			}
+		}()
 		res, err := t.Call(ctx, req.Params.Arguments)
 		if err != nil {
-			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: errorText(err)}}}, nil
+			return errorResult(errorText(err)), nil
 		}
-		out := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(res)}}}
+		out = &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(res)}}}
 		// Structured content only for objects: older clients expect one.
 		if t := strings.TrimSpace(string(res)); strings.HasPrefix(t, "{") {
 			out.StructuredContent = json.RawMessage(t)
 		}
 		return out, nil
 	}
+}
+
+func errorResult(text string) *sdk.CallToolResult {
+	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: text}}}
 }
 
 // errorText is what a client sees of err. The client already knows the

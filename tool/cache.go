@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"encoding/json"
@@ -108,7 +109,7 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 			c.stats.Hits++
 			c.mu.Unlock()
 			markCached(ctx)
-			return e.result, nil, false
+			return bytes.Clone(e.result), nil, false
 		}
 		c.lru.Remove(el)
 		delete(c.entries, key)
@@ -126,7 +127,7 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 			return nil, f.err, ctxErr && ctx.Err() == nil
 		}
 		markCached(ctx)
-		return f.result, nil, false
+		return bytes.Clone(f.result), nil, false
 	}
 	f := &flight{done: make(chan struct{})}
 	c.inflight[key] = f
@@ -138,7 +139,8 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 	c.mu.Lock()
 	delete(c.inflight, key)
 	if f.err == nil {
-		c.store(key, f.result)
+		// Keep a private copy: the caller owns the slice it gets back.
+		c.store(key, bytes.Clone(f.result))
 	}
 	c.mu.Unlock()
 	close(f.done)

@@ -209,3 +209,15 @@ func TestCacheFollowerHonoursItsContext(t *testing.T) {
 		t.Fatalf("follower err = %v, want its own deadline", err)
 	}
 }
+
+func TestCacheResultsAreCopies(t *testing.T) {
+	tl := NewCache(10, 0).Middleware()(&stub{name: "s", fn: func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		return json.RawMessage(`"abc"`), nil
+	}})
+	r1, _ := tl.Call(context.Background(), nil)
+	r1[1] = 'X' // a careless caller
+	r2, _ := tl.Call(context.Background(), nil)
+	if string(r2) != `"abc"` {
+		t.Fatalf("cached result changed by a caller: %s", r2)
+	}
+}
