@@ -6,7 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
@@ -202,6 +205,64 @@ func TestLLMSolverBrokenModelFallsBack(t *testing.T) {
 	}
 	if !strings.Contains(steps[0].ToolFallback, "invalid") || steps[0].MoveSource != "policy" {
 		t.Errorf("first step %+v", steps[0])
+	}
+}
+
+// TestLLMSolverOverOllamaProtocol drives llm_solver through the real Ollama
+// client against a server speaking Ollama's /api/chat: it asks for the
+// structured output, and the replies' token counts reach the records.
+func TestLLMSolverOverOllamaProtocol(t *testing.T) {
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/chat" {
+			http.NotFound(w, r)
+			return
+		}
+		var req struct {
+			Format   json.RawMessage `json:"format"`
+			Messages []struct {
+				Content string `json:"content"`
+			} `json:"messages"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		calls.Add(1)
+		content := `{"action": "down", "reasoning": "down is closer"}`
+		if bytes.Contains(req.Format, []byte(`"ask"`)) {
+			content = `{"ask": true, "reasoning": "worth a look"}`
+		} else if !bytes.Contains(req.Format, []byte(`"right"`)) {
+			http.Error(w, "Move schema lacks the action enum", http.StatusBadRequest)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{
+			"model": "maze-test", "done": true, "prompt_eval_count": 30, "eval_count": 7,
+			"message": map[string]string{"role": "assistant", "content": content},
+		})
+	}))
+	defer srv.Close()
+	m, err := llm.Config{OllamaHost: srv.URL}.Model("ollama:maze-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := mustConfig(t, "strategies: [llm_solver]\nsizes: [9]\nseeds: [1]\nepisodes: 2\n")
+	sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Model: m, Episodes: &bytes.Buffer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps, model, calls2, tokens int
+	for _, r := range sum.Records {
+		steps += r.Steps
+		model += r.ModelDecisions
+		calls2 += r.ModelCalls
+		tokens += r.PromptTokens + r.CompletionTokens
+		if r.ModelDecisions+r.PolicyDecisions != 2*r.Steps || r.ToolQueries != r.Steps {
+			t.Errorf("episode %d: %+v", r.Episode, r)
+		}
+	}
+	if int64(calls2) != calls.Load() || calls2 != 2*steps || tokens != 37*calls2 || model <= steps {
+		t.Errorf("%d steps, %d model decisions, %d calls recorded, %d served, %d tokens", steps, model, calls2, calls.Load(), tokens)
 	}
 }
 
