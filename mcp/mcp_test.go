@@ -204,9 +204,10 @@ func exercise(t *testing.T, c *Client) {
 	if res, err := call(t, c, "count", ``); err != nil || res != `42` {
 		t.Fatalf("count after a panic = %s, %v", res, err)
 	}
-	// Bad arguments are checked by the server and come back as isError.
+	// Bad arguments are checked by the server and come back as isError,
+	// with their kind.
 	_, err = call(t, c, "add", `{"a":"one","b":2}`)
-	if !errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "bad tool arguments") || !strings.Contains(err.Error(), "/properties/a") {
+	if !errors.Is(err, tool.ErrBadArgs) || errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "/properties/a") {
 		t.Fatalf("add with bad args: err = %v", err)
 	}
 	_, err = call(t, c, "add", `{"a":1}`)

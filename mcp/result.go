@@ -13,7 +13,8 @@ import (
 )
 
 // resultJSON turns a tools/call result into a tool result. An isError
-// result is an ErrPermanent error carrying the server's text. Otherwise
+// result is an error carrying the server's text, of kind ErrPermanent unless
+// the text starts with the name of another kind (see errorText). Otherwise
 // structured content wins; text content that is JSON is kept as JSON, other
 // text becomes a JSON string; several content blocks become an array.
 func resultJSON(name string, res *sdk.CallToolResult) (json.RawMessage, error) {
@@ -25,7 +26,7 @@ func resultJSON(name string, res *sdk.CallToolResult) (json.RawMessage, error) {
 		if msg == "" {
 			msg = "server reported an error without text"
 		}
-		return nil, tool.Permanent(name, errors.New(msg))
+		return nil, kindFromText(name, msg)
 	}
 	if res.StructuredContent != nil {
 		// Prefer the text twin when it says the same thing: its bytes keep
@@ -94,4 +95,16 @@ func joinText(cs []sdk.Content) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// kindFromText makes the error of an isError result. A Cairn server puts
+// the kind of a bad-arguments or transient failure in front of the text
+// (see errorText); any other text is a permanent failure.
+func kindFromText(name, msg string) error {
+	for _, kind := range []error{tool.ErrBadArgs, tool.ErrTransient} {
+		if rest, ok := strings.CutPrefix(msg, kind.Error()+": "); ok {
+			return &tool.Error{Tool: name, Kind: kind, Err: errors.New(rest)}
+		}
+	}
+	return tool.Permanent(name, errors.New(msg))
 }

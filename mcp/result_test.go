@@ -56,3 +56,23 @@ func TestResultJSONIsError(t *testing.T) {
 		t.Fatalf("empty isError: %v", err)
 	}
 }
+
+func TestResultJSONErrorKinds(t *testing.T) {
+	cases := []struct {
+		text string
+		kind error
+		msg  string
+	}{
+		{"bad tool arguments: validating /properties/a: want number", tool.ErrBadArgs, "validating /properties/a: want number"},
+		{"transient tool failure: upstream timed out", tool.ErrTransient, "upstream timed out"},
+		{"the city is not in the extract", tool.ErrPermanent, "the city is not in the extract"},
+		{"Bad tool arguments are fine here", tool.ErrPermanent, "Bad tool arguments"},
+	}
+	for _, c := range cases {
+		_, err := resultJSON("x", &sdk.CallToolResult{IsError: true, Content: []sdk.Content{text(c.text)}})
+		var te *tool.Error
+		if !errors.As(err, &te) || te.Kind != c.kind || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%q: err = %v, want kind %v", c.text, err, c.kind)
+		}
+	}
+}

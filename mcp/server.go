@@ -105,7 +105,8 @@ func errorResult(text string) *sdk.CallToolResult {
 
 // errorText is what a client sees of err. The client already knows the
 // tool's name and that the call failed, so a *tool.Error gives its cause,
-// prefixed by its kind unless that is plain ErrPermanent.
+// prefixed by its kind ("bad tool arguments: ...") unless that is plain
+// ErrPermanent; a Cairn client reads the kind back (kindFromText).
 func errorText(err error) string {
 	var te *tool.Error
 	if !errors.As(err, &te) || te.Err == nil {
