@@ -9,10 +9,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -100,6 +102,10 @@ type RunOptions struct {
 	// Progress, when set, is called after each episode is written, from
 	// one goroutine.
 	Progress func(Progress)
+	// Events, when set, receives the llm_solver's decision and model-call
+	// events, stamped with RunID "maze-<episode>" and the step, and a note
+	// closing each episode. It is called from the worker goroutines.
+	Events event.Sink
 }
 
 // Progress is how far a run is.
@@ -365,6 +371,13 @@ func (w *worker) episode(ctx context.Context, j job) result {
 	}
 	w.buf.Reset()
 	var st StepRecord
+	if sink := w.opt.Events; sink != nil {
+		id := "maze-" + strconv.Itoa(j.idx)
+		ctx = event.WithSink(ctx, func(e event.Event) {
+			e.RunID, e.Step = id, rec.Steps
+			sink(e)
+		})
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return fail(err)
@@ -431,6 +444,14 @@ func (w *worker) episode(ctx context.Context, j job) result {
 		}
 	}
 	finish(&rec, w.env.MaxVisits())
+	if w.opt.Events != nil {
+		outcome := "reached the goal"
+		if !rec.Success {
+			outcome = "truncated"
+		}
+		event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("episode %d: %s, noise %s, %s %d: %s in %d steps (optimal %d), %d model and %d policy decisions, %d rejected moves",
+			rec.Episode, rec.Strategy, rec.Noise, rec.Generator, rec.Size, outcome, rec.Steps, rec.Optimal, rec.ModelDecisions, rec.PolicyDecisions, rec.RejectedMoves)})
+	}
 	if w.keep {
 		res.steps = bytes.Clone(w.buf.Bytes())
 	}

@@ -9,9 +9,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/event"
 )
 
 func mustConfig(t testing.TB, yaml string) *Config {
@@ -199,6 +203,42 @@ func TestRunStopsOnCancel(t *testing.T) {
 	}
 	if len(sum.Records) < 3 || len(sum.Records) >= 200 {
 		t.Errorf("%d records after cancel", len(sum.Records))
+	}
+}
+
+func TestRunEvents(t *testing.T) {
+	c := mustConfig(t, "strategies: [llm_solver, greedy]\nsizes: [9]\nseeds: [1]\nepisodes: 2\n")
+	var mu sync.Mutex
+	var evs []event.Event
+	sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Episodes: io.Discard, Events: func(e event.Event) {
+		mu.Lock()
+		evs = append(evs, e)
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decisions := map[string]int{}
+	notes := 0
+	for _, e := range evs {
+		switch e.Kind {
+		case event.Decision:
+			decisions[e.RunID]++
+		case event.Note:
+			notes++
+		}
+	}
+	if notes != len(sum.Records) {
+		t.Errorf("%d episode notes for %d episodes", notes, len(sum.Records))
+	}
+	for _, r := range sum.Records {
+		want := 0
+		if r.Strategy == LLMSolver {
+			want = 2 * r.Steps
+		}
+		if got := decisions["maze-"+strconv.Itoa(r.Episode)]; got != want {
+			t.Errorf("episode %d (%s): %d decision events, want %d", r.Episode, r.Strategy, got, want)
+		}
 	}
 }
 

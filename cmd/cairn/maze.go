@@ -19,6 +19,7 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
+	"github.com/cairn-agents/cairn/trace"
 )
 
 func newMazeCmd(c *cli) *cobra.Command {
@@ -82,6 +83,22 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 			defer sf.Close()
 			ew, sw := bufio.NewWriterSize(ef, 1<<20), bufio.NewWriterSize(sf, 1<<20)
 			opt := maze.RunOptions{Parallel: parallel, Model: m, DecisionTimeout: timeout, Episodes: ew, Steps: sw}
+			// --trace (a global flag) records the llm_solver's decisions
+			// and model calls, stamped per episode and step. The usual
+			// per-event progress printer is left out: a run makes millions
+			// of decisions; the progress bar reports instead.
+			if c.tracePath != "" {
+				tw, err := trace.Create(c.tracePath)
+				if err != nil {
+					return fmt.Errorf("--trace: %w", err)
+				}
+				defer func() {
+					if err := tw.Close(); err != nil {
+						c.log.Warn("maze run: trace", "err", err)
+					}
+				}()
+				opt.Events = tw.Emit
+			}
 			if !noProgress {
 				bar := &progressBar{w: c.stderr}
 				opt.Progress = bar.update
