@@ -26,9 +26,9 @@ const MaxQueryLen = 2000
 
 // Options configure an App. Zero values take the defaults.
 type Options struct {
-	// Models are per-role models: "router", "sql", "synthesis". The zero
-	// value has none, so policies decide everything.
-	Models llm.Roles
+	// Models gives the model for each role: "router", "sql", "synthesis";
+	// llm.Roles is one. Nil means no models: policies decide everything.
+	Models ModelSource
 	// MaxRows bounds each query's result; default 200.
 	MaxRows int
 	// QueryTimeout bounds each query; default 5 s.
@@ -46,12 +46,21 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// ModelSource gives the model for a role, or nil for none.
+type ModelSource interface {
+	For(role string) llm.Model
+}
+
+type noModels struct{}
+
+func (noModels) For(string) llm.Model { return nil }
+
 // App is the ocean gateway. It is safe for concurrent use.
 type App struct {
 	meta     Querier // metadata and status (embedded DuckDB or PostGIS)
 	profiles Querier // Parquet profiles through DuckDB
 	docs     *docs.Index
-	models   llm.Roles
+	models   ModelSource
 	opts     Options
 	runner   *flow.Runner[State]
 	agents   map[string]func(context.Context, State) *AgentReport
@@ -81,6 +90,9 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Models == nil {
+		opts.Models = noModels{}
 	}
 	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts}
 	a.agents = map[string]func(context.Context, State) *AgentReport{
@@ -134,13 +146,14 @@ func (a *App) agentNode(name string) flow.NodeFunc[State] {
 		actx, cancel := context.WithTimeout(ctx, a.opts.AgentTimeout)
 		defer cancel()
 		done := make(chan *AgentReport, 1)
+		in := s // the goroutine may outlive this node; it must not share s
 		go func() {
 			defer func() {
 				if p := recover(); p != nil {
 					done <- &AgentReport{Agent: name, Error: fmt.Sprintf("agent panicked: %v", p)}
 				}
 			}()
-			done <- a.agents[name](actx, s)
+			done <- a.agents[name](actx, in)
 		}()
 		var rep *AgentReport
 		select {

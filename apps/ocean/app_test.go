@@ -2,15 +2,13 @@ package ocean
 
 import (
 	"context"
-	"encoding/json"
 	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/cairn-agents/cairn/ocean/docs"
 	"github.com/cairn-agents/cairn/internal/oceantest"
+	"github.com/cairn-agents/cairn/ocean/docs"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
 
@@ -75,29 +73,4 @@ func newApp(t testing.TB, opts Options) *App {
 		t.Fatal(err)
 	}
 	return a
-}
-
-func TestAskExamples(t *testing.T) {
-	a := newApp(t, Options{})
-	for _, q := range []string{
-		"Where is float 2902269 and how has its surface temperature changed?",
-		"Which floats in the Arabian Sea reported in the last year?",
-		"What does QC flag 4 mean?",
-		"hello",
-		"Where is float 1234567?",
-		"Which floats reported within 300 km of 16N, 63E?",
-	} {
-		r, err := a.Ask(context.Background(), q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		b, _ := json.MarshalIndent(r.Routing, "", " ")
-		t.Logf("Q: %s\nrouting: %s\nA: %s\ncitations: %d metrics %+v", q, b, r.Response, len(r.Citations), r.AgentMetrics)
-		for _, ag := range r.Agents {
-			if !ag.OK {
-				t.Errorf("%s: agent %s failed: %s", q, ag.Agent, ag.Error)
-			}
-		}
-		_ = strings.TrimSpace
-	}
 }

@@ -28,7 +28,7 @@ var agentNames = []string{AgentSQL, AgentDuckDB, AgentRAG, AgentGeneral}
 // the question is about.
 type RoutingDecision struct {
 	// Agents to run: any of "sql", "duckdb", "rag", "general".
-	Agents []string `json:"agents" jsonschema:"enum=sql,enum=duckdb,enum=rag,enum=general"`
+	Agents []string `json:"agents" enum:"sql,duckdb,rag,general"`
 	// FloatIDs are the WMO numbers of floats the question names.
 	FloatIDs []string `json:"floatIds"`
 	// Region is a named sea the question asks about, if any.

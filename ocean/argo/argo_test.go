@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cairn-agents/cairn/netcdf"
 	"github.com/cairn-agents/cairn/internal/oceantest"
+	"github.com/cairn-agents/cairn/netcdf"
 )
 
 func TestParseProfileFileName(t *testing.T) {

@@ -1,0 +1,311 @@
+package ocean
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/store"
+)
+
+func TestRouteRules(t *testing.T) {
+	cases := []struct {
+		q      string
+		agents []string
+		floats []string
+		region string
+		since  int
+		near   *Near
+	}{
+		{"Where is float 2902269 and how has its surface temperature changed?", []string{"sql", "duckdb"}, []string{"2902269"}, "", 0, nil},
+		{"Which floats in the Arabian Sea reported in the last year?", []string{"sql"}, nil, "Arabian Sea", 365, nil},
+		{"What does QC flag 4 mean?", []string{"rag"}, nil, "", 0, nil},
+		{"hello", []string{"general"}, nil, "", 0, nil},
+		{"Which floats are within 300 km of 16.5N, 63E?", []string{"sql"}, nil, "", 0, &Near{Lat: 16.5, Lon: 63, RadiusKm: 300}},
+		{"floats within 100 km of 35.2S, 20.5W in the past 3 months", []string{"sql"}, nil, "", 90, &Near{Lat: -35.2, Lon: -20.5, RadiusKm: 100}},
+		{"average surface temperature in the South China Sea", []string{"sql", "duckdb"}, nil, "South China Sea", 0, nil},
+		{"Compare floats 13857 and 5900446 salinity", []string{"sql", "duckdb"}, []string{"13857", "5900446"}, "", 0, nil},
+		{"What is the data mode of float 2902269?", []string{"sql", "rag"}, []string{"2902269"}, "", 0, nil},
+		{"blorp zzz", []string{"rag", "general"}, nil, "", 0, nil},
+	}
+	for _, c := range cases {
+		d := RouteRules(c.q)
+		if err := d.Validate(); err != nil {
+			t.Errorf("%q: invalid decision %+v: %v", c.q, d, err)
+		}
+		if strings.Join(d.Agents, ",") != strings.Join(c.agents, ",") {
+			t.Errorf("%q: agents %v, want %v (%s)", c.q, d.Agents, c.agents, d.Reasoning)
+		}
+		if strings.Join(d.FloatIDs, ",") != strings.Join(c.floats, ",") {
+			t.Errorf("%q: floats %v, want %v", c.q, d.FloatIDs, c.floats)
+		}
+		if d.Region != c.region || d.SinceDays != c.since {
+			t.Errorf("%q: region %q since %d, want %q %d", c.q, d.Region, d.SinceDays, c.region, c.since)
+		}
+		if (d.Near == nil) != (c.near == nil) || (d.Near != nil && *d.Near != *c.near) {
+			t.Errorf("%q: near %+v, want %+v", c.q, d.Near, c.near)
+		}
+	}
+}
+
+func TestRoutingDecisionValidate(t *testing.T) {
+	for _, d := range []RoutingDecision{
+		{},
+		{Agents: []string{"sql", "web"}},
+		{Agents: []string{"sql"}, FloatIDs: []string{"12"}},
+		{Agents: []string{"sql"}, Region: "Atlantis"},
+		{Agents: []string{"sql"}, Near: &Near{Lat: 95, Lon: 0, RadiusKm: 10}},
+		{Agents: []string{"sql"}, SinceDays: -1},
+	} {
+		if d.Validate() == nil {
+			t.Errorf("%+v passed validation", d)
+		}
+	}
+}
+
+func TestRegionContains(t *testing.T) {
+	r, _ := regionByName("Arabian Sea")
+	if !r.contains(63, 16) || r.contains(80, 16) || r.contains(63, -20) {
+		t.Errorf("Arabian Sea outline test wrong")
+	}
+	if km := haversineKm(0, 0, 0, 1); km < 111 || km > 111.4 {
+		t.Errorf("1 degree of longitude at the equator = %v km", km)
+	}
+}
+
+func ask(t *testing.T, a *App, q string) Response {
+	t.Helper()
+	r, err := a.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%q: %v", q, err)
+	}
+	for _, ag := range r.Agents {
+		if !ag.OK {
+			t.Errorf("%q: agent %s failed: %s", q, ag.Agent, ag.Error)
+		}
+	}
+	return r
+}
+
+func TestAskFloatPositionAndTrend(t *testing.T) {
+	a := newApp(t, Options{})
+	s, _ := fixture(t)
+	want, err := s.Query(context.Background(), store.QueryOptions{}, "SELECT last_lat, last_lon, cycle_count FROM argo_float_status WHERE wmo = '2902269'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ask(t, a, "Where is float 2902269 and how has its surface temperature changed?")
+	if !r.Routing.Has(AgentSQL) || !r.Routing.Has(AgentDuckDB) || r.Routing.Source != "policy" {
+		t.Errorf("routing = %+v", r.Routing)
+	}
+	pos := fmtLatLon(want.Rows[0][0], want.Rows[0][1])
+	for _, frag := range []string{"2902269", "ARVOR", pos, "surface (≤10 dbar, QC 1–2) temperature", "per year"} {
+		if !strings.Contains(r.Response, frag) {
+			t.Errorf("answer lacks %q:\n%s", frag, r.Response)
+		}
+	}
+	if len(r.Citations) != 0 {
+		t.Errorf("citations without retrieval: %v", r.Citations)
+	}
+	m := r.AgentMetrics
+	if m.SQLAgentTimeMs <= 0 || m.DuckDBAgentTimeMs <= 0 || m.TotalTimeMs < m.DuckDBAgentTimeMs {
+		t.Errorf("metrics = %+v", m)
+	}
+}
+
+func TestAskRegionTimeWindow(t *testing.T) {
+	// As of 2023 nothing reported in the Arabian Sea within a year...
+	r := ask(t, newApp(t, Options{}), "Which floats in the Arabian Sea reported in the last year?")
+	if !strings.Contains(r.Response, "No float reported a profile in the Arabian Sea") || !strings.Contains(r.Response, "most recent report") {
+		t.Errorf("2023 answer:\n%s", r.Response)
+	}
+	// ... as of 2020-09-01, float 2902269 did.
+	a := newApp(t, Options{Now: func() time.Time { return time.Date(2020, 9, 1, 0, 0, 0, 0, time.UTC) }})
+	r = ask(t, a, "Which floats in the Arabian Sea reported in the last year?")
+	if !strings.Contains(r.Response, "2902269") || strings.Contains(r.Response, "2902696") {
+		t.Errorf("2020 answer:\n%s", r.Response)
+	}
+}
+
+func TestAskNearPoint(t *testing.T) {
+	r := ask(t, newApp(t, Options{}), "Which floats reported within 300 km of 12.5N, 115.5E?")
+	if !strings.Contains(r.Response, "2902696") || strings.Contains(r.Response, "2902269") {
+		t.Errorf("answer:\n%s", r.Response)
+	}
+}
+
+func TestAskQCFlagCitesRetrievedPassage(t *testing.T) {
+	a := newApp(t, Options{})
+	r := ask(t, a, "What does QC flag 4 mean?")
+	if len(r.Citations) == 0 {
+		t.Fatalf("no citations:\n%s", r.Response)
+	}
+	c := r.Citations[0]
+	if !strings.Contains(c.File(), "R") || !strings.Contains(c.Quote(), "Bad data") || !strings.HasSuffix(c.Section(), "code 4") {
+		t.Errorf("first citation %s / %s: %q", c.File(), c.Section(), c.Quote())
+	}
+	// every citation is one of the passages retrieval returns for the question
+	hits := a.docs.Search(r.Query, 100)
+	for _, c := range r.Citations {
+		found := false
+		for _, h := range hits {
+			if h.File == c.File() && h.Section == c.Section() && h.Text == c.Quote() {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("citation %s / %s is not a retrieved passage", c.File(), c.Section())
+		}
+	}
+}
+
+func TestAskUnknownFloat(t *testing.T) {
+	r := ask(t, newApp(t, Options{}), "Where is float 1234567 and what is its temperature?")
+	if !strings.Contains(r.Response, "Float 1234567 is not in the ingested data") || !strings.Contains(r.Response, "No profile measurements of float 1234567") {
+		t.Errorf("answer:\n%s", r.Response)
+	}
+}
+
+func TestAskBadQuery(t *testing.T) {
+	a := newApp(t, Options{})
+	if _, err := a.Ask(context.Background(), "  "); !errors.Is(err, ErrEmptyQuery) {
+		t.Errorf("empty: %v", err)
+	}
+	if _, err := a.Ask(context.Background(), strings.Repeat("x", MaxQueryLen+1)); !errors.Is(err, ErrLongQuery) {
+		t.Errorf("long: %v", err)
+	}
+}
+
+// failing is a Querier that always fails; slow one that waits for its context.
+type failing struct{}
+
+func (failing) Query(context.Context, store.QueryOptions, string, ...any) (*store.Result, error) {
+	return nil, errors.New("connection refused")
+}
+
+type slow struct{}
+
+func (slow) Query(ctx context.Context, _ store.QueryOptions, _ string, _ ...any) (*store.Result, error) {
+	<-ctx.Done()
+	time.Sleep(10 * time.Millisecond) // a store slow to notice cancellation
+	return nil, ctx.Err()
+}
+
+type hanging struct{}
+
+func (hanging) Query(ctx context.Context, _ store.QueryOptions, _ string, _ ...any) (*store.Result, error) {
+	time.Sleep(2 * time.Second) // ignores its context entirely
+	return nil, errors.New("late")
+}
+
+func TestFailingAgentsAreReportedOthersAnswer(t *testing.T) {
+	_, ix := fixture(t)
+	for _, prof := range []Querier{slow{}, hanging{}} {
+		a, err := New(failing{}, prof, ix, Options{AgentTimeout: 200 * time.Millisecond, Now: testNow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		r, err := a.Ask(context.Background(), "Where is float 2902269, how has its temperature changed, and what does data mode D mean?")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Since(start) > 1500*time.Millisecond {
+			t.Errorf("a hung agent held the request for %v", time.Since(start))
+		}
+		byName := map[string]AgentReport{}
+		for _, ag := range r.Agents {
+			byName[ag.Agent] = ag
+		}
+		if ag := byName[AgentSQL]; ag.OK || !strings.Contains(ag.Error, "connection refused") {
+			t.Errorf("sql agent = %+v", ag)
+		}
+		if ag := byName[AgentDuckDB]; ag.OK || ag.Error == "" {
+			t.Errorf("duckdb agent = %+v", ag)
+		}
+		if ag := byName[AgentRAG]; !ag.OK || len(r.Citations) == 0 {
+			t.Errorf("rag agent = %+v, citations %d", ag, len(r.Citations))
+		}
+		if !r.Success || !strings.Contains(r.Response, "The sql agent failed") || !strings.Contains(r.Response, "The duckdb agent failed") {
+			t.Errorf("response:\n%s", r.Response)
+		}
+	}
+}
+
+// recorder wraps a Querier and keeps every statement that reached it.
+type recorder struct {
+	Querier
+	mu    sync.Mutex
+	stmts []string
+}
+
+func (r *recorder) Query(ctx context.Context, o store.QueryOptions, stmt string, args ...any) (*store.Result, error) {
+	r.mu.Lock()
+	r.stmts = append(r.stmts, stmt)
+	r.mu.Unlock()
+	return r.Querier.Query(ctx, o, stmt, args...)
+}
+
+func TestModelRouterAndHostileModelSQL(t *testing.T) {
+	s, ix := fixture(t)
+	router := llm.Script(`{"agents":["sql"],"floatIds":["2902269"],"reasoning":"asks where a float is"}`)
+	router.ModelName = "router-model"
+	// The SQL model insists on destructive SQL: every attempt must be
+	// refused by the guard and the templates must answer.
+	sqlModel := llm.Script(
+		`{"sql":"DROP TABLE argo_float_status","reasoning":"x"}`,
+		`{"sql":"SELECT 1 FROM argo_float_status; DELETE FROM argo_float_metadata","reasoning":"x"}`,
+		`{"sql":"SELECT * FROM read_csv('/etc/passwd')","reasoning":"x"}`,
+	)
+	rec := &recorder{Querier: s}
+	a, err := New(rec, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"router": router, "sql": sqlModel})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ask(t, a, "Where is float 2902269?")
+	if r.Routing.Source != "model" || strings.Join(r.Routing.Agents, ",") != "sql" {
+		t.Errorf("routing = %+v", r.Routing)
+	}
+	if !strings.Contains(r.Response, "ARVOR") {
+		t.Errorf("templates did not answer:\n%s", r.Response)
+	}
+	for _, st := range rec.stmts {
+		u := strings.ToUpper(st)
+		if strings.Contains(u, "DROP") || strings.Contains(u, "DELETE") || strings.Contains(u, "READ_CSV") {
+			t.Errorf("hostile statement reached the store: %s", st)
+		}
+	}
+	if n := len(sqlModel.Requests()); n != 3 {
+		t.Errorf("sql model asked %d times, want 3 (first try + 2 repairs)", n)
+	}
+}
+
+func TestModelSQLThatPassesIsUsed(t *testing.T) {
+	s, ix := fixture(t)
+	sqlModel := llm.Script(`{"sql":"SELECT wmo, platform_type FROM argo_float_metadata WHERE dac = 'incois'","reasoning":"filter by DAC"}`)
+	a, err := New(s, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"sql": sqlModel})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ask(t, a, "Which floats does the incois DAC operate?")
+	var sqlRep *AgentReport
+	for i := range r.Agents {
+		if r.Agents[i].Agent == AgentSQL {
+			sqlRep = &r.Agents[i]
+		}
+	}
+	if sqlRep == nil || sqlRep.Source != "model" || len(sqlRep.Tables) != 1 || len(sqlRep.Tables[0].Rows) != 1 || sqlRep.Tables[0].Rows[0][0] != "2902269" {
+		t.Errorf("sql report = %+v", sqlRep)
+	}
+}
+
+// roles is a ModelSource for tests.
+type roles map[string]llm.Model
+
+func (r roles) For(role string) llm.Model { return r[role] }
+
+func rolesOf(_ *testing.T, m map[string]llm.Model) ModelSource { return roles(m) }

@@ -1,0 +1,231 @@
+package ocean
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cairn-agents/cairn/ocean/store"
+)
+
+func server(t testing.TB, a *App) *httptest.Server {
+	mux := http.NewServeMux()
+	a.Register(mux)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func post(t testing.TB, url, ctype, body string) (int, map[string]any) {
+	t.Helper()
+	resp, err := http.Post(url+"/api/v1/agent/query", ctype, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("status %d, body is not JSON: %q", resp.StatusCode, b)
+	}
+	return resp.StatusCode, m
+}
+
+func TestHTTPQuery(t *testing.T) {
+	srv := server(t, newApp(t, Options{}))
+	code, m := post(t, srv.URL, "application/json", `{"query": "Where is float 2902269 and what does QC flag 4 mean?"}`)
+	if code != 200 || m["success"] != true {
+		t.Fatalf("%d %v", code, m)
+	}
+	for _, k := range []string{"query", "routing", "response", "citations", "agentMetrics", "timestamp"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("response lacks %q", k)
+		}
+	}
+	metrics := m["agentMetrics"].(map[string]any)
+	for _, k := range []string{"routingTimeMs", "sqlAgentTimeMs", "duckdbAgentTimeMs", "ragAgentTimeMs", "orchestrationTimeMs", "totalTimeMs", "tokens"} {
+		if _, ok := metrics[k]; !ok {
+			t.Errorf("agentMetrics lacks %q", k)
+		}
+	}
+	cites := m["citations"].([]any)
+	if len(cites) == 0 || cites[0].(map[string]any)["file"] == "" {
+		t.Errorf("citations = %v", cites)
+	}
+}
+
+func TestHTTPBadInput(t *testing.T) {
+	srv := server(t, newApp(t, Options{}))
+	for name, c := range map[string]struct{ ctype, body, want string }{
+		"empty query":   {"application/json", `{"query": "   "}`, `"query" is empty`},
+		"missing query": {"application/json", `{}`, `"query" is empty`},
+		"not JSON":      {"application/json", `query=hello`, "not a JSON object"},
+		"JSON array":    {"application/json", `["hello"]`, "not a JSON object"},
+		"trailing data": {"application/json", `{"query":"hi"} {"query":"again"}`, "after the JSON object"},
+		"too big":       {"application/json", `{"query": "` + strings.Repeat("a", MaxBodyBytes) + `"}`, "limit"},
+		"too long":      {"application/json", `{"query": "` + strings.Repeat("a", MaxQueryLen+1) + `"}`, "too long"},
+		"wrong type":    {"text/plain", `{"query":"hi"}`, "application/json"},
+		"query number":  {"application/json", `{"query": 42}`, "not a JSON object"},
+	} {
+		code, m := post(t, srv.URL, c.ctype, c.body)
+		if code != 400 || m["success"] != false || !strings.Contains(fmt.Sprint(m["error"]), c.want) {
+			t.Errorf("%s: %d %v, want 400 mentioning %q", name, code, m, c.want)
+		}
+	}
+	resp, err := http.Get(srv.URL + "/api/v1/agent/query")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET query: %d", resp.StatusCode)
+	}
+}
+
+func TestHTTPHealth(t *testing.T) {
+	srv := server(t, newApp(t, Options{}))
+	resp, err := http.Get(srv.URL + "/api/v1/ocean/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var h Health
+	json.NewDecoder(resp.Body).Decode(&h)
+	if resp.StatusCode != 200 || h.Status != "ok" || h.Floats != 15 || h.Passages == 0 {
+		t.Errorf("%d %+v", resp.StatusCode, h)
+	}
+	_, ix := fixture(t)
+	a, _ := New(failing{}, nil, ix, Options{})
+	srv2 := server(t, a)
+	resp2, err := http.Get(srv2.URL + "/api/v1/ocean/health")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp2.Body.Close()
+	if resp2.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("failing store health: %d", resp2.StatusCode)
+	}
+}
+
+var concurrentQueries = []string{
+	"Where is float 2902269 and how has its surface temperature changed?",
+	"Which floats in the Arabian Sea reported in the last year?",
+	"What does QC flag 4 mean?",
+	"hello",
+	"Where is float 1234567?",
+	"Which floats reported within 300 km of 12.5N, 115.5E?",
+	"average surface temperature in the South China Sea",
+	"How deep do the profiles of float 13857 go?",
+}
+
+// TestConcurrent50 sends 50 requests at once on loopback; run with -race.
+func TestConcurrent50(t *testing.T) {
+	srv := server(t, newApp(t, Options{}))
+	var wg sync.WaitGroup
+	errs := make(chan error, 50)
+	for i := range 50 {
+		wg.Go(func() {
+			q := concurrentQueries[i%len(concurrentQueries)]
+			body, _ := json.Marshal(QueryRequest{Query: q})
+			resp, err := http.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer resp.Body.Close()
+			var r struct {
+				Success bool          `json:"success"`
+				Agents  []AgentReport `json:"agents"`
+			}
+			if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || resp.StatusCode != 200 || !r.Success {
+				errs <- fmt.Errorf("%q: status %d, %v", q, resp.StatusCode, err)
+				return
+			}
+			for _, ag := range r.Agents {
+				if !ag.OK {
+					errs <- fmt.Errorf("%q: agent %s: %s", q, ag.Agent, ag.Error)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// BenchmarkConcurrent50 is 50 concurrent loopback requests per iteration.
+func BenchmarkConcurrent50(b *testing.B) {
+	srv := server(b, newApp(b, Options{}))
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for i := range 50 {
+			wg.Go(func() {
+				body, _ := json.Marshal(QueryRequest{Query: concurrentQueries[i%len(concurrentQueries)]})
+				resp, err := client.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					b.Errorf("status %d", resp.StatusCode)
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
+
+// instant is a Querier that answers at once with one row, so a benchmark
+// over it measures the gateway, not the stores.
+type instant struct{}
+
+func (instant) Query(context.Context, store.QueryOptions, string, ...any) (*store.Result, error) {
+	return &store.Result{Columns: []string{"wmo", "profiles"}, Rows: [][]any{{"2902269", int64(57)}}}, nil
+}
+
+// BenchmarkGatewayOverhead measures the gateway's own time per request
+// (routing, flow fan-out and merge, synthesis, HTTP and JSON) with stores
+// that answer instantly; ms/req-overhead is what the orchestration adds
+// beyond the agents' own time.
+func BenchmarkGatewayOverhead(b *testing.B) {
+	_, ix := fixture(b)
+	a, err := New(instant{}, instant{}, ix, Options{Now: testNow})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := server(b, a)
+	body := []byte(`{"query":"Where is float 2902269, how has its temperature changed and what does QC flag 4 mean?"}`)
+	var orch, total, agents float64
+	for b.Loop() {
+		resp, err := http.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var r Response
+		var raw struct {
+			AgentMetrics Metrics `json:"agentMetrics"`
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		json.Unmarshal(data, &raw)
+		_ = r
+		orch += raw.AgentMetrics.OrchestrationTimeMs
+		total += raw.AgentMetrics.TotalTimeMs
+		agents += max(raw.AgentMetrics.SQLAgentTimeMs, raw.AgentMetrics.DuckDBAgentTimeMs, raw.AgentMetrics.RAGAgentTimeMs)
+	}
+	b.ReportMetric(orch/float64(b.N), "ms/req-overhead")
+	b.ReportMetric(total/float64(b.N), "ms/req-total")
+	b.ReportMetric(agents/float64(b.N), "ms/req-slowest-agent")
+}
