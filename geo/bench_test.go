@@ -2,17 +2,136 @@ package geo_test
 
 import (
 	"context"
+	"runtime"
+	"slices"
+	"strconv"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
 )
 
-// BenchmarkOpen is start-up: world cities, ETOPO5 and both regions.
-func BenchmarkOpen(b *testing.B) {
+// p50 runs op b.N times and reports the median latency besides the mean.
+// It also reports process CPU time per op: the machine is shared, so
+// wall time depends on the load.
+func p50(b *testing.B, op func(i int)) {
+	d := make([]time.Duration, 0, b.N)
+	i := 0
+	c0 := cpuTime()
 	for b.Loop() {
-		if _, err := geo.Open(context.Background(), geo.Options{Base: assets.FS}); err != nil {
+		t := time.Now()
+		op(i)
+		d = append(d, time.Since(t))
+		i++
+	}
+	cpu := cpuTime() - c0
+	slices.Sort(d)
+	b.ReportMetric(float64(d[len(d)/2].Nanoseconds()), "p50-ns")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(i), "cpu-ns/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func BenchmarkGeocode(b *testing.B) {
+	e := engine(b)
+	ctx := context.Background()
+	qs := []string{"Kuala Lumpur", "JB", "Dover, DE", "Andorra la Vella", "Paris", "Johor Baru", "Seattle", "Coalinga", "Port Macquarie", "Toyama"}
+	p50(b, func(i int) {
+		if _, err := e.Geocode(ctx, qs[i%len(qs)]); err != nil {
 			b.Fatal(err)
 		}
+	})
+}
+
+func BenchmarkSearchPlaces(b *testing.B) {
+	e := engine(b)
+	ctx := context.Background()
+	qs := []string{"rest stop in Dover", "scenic viewpoint near Andorra la Vella", "gas station", "cafe", "swimming pool", "hotel in Wilmington", "Hotel Du Pont"}
+	p50(b, func(i int) {
+		if _, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: qs[i%len(qs)]}); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkElevation100 is one request for 100 points spread over the
+// globe (ETOPO5).
+func BenchmarkElevation100(b *testing.B) {
+	e := engine(b)
+	locs := make([]geo.LatLng, 100)
+	for i := range locs {
+		locs[i] = geo.LatLng{Lat: -80 + 1.6*float64(i), Lng: -179 + 3.58*float64(i)}
 	}
+	ctx := context.Background()
+	p50(b, func(int) {
+		if _, err := e.Elevation(ctx, locs); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkMatrix10x10Delaware is a 10×10 driving matrix between towns on
+// the Delaware road graph.
+func BenchmarkMatrix10x10Delaware(b *testing.B) {
+	e := engine(b)
+	towns := []string{"Wilmington, DE", "Dover, DE", "Newark, DE", "Lewes, DE", "Georgetown, DE", "Milford, DE",
+		"Seaford, DE", "Middletown, DE", "Smyrna, DE", "Rehoboth Beach, DE"}
+	ctx := context.Background()
+	// Resolve once, so the benchmark measures routing.
+	pts := make([]string, len(towns))
+	for i, t := range towns {
+		g, err := e.Geocode(ctx, t)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pts[i] = strconv.FormatFloat(g.Location.Lat, 'f', 6, 64) + "," + strconv.FormatFloat(g.Location.Lng, 'f', 6, 64)
+	}
+	req := geo.MatrixRequest{Origins: pts, Destinations: pts}
+	m, err := e.DistanceMatrix(ctx, req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range m.Results {
+		for _, el := range r.Elements {
+			if el.Estimated {
+				b.Fatal("estimated element: not on the road graph")
+			}
+		}
+	}
+	p50(b, func(int) {
+		if _, err := e.DistanceMatrix(ctx, req); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkOpen is start-up: world cities, ETOPO5 and both regions. It
+// reports CPU time per open besides wall time (the machine is shared) and
+// the process's peak RSS.
+func BenchmarkOpen(b *testing.B) {
+	var ru1 syscall.Rusage
+	c0 := cpuTime()
+	var keep *geo.Engine
+	for b.Loop() {
+		e, err := geo.Open(context.Background(), geo.Options{Base: assets.FS})
+		if err != nil {
+			b.Fatal(err)
+		}
+		keep = e
+	}
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := (cpuTime() - c0) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu.Milliseconds()), "cpu-ms/op")
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(ru1.Maxrss)/1024, "maxrss-MB")
+	runtime.KeepAlive(keep)
 }

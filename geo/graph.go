@@ -1,7 +1,6 @@
 package geo
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 	"sync"
@@ -21,7 +20,21 @@ type region struct {
 	minLat, minLng float64
 
 	places *placeIndex
-	work   sync.Pool // *search workspaces
+	work   sync.Pool     // *workspace
+	weight [3][]float32 // seconds per edge for car, foot, bike
+
+	csrOnce [3]sync.Once
+	csr     [3]*csr
+}
+
+func flagIndex(flag uint8) int {
+	switch flag {
+	case pack.Foot:
+		return 1
+	case pack.Bike:
+		return 2
+	}
+	return 0
 }
 
 const snapDeg = 0.01
@@ -88,6 +101,12 @@ func newRegion(r *pack.Region) (*region, error) {
 		return nil, err
 	}
 	g.work.New = func() any { return newWorkspace(r.Nodes) }
+	for k, f := range []uint8{pack.Car, pack.Foot, pack.Bike} {
+		g.weight[k] = make([]float32, r.Edges)
+		for e := range g.weight[k] {
+			g.weight[k][e] = float32(g.edgeSeconds(uint32(e), f))
+		}
+	}
 	return g, nil
 }
 
@@ -150,6 +169,9 @@ func (g *region) snap(p LatLng, flag uint8) (uint32, float64, bool) {
 }
 
 func (g *region) usable(n uint32, flag uint8) bool {
+	if flag == pack.Car || flag == pack.Foot || flag == pack.Bike {
+		return g.graph(flag).usable(n)
+	}
 	for e := g.src.EdgeStart[n]; e < g.src.EdgeStart[n+1]; e++ {
 		if g.src.EdgeFlags[e]&flag != 0 {
 			return true
@@ -186,38 +208,25 @@ func (g *region) edgeSeconds(e uint32, flag uint8) float64 {
 	return m / (float64(max(g.src.EdgeSpeed[e], 5)) / 3.6)
 }
 
-// workspace is reusable Dijkstra state; stamp marks which entries of
-// dist/pred belong to the current search.
+// workspace is reusable Dijkstra state. An entry of node belongs to the
+// current search only when its gen matches; target marks the targets.
 type workspace struct {
-	dist  []float64
-	pred  []uint32 // edge index into the node, or noPred
-	stamp []uint32
-	done  []uint32
-	gen   uint32
-	pq    nodeHeap
+	node    []nodeState
+	target  []uint32
+	gen     uint32
+	buckets [][]uint32 // Dial's bucket queue, indexed by distance mod len
+}
+
+type nodeState struct {
+	dist uint32 // deciseconds
+	pred uint32 // contracted edge into the node, or noPred
+	gen  uint32
 }
 
 const noPred = math.MaxUint32
 
 func newWorkspace(n int) *workspace {
-	return &workspace{dist: make([]float64, n), pred: make([]uint32, n), stamp: make([]uint32, n), done: make([]uint32, n)}
-}
-
-type nodeItem struct {
-	cost float64
-	node uint32
-}
-type nodeHeap []nodeItem
-
-func (h nodeHeap) Len() int           { return len(h) }
-func (h nodeHeap) Less(i, j int) bool { return h[i].cost < h[j].cost }
-func (h nodeHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *nodeHeap) Push(x any)        { *h = append(*h, x.(nodeItem)) }
-func (h *nodeHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	return &workspace{node: make([]nodeState, n), target: make([]uint32, n)}
 }
 
 // spath is a shortest path: the edges in order, total metres and seconds.
@@ -235,64 +244,80 @@ func (g *region) shortest(src uint32, targets []uint32, flag uint8, wantEdges bo
 	defer g.work.Put(w)
 	w.gen++
 	if w.gen == 0 { // wrapped: clear stamps
-		clear(w.stamp)
-		clear(w.done)
+		clear(w.node)
+		clear(w.target)
 		w.gen = 1
 	}
 	gen := w.gen
 	remaining := 0
-	want := map[uint32]bool{}
 	for _, t := range targets {
-		if !want[t] {
-			want[t] = true
+		if w.target[t] != gen {
+			w.target[t] = gen
 			remaining++
 		}
 	}
-	w.pq = w.pq[:0]
-	w.dist[src], w.pred[src], w.stamp[src] = 0, noPred, gen
-	heap.Push(&w.pq, nodeItem{0, src})
-	st := g.src.EdgeStart
-	for w.pq.Len() > 0 && remaining > 0 {
-		it := heap.Pop(&w.pq).(nodeItem)
-		u := it.node
-		if w.done[u] == gen || it.cost > w.dist[u] {
-			continue
-		}
-		w.done[u] = gen
-		if want[u] {
-			remaining--
-		}
-		for e := st[u]; e < st[u+1]; e++ {
-			if g.src.EdgeFlags[e]&flag == 0 {
-				continue
+	c := g.graph(flag)
+	ns := w.node
+	// Dial's algorithm: integer costs and a ring of buckets longer than
+	// the heaviest edge, so push and pop are O(1).
+	nb := 1
+	for nb <= int(c.maxW) {
+		nb <<= 1
+	}
+	if len(w.buckets) != nb {
+		w.buckets = make([][]uint32, nb)
+	}
+	mask := uint32(nb - 1)
+	for i := range w.buckets {
+		w.buckets[i] = w.buckets[i][:0]
+	}
+	ns[src] = nodeState{0, noPred, gen}
+	w.buckets[0] = append(w.buckets[0], src)
+	queued := 1
+	for cur := uint32(0); queued > 0 && remaining > 0; cur++ {
+		bk := &w.buckets[cur&mask]
+		for len(*bk) > 0 && remaining > 0 {
+			u := (*bk)[len(*bk)-1]
+			*bk = (*bk)[:len(*bk)-1]
+			queued--
+			if ns[u].dist != cur {
+				continue // stale entry
 			}
-			v := g.to[e]
-			c := it.cost + g.edgeSeconds(e, flag)
-			if w.stamp[v] != gen || c < w.dist[v] {
-				w.stamp[v], w.dist[v], w.pred[v] = gen, c, e
-				heap.Push(&w.pq, nodeItem{c, v})
+			if w.target[u] == gen {
+				w.target[u] = gen - 1 // settled
+				remaining--
+			}
+			for e := c.start[u]; e < c.start[u+1]; e++ {
+				v := c.to[e]
+				d := cur + c.weight[e]
+				if x := &ns[v]; x.gen != gen || d < x.dist {
+					*x = nodeState{d, e, gen}
+					w.buckets[d&mask] = append(w.buckets[d&mask], v)
+					queued++
+				}
 			}
 		}
 	}
 	paths := make([]spath, len(targets))
 	ok := make([]bool, len(targets))
 	for i, t := range targets {
-		if w.done[t] != gen {
-			continue
+		if ns[t].gen != gen || w.target[t] == gen {
+			continue // not reached, or reached but not settled
 		}
 		ok[i] = true
 		var p spath
-		p.seconds = w.dist[t]
-		for n := t; w.pred[n] != noPred; {
-			e := w.pred[n]
-			p.metres += float64(g.src.EdgeLen[e]) / 10
+		p.seconds = float64(ns[t].dist) / 10
+		var rev []uint32 // contracted edges, last first
+		for n := t; ns[n].pred != noPred; n = c.from[ns[n].pred] {
+			e := ns[n].pred
+			p.metres += c.metres[e]
 			if wantEdges {
-				p.edges = append(p.edges, e)
+				rev = append(rev, e)
 			}
-			n = g.from(e)
 		}
-		for a, b := 0, len(p.edges)-1; a < b; a, b = a+1, b-1 {
-			p.edges[a], p.edges[b] = p.edges[b], p.edges[a]
+		for k := len(rev) - 1; k >= 0; k-- {
+			e := rev[k]
+			p.edges = append(p.edges, c.orig[c.origStart[e]:c.origStart[e+1]]...)
 		}
 		paths[i] = p
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 	"sort"
 	"strconv"
 	"strings"
@@ -410,20 +412,35 @@ func (e *Engine) DistanceMatrix(ctx context.Context, req MatrixRequest) (MatrixR
 		}
 	}
 	res.Results = make([]MatrixRow, len(req.Origins))
-	for i := range req.Origins {
-		if err := ctx.Err(); err != nil {
-			return MatrixResult{}, err
-		}
-		row := make([]MatrixElement, len(req.Destinations))
-		for j := range row {
-			row[j] = MatrixElement{Status: StatusNotFound}
-		}
-		if oOK[i] {
-			for k, t := range e.route(op[i], dp, mode, false) {
-				row[dIdx[k]] = MatrixElement{Status: StatusOK, Distance: distanceTV(t.metres), Duration: durationTV(t.seconds), Estimated: t.estimated}
+	// One shortest-path tree per origin, origins in parallel.
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(req.Origins)) {
+		wg.Go(func() {
+			for i := range next {
+				row := make([]MatrixElement, len(req.Destinations))
+				for j := range row {
+					row[j] = MatrixElement{Status: StatusNotFound}
+				}
+				if oOK[i] {
+					for k, t := range e.route(op[i], dp, mode, false) {
+						row[dIdx[k]] = MatrixElement{Status: StatusOK, Distance: distanceTV(t.metres), Duration: durationTV(t.seconds), Estimated: t.estimated}
+					}
+				}
+				res.Results[i] = MatrixRow{Elements: row}
 			}
+		})
+	}
+	for i := range req.Origins {
+		if ctx.Err() != nil {
+			break
 		}
-		res.Results[i] = MatrixRow{Elements: row}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return MatrixResult{}, err
 	}
 	return res, nil
 }

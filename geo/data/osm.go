@@ -221,6 +221,12 @@ func roadOf(w *osm.Way) (road, bool) {
 	} else {
 		return road{}, false
 	}
+	switch t.Find("service") {
+	case "driveway", "parking_aisle", "drive-through", "emergency_access":
+		// Private access ways: they bloat the routing graph and no route
+		// between two addresses needs them.
+		return road{}, false
+	}
 	if ms := parseMaxspeed(t.Find("maxspeed")); ms > 0 {
 		r.speed = ms
 	}
