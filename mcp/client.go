@@ -254,6 +254,8 @@ func (c *Client) Call(ctx context.Context, name string, args json.RawMessage) (j
 		switch {
 		case answered && rpcErr.Code == jsonrpc.CodeInvalidParams && strings.Contains(rpcErr.Message, "unknown tool"):
 			return nil, &tool.Error{Tool: name, Kind: tool.ErrUnknownTool, Err: fmt.Errorf("mcp server %s: %w", c.target, err)}
+		case answered && rpcErr.Code == jsonrpc.CodeInvalidParams:
+			return nil, tool.BadArgs(name, fmt.Errorf("mcp server %s: %w", c.target, err))
 		case answered:
 			// The server refused the call; the session is fine.
 			return nil, tool.Permanent(name, fmt.Errorf("mcp server %s: %w", c.target, err))

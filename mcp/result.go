@@ -99,12 +99,18 @@ func joinText(cs []sdk.Content) string {
 
 // kindFromText makes the error of an isError result. A Cairn server puts
 // the kind of a bad-arguments or transient failure in front of the text
-// (see errorText); any other text is a permanent failure.
+// (see errorText); other text is a permanent failure, except the
+// TypeScript SDK's invalid-params errors, which are bad arguments.
 func kindFromText(name, msg string) error {
 	for _, kind := range []error{tool.ErrBadArgs, tool.ErrTransient} {
 		if rest, ok := strings.CutPrefix(msg, kind.Error()+": "); ok {
 			return &tool.Error{Tool: name, Kind: kind, Err: errors.New(rest)}
 		}
+	}
+	// The TypeScript SDK reports schema failures as isError results
+	// carrying the JSON-RPC "invalid params" error.
+	if strings.HasPrefix(msg, "MCP error -32602:") {
+		return tool.BadArgs(name, errors.New(msg))
 	}
 	return tool.Permanent(name, errors.New(msg))
 }

@@ -67,6 +67,7 @@ func TestResultJSONErrorKinds(t *testing.T) {
 		{"transient tool failure: upstream timed out", tool.ErrTransient, "upstream timed out"},
 		{"the city is not in the extract", tool.ErrPermanent, "the city is not in the extract"},
 		{"Bad tool arguments are fine here", tool.ErrPermanent, "Bad tool arguments"},
+		{"MCP error -32602: Input validation error: expected number at a", tool.ErrBadArgs, "expected number at a"},
 	}
 	for _, c := range cases {
 		_, err := resultJSON("x", &sdk.CallToolResult{IsError: true, Content: []sdk.Content{text(c.text)}})
