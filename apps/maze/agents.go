@@ -291,18 +291,19 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 	c.count(mv.Source, mv.Usage, mv.Attempts)
 	act, perr := grid.ParseAction(mv.Value.Action)
 	c.moveSource, c.moveReasoning, c.moveFallback = string(mv.Source), mv.Reasoning, mv.Fallback
-	if perr != nil || !g.CanMove(p, act) {
-		// The model's move is not a legal move in this maze: reject it and
-		// let the policy decide. (A policy move is always open.)
+	switch {
+	case mv.Source == llm.FromModel && (perr != nil || !g.CanMove(p, act)):
+		// The model's move is not legal in this maze: reject it, count it
+		// and let the policy decide.
 		c.rejected++
+		c.modelDecisions--
+		c.policyDecisions++
 		pm := movePolicy(s, advice)
 		act, _ = grid.ParseAction(pm.Action)
 		c.moveSource, c.moveReasoning = string(llm.FromPolicy), pm.Reasoning
 		c.moveFallback = fmt.Sprintf("model move %q from (%d,%d) hits a wall or leaves the grid; rejected", mv.Value.Action, p.X, p.Y)
-		if mv.Source == llm.FromModel {
-			c.modelDecisions--
-			c.policyDecisions++
-		}
+	case perr != nil:
+		return c, fmt.Errorf("move policy: %w", perr)
 	}
 	c.action = act
 	return c, nil
