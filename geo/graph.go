@@ -20,7 +20,7 @@ type region struct {
 	minLat, minLng float64
 
 	places *placeIndex
-	work   sync.Pool     // *workspace
+	work   sync.Pool    // *workspace
 	weight [3][]float32 // seconds per edge for car, foot, bike
 
 	csrOnce [3]sync.Once

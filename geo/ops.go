@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cairn-agents/cairn/geo/internal/pack"
 )
