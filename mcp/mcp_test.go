@@ -11,7 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -501,5 +503,86 @@ func TestRetryAcrossServerCrash(t *testing.T) {
 	}
 	if serverPID(t, c) == pid {
 		t.Fatal("the server did not restart")
+	}
+}
+
+// Many goroutines share one client (and one server process); each gets its
+// own answer.
+func TestConcurrentCalls(t *testing.T) {
+	url, _ := httpServer(t, "127.0.0.1:0")
+	for name, c := range map[string]*Client{"stdio": stdioClient(t), "http": httpClient(t, url)} {
+		var wg sync.WaitGroup
+		errs := make(chan error, 8*25)
+		for g := range 8 {
+			wg.Go(func() {
+				for i := range 25 {
+					want := fmt.Sprintf(`{"text":"g%d-%d"}`, g, i)
+					res, err := c.Call(context.Background(), "echo", json.RawMessage(want))
+					if err != nil || string(res) != want {
+						errs <- fmt.Errorf("%s: echo %s = %s, %v", name, want, res, err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+	}
+}
+
+// When the server dies under many calls, each fails as transient and the
+// calls after start exactly one new server, not one each.
+func TestManyCallsAcrossServerDeath(t *testing.T) {
+	c := stdioClient(t)
+	pid := serverPID(t, c)
+	dir := t.TempDir()
+	const n = 6
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			_, err := call(t, c, "block", fmt.Sprintf(`{"marker":%q}`, filepath.Join(dir, strconv.Itoa(i))))
+			errs <- err
+		}()
+	}
+	waitFor := time.Now().Add(10 * time.Second)
+	for {
+		entries, _ := os.ReadDir(dir)
+		if len(entries) == n {
+			break
+		}
+		if time.Now().After(waitFor) {
+			t.Fatalf("only %d of %d calls reached the server", len(entries), n)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		if err := <-errs; !errors.Is(err, tool.ErrTransient) {
+			t.Fatalf("err = %v, want ErrTransient", err)
+		}
+	}
+	pids := make(chan string, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			res, err := call(t, c, "pid", `{}`)
+			if err != nil {
+				res = err.Error()
+			}
+			pids <- res
+		})
+	}
+	wg.Wait()
+	close(pids)
+	seen := map[string]bool{}
+	for p := range pids {
+		seen[p] = true
+	}
+	if len(seen) != 1 || seen[strconv.Itoa(pid)] {
+		t.Fatalf("calls after the crash were answered by processes %v (old %d), want one new process", seen, pid)
 	}
 }
