@@ -257,16 +257,17 @@ type picture struct {
 }
 
 type reportData struct {
-	Source    string
-	Episodes  int
-	Steps     int
-	Problems  []string
-	MoreProbs int
-	Groups    []Group
-	BySize    []Group
-	Charts    []chartRow
-	Pictures  []picture
-	Colors    map[Strategy]string
+	Source     string
+	Episodes   int
+	Steps      int
+	Problems   []string
+	MoreProbs  int
+	Groups     []Group
+	BySize     []Group
+	Charts     []chartRow
+	Pictures   []picture
+	Colors     map[Strategy]string
+	LoopVisits int
 }
 
 // maxProblems is how many bad lines a report lists by name.
@@ -278,7 +279,7 @@ const maxProblems = 50
 // walked and the tool-assisted steps marked. It renders whatever res holds;
 // bad lines are listed at the top.
 func WriteReport(w io.Writer, res *Results) error {
-	d := reportData{Source: res.Source, Episodes: len(res.Episodes), Colors: strategyColors}
+	d := reportData{Source: res.Source, Episodes: len(res.Episodes), Colors: strategyColors, LoopVisits: LoopVisits}
 	for _, r := range res.Episodes {
 		d.Steps += r.Steps
 	}
@@ -341,6 +342,16 @@ th{background:#f4f4f4}td:first-child,td:nth-child(2),th:first-child,th:nth-child
 <h1>Maze: when does an agent trust a noisy A* planner?</h1>
 <p>{{.Episodes}} episodes, {{.Steps}} environment steps, from <code>{{.Source}}</code>.
 Strategies: <b>follow</b> always asks the planner and obeys; <b>greedy</b> never asks; <b>llm_solver</b> decides each step whether to ask and where to go (model when configured, else policy).</p>
+<details><summary>Definitions</summary><ul>
+<li><b>success</b>: reached the goal before the step limit (4 × the optimal length unless the config says otherwise).</li>
+<li><b>optimality</b>: optimal length / steps taken, averaged over successful episodes.</li>
+<li><b>query rate</b>: planner queries per step; <b>follow rate</b>: moves that did what the planner said / queries.</li>
+<li><b>over-reliance</b>: followed advice that was wrong (not the planner's noise-free move) / followed advice.</li>
+<li><b>looping</b>: share of episodes in which some cell was visited {{.LoopVisits}} times or more.</li>
+<li><b>noise</b>: random — a wrong move with probability p; biased — one fixed wrong direction with probability p; delayed — with probability p, the advice for where the agent stood k steps ago.</li>
+<li>The llm_solver's policy judges advice only by what an agent sees: advice into a wall, straight back after following the planner, or into a cell visited 3 times looks wrong; it asks while more than half of the advice judged in the last 10 steps looked right.</li>
+<li><b>model / policy decisions</b>: who made the llm_solver's two decisions per step; a model move into a wall is <b>rejected</b>, counted, and the policy moves.</li>
+</ul></details>
 {{if .Problems}}<div class="problems"><b>Problems reading the results</b> (these lines were skipped; the rest is rendered):<ul>
 {{range .Problems}}<li>{{.}}</li>{{end}}</ul>{{if .MoreProbs}}<p>… and {{.MoreProbs}} more.</p>{{end}}</div>{{end}}
 {{if not .Groups}}<p>No valid episode records: nothing to chart.</p>{{else}}
