@@ -226,10 +226,24 @@ func (greedyAgent) act(_ context.Context, s *episodeState) (choice, error) {
 }
 
 // llmSolver asks Decide twice per step. With a nil model both decisions
-// come from the policies.
+// come from the policies. One serves one episode at a time.
 type llmSolver struct {
 	model   llm.Model
 	timeout time.Duration // per decision, repairs included; zero: none
+
+	// The policies as Decide wants them, made once rather than per step;
+	// they read the step's state and advice from here.
+	s          *episodeState
+	advice     grid.Action
+	toolPolicy func(context.Context) (ToolUse, error)
+	movePolicy func(context.Context) (Move, error)
+}
+
+func newLLMSolver(m llm.Model, timeout time.Duration) *llmSolver {
+	a := &llmSolver{model: m, timeout: timeout}
+	a.toolPolicy = func(context.Context) (ToolUse, error) { return toolUsePolicy(a.s), nil }
+	a.movePolicy = func(context.Context) (Move, error) { return movePolicy(a.s, a.advice), nil }
+	return a
 }
 
 func (a *llmSolver) prompt(name, user string) llm.Prompt {
@@ -239,6 +253,7 @@ func (a *llmSolver) prompt(name, user string) llm.Prompt {
 func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 	c := choice{advice: grid.NoAction, truth: grid.NoAction}
 	g, p := s.obs.Grid, s.obs.Agent
+	a.s, a.advice = s, grid.NoAction
 
 	tp := llm.Prompt{Name: "ToolUse"}
 	if a.model != nil {
@@ -253,7 +268,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		}
 		tp = a.prompt("ToolUse", user)
 	}
-	tu, err := llm.Decide(ctx, a.model, tp, func(context.Context) (ToolUse, error) { return toolUsePolicy(s), nil })
+	tu, err := llm.Decide(ctx, a.model, tp, a.toolPolicy)
 	if err != nil {
 		return c, fmt.Errorf("tool-use decision: %w", err)
 	}
@@ -282,9 +297,8 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		}
 		mp = a.prompt("Move", user)
 	}
-	advice := c.advice
-	policy := func(context.Context) (Move, error) { return movePolicy(s, advice), nil }
-	mv, err := llm.Decide(ctx, a.model, mp, policy)
+	a.advice = c.advice
+	mv, err := llm.Decide(ctx, a.model, mp, a.movePolicy)
 	if err != nil {
 		return c, fmt.Errorf("move decision: %w", err)
 	}
@@ -298,7 +312,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		c.rejected++
 		c.modelDecisions--
 		c.policyDecisions++
-		pm := movePolicy(s, advice)
+		pm := movePolicy(s, c.advice)
 		act, _ = grid.ParseAction(pm.Action)
 		c.moveSource, c.moveReasoning = string(llm.FromPolicy), pm.Reasoning
 		c.moveFallback = fmt.Sprintf("model move %q from (%d,%d) hits a wall or leaves the grid; rejected", mv.Value.Action, p.X, p.Y)
@@ -327,7 +341,7 @@ func newAgent(s Strategy, m llm.Model, timeout time.Duration) (agent, error) {
 	case Greedy:
 		return greedyAgent{}, nil
 	case LLMSolver:
-		return &llmSolver{model: m, timeout: timeout}, nil
+		return newLLMSolver(m, timeout), nil
 	}
 	return nil, fmt.Errorf("strategy %q: want follow, greedy or llm_solver", s)
 }
