@@ -1,6 +1,7 @@
 package ocean
 
 import (
+	"fmt"
 	"math"
 	"strings"
 )
@@ -112,6 +113,15 @@ func (r Region) contains(lon, lat float64) bool {
 		}
 	}
 	return in
+}
+
+// wkt is the outline as a WKT polygon (lon lat order, closed).
+func (r Region) wkt() string {
+	var pts []string
+	for _, p := range append(r.Outline, r.Outline[0]) {
+		pts = append(pts, fmt.Sprintf("%g %g", p[0], p[1]))
+	}
+	return "POLYGON((" + strings.Join(pts, ", ") + "))"
 }
 
 // haversineKm is the great-circle distance in km.

@@ -99,20 +99,32 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 	var where []string
 	var args []any
 	var scope string
+	dl, _ := a.meta.(interface{ Dialect() string })
+	postgis := dl != nil && dl.Dialect() == "postgis"
 	if r, ok := regionByName(d.Region); ok {
 		if r.Ocean != "" {
 			args = append(args, r.Ocean)
 			where = append(where, fmt.Sprintf("ocean = $%d", len(args)))
 			scope = fmt.Sprintf("in the %s (GDAC index ocean code %s)", r.Name, r.Ocean)
+		} else if postgis {
+			args = append(args, r.wkt())
+			where = append(where, fmt.Sprintf("ST_Contains(ST_GeomFromText($%d, 4326), geog::geometry)", len(args)))
+			scope = fmt.Sprintf("in the %s (approximate outline)", r.Name)
 		} else {
 			where = append(where, polygonSQL(r, "lat", "lon"))
 			scope = fmt.Sprintf("in the %s (approximate outline)", r.Name)
 		}
 	}
 	if n := d.Near; n != nil {
-		args = append(args, n.Lat, n.Lon, n.RadiusKm)
-		k := len(args)
-		where = append(where, fmt.Sprintf("lat IS NOT NULL AND %s <= $%d", haversineSQL(fmt.Sprintf("$%d", k-2), fmt.Sprintf("$%d", k-1), "lat", "lon"), k))
+		if postgis {
+			args = append(args, n.Lon, n.Lat, n.RadiusKm*1000)
+			k := len(args)
+			where = append(where, fmt.Sprintf("ST_DWithin(geog, ST_SetSRID(ST_MakePoint($%d, $%d), 4326)::geography, $%d)", k-2, k-1, k))
+		} else {
+			args = append(args, n.Lat, n.Lon, n.RadiusKm)
+			k := len(args)
+			where = append(where, fmt.Sprintf("lat IS NOT NULL AND %s <= $%d", haversineSQL(fmt.Sprintf("$%d", k-2), fmt.Sprintf("$%d", k-1), "lat", "lon"), k))
+		}
 		scope = strings.TrimSpace(scope + fmt.Sprintf(" within %.0f km of %.3f, %.3f", n.RadiusKm, n.Lat, n.Lon))
 	}
 	if len(where) > 0 {

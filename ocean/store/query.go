@@ -130,3 +130,37 @@ func clean(v any) any {
 	}
 	return v
 }
+
+// Each calls fn with every row of one of the store's DuckDB tables
+// (argo_float_metadata, argo_float_status or argo_profile_stations), in
+// column order; it is how other stores copy the data.
+func (s *Store) Each(ctx context.Context, table string, fn func(cols []string, row []any) error) error {
+	switch table {
+	case "argo_float_metadata", "argo_float_status", "argo_profile_stations":
+	default:
+		return fmt.Errorf("store: %q is not a table Each can read", table)
+	}
+	rows, err := s.db.QueryContext(ctx, "SELECT * FROM "+table)
+	if err != nil {
+		return fmt.Errorf("store: read %s: %w", table, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		if err := fn(cols, vals); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
