@@ -54,6 +54,7 @@ func fixture(t testing.TB) (*store.Store, *docs.Index) {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	oceantest.StopPostGIS()
 	if fixStore != nil {
 		fixStore.Close()
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/ocean"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
+	"github.com/cairn-agents/cairn/ocean/pgstore"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
 
@@ -36,7 +37,7 @@ func defaultOceanDir() string {
 const docsIndexFile = "docs.json"
 
 func newOceanCmd(c *cli) *cobra.Command {
-	var dir string
+	var dir, pgDSN string
 	cmd := &cobra.Command{
 		Use:   "ocean",
 		Short: "Ask questions about Argo floats over SQL metadata, Parquet profiles and documents",
@@ -54,7 +55,8 @@ ocean.duckdb, profiles/ (Parquet) and docs.json.`,
   cairn serve   # POST /api/v1/agent/query`,
 	}
 	cmd.PersistentFlags().StringVar(&dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
-	cmd.AddCommand(newOceanIngestCmd(c, &dir), newOceanDocsCmd(c, &dir), newOceanAskCmd(c, &dir), newOceanSQLCmd(c, &dir))
+	cmd.PersistentFlags().StringVar(&pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
+	cmd.AddCommand(newOceanIngestCmd(c, &dir), newOceanDocsCmd(c, &dir), newOceanAskCmd(c, &dir, &pgDSN), newOceanSQLCmd(c, &dir), newOceanPGSyncCmd(c, &dir, &pgDSN))
 	return cmd
 }
 
@@ -145,8 +147,37 @@ func newOceanDocsCmd(c *cli, dir *string) *cobra.Command {
 	return cmd
 }
 
-// openOcean opens the gateway over the store in dir, read-only.
-func openOcean(ctx context.Context, c *cli, dir string) (*ocean.App, func(), error) {
+func newOceanPGSyncCmd(c *cli, dir, pgDSN *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "pgsync",
+		Short: "Copy metadata, status and stations from the embedded store into PostgreSQL+PostGIS (--pg-dsn)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if *pgDSN == "" {
+				return fmt.Errorf("ocean pgsync: --pg-dsn (or CAIRN_OCEAN_PG_DSN) is required")
+			}
+			s, err := store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger()})
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			pg, err := pgstore.Open(cmd.Context(), *pgDSN)
+			if err != nil {
+				return err
+			}
+			defer pg.Close()
+			if err := pg.Sync(cmd.Context(), s); err != nil {
+				return err
+			}
+			fmt.Fprintln(c.stdout, "synced argo_float_metadata, argo_float_status and argo_profile_stations into PostGIS")
+			return nil
+		},
+	}
+}
+
+// openOcean opens the gateway over the store in dir, read-only; with a
+// PostGIS DSN, metadata and status questions go to PostGIS.
+func openOcean(ctx context.Context, c *cli, dir, pgDSN string) (*ocean.App, func(), error) {
 	if _, err := os.Stat(filepath.Join(dir, "ocean.duckdb")); err != nil {
 		return nil, nil, fmt.Errorf("no ocean store in %s: run `cairn ocean ingest PATH` first (or set --ocean-dir)", dir)
 	}
@@ -164,22 +195,33 @@ func openOcean(ctx context.Context, c *cli, dir string) (*ocean.App, func(), err
 		s.Close()
 		return nil, nil, err
 	}
-	app, err := ocean.New(s, s, ix, ocean.Options{Models: roles, Logger: c.logger()})
+	var meta ocean.Querier = s
+	closeAll := func() { s.Close() }
+	if pgDSN != "" {
+		pg, err := pgstore.Open(ctx, pgDSN)
+		if err != nil {
+			s.Close()
+			return nil, nil, err
+		}
+		meta = pg
+		closeAll = func() { pg.Close(); s.Close() }
+	}
+	app, err := ocean.New(meta, s, ix, ocean.Options{Models: roles, Logger: c.logger()})
 	if err != nil {
-		s.Close()
+		closeAll()
 		return nil, nil, err
 	}
-	return app, func() { s.Close() }, nil
+	return app, closeAll, nil
 }
 
-func newOceanAskCmd(c *cli, dir *string) *cobra.Command {
+func newOceanAskCmd(c *cli, dir, pgDSN *string) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "ask QUESTION",
 		Short: "Answer a question about Argo floats (the same as POST /api/v1/agent/query)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, closeFn, err := openOcean(cmd.Context(), c, *dir)
+			app, closeFn, err := openOcean(cmd.Context(), c, *dir, *pgDSN)
 			if err != nil {
 				return err
 			}

@@ -20,13 +20,13 @@ import (
 type routeRegistrar func(ctx context.Context, c *cli, mux *http.ServeMux) (closeFn func(), err error)
 
 // serveRoutes are the systems `cairn serve` hosts, by name.
-func serveRoutes(oceanDir string) map[string]routeRegistrar {
+func serveRoutes(oceanDir, pgDSN string) map[string]routeRegistrar {
 	return map[string]routeRegistrar{
 		"ocean": func(ctx context.Context, c *cli, mux *http.ServeMux) (func(), error) {
 			if _, err := os.Stat(filepath.Join(oceanDir, "ocean.duckdb")); err != nil {
 				return nil, fmt.Errorf("no ocean store in %s (run `cairn ocean ingest`)", oceanDir)
 			}
-			app, closeFn, err := openOcean(ctx, c, oceanDir)
+			app, closeFn, err := openOcean(ctx, c, oceanDir, pgDSN)
 			if err != nil {
 				return nil, err
 			}
@@ -72,6 +72,7 @@ func newServeCmd(c *cli) *cobra.Command {
 	var (
 		addr     string
 		oceanDir string
+		pgDSN    string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -88,7 +89,7 @@ Request bodies are limited to 16 KiB and requests to 60 s.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			mux, closeAll, served := newServeMux(ctx, c, serveRoutes(oceanDir))
+			mux, closeAll, served := newServeMux(ctx, c, serveRoutes(oceanDir, pgDSN))
 			defer closeAll()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
@@ -120,5 +121,6 @@ Request bodies are limited to 16 KiB and requests to 60 s.`,
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().StringVar(&oceanDir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
+	cmd.Flags().StringVar(&pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
 	return cmd
 }

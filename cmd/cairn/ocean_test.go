@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/internal/oceantest"
+)
+
+func runCairn(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	root := newRootCmd(&out, &errb)
+	root.SetArgs(args)
+	err := root.ExecuteContext(context.Background())
+	return out.String(), errb.String(), err
+}
+
+func TestOceanCLIAndServe(t *testing.T) {
+	gdac := oceantest.GDAC(t)
+	docDir := oceantest.Docs(t)
+	dir := t.TempDir()
+	t.Setenv("CAIRN_OCEAN_PG_DSN", "")
+
+	if _, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ask", "hello"); err == nil || !strings.Contains(err.Error(), "cairn ocean ingest") {
+		t.Errorf("ask before ingest: %v", err)
+	}
+	out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ingest", gdac)
+	if err != nil || !strings.Contains(out, "failed 0") || !strings.Contains(out, "unsupported 1") {
+		t.Fatalf("ingest: %v\n%s", err, out)
+	}
+	out, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "ingest", gdac)
+	if err != nil || !strings.Contains(out, "ingested 0,") {
+		t.Errorf("re-ingest: %v\n%s", err, out)
+	}
+	if out, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "docs", "add", docDir); err != nil || !strings.Contains(out, "passages") {
+		t.Fatalf("docs add: %v\n%s", err, out)
+	}
+	out, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "ask", "--json", "What does QC flag 4 mean?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resp struct {
+		Success   bool `json:"success"`
+		Citations []struct {
+			File    string `json:"file"`
+			Section string `json:"section"`
+		} `json:"citations"`
+	}
+	if err := json.Unmarshal([]byte(out), &resp); err != nil || !resp.Success || len(resp.Citations) == 0 {
+		t.Errorf("ask --json: %v\n%s", err, out)
+	}
+	out, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "sql", "SELECT count(*) AS n FROM argo_float_metadata")
+	if err != nil || !strings.Contains(out, "15") {
+		t.Errorf("sql: %v\n%s", err, out)
+	}
+	if _, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "sql", "DROP TABLE argo_float_metadata"); err == nil || !strings.Contains(err.Error(), "rejected") {
+		t.Errorf("sql DROP: %v", err)
+	}
+
+	// serve's mux with the ocean routes
+	c := &cli{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(dir, ""))
+	defer closeAll()
+	if len(served) != 1 || served[0] != "ocean" {
+		t.Fatalf("served = %v", served)
+	}
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	r, err := http.Post(srv.URL+"/api/v1/agent/query", "application/json", strings.NewReader(`{"query":"Where is float 2902269?"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var got map[string]any
+	json.NewDecoder(r.Body).Decode(&got)
+	if r.StatusCode != 200 || !strings.Contains(got["response"].(string), "2902269") {
+		t.Errorf("%d %v", r.StatusCode, got)
+	}
+	h, err := http.Get(srv.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Body.Close()
+	if h.StatusCode != 200 {
+		t.Errorf("healthz %d", h.StatusCode)
+	}
+}
+
+func TestServeWithoutOceanStore(t *testing.T) {
+	c := &cli{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(t.TempDir(), ""))
+	defer closeAll()
+	if len(served) != 0 {
+		t.Errorf("served %v without a store", served)
+	}
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	r, err := http.Post(srv.URL+"/api/v1/agent/query", "application/json", strings.NewReader(`{"query":"hi"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Body.Close()
+	if r.StatusCode != http.StatusNotFound {
+		t.Errorf("query without ocean: %d", r.StatusCode)
+	}
+}
