@@ -43,14 +43,24 @@ type Server struct {
 	Model string // model name to ask for
 }
 
-// modelfile turns the bare GGUF into a chat model. The template is ChatML;
+// modelfile turns the bare GGUF into a chat model. The template is ChatML
+// and mentions .Tools, so the server accepts requests that offer tools (it
+// refuses them for a template without); a tool call would be parsed from
+// <tool_call> tags, which random weights essentially never write.
 // num_predict bounds how long random weights can babble; one thread because
 // ggml's thread barriers make two threads on a busy 2-core machine about a
 // thousand times slower per token (measured: 0.1 ms against 120 ms); a fixed
 // seed makes the babble repeatable.
 const modelfile = `FROM %s
-TEMPLATE """{{- range .Messages }}<|im_start|>{{ .Role }}
-{{ .Content }}<|im_end|>
+TEMPLATE """
+{{- if .Tools }}<|im_start|>system
+You may call these tools, each as <tool_call>{"name": NAME, "arguments": {...}}</tool_call>:
+{{ range .Tools }}{{ . }}
+{{ end }}<|im_end|>
+{{ end }}
+{{- range .Messages }}<|im_start|>{{ .Role }}
+{{ if .ToolCalls }}{{ range .ToolCalls }}<tool_call>{"name": "{{ .Function.Name }}", "arguments": {{ .Function.Arguments }}}</tool_call>{{ end }}
+{{- else }}{{ .Content }}{{ end }}<|im_end|>
 {{ end }}<|im_start|>assistant
 """
 PARAMETER num_predict 256
