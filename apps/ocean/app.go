@@ -9,7 +9,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
@@ -237,8 +236,6 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 	if err != nil {
 		return Response{}, fmt.Errorf("ocean synthesis: %w", err)
 	}
-	event.Emit(ctx, event.Event{Kind: event.Decision, Node: "synthesize", Decision: &event.DecisionInfo{
-		Name: "Synthesis", Source: string(syn.Source), Reasoning: syn.Reasoning, Fallback: syn.Fallback, Attempts: syn.Attempts}})
 	synMs := ms(time.Since(synStart))
 
 	resp := Response{

@@ -309,3 +309,35 @@ type roles map[string]llm.Model
 func (r roles) For(role string) llm.Model { return r[role] }
 
 func rolesOf(_ *testing.T, m map[string]llm.Model) ModelSource { return roles(m) }
+
+func TestUnsupportedNumbers(t *testing.T) {
+	ev := "Float 2902269: temperature 26.172 °C at cycle 0, 27.100 °C at cycle 56 [1]"
+	if bad := unsupportedNumbers("Float 2902269 warmed from 26.17 to 27.1 °C by cycle 56 [1]", ev); len(bad) != 0 {
+		t.Errorf("rounded numbers flagged: %v", bad)
+	}
+	if bad := unsupportedNumbers("It warmed by 3.5 °C at 2000 m", ev); len(bad) != 2 {
+		t.Errorf("invented numbers not flagged: %v", bad)
+	}
+}
+
+func TestModelSynthesis(t *testing.T) {
+	s, ix := fixture(t)
+	q := "Where is float 2902269 and what does QC flag 4 mean?"
+	// A faithful model answer is used; its citation numbers map to retrieved passages only.
+	good := llm.Script(`{"answer":"Float 2902269 last reported at cycle 56. QC flag 4 means bad data [1].","cited":[1,99]}`)
+	a, err := New(s, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"synthesis": good})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ask(t, a, q)
+	if !strings.HasPrefix(r.Response, "Float 2902269 last reported at cycle 56.") || len(r.Citations) != 1 || !strings.Contains(r.Citations[0].Quote(), "Bad data") {
+		t.Errorf("model answer not used or citations wrong: %q, %d citations", r.Response, len(r.Citations))
+	}
+	// A model that invents a number is overruled by the template.
+	liar := llm.Script(`{"answer":"Float 2902269 dived to 9999 m.","cited":[]}`)
+	a, _ = New(s, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"synthesis": liar})})
+	r = ask(t, a, q)
+	if strings.Contains(r.Response, "9999") || !strings.Contains(r.Response, "ARVOR") {
+		t.Errorf("invented number reached the answer: %s", r.Response)
+	}
+}

@@ -72,20 +72,19 @@ func rerankCodes(query string, hits []docs.Hit, k int) []docs.Hit {
 		codes[strings.ToUpper(m[1])] = true
 	}
 	if len(codes) > 0 {
-		exact := func(h docs.Hit) bool {
+		q := strings.ToLower(query)
+		wantQC := strings.Contains(q, "qc") || strings.Contains(q, "quality")
+		rankOf := func(h docs.Hit) int {
 			i := strings.LastIndex(h.Section, " code ")
-			return i >= 0 && codes[strings.ToUpper(h.Section[i+len(" code "):])]
-		}
-		slices.SortStableFunc(hits, func(x, y docs.Hit) int {
-			ex, ey := exact(x), exact(y)
-			switch {
-			case ex && !ey:
-				return -1
-			case ey && !ex:
-				return 1
+			if i < 0 || !codes[strings.ToUpper(h.Section[i+len(" code "):])] {
+				return 2
+			}
+			if wantQC && !strings.Contains(strings.ToLower(h.Text), "quality control") {
+				return 1 // the right code in a table that is not about QC
 			}
 			return 0
-		})
+		}
+		slices.SortStableFunc(hits, func(x, y docs.Hit) int { return rankOf(x) - rankOf(y) })
 	}
 	if len(hits) > k {
 		hits = hits[:k]

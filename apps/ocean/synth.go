@@ -3,6 +3,9 @@ package ocean
 import (
 	"context"
 	"fmt"
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cairn-agents/cairn/llm"
@@ -56,9 +59,54 @@ func (a *App) synthesize(ctx context.Context, s State, hits []docs.Hit) (llm.Dec
 		}
 	}
 	p := llm.Prompt{Name: "Synthesis", System: synthSystem, User: b.String()}
-	return llm.Decide(ctx, a.models.For("synthesis"), p, func(context.Context) (Synthesis, error) {
-		return templateAnswer(s, hits), nil
-	})
+	policy := func(context.Context) (Synthesis, error) { return templateAnswer(s, hits), nil }
+	d, err := llm.Decide(ctx, a.models.For("synthesis"), p, policy)
+	if err != nil || d.Source != llm.FromModel {
+		return d, err
+	}
+	// A model's answer may only state numbers found in the evidence.
+	if bad := unsupportedNumbers(d.Value.Answer, b.String()); len(bad) > 0 {
+		v, _ := policy(ctx)
+		d.Value, d.Source, d.Reasoning = v, llm.FromPolicy, v.Reasoning
+		d.Fallback = "model answer stated numbers not in the findings: " + strings.Join(bad, ", ")
+	}
+	return d, nil
+}
+
+var reNumber = regexp.MustCompile(`\d+(?:\.\d+)?`)
+
+// unsupportedNumbers returns the numbers in answer that are not in
+// evidence, allowing an evidence number rounded to fewer decimals.
+func unsupportedNumbers(answer, evidence string) []string {
+	var have []float64
+	for _, m := range reNumber.FindAllString(evidence, -1) {
+		if f, err := strconv.ParseFloat(m, 64); err == nil {
+			have = append(have, f)
+		}
+	}
+	var bad []string
+	for _, m := range reNumber.FindAllString(answer, -1) {
+		f, err := strconv.ParseFloat(m, 64)
+		if err != nil {
+			continue
+		}
+		decimals := 0
+		if i := strings.IndexByte(m, '.'); i >= 0 {
+			decimals = len(m) - i - 1
+		}
+		tol := 0.5*math.Pow(10, -float64(decimals)) + 1e-9
+		ok := false
+		for _, h := range have {
+			if math.Abs(h-f) <= tol {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			bad = append(bad, m)
+		}
+	}
+	return bad
 }
 
 // templateAnswer is the synthesis policy: the agents' findings in order,

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cairn-agents/cairn/apps/ocean"
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
 	"github.com/cairn-agents/cairn/ocean/pgstore"
@@ -226,7 +227,14 @@ func newOceanAskCmd(c *cli, dir, pgDSN *string) *cobra.Command {
 				return err
 			}
 			defer closeFn()
-			resp, err := app.Ask(cmd.Context(), strings.Join(args, " "))
+			sink, finish, err := c.runEvents(cmd.Context())
+			if err != nil {
+				return err
+			}
+			resp, err := app.Ask(event.WithSink(cmd.Context(), sink), strings.Join(args, " "))
+			if ferr := finish(); err == nil {
+				err = ferr
+			}
 			if err != nil {
 				return err
 			}

@@ -146,3 +146,33 @@ func TestReadProfilesMissingVariable(t *testing.T) {
 		t.Errorf("err = %v, want a VarError naming N_PROF", err)
 	}
 }
+
+func FuzzReadProfileIndex(f *testing.F) {
+	f.Add("# c\nfile,date,latitude,longitude,ocean,profiler_type,institution,date_update\naoml/13857/profiles/R13857_001.nc,19970729200300,0.267,-16.032,A,845,AO,20181011180520\n")
+	f.Add("file,date,latitude,longitude,ocean,profiler_type,institution,date_update\nx,,,,,,,\n")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, in string) {
+		entries, err := ReadProfileIndex(strings.NewReader(in))
+		for _, e := range entries {
+			if e.WMO == "" || (e.Direction != 'A' && e.Direction != 'D') || (e.DataMode != 'R' && e.DataMode != 'D') {
+				t.Fatalf("entry %+v accepted", e)
+			}
+			if e.HasPosition && (e.Lat < -90 || e.Lat > 90) {
+				t.Fatalf("latitude %v accepted", e.Lat)
+			}
+		}
+		_ = err
+	})
+}
+
+func FuzzParseProfileFileName(f *testing.F) {
+	for _, s := range []string{"incois/2902269/profiles/R2902269_001.nc", "D13857_000D.nc", "BR1_1.nc", "R_.nc"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		pf, err := ParseProfileFileName(s)
+		if err == nil && (pf.WMO == "" || pf.Cycle < 0) {
+			t.Fatalf("%q parsed to %+v", s, pf)
+		}
+	})
+}

@@ -105,3 +105,21 @@ func TestRealCorpus(t *testing.T) {
 		t.Errorf("user manual DOI not retrieved: %+v", hits)
 	}
 }
+
+func FuzzSplit(f *testing.F) {
+	f.Add("a.rst", "Title\n=====\n\ntext text text text text\n")
+	f.Add("b.md", "# H\n\n```\n# not a heading\n```\nbody text that is long enough\n")
+	f.Add("c.json", `{"name":"RR2","long_name":"flags","data":{"@graph":[{"skos:altLabel":"4","skos:prefLabel":{"@value":"Bad data"}}]}}`)
+	f.Fuzz(func(t *testing.T, name, body string) {
+		ps, err := Split(name, []byte(body))
+		if err != nil {
+			return
+		}
+		for _, p := range ps {
+			if p.File != name || p.Section == "" {
+				t.Fatalf("passage %+v from %q", p, name)
+			}
+		}
+		NewIndex(ps).Search(body, 3)
+	})
+}

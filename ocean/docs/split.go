@@ -116,7 +116,11 @@ func splitText(name, text string, head heading) []Passage {
 				if depth > len(path) {
 					depth = len(path)
 				}
-				path = append(path[:depth], cleanTitle(title))
+				t := cleanTitle(title)
+				if t == "" {
+					t = "(untitled)"
+				}
+				path = append(path[:depth], t)
 				i += n - 1
 				continue
 			}
