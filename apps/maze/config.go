@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -125,8 +127,7 @@ func LoadNoiseFile(path string) (*NoiseFile, error) {
 	return &nf, nil
 }
 
-// decodeStrict decodes one YAML document, rejecting unknown keys (yaml.v3
-// names the key and its line).
+// decodeStrict decodes one YAML document, rejecting unknown keys.
 func decodeStrict(raw []byte, v any) error {
 	dec := yaml.NewDecoder(bytes.NewReader(raw))
 	dec.KnownFields(true)
@@ -134,10 +135,22 @@ func decodeStrict(raw []byte, v any) error {
 		if errors.Is(err, io.EOF) {
 			return errors.New("empty document")
 		}
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			// yaml.v3 says "line 3: field colour not found in type
+			// maze.Config"; say it in the config's own words.
+			msgs := make([]string, len(te.Errors))
+			for i, m := range te.Errors {
+				msgs[i] = unknownField.ReplaceAllString(m, `unknown key "$1"`)
+			}
+			return errors.New(strings.Join(msgs, "; "))
+		}
 		return err
 	}
 	return nil
 }
+
+var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
 
 func (c *Config) check() error {
 	if len(c.Strategies) == 0 {

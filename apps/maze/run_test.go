@@ -30,8 +30,8 @@ func mustConfig(t testing.TB, yaml string) *Config {
 func TestConfigErrorsNameTheKey(t *testing.T) {
 	base := "strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\n"
 	for _, tc := range []struct{ yaml, want string }{
-		{base + "colour: blue\n", "field colour not found"},
-		{base + "noise:\n  - kind: random\n    levels: [0.5]\n    sigma: 2\n", "field sigma not found"},
+		{base + "colour: blue\n", `line 5: unknown key "colour"`},
+		{base + "noise:\n  - kind: random\n    levels: [0.5]\n    sigma: 2\n", `unknown key "sigma"`},
 		{"strategies: [follow]\nsizes: [8, -16]\nseeds: [1]\nepisodes: 1\n", "sizes[1]: -16"},
 		{base + "noise:\n  - kind: random\n    levels: [0.5, 1.2]\n", "noise[0].levels[1]: 1.2"},
 		{base + "noise:\n  - kind: random\n    levels: [0.5]\n  - kind: biased\n    levels: [-0.5]\n", "noise[1].levels[0]: -0.5"},
@@ -62,7 +62,7 @@ func TestNoiseFileErrors(t *testing.T) {
 		t.Errorf("level 0.91: %v", err)
 	}
 	_, err = LoadNoiseFile(write("profile:\n  - kind: random\n"))
-	if err == nil || !strings.Contains(err.Error(), "field profile not found") {
+	if err == nil || !strings.Contains(err.Error(), `line 1: unknown key "profile"`) {
 		t.Errorf("unknown key: %v", err)
 	}
 }

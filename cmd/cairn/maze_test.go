@@ -77,7 +77,7 @@ func TestMazeBadInput(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "bad.yaml")
 	for _, tc := range []struct{ yaml, want string }{
-		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\nspeed: 3\n", "field speed not found"},
+		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\nspeed: 3\n", `unknown key "speed"`},
 		{"strategies: [follow]\nsizes: [-8]\nseeds: [1]\nepisodes: 1\n", "sizes[0]: -8"},
 		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\nnoise:\n  - kind: biased\n    levels: [1.0]\n", "noise[0].levels[0]: 1"},
 	} {
