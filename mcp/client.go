@@ -210,6 +210,12 @@ func (c *Client) listTools(ctx context.Context) ([]tool.Tool, error) {
 	return out, nil
 }
 
+// Tool returns the server's tool called name without listing the tools
+// first; its Spec has the name only.
+func (c *Client) Tool(name string) tool.Tool {
+	return &remoteTool{c: c, spec: tool.Spec{Name: name}}
+}
+
 // Registry lists the server's tools into a new registry.
 func (c *Client) Registry(ctx context.Context) (*tool.Registry, error) {
 	tools, err := c.Tools(ctx)

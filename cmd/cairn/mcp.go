@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
 )
@@ -256,7 +257,8 @@ func newMCPCallCmd(c *cli) *cobra.Command {
 		Short: "Call one tool of an MCP server and print its JSON result",
 		Long: `Call TOOL with JSONARGS (a JSON object; none means {}) and print the result
 as indented JSON. A tool error (an isError result) is printed on stderr and
-the command exits non-zero.`,
+the command exits non-zero. The call is reported like any tool call of a run:
+a progress line on stderr (none with --quiet) and an event in the --trace file.`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var raw json.RawMessage
@@ -271,7 +273,16 @@ the command exits non-zero.`,
 				return err
 			}
 			defer done()
-			res, err := cl.Call(ctx, args[0], raw)
+			// The call is an event like any tool call of a run: a progress
+			// line on stderr, and in the trace with --trace FILE.
+			sink, finish, err := c.runEvents(ctx)
+			if err != nil {
+				return err
+			}
+			res, err := tool.Chain(cl.Tool(args[0]), tool.Events(0)).Call(event.WithSink(ctx, sink), raw)
+			if ferr := finish(); err == nil && ferr != nil {
+				return ferr
+			}
 			if err != nil {
 				return err
 			}

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/event"
 )
 
 // syncBuffer is a bytes.Buffer safe to write from a serving goroutine while
@@ -139,5 +143,34 @@ func TestMCPCallErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("cairn mcp %s: err = %v, want it to contain %q", strings.Join(c.args, " "), err, c.want)
 		}
+	}
+}
+
+func TestMCPCallTrace(t *testing.T) {
+	url := serveDemo(t)
+	path := filepath.Join(t.TempDir(), "call.jsonl")
+	_, stderr, err := runMCP(t, "call", "--server", url, "--trace", path, "echo", `{"text":"traced"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "echo") {
+		t.Errorf("no progress line for the call on stderr: %q", stderr)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var ev event.Event
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("trace line %q: %v", line, err)
+		}
+		if ev.Kind == event.ToolCall && ev.Tool != nil && ev.Tool.Name == "echo" && string(ev.Tool.Result) == `{"text":"traced"}` {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("trace has no tool call event for echo:\n%s", raw)
 	}
 }
