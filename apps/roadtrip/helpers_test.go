@@ -1,0 +1,97 @@
+package roadtrip
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/tool"
+)
+
+var (
+	engOnce sync.Once
+	eng     *geo.Engine
+	engErr  error
+	mcpOnce sync.Once
+	mcpReg  *tool.Registry
+	mcpErr  error
+)
+
+// engine loads the embedded maps data once for all tests.
+func engine(t testing.TB) *geo.Engine {
+	t.Helper()
+	engOnce.Do(func() { eng, engErr = geo.Open(context.Background(), geo.Options{Base: assets.FS}) })
+	if engErr != nil {
+		t.Fatal(engErr)
+	}
+	return eng
+}
+
+// mcpTools serves the offline maps over MCP once for all tests (the
+// server lives until the test binary exits).
+func mcpTools(t testing.TB) *tool.Registry {
+	t.Helper()
+	e := engine(t)
+	mcpOnce.Do(func() { mcpReg, _, mcpErr = ServeOffline(context.Background(), e, nil) })
+	if mcpErr != nil {
+		t.Fatal(mcpErr)
+	}
+	return mcpReg
+}
+
+// benchDir is ../shared/benchmarks/mcp-universe/location_navigation
+// beside the repository root, or "" when absent.
+func benchDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+	d := filepath.Join(filepath.Dir(dir), "shared", "benchmarks", "mcp-universe", "location_navigation")
+	if _, err := os.Stat(d); err != nil {
+		return ""
+	}
+	return d
+}
+
+// taskFile is a task in the MCP-Universe JSON format.
+type taskFile struct {
+	Question     string          `json:"question"`
+	OutputFormat json.RawMessage `json:"output_format"`
+	MCPServers   []struct {
+		Name string `json:"name"`
+	} `json:"mcp_servers"`
+	Evaluators []json.RawMessage `json:"evaluators"`
+}
+
+func loadTask(t testing.TB, path string) (Task, taskFile) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f taskFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	tk := Task{ID: filepath.Base(path), Question: f.Question, OutputFormat: f.OutputFormat}
+	for _, s := range f.MCPServers {
+		tk.Servers = append(tk.Servers, s.Name)
+	}
+	return tk, f
+}

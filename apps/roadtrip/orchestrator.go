@@ -1,0 +1,159 @@
+package roadtrip
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// NextAction is the orchestrator's decision: a thought, the action to take
+// now and, optionally, the actions to take after it if all goes well (so a
+// model is asked again only when something goes wrong).
+type NextAction struct {
+	Thought string   `json:"thought" jsonschema:"one or two sentences: what is missing from the answer"`
+	Action  string   `json:"action" jsonschema:"plan_routes, search_places, get_elevations or answer"`
+	Then    []string `json:"then,omitempty" jsonschema:"the actions to run after this one, in order"`
+}
+
+// Reason returns the thought.
+func (a NextAction) Reason() string { return a.Thought }
+
+// understand is the question-understanding decision.
+func (r *run) understand(ctx context.Context, s State) (State, error) {
+	t := s.Task
+	policy := parseSpec(t.Question, t.OutputFormat, t.Servers)
+	spec := policy
+	if policy.Family != FamilyUnsupported || len(t.Servers) == 0 {
+		d, err := llm.Decide(ctx, r.model("understand"), llm.Prompt{
+			Name:    "Understanding",
+			System:  render("understand", nil),
+			User:    render("understand_user", map[string]any{"Question": t.Question, "Format": string(t.OutputFormat)}),
+			Timeout: r.timeout(),
+		}, func(context.Context) (Spec, error) { return policy, nil })
+		if err != nil {
+			return s, err
+		}
+		spec = d.Value
+	}
+	spec.Keys = formatKeys(t.OutputFormat) // from the format, never from a model
+	if policy.Family == FamilyUnsupported {
+		spec.Family, spec.Unsupported = policy.Family, policy.Unsupported
+	}
+	s.Spec = &spec
+	if spec.Unsupported != "" {
+		s.Notes = append(s.Notes, "unsupported: "+spec.Unsupported)
+	}
+	return s, nil
+}
+
+// think decides the next action: it follows the pending plan while actions
+// succeed and otherwise asks the orchestrator decision.
+func (r *run) think(ctx context.Context, s State) (State, error) {
+	if len(s.Pending) > 0 && !s.Failed && s.Next != "" {
+		s.Next, s.Pending = s.Pending[0], s.Pending[1:]
+		s.Thought = "continuing the plan with " + s.Next
+		emitThought(ctx, s)
+		return r.checkNext(s), nil
+	}
+	spec := s.Spec
+	if spec == nil { // the first thought runs beside understanding
+		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
+		spec = &p
+	}
+	plan := missing(s, spec)
+	d, err := llm.Decide(ctx, r.model("orchestrator"), llm.Prompt{
+		Name:   "NextAction",
+		System: render("orchestrator", nil),
+		User: render("orchestrator_user", map[string]any{
+			"Question": s.Task.Question, "Keys": strings.Join(spec.Keys, ", "), "Done": strings.Join(s.Done, ", "),
+			"History": lastSteps(s.History, 3), "Valid": strings.Join(validActions(s), ", "),
+		}),
+		Timeout: r.timeout(),
+	}, func(context.Context) (NextAction, error) {
+		return NextAction{Thought: planThought(s, spec, plan), Action: plan[0], Then: plan[1:]}, nil
+	})
+	if err != nil {
+		return s, err
+	}
+	s.Thought, s.Next = d.Value.Thought, strings.TrimSpace(d.Value.Action)
+	s.Pending = nil
+	for _, a := range d.Value.Then {
+		if slices.Contains(allActions, a) {
+			s.Pending = append(s.Pending, a)
+		}
+	}
+	s.Failed = false
+	emitThought(ctx, s)
+	return r.checkNext(s), nil
+}
+
+func emitThought(ctx context.Context, s State) {
+	event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("Thought: %s → %s", short(s.Thought, 160), s.Next)})
+}
+
+// checkNext turns an invalid action into an observation that lists the
+// valid ones; the run then goes back to think.
+func (r *run) checkNext(s State) State {
+	valid := validActions(s)
+	if slices.Contains(valid, s.Next) {
+		return s
+	}
+	obs := fmt.Sprintf("invalid action %q; valid actions now: %s", s.Next, strings.Join(valid, ", "))
+	s.History = append(s.History, Step{Thought: s.Thought, Action: s.Next, Observation: obs})
+	s.Next, s.Pending = "", nil
+	return s
+}
+
+// validActions are the actions that make sense in s.
+func validActions(s State) []string {
+	out := []string{ActPlanRoutes}
+	if slices.Contains(s.Done, ActPlanRoutes) {
+		out = append(out, ActSearchPlaces)
+	}
+	if slices.Contains(s.Done, ActSearchPlaces) && (s.Spec == nil || s.Spec.Family == FamilyRoadTrip) {
+		out = append(out, ActGetElevations)
+	}
+	return append(out, ActAnswer)
+}
+
+// missing is the policy: the pieces of the answer still missing, in the
+// order they can be made. A failed action ends the plan at answer.
+func missing(s State, spec *Spec) []string {
+	if spec.Family == FamilyUnsupported || s.Failed {
+		return []string{ActAnswer}
+	}
+	var out []string
+	if !slices.Contains(s.Done, ActPlanRoutes) {
+		out = append(out, ActPlanRoutes)
+	}
+	needPlaces := spec.Family != FamilyRoadTrip || spec.RestStops > 0 || spec.Viewpoints > 0
+	if needPlaces && !slices.Contains(s.Done, ActSearchPlaces) {
+		out = append(out, ActSearchPlaces)
+	}
+	if spec.Family == FamilyRoadTrip && spec.Viewpoints > 0 && !slices.Contains(s.Done, ActGetElevations) {
+		out = append(out, ActGetElevations)
+	}
+	return append(out, ActAnswer)
+}
+
+func planThought(s State, spec *Spec, plan []string) string {
+	if s.Failed {
+		return "the last action failed; answering with what the state holds"
+	}
+	if spec.Family == FamilyUnsupported {
+		return "unsupported: " + spec.Unsupported
+	}
+	return fmt.Sprintf("%s task; still missing: %s", spec.Family, strings.Join(plan, " → "))
+}
+
+func lastSteps(h []Step, n int) string {
+	var b strings.Builder
+	for _, st := range h[max(0, len(h)-n):] {
+		fmt.Fprintf(&b, "- %s: %s\n", st.Action, short(st.Observation, 300))
+	}
+	return b.String()
+}

@@ -1,0 +1,784 @@
+package roadtrip
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// PlaceChoice is the places worker's decision: one candidate place per
+// slot ("r1.rest.1", "r2.view.1", "l1.stop2", "meeting", "place1").
+type PlaceChoice struct {
+	Reasoning string      `json:"reasoning,omitempty"`
+	Picks     []PlacePick `json:"picks"`
+}
+
+// PlacePick fills one slot with a candidate's place ID.
+type PlacePick struct {
+	Slot    string `json:"slot"`
+	PlaceID string `json:"place_id"`
+}
+
+// Reason returns the reasoning.
+func (c PlaceChoice) Reason() string { return c.Reasoning }
+
+// slot is a place to fill and the candidates that may fill it.
+type slot struct {
+	Name  string
+	Cands []Place
+}
+
+// searchPlaces is the search_places action.
+func (r *run) searchPlaces(ctx context.Context, s *State) (string, error) {
+	switch s.Spec.Family {
+	case FamilyRoadTrip:
+		return r.tripPlaces(ctx, s)
+	case FamilyEvenStops:
+		return r.legStops(ctx, s)
+	case FamilyMeeting:
+		return r.meetingPlace(ctx, s)
+	case FamilyDirectional:
+		return r.directionalPlace(ctx, s)
+	}
+	return "nothing to search", nil
+}
+
+// choose asks the places decision to fill slots; policy fills them when
+// no model is configured or the model's picks break a rule (check).
+func (r *run) choose(ctx context.Context, s *State, what string, slots []slot, policy PlaceChoice, check func(PlaceChoice) string) PlaceChoice {
+	if len(slots) == 0 {
+		return policy
+	}
+	var names, pids []string
+	for _, sl := range slots {
+		names = append(names, sl.Name)
+		for _, c := range sl.Cands {
+			if !slices.Contains(pids, c.PlaceID) {
+				pids = append(pids, c.PlaceID)
+			}
+		}
+	}
+	if len(pids) == 0 {
+		return policy
+	}
+	d, err := llm.Decide(ctx, r.model("places"), llm.Prompt{
+		Name:    "PlaceChoice",
+		System:  render("places", nil),
+		User:    render("places_user", map[string]any{"What": what, "Slots": slots}),
+		Timeout: r.timeout(),
+		Enums:   map[string][]string{"picks.slot": names, "picks.place_id": pids},
+	}, func(context.Context) (PlaceChoice, error) { return policy, nil })
+	if err != nil || d.Source != llm.FromModel {
+		return policy
+	}
+	why := ""
+	for _, p := range d.Value.Picks {
+		i := slices.IndexFunc(slots, func(sl slot) bool { return sl.Name == p.Slot })
+		if i < 0 || !slices.ContainsFunc(slots[i].Cands, func(c Place) bool { return c.PlaceID == p.PlaceID }) {
+			why = fmt.Sprintf("%s is not a candidate for %s", p.PlaceID, p.Slot)
+			break
+		}
+	}
+	if why == "" && check != nil {
+		why = check(d.Value)
+	}
+	if why != "" {
+		s.Notes = append(s.Notes, "places model's choice rejected ("+why+"); the policy chose")
+		return policy
+	}
+	return d.Value
+}
+
+func picked(c PlaceChoice, slots []slot, name string) (Place, bool) {
+	for _, p := range c.Picks {
+		if p.Slot != name {
+			continue
+		}
+		for _, sl := range slots {
+			if sl.Name != name {
+				continue
+			}
+			for _, cand := range sl.Cands {
+				if cand.PlaceID == p.PlaceID {
+					return cand, true
+				}
+			}
+		}
+	}
+	return Place{}, false
+}
+
+// queryWord is how a place type is asked for in a text search.
+func queryWord(t string) string {
+	switch t {
+	case "gas_station":
+		return "gas station"
+	case "lodging":
+		return "hotel"
+	case "rest_area":
+		return "rest stop"
+	case "viewpoint":
+		return "scenic viewpoint"
+	}
+	return strings.ReplaceAll(t, "_", " ")
+}
+
+// ---- road trips ----
+
+// cityPlaces searches kind ("rest_area" or "viewpoint") in cities, in the
+// given order, a few at a time, until enough reports every route is
+// served. It stops early when the first two cities searched hold
+// nothing of the kind: the data does not cover the region.
+func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []City, enough func(map[string][]Place) bool) (map[string][]Place, []string, error) {
+	found := map[string][]Place{}
+	var searched []string
+	taken := map[string]bool{}
+	for i := 0; i < len(order); {
+		if enough(found) {
+			break
+		}
+		if len(searched) >= 2 && len(found) == 0 {
+			break
+		}
+		batch := order[i:min(i+2, len(order))]
+		i += len(batch)
+		res := make([][]Place, len(batch))
+		errs := parallel(len(batch), func(j int) error {
+			c := batch[j]
+			sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: queryWord(kind) + " in " + c.Name})
+			if err != nil {
+				return err
+			}
+			for _, p := range sr.Places {
+				if !slices.Contains(p.Types, kind) {
+					continue
+				}
+				pl := toPlace(p)
+				inCity := strings.Contains(strings.ToLower(pl.Address), strings.ToLower(c.Name))
+				if !inCity && distKm(pl.Lat, pl.Lng, c.Lat, c.Lng) > 20 {
+					continue
+				}
+				pl.City = c.Name
+				res[j] = append(res[j], pl)
+			}
+			return nil
+		})
+		for j, c := range batch {
+			searched = append(searched, c.Name)
+			if errs[j] != nil && !errors.Is(errs[j], geo.ErrZeroResults) {
+				if ctx.Err() != nil {
+					return nil, searched, ctx.Err()
+				}
+				s.Notes = append(s.Notes, fmt.Sprintf("%s search in %s failed: %v", queryWord(kind), c.Name, errs[j]))
+				continue
+			}
+			for _, p := range res[j] {
+				if !taken[p.PlaceID] {
+					taken[p.PlaceID] = true
+					found[c.ID] = append(found[c.ID], p)
+				}
+			}
+		}
+	}
+	return found, searched, nil
+}
+
+func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
+	spec := s.Spec
+	if len(s.Routes) == 0 {
+		return "no routes to search along", nil
+	}
+	// Cities in more routes first, then in travel order.
+	uses := map[string]int{}
+	for _, rt := range s.Routes {
+		for _, id := range rt.Cities {
+			uses[id]++
+		}
+	}
+	order := slices.Clone(s.Pool)
+	order = slices.DeleteFunc(order, func(c City) bool { return uses[c.ID] == 0 })
+	sort.SliceStable(order, func(i, j int) bool { return uses[order[i].ID] > uses[order[j].ID] })
+	enough := func(n int) func(map[string][]Place) bool {
+		return func(f map[string][]Place) bool {
+			for _, rt := range s.Routes {
+				c := 0
+				for _, id := range rt.Cities {
+					c += len(f[id])
+				}
+				if c < n {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	var rest, view map[string][]Place
+	var restSearched, viewSearched []string
+	var err error
+	if spec.RestStops > 0 {
+		rest, restSearched, err = r.cityPlaces(ctx, s, "rest_area", order, enough(spec.RestStops))
+		if err != nil {
+			return "", err
+		}
+	}
+	if spec.Viewpoints > 0 {
+		// Viewpoints first where no rest stop was found, so the two sets
+		// of cities differ.
+		vo := slices.Clone(order)
+		sort.SliceStable(vo, func(i, j int) bool { return len(rest[vo[i].ID]) < len(rest[vo[j].ID]) })
+		view, viewSearched, err = r.cityPlaces(ctx, s, "viewpoint", vo, enough(spec.Viewpoints))
+		if err != nil {
+			return "", err
+		}
+	}
+	var slots []slot
+	for i, rt := range s.Routes {
+		var rc, vc []Place
+		for _, id := range rt.Cities {
+			rc = append(rc, rest[id]...)
+			vc = append(vc, view[id]...)
+		}
+		for j := 1; j <= spec.RestStops; j++ {
+			slots = append(slots, slot{Name: fmt.Sprintf("r%d.rest.%d", i+1, j), Cands: rc})
+		}
+		for j := 1; j <= spec.Viewpoints; j++ {
+			slots = append(slots, slot{Name: fmt.Sprintf("r%d.view.%d", i+1, j), Cands: vc})
+		}
+	}
+	policy := tripPolicy(s.Routes, s.Pool, rest, view, spec.RestStops, spec.Viewpoints)
+	choice := r.choose(ctx, s, "rest stops and scenic viewpoints per route", slots, policy, func(c PlaceChoice) string {
+		return checkTrip(c, slots, len(s.Routes), spec.RestStops, spec.Viewpoints)
+	})
+	var obs []string
+	for i := range s.Routes {
+		rt := &s.Routes[i]
+		rt.RestStops, rt.Viewpoints = nil, nil
+		for j := 1; j <= spec.RestStops; j++ {
+			if p, ok := picked(choice, slots, fmt.Sprintf("r%d.rest.%d", i+1, j)); ok {
+				rt.RestStops = append(rt.RestStops, p)
+			}
+		}
+		for j := 1; j <= spec.Viewpoints; j++ {
+			if p, ok := picked(choice, slots, fmt.Sprintf("r%d.view.%d", i+1, j)); ok {
+				rt.Viewpoints = append(rt.Viewpoints, p)
+			}
+		}
+		if spec.RestStops > 0 && len(rt.RestStops) < spec.RestStops {
+			s.Notes = append(s.Notes, fmt.Sprintf("route %d: %d of %d rest stops: the maps data has no more rest stops in its cities (searched: %s)",
+				i+1, len(rt.RestStops), spec.RestStops, strings.Join(restSearched, ", ")))
+		}
+		if spec.Viewpoints > 0 && len(rt.Viewpoints) < spec.Viewpoints {
+			s.Notes = append(s.Notes, fmt.Sprintf("route %d: %d of %d scenic viewpoints: the maps data has no more viewpoints in its cities (searched: %s)",
+				i+1, len(rt.Viewpoints), spec.Viewpoints, strings.Join(viewSearched, ", ")))
+		}
+		obs = append(obs, fmt.Sprintf("route %d: %d rest stops, %d viewpoints", i+1, len(rt.RestStops), len(rt.Viewpoints)))
+	}
+	return strings.Join(obs, "; "), nil
+}
+
+// tripPolicy picks rest stops spread over each route's cities, then
+// viewpoints preferring cities without a rest stop, so the sets differ.
+func tripPolicy(routes []Route, pool []City, rest, view map[string][]Place, nr, nv int) PlaceChoice {
+	var c PlaceChoice
+	for i, rt := range routes {
+		restCities := map[string]bool{}
+		var got []Place
+		for len(got) < nr {
+			added := false
+			for _, id := range rt.Cities { // round robin over cities
+				for _, p := range rest[id] {
+					if !slices.ContainsFunc(got, func(g Place) bool { return g.PlaceID == p.PlaceID }) {
+						if len(got) < nr && (!restCities[p.City] || allUsed(rt.Cities, rest, got)) {
+							got = append(got, p)
+							restCities[p.City] = true
+							added = true
+						}
+						break
+					}
+				}
+			}
+			if !added {
+				break
+			}
+		}
+		for j, p := range got {
+			c.Picks = append(c.Picks, PlacePick{Slot: fmt.Sprintf("r%d.rest.%d", i+1, j+1), PlaceID: p.PlaceID})
+		}
+		var vcands []Place
+		for _, id := range rt.Cities {
+			vcands = append(vcands, view[id]...)
+		}
+		// Cities without rest stops first.
+		sort.SliceStable(vcands, func(a, b int) bool { return !restCities[vcands[a].City] && restCities[vcands[b].City] })
+		var vg []Place
+		for _, p := range vcands {
+			if len(vg) == nv {
+				break
+			}
+			vg = append(vg, p)
+		}
+		for j, p := range vg {
+			c.Picks = append(c.Picks, PlacePick{Slot: fmt.Sprintf("r%d.view.%d", i+1, j+1), PlaceID: p.PlaceID})
+		}
+	}
+	c.Reasoning = "rest stops spread over each route's cities; viewpoints first in cities without a rest stop"
+	return c
+}
+
+// allUsed reports whether every city with rest stops already has one in got.
+func allUsed(cities []string, rest map[string][]Place, got []Place) bool {
+	for _, id := range cities {
+		if len(rest[id]) == 0 {
+			continue
+		}
+		if !slices.ContainsFunc(got, func(g Place) bool { return g.City == rest[id][0].City }) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkTrip enforces distinct places per route and viewpoint cities that
+// differ from rest-stop cities.
+func checkTrip(c PlaceChoice, slots []slot, n, nr, nv int) string {
+	for i := 1; i <= n; i++ {
+		rc, vc := map[string]bool{}, map[string]bool{}
+		seen := map[string]bool{}
+		for _, p := range c.Picks {
+			if !strings.HasPrefix(p.Slot, fmt.Sprintf("r%d.", i)) {
+				continue
+			}
+			pl, _ := picked(c, slots, p.Slot)
+			key := p.PlaceID + strings.Split(p.Slot, ".")[1]
+			if seen[key] {
+				return fmt.Sprintf("route %d uses %s twice", i, p.PlaceID)
+			}
+			seen[key] = true
+			if strings.Contains(p.Slot, ".rest.") {
+				rc[pl.City] = true
+			} else {
+				vc[pl.City] = true
+			}
+		}
+		if len(rc) > 0 && len(vc) > 0 && mapsEqual(rc, vc) {
+			return fmt.Sprintf("route %d: viewpoint cities equal rest-stop cities", i)
+		}
+	}
+	return ""
+}
+
+func mapsEqual(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// ---- candidates near a point ----
+
+// near searches each type around p and keeps places of a wanted type that
+// pass the rating filter, nearest first.
+func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radiusM float64, extra string) ([]Place, error) {
+	if len(types) == 0 {
+		types = []string{"restaurant"}
+	}
+	res := make([][]Place, len(types))
+	errs := parallel(len(types), func(i int) error {
+		q := queryWord(types[i])
+		if extra != "" {
+			q += " in " + extra
+		}
+		req := geo.SearchRequest{Query: q}
+		if extra == "" {
+			req.Location = &geo.LatLng{Lat: lat, Lng: lng}
+			req.Radius = clamp(radiusM, 1000, geo.MaxSearchRadius)
+		}
+		sr, err := r.maps.SearchPlaces(ctx, req)
+		if err != nil {
+			return err
+		}
+		for _, p := range sr.Places {
+			if slices.ContainsFunc(types, func(t string) bool { return slices.Contains(p.Types, t) }) {
+				res[i] = append(res[i], toPlace(p))
+			}
+		}
+		return nil
+	})
+	var out []Place
+	var failed []error
+	for i := range types {
+		if errs[i] != nil && !errors.Is(errs[i], geo.ErrZeroResults) {
+			failed = append(failed, errs[i])
+		}
+		for _, p := range res[i] {
+			if slices.ContainsFunc(out, func(o Place) bool { return o.PlaceID == p.PlaceID }) {
+				continue
+			}
+			if s.Spec.MinRating > 0 {
+				if p.Rating == nil {
+					addNote(s, fmt.Sprintf("the maps backend gives no ratings; the minimum rating %.1f could not be checked", s.Spec.MinRating))
+				} else if *p.Rating < s.Spec.MinRating {
+					continue
+				}
+			}
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 && len(failed) > 0 {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, errors.Join(failed...)
+	}
+	if extra == "" {
+		sort.SliceStable(out, func(a, b int) bool {
+			return distKm(out[a].Lat, out[a].Lng, lat, lng) < distKm(out[b].Lat, out[b].Lng, lat, lng)
+		})
+	}
+	return out, nil
+}
+
+func addNote(s *State, n string) {
+	if !slices.Contains(s.Notes, n) {
+		s.Notes = append(s.Notes, n)
+	}
+}
+
+// ---- even stops ----
+
+func (r *run) legStops(ctx context.Context, s *State) (string, error) {
+	var obs []string
+	used := map[string]bool{}
+	for li := range s.Legs {
+		leg := &s.Legs[li]
+		if leg.From == nil || leg.To == nil {
+			continue
+		}
+		spec := s.Spec.Legs[li]
+		n := len(leg.Points)
+		legKm := distKm(leg.From.Lat, leg.From.Lng, leg.To.Lat, leg.To.Lng)
+		radius := clamp(legKm/float64(n+1)/2*1000, 5000, geo.MaxSearchRadius)
+		m := max(2, min(5, 24/max(1, n)))
+		cands := make([][]Place, n)
+		errs := parallel(n, func(j int) error {
+			ps, err := r.near(ctx, s, spec.Types, leg.Points[j][0], leg.Points[j][1], radius, "")
+			cands[j] = ps
+			return err
+		})
+		for j := range cands {
+			if errs[j] != nil {
+				s.Notes = append(s.Notes, fmt.Sprintf("leg %d stop %d: search failed: %v", li+1, j+1, errs[j]))
+			}
+			cands[j] = slices.DeleteFunc(cands[j], func(p Place) bool { return used[p.PlaceID] })
+			cands[j] = cands[j][:min(m, len(cands[j]))]
+		}
+		best := r.balance(ctx, s, leg, cands)
+		var slots []slot
+		var policy PlaceChoice
+		for j := range cands {
+			name := fmt.Sprintf("l%d.stop%d", li+1, j+1)
+			slots = append(slots, slot{Name: name, Cands: cands[j]})
+			if best[j] >= 0 {
+				policy.Picks = append(policy.Picks, PlacePick{Slot: name, PlaceID: cands[j][best[j]].PlaceID})
+			}
+		}
+		policy.Reasoning = "the candidates whose driving legs between consecutive stops are most even"
+		choice := r.choose(ctx, s, fmt.Sprintf("stops at the even fractions of leg %d (%s → %s)", li+1, leg.From.Name, leg.To.Name), slots, policy, nil)
+		leg.Stops = nil
+		for _, sl := range slots {
+			if p, ok := picked(choice, slots, sl.Name); ok {
+				leg.Stops = append(leg.Stops, p)
+				used[p.PlaceID] = true
+			}
+		}
+		if len(leg.Stops) < n {
+			s.Notes = append(s.Notes, fmt.Sprintf("leg %d: %d of %d stops found: no %s of the required type near the other fraction points in the maps data",
+				li+1, len(leg.Stops), n, strings.Join(spec.Types, "/")))
+		}
+		obs = append(obs, fmt.Sprintf("leg %d: %d stops", li+1, len(leg.Stops)))
+	}
+	return strings.Join(obs, "; "), nil
+}
+
+// balance picks one candidate per point (-1 where none) so the driving
+// legs from start through the stops to the end are as even as possible,
+// from one distance-matrix call; without it, the nearest candidates.
+func (r *run) balance(ctx context.Context, s *State, leg *Leg, cands [][]Place) []int {
+	n := len(cands)
+	best := make([]int, n)
+	var flat []Place
+	var at [][]int
+	for j, cs := range cands {
+		best[j] = -1
+		if len(cs) > 0 {
+			best[j] = 0
+		}
+		var idx []int
+		for _, c := range cs {
+			idx = append(idx, len(flat))
+			flat = append(flat, c)
+		}
+		at = append(at, idx)
+	}
+	if len(flat) == 0 || slices.Contains(best, -1) {
+		return best
+	}
+	origins := []string{leg.From.Query}
+	var dests []string
+	for _, p := range flat {
+		origins = append(origins, "place_id:"+p.PlaceID)
+		dests = append(dests, "place_id:"+p.PlaceID)
+	}
+	dests = append(dests, leg.To.Query)
+	mx, err := r.maps.DistanceMatrix(ctx, geo.MatrixRequest{Origins: origins, Destinations: dests, Mode: geo.ModeDriving})
+	if err != nil || len(mx.Results) != len(origins) {
+		addNote(s, fmt.Sprintf("distance matrix failed (%v); stops are the candidates nearest the fraction points", err))
+		return best
+	}
+	dist := func(o, d int) float64 { // o: 0 start, k+1 flat k; d: k flat k, len(flat) end
+		row := mx.Results[o].Elements
+		if d >= len(row) || row[d].Distance == nil || row[d].Status != geo.StatusOK {
+			return math.Inf(1)
+		}
+		return float64(row[d].Distance.Value)
+	}
+	cur := make([]int, n)
+	bestScore, bestTotal := math.Inf(1), math.Inf(1)
+	var rec func(j int)
+	rec = func(j int) {
+		if j == n {
+			legs := make([]float64, 0, n+1)
+			prev := 0
+			for k := 0; k < n; k++ {
+				fk := at[k][cur[k]]
+				legs = append(legs, dist(prev, fk))
+				prev = fk + 1
+			}
+			legs = append(legs, dist(prev, len(flat)))
+			lo, hi, tot := math.Inf(1), 0.0, 0.0
+			for _, l := range legs {
+				lo, hi, tot = math.Min(lo, l), math.Max(hi, l), tot+l
+			}
+			if lo <= 0 || math.IsInf(hi, 1) {
+				return
+			}
+			sc := (hi - lo) / lo
+			if sc < bestScore-1e-9 || (math.Abs(sc-bestScore) < 1e-9 && tot < bestTotal) {
+				bestScore, bestTotal = sc, tot
+				copy(best, cur)
+			}
+			return
+		}
+		for c := range cands[j] {
+			dup := false
+			for k := 0; k < j; k++ {
+				if cands[k][cur[k]].PlaceID == cands[j][c].PlaceID {
+					dup = true
+				}
+			}
+			if !dup {
+				cur[j] = c
+				rec(j + 1)
+			}
+		}
+	}
+	rec(0)
+	return best
+}
+
+// ---- meeting points ----
+
+func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
+	if len(s.Origins) < 2 {
+		return "fewer than two origins located", nil
+	}
+	spec := s.Spec
+	modes := make([]string, len(s.Origins))
+	var lat, lng, wsum float64
+	for i, o := range s.Origins {
+		modes[i] = geo.ModeDriving
+		if i < len(spec.Origins) && spec.Origins[i].Mode != "" {
+			modes[i] = spec.Origins[i].Mode
+		}
+		w := 1.0
+		if modes[i] == geo.ModeWalking {
+			w = 4 // walkers are slower: meet nearer them
+		}
+		lat, lng, wsum = lat+w*o.Lat, lng+w*o.Lng, wsum+w
+	}
+	lat, lng = lat/wsum, lng/wsum
+	far := 0.0
+	for _, o := range s.Origins {
+		far = math.Max(far, distKm(lat, lng, o.Lat, o.Lng))
+	}
+	cands, err := r.near(ctx, s, spec.PlaceTypes, lat, lng, clamp(far*1000/2, 2000, geo.MaxSearchRadius), "")
+	if err != nil {
+		return "", err
+	}
+	cands = cands[:min(len(cands), 20)]
+	if len(cands) == 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("no %s found near the meeting area in the maps data", strings.Join(spec.PlaceTypes, "/")))
+		return "no candidates", nil
+	}
+	times := make([][]float64, len(s.Origins)) // origin × candidate seconds
+	groups := map[string][]int{}
+	for i, m := range modes {
+		groups[m] = append(groups[m], i)
+	}
+	var dests []string
+	for _, c := range cands {
+		dests = append(dests, "place_id:"+c.PlaceID)
+	}
+	for mode, idx := range groups {
+		var os []string
+		for _, i := range idx {
+			os = append(os, s.Origins[i].Query)
+		}
+		mx, err := r.maps.DistanceMatrix(ctx, geo.MatrixRequest{Origins: os, Destinations: dests, Mode: mode})
+		if err != nil {
+			return "", fmt.Errorf("distance matrix (%s): %w", mode, err)
+		}
+		for k, i := range idx {
+			times[i] = make([]float64, len(cands))
+			for j := range cands {
+				times[i][j] = math.Inf(1)
+				if k < len(mx.Results) && j < len(mx.Results[k].Elements) {
+					if e := mx.Results[k].Elements[j]; e.Status == geo.StatusOK && e.Duration != nil {
+						times[i][j] = float64(e.Duration.Value)
+					}
+				}
+			}
+		}
+	}
+	type scored struct {
+		j  int
+		sc float64
+	}
+	var sc []scored
+	for j := range cands {
+		lo, hi := math.Inf(1), 0.0
+		for i := range s.Origins {
+			lo, hi = math.Min(lo, times[i][j]), math.Max(hi, times[i][j])
+		}
+		v := math.Inf(1)
+		if lo > 0 && !math.IsInf(hi, 1) {
+			v = (hi - lo) / lo
+		}
+		sc = append(sc, scored{j, v})
+	}
+	sort.SliceStable(sc, func(a, b int) bool { return sc[a].sc < sc[b].sc })
+	top := make([]Place, 0, 5)
+	for _, x := range sc[:min(5, len(sc))] {
+		top = append(top, cands[x.j])
+	}
+	slots := []slot{{Name: "meeting", Cands: top}}
+	policy := PlaceChoice{Reasoning: fmt.Sprintf("travel times differ by %.0f%% at most", 100*sc[0].sc),
+		Picks: []PlacePick{{Slot: "meeting", PlaceID: top[0].PlaceID}}}
+	choice := r.choose(ctx, s, "the meeting place with the most equal travel times", slots, policy, nil)
+	p, _ := picked(choice, slots, "meeting")
+	s.Stops = []Place{p}
+	if sc[0].sc > 0.1 {
+		s.Notes = append(s.Notes, fmt.Sprintf("best candidate's travel times still differ by %.0f%%", 100*sc[0].sc))
+	}
+	return fmt.Sprintf("%d candidates; chose %s (travel times within %.0f%%)", len(cands), p.Name, 100*sc[0].sc), nil
+}
+
+// ---- directional ----
+
+func (r *run) directionalPlace(ctx context.Context, s *State) (string, error) {
+	spec := s.Spec
+	ok := func(p Place) bool {
+		for i, d := range spec.Directions {
+			if i >= len(s.Refs) {
+				return false
+			}
+			ref := s.Refs[i]
+			switch d.Direction {
+			case "north":
+				if p.Lat <= ref.Lat {
+					return false
+				}
+			case "south":
+				if p.Lat >= ref.Lat {
+					return false
+				}
+			case "east":
+				if p.Lng <= ref.Lng {
+					return false
+				}
+			case "west":
+				if p.Lng >= ref.Lng {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	var good []Place
+	cands, err := r.near(ctx, s, spec.PlaceTypes, 0, 0, 0, spec.Area)
+	if err != nil && !errors.Is(err, geo.ErrZeroResults) {
+		s.Notes = append(s.Notes, fmt.Sprintf("search in %s failed: %v", spec.Area, err))
+	}
+	for _, c := range cands {
+		if ok(c) {
+			good = append(good, c)
+		}
+	}
+	if len(good) < spec.Count && len(s.Refs) > 0 {
+		// Search again around the corner the constraints point to.
+		lat, lng := s.Refs[0].Lat, s.Refs[0].Lng
+		for i, d := range spec.Directions {
+			ref := s.Refs[min(i, len(s.Refs)-1)]
+			switch d.Direction {
+			case "north":
+				lat = ref.Lat + 0.02
+			case "south":
+				lat = ref.Lat - 0.02
+			case "east":
+				lng = ref.Lng + 0.02
+			case "west":
+				lng = ref.Lng - 0.02
+			}
+		}
+		more, _ := r.near(ctx, s, spec.PlaceTypes, lat, lng, 20000, "")
+		for _, c := range more {
+			if ok(c) && !slices.ContainsFunc(good, func(g Place) bool { return g.PlaceID == c.PlaceID }) {
+				good = append(good, c)
+			}
+		}
+	}
+	var slots []slot
+	var policy PlaceChoice
+	for j := 1; j <= spec.Count; j++ {
+		name := fmt.Sprintf("place%d", j)
+		slots = append(slots, slot{Name: name, Cands: good})
+		if j <= len(good) {
+			policy.Picks = append(policy.Picks, PlacePick{Slot: name, PlaceID: good[j-1].PlaceID})
+		}
+	}
+	policy.Reasoning = "the first search hits that satisfy every direction"
+	choice := r.choose(ctx, s, "places satisfying every direction constraint", slots, policy, nil)
+	s.Stops = nil
+	for _, sl := range slots {
+		if p, ok := picked(choice, slots, sl.Name); ok && !slices.ContainsFunc(s.Stops, func(x Place) bool { return x.PlaceID == p.PlaceID }) {
+			s.Stops = append(s.Stops, p)
+		}
+	}
+	if len(s.Stops) < spec.Count {
+		s.Notes = append(s.Notes, fmt.Sprintf("found %d of %d %s places satisfying the direction constraints in the maps data",
+			len(s.Stops), spec.Count, strings.Join(spec.PlaceTypes, "/")))
+	}
+	return fmt.Sprintf("%d candidates satisfy the constraints; chose %d", len(good), len(s.Stops)), nil
+}

@@ -1,0 +1,468 @@
+package roadtrip
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// RouteChoice is the router's decision: which candidate cities each route
+// visits, by City.ID.
+type RouteChoice struct {
+	Reasoning string     `json:"reasoning,omitempty"`
+	Routes    []RoutePick `json:"routes"`
+}
+
+// RoutePick is one route of a RouteChoice.
+type RoutePick struct {
+	Name   string   `json:"name" jsonschema:"a short route name from its cities"`
+	Cities []string `json:"cities" jsonschema:"candidate city ids (c1, c2, ...) in travel order"`
+}
+
+// Reason returns the reasoning.
+func (c RouteChoice) Reason() string { return c.Reasoning }
+
+// planRoutes is the plan_routes action: geometry for every family.
+func (r *run) planRoutes(ctx context.Context, s *State) (string, error) {
+	switch s.Spec.Family {
+	case FamilyRoadTrip:
+		return r.planTrip(ctx, s)
+	case FamilyEvenStops:
+		return r.planLegs(ctx, s)
+	case FamilyMeeting:
+		return r.locateAll(ctx, s, false)
+	case FamilyDirectional:
+		return r.locateAll(ctx, s, true)
+	}
+	return "nothing to plan", nil
+}
+
+func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
+	spec := s.Spec
+	ends := make([]Point, 2+len(spec.Include))
+	names := append([]string{spec.Start, spec.End}, spec.Include...)
+	errs := parallel(len(names), func(i int) error {
+		p, err := r.locate(ctx, names[i])
+		ends[i] = p
+		return err
+	})
+	if err := errors.Join(errs[0], errs[1]); err != nil {
+		return "", err
+	}
+	s.Start, s.End = &ends[0], &ends[1]
+	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
+	total := distKm(a[0], a[1], b[0], b[1])
+	var pool []City
+	for i, inc := range spec.Include {
+		if errs[2+i] != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("must-visit %q could not be located (%v); routes do not include it", inc, errs[2+i]))
+			continue
+		}
+		p := ends[2+i]
+		f, off := project(a, b, [2]float64{p.Lat, p.Lng})
+		if f < -0.1 || f > 1.1 || math.Abs(off) > math.Max(0.6*total, 60) {
+			s.Notes = append(s.Notes, fmt.Sprintf("must-visit %q (%s) is %.0f km from the line %s → %s (%.0f km long): no sensible route passes it, so routes do not include it",
+				inc, p.Address, math.Max(math.Abs(off), math.Min(distKm(a[0], a[1], p.Lat, p.Lng), distKm(b[0], b[1], p.Lat, p.Lng))), s.Start.Name, s.End.Name, total))
+			continue
+		}
+		pool = append(pool, City{Name: p.Name, PlaceID: p.PlaceID, Address: p.Address, Lat: p.Lat, Lng: p.Lng,
+			Frac: clamp(f, 0.01, 0.99), OffKm: off, Include: true})
+	}
+	inc := len(pool)
+	need := max(0, spec.Cities-inc)
+	if spec.Cities < inc {
+		s.Notes = append(s.Notes, fmt.Sprintf("%d must-visit cities but only %d cities per route asked; routes keep the must-visit cities", inc, spec.Cities))
+		need = 0
+	}
+	want := poolSize(need, spec.Routes)
+	avoid := append([]string{s.Start.Name, s.End.Name, spec.Start, spec.End}, spec.Avoid...)
+	// Two rounds of corridor samples at most: the second fills gaps when
+	// samples named the same city twice.
+	for round := 0; round < 2 && countFree(pool) < want; round++ {
+		n := want - countFree(pool) + 1
+		found, err := r.sampleCities(ctx, a, b, total, n, round)
+		if err != nil {
+			return "", err
+		}
+		for _, c := range found {
+			if !keep(c, pool, avoid) {
+				continue
+			}
+			pool = append(pool, c)
+		}
+	}
+	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Frac < pool[j].Frac })
+	for i := range pool {
+		pool[i].ID = fmt.Sprintf("c%d", i+1)
+	}
+	s.Pool = pool
+	if free := countFree(pool); free < need {
+		s.Notes = append(s.Notes, fmt.Sprintf("only %d distinct cities found between %s and %s (%.0f km apart), fewer than the %d asked per route; routes have fewer cities rather than invented ones",
+			free, s.Start.Name, s.End.Name, total, spec.Cities))
+	}
+	policy := chooseRoutes(pool, spec.Cities, spec.Routes)
+	d, err := llm.Decide(ctx, r.model("router"), llm.Prompt{
+		Name:    "RouteChoice",
+		System:  render("router", nil),
+		User:    render("router_user", map[string]any{"Start": s.Start.Name, "End": s.End.Name, "Routes": spec.Routes, "Cities": spec.Cities, "Pool": pool, "Total": math.Round(total)}),
+		Timeout: r.timeout(),
+		Enums:   map[string][]string{"routes.cities": ids(pool)},
+	}, func(context.Context) (RouteChoice, error) { return policy, nil })
+	if err != nil {
+		return "", err
+	}
+	choice := d.Value
+	if d.Source == llm.FromModel {
+		if why := checkRoutes(choice, pool, spec.Cities, len(policy.Routes)); why != "" {
+			s.Notes = append(s.Notes, "router model's routes rejected ("+why+"); the geometry policy chose")
+			choice = policy
+		}
+	}
+	if len(choice.Routes) < spec.Routes {
+		s.Notes = append(s.Notes, fmt.Sprintf("only %d distinct routes possible with the cities found (asked %d)", len(choice.Routes), spec.Routes))
+	}
+	s.Routes = nil
+	var obs []string
+	for i, rp := range choice.Routes {
+		cs := slices.Clone(rp.Cities)
+		sort.SliceStable(cs, func(x, y int) bool { return cityByID(pool, cs[x]).Frac < cityByID(pool, cs[y]).Frac })
+		name := strings.TrimSpace(rp.Name)
+		if name == "" {
+			name = routeName(i, pool, cs)
+		}
+		s.Routes = append(s.Routes, Route{Name: name, Cities: cs})
+		obs = append(obs, fmt.Sprintf("route %d: %s", i+1, strings.Join(cityNames(pool, cs), ", ")))
+	}
+	return fmt.Sprintf("%s → %s, %.0f km; %d candidate cities; %s", s.Start.Address, s.End.Address, total, len(pool), strings.Join(obs, "; ")), nil
+}
+
+func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
+
+func countFree(pool []City) int {
+	n := 0
+	for _, c := range pool {
+		if !c.Include {
+			n++
+		}
+	}
+	return n
+}
+
+// poolSize is the fewest free cities from which n distinct routes of k
+// cities can be drawn.
+func poolSize(k, n int) int {
+	if k == 0 {
+		return 0
+	}
+	for p := k; ; p++ {
+		if binom(p, k) >= n || p > k+n {
+			return p
+		}
+	}
+}
+
+func binom(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
+}
+
+// sampleCities reverse-geocodes n points spread along the corridor,
+// alternating sides of the straight line for variety.
+func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, n, round int) ([]City, error) {
+	w := math.Min(0.08*total, 25)
+	pts := make([][2]float64, n)
+	for i := range pts {
+		f := (float64(i) + 1) / float64(n+1)
+		if round > 0 {
+			f = (float64(i) + 0.5) / float64(n)
+		}
+		off := [3]float64{0, w, -w}[(i+round)%3]
+		pts[i] = interpolate(a, b, f, off)
+	}
+	out := make([]City, n)
+	ok := make([]bool, n)
+	errs := parallel(n, func(i int) error {
+		rg, err := r.maps.ReverseGeocode(ctx, pts[i][0], pts[i][1])
+		if err != nil {
+			return err
+		}
+		name := ""
+		for _, c := range rg.AddressComponents {
+			if slices.Contains(c.Types, "locality") {
+				name = c.LongName
+				break
+			}
+		}
+		if name == "" && len(rg.AddressComponents) > 0 {
+			name = rg.AddressComponents[0].LongName
+		}
+		if name == "" {
+			return nil
+		}
+		f, off := project(a, b, pts[i])
+		out[i] = City{Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pts[i][0], Lng: pts[i][1], Frac: f, OffKm: off}
+		ok[i] = true
+		return nil
+	})
+	var res []City
+	var failed []error
+	for i := range out {
+		if ok[i] {
+			res = append(res, out[i])
+		} else if errs[i] != nil && !errors.Is(errs[i], geo.ErrZeroResults) {
+			failed = append(failed, errs[i])
+		}
+	}
+	if len(res) == 0 && len(failed) > 0 {
+		return nil, errors.Join(failed...)
+	}
+	return res, nil
+}
+
+// keep reports whether c is a new city that is not an endpoint or avoided.
+func keep(c City, pool []City, avoid []string) bool {
+	n := strings.ToLower(c.Name)
+	for _, a := range avoid {
+		if a = strings.ToLower(strings.TrimSpace(a)); a != "" && (n == a || strings.Contains(n, a) || strings.Contains(a, n)) {
+			return false
+		}
+	}
+	for _, p := range pool {
+		if p.PlaceID == c.PlaceID || strings.EqualFold(p.Name, c.Name) {
+			return false
+		}
+	}
+	return true
+}
+
+func ids(pool []City) []string {
+	out := make([]string, len(pool))
+	for i, c := range pool {
+		out[i] = c.ID
+	}
+	if len(out) == 0 {
+		out = []string{"none"}
+	}
+	return out
+}
+
+func cityByID(pool []City, id string) City {
+	for _, c := range pool {
+		if c.ID == id {
+			return c
+		}
+	}
+	return City{}
+}
+
+func cityNames(pool []City, idList []string) []string {
+	out := make([]string, len(idList))
+	for i, id := range idList {
+		out[i] = cityByID(pool, id).Name
+	}
+	return out
+}
+
+func routeName(i int, pool []City, cs []string) string {
+	names := cityNames(pool, cs)
+	switch len(names) {
+	case 0:
+		return fmt.Sprintf("Route %d: direct", i+1)
+	case 1:
+		return fmt.Sprintf("Route %d via %s", i+1, names[0])
+	}
+	return fmt.Sprintf("Route %d via %s and %s", i+1, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// chooseRoutes is the router policy: the n best distinct sets of k cities
+// (must-visit cities in all), scored by how evenly they split the way and
+// how little they stray from the line, each new route penalised for
+// sharing cities with those already chosen.
+func chooseRoutes(pool []City, k, n int) RouteChoice {
+	var fixed, free []int
+	for i, c := range pool {
+		if c.Include {
+			fixed = append(fixed, i)
+		} else {
+			free = append(free, i)
+		}
+	}
+	if len(free) > 14 {
+		free = free[:14]
+	}
+	need := max(0, min(k-len(fixed), len(free)))
+	var sets [][]int
+	var rec func(start int, cur []int)
+	rec = func(start int, cur []int) {
+		if len(cur) == need {
+			sets = append(sets, append(slices.Clone(fixed), cur...))
+			return
+		}
+		for i := start; i < len(free); i++ {
+			rec(i+1, append(cur, free[i]))
+		}
+	}
+	rec(0, nil)
+	score := func(set []int) float64 {
+		fr := make([]float64, len(set))
+		off := 0.0
+		for i, j := range set {
+			fr[i] = pool[j].Frac
+			off += math.Abs(pool[j].OffKm)
+		}
+		sort.Float64s(fr)
+		sc := 0.0
+		for i, f := range fr {
+			ideal := float64(i+1) / float64(len(fr)+1)
+			sc += (f - ideal) * (f - ideal)
+		}
+		return sc + 0.0005*off
+	}
+	var chosen [][]int
+	used := map[int]int{}
+	for len(chosen) < n && len(chosen) < len(sets) {
+		best, bestS := -1, math.Inf(1)
+		for si, set := range sets {
+			if slices.ContainsFunc(chosen, func(c []int) bool { return slices.Equal(c, set) }) {
+				continue
+			}
+			sc := score(set)
+			for _, j := range set {
+				sc += 0.02 * float64(used[j])
+			}
+			if sc < bestS {
+				best, bestS = si, sc
+			}
+		}
+		if best < 0 {
+			break
+		}
+		chosen = append(chosen, sets[best])
+		for _, j := range sets[best] {
+			used[j]++
+		}
+	}
+	var out RouteChoice
+	for i, set := range chosen {
+		cs := make([]string, len(set))
+		for x, j := range set {
+			cs[x] = pool[j].ID
+		}
+		sort.SliceStable(cs, func(x, y int) bool { return cityByID(pool, cs[x]).Frac < cityByID(pool, cs[y]).Frac })
+		out.Routes = append(out.Routes, RoutePick{Name: routeName(i, pool, cs), Cities: cs})
+	}
+	out.Reasoning = fmt.Sprintf("%d routes from %d candidate cities, chosen for even spacing along the way and variety", len(out.Routes), len(pool))
+	return out
+}
+
+// checkRoutes says what is wrong with a model's routes, "" when nothing.
+func checkRoutes(c RouteChoice, pool []City, k, n int) string {
+	if len(c.Routes) != n {
+		return fmt.Sprintf("%d routes, want %d", len(c.Routes), n)
+	}
+	seen := map[string]bool{}
+	want := min(k, len(pool))
+	for i, rp := range c.Routes {
+		if len(rp.Cities) != want {
+			return fmt.Sprintf("route %d has %d cities, want %d", i+1, len(rp.Cities), want)
+		}
+		set := slices.Clone(rp.Cities)
+		slices.Sort(set)
+		if len(slices.Compact(set)) != len(rp.Cities) {
+			return fmt.Sprintf("route %d repeats a city", i+1)
+		}
+		for _, c := range pool {
+			if c.Include && !slices.Contains(rp.Cities, c.ID) {
+				return fmt.Sprintf("route %d misses must-visit %s", i+1, c.Name)
+			}
+		}
+		key := strings.Join(set, ",")
+		if seen[key] {
+			return fmt.Sprintf("route %d repeats another route", i+1)
+		}
+		seen[key] = true
+	}
+	return ""
+}
+
+// planLegs locates each leg's ends and the points at its even fractions.
+func (r *run) planLegs(ctx context.Context, s *State) (string, error) {
+	legs := s.Spec.Legs
+	s.Legs = make([]Leg, len(legs))
+	ends := make([]Point, 2*len(legs))
+	errs := parallel(len(ends), func(i int) error {
+		l := legs[i/2]
+		q := l.From
+		if i%2 == 1 {
+			q = l.To
+		}
+		p, err := r.locate(ctx, q)
+		ends[i] = p
+		return err
+	})
+	if err := errors.Join(errs...); err != nil {
+		return "", err
+	}
+	var obs []string
+	for i, l := range legs {
+		from, to := ends[2*i], ends[2*i+1]
+		leg := Leg{From: &from, To: &to}
+		a, b := [2]float64{from.Lat, from.Lng}, [2]float64{to.Lat, to.Lng}
+		for j := 1; j <= l.Stops; j++ {
+			leg.Points = append(leg.Points, interpolate(a, b, float64(j)/float64(l.Stops+1), 0))
+		}
+		s.Legs[i] = leg
+		obs = append(obs, fmt.Sprintf("leg %d: %s → %s, %.0f km, %d stop points", i+1, from.Name, to.Name, distKm(a[0], a[1], b[0], b[1]), l.Stops))
+	}
+	return strings.Join(obs, "; "), nil
+}
+
+// locateAll finds meeting origins or directional reference landmarks.
+func (r *run) locateAll(ctx context.Context, s *State, refs bool) (string, error) {
+	var qs []string
+	if refs {
+		for _, d := range s.Spec.Directions {
+			qs = append(qs, d.Ref)
+		}
+	} else {
+		for _, o := range s.Spec.Origins {
+			qs = append(qs, o.Place)
+		}
+	}
+	pts := make([]Point, len(qs))
+	errs := parallel(len(qs), func(i int) error {
+		var err error
+		if refs {
+			pts[i], err = r.searchFirst(ctx, qs[i])
+		} else {
+			pts[i], err = r.locate(ctx, qs[i])
+		}
+		return err
+	})
+	if err := errors.Join(errs...); err != nil {
+		return "", err
+	}
+	var obs []string
+	for _, p := range pts {
+		obs = append(obs, fmt.Sprintf("%s at %.4f,%.4f", p.Name, p.Lat, p.Lng))
+	}
+	if refs {
+		s.Refs = pts
+	} else {
+		s.Origins = pts
+	}
+	return "located " + strings.Join(obs, "; "), nil
+}

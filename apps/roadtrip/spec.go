@@ -1,0 +1,429 @@
+package roadtrip
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Task families of the MCP-Universe location_navigation domain.
+const (
+	FamilyRoadTrip    = "road_trip"     // N routes of K cities, rest stops, viewpoints
+	FamilyEvenStops   = "even_stops"    // stops at equal fractions of one or two legs
+	FamilyMeeting     = "meeting_point" // equal travel time from 2-4 origins
+	FamilyDirectional = "directional"   // a place north/south/east/west of landmarks
+	FamilyUnsupported = "unsupported"   // needs servers we do not have
+)
+
+// Spec is what the question asks for: the understanding decision. A model
+// extracts it when one is configured; parseSpec is the policy.
+type Spec struct {
+	Family string `json:"family" enum:"road_trip,even_stops,meeting_point,directional,unsupported"`
+	// Road trips.
+	Start      string   `json:"start,omitempty" jsonschema:"starting city or place, as written in the question"`
+	End        string   `json:"end,omitempty" jsonschema:"destination city or place"`
+	Routes     int      `json:"routes,omitempty" jsonschema:"number of distinct routes"`
+	Cities     int      `json:"cities,omitempty" jsonschema:"intermediate cities per route"`
+	RestStops  int      `json:"rest_stops,omitempty" jsonschema:"rest stops per route"`
+	Viewpoints int      `json:"viewpoints,omitempty" jsonschema:"scenic viewpoints per route"`
+	Include    []string `json:"include,omitempty" jsonschema:"cities every route must visit"`
+	Avoid      []string `json:"avoid,omitempty" jsonschema:"cities no route may visit"`
+	// Even stops: one leg per route_N_stops key (or one for stops).
+	Legs []LegSpec `json:"legs,omitempty"`
+	// Meeting points.
+	Origins []OriginSpec `json:"origins,omitempty"`
+	// Place search (meeting, directional, even stops share Legs[i].Types).
+	PlaceTypes []string        `json:"place_types,omitempty" jsonschema:"Google place types wanted, e.g. cafe, restaurant"`
+	MinRating  float64         `json:"min_rating,omitempty"`
+	Area       string          `json:"area,omitempty" jsonschema:"city or country the place must be in (directional tasks)"`
+	Count      int             `json:"count,omitempty" jsonschema:"places wanted (directional tasks)"`
+	Directions []DirectionSpec `json:"directions,omitempty"`
+	// Keys are the output format's top-level keys.
+	Keys        []string `json:"keys"`
+	Unsupported string   `json:"unsupported,omitempty" jsonschema:"why the task cannot be done with maps tools alone"`
+}
+
+// LegSpec is one leg of an even-stops task.
+type LegSpec struct {
+	From  string   `json:"from"`
+	To    string   `json:"to"`
+	Stops int      `json:"stops" jsonschema:"intermediate stops at equal fractions: 1 midpoint, 2 thirds, 3 quarters..."`
+	Types []string `json:"types" jsonschema:"Google place types accepted for the stops"`
+}
+
+// OriginSpec is one person's starting place for a meeting point.
+type OriginSpec struct {
+	Place string `json:"place"`
+	Mode  string `json:"mode" enum:"driving,walking,bicycling"`
+}
+
+// DirectionSpec says the answer lies Direction of Ref.
+type DirectionSpec struct {
+	Direction string `json:"direction" enum:"north,south,east,west"`
+	Ref       string `json:"ref"`
+}
+
+// Validate checks what the schema cannot.
+func (s Spec) Validate() error {
+	switch s.Family {
+	case FamilyRoadTrip:
+		if s.Start == "" || s.End == "" {
+			return fmt.Errorf("road_trip needs start and end")
+		}
+		if s.Routes < 1 || s.Routes > 10 || s.Cities < 0 || s.Cities > 20 || s.RestStops < 0 || s.Viewpoints < 0 {
+			return fmt.Errorf("road_trip counts out of range: routes %d (1-10), cities %d (0-20)", s.Routes, s.Cities)
+		}
+	case FamilyEvenStops:
+		if len(s.Legs) == 0 {
+			return fmt.Errorf("even_stops needs at least one leg")
+		}
+		for i, l := range s.Legs {
+			if l.From == "" || l.To == "" || l.Stops < 1 || l.Stops > 10 {
+				return fmt.Errorf("legs[%d]: needs from, to and 1-10 stops", i)
+			}
+		}
+	case FamilyMeeting:
+		if len(s.Origins) < 2 || len(s.Origins) > 6 {
+			return fmt.Errorf("meeting_point needs 2-6 origins, got %d", len(s.Origins))
+		}
+	case FamilyDirectional:
+		if len(s.Directions) == 0 || len(s.PlaceTypes) == 0 {
+			return fmt.Errorf("directional needs place_types and directions")
+		}
+	}
+	return nil
+}
+
+var (
+	numWord = map[string]int{"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+		"seven": 7, "eight": 8, "nine": 9, "ten": 10}
+	countRe   = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z'-]+\s+){0,3}?(routes?|cities|city|towns?|rest stops?|rest areas?|scenic viewpoints?|viewpoints?)\b`)
+	quotedRe  = regexp.MustCompile(`(?:^|[\s(])'([A-Z][^']{1,80}?)'(?:[\s.,!?;:)]|$)`)
+	ratingRe  = regexp.MustCompile(`(?i)rating of (?:at least )?(\d(?:\.\d+)?)`)
+	dirRe     = regexp.MustCompile(`(?i)(north|south|east|west) of the (?:latitude|longitude) of '([^']+)'`)
+	areaRe    = regexp.MustCompile(`(?i)location in (.+?) that`)
+	identRe   = regexp.MustCompile(`(?i)identify (\d+|one|two|three)`)
+	originRe  = regexp.MustCompile(`(?:live|lives|living|based|operates|located|staying|residing|is|am)\s+(?:in|at|from)\s+(?:the\s+)?([A-Z][^.!?]*?)(?:[.!?](?:\s|$)|,\s+(?:and|while|another|my)\b|\s+(?:while)\b)`)
+	walkRe    = regexp.MustCompile(`(?i)walking time from (?:the )?([^.,!?]+)`)
+	fromToRe  = regexp.MustCompile(`(?i)\bfrom (?:the )?(.+?) to (?:the )?(.+?)(?: with | for |[.!?](?:\s|$))`)
+	startAtRe = regexp.MustCompile(`(?i)start(?:ing|s)? (?:at|in|from) (?:the )?(.+?) and (?:conclud|end)(?:ing|s)? (?:at|in) (?:the )?(.+?)(?: with |[.!?](?:\s|$))`)
+	leg2Res   = []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b(?:go|travel|drive|head) to (?:the )?(.+?)(?:,| so | to | and |[.!?](?:\s|$))`),
+		regexp.MustCompile(`(?i)\bback to (?:the )?(.+?)(?: so | to | and |[.!?](?:\s|$))`),
+		regexp.MustCompile(`(?i)\breturn to (?:the )?(.+?)(?: so | from | to | and |[.!?](?:\s|$))`),
+	}
+	fractions = []struct {
+		re    *regexp.Regexp
+		stops int
+	}{
+		{regexp.MustCompile(`(?i)mid ?point|halfway`), 1},
+		{regexp.MustCompile(`(?i)trisection|third points`), 2},
+		{regexp.MustCompile(`(?i)quarter points`), 3},
+		{regexp.MustCompile(`(?i)fifth points`), 4},
+		{regexp.MustCompile(`(?i)sixth points`), 5},
+	}
+	adjectives = []string{"renowned ", "iconic ", "breathtaking ", "beautiful ", "spectacular ", "magnificent ", "amazing "}
+)
+
+// typeWords map words of a question to Google place types.
+var typeWords = []struct{ word, typ string }{
+	{"gas_station", "gas_station"}, {"gas station", "gas_station"}, {"restaurant", "restaurant"},
+	{"cafe", "cafe"}, {"coffee", "cafe"}, {"hotel", "lodging"}, {"park", "park"},
+	{"swimming pool", "swimming_pool"}, {"library", "library"}, {"stadium", "stadium"},
+	{"hospital", "hospital"}, {"museum", "museum"},
+}
+
+func atoiWord(s string) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return numWord[strings.ToLower(s)]
+}
+
+// formatKeys returns the top-level keys of an output format, in order.
+func formatKeys(format json.RawMessage) []string {
+	dec := json.NewDecoder(strings.NewReader(string(format)))
+	tok, err := dec.Token()
+	if err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		if s, ok := k.(string); ok {
+			keys = append(keys, s)
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return keys
+		}
+	}
+	return keys
+}
+
+// parseSpec is the understanding policy: it reads the question and the
+// output format's keys. servers are the MCP servers the task names.
+func parseSpec(question string, format json.RawMessage, servers []string) Spec {
+	s := Spec{Keys: formatKeys(format)}
+	q := strings.Join(strings.Fields(question), " ")
+	lq := strings.ToLower(q)
+	for _, srv := range servers {
+		if n := strings.ToLower(srv); n != "" && n != "google-maps" && n != "google_maps" {
+			s.Family, s.Unsupported = FamilyUnsupported, fmt.Sprintf("the task needs the %q MCP server, which this planner does not have (maps tools only)", srv)
+			return s
+		}
+	}
+	switch {
+	case strings.Contains(lq, "weather") || strings.Contains(lq, "forecast"):
+		s.Family, s.Unsupported = FamilyUnsupported, "the task depends on a weather forecast; no weather server is available"
+		return s
+	case strings.Contains(lq, "blog") || strings.Contains(lq, "website") || strings.Contains(lq, "http://") || strings.Contains(lq, "https://"):
+		s.Family, s.Unsupported = FamilyUnsupported, "the task needs a web browser (playwright) to read a page; no browser server is available"
+		return s
+	}
+	if m := ratingRe.FindStringSubmatch(q); m != nil {
+		s.MinRating, _ = strconv.ParseFloat(m[1], 64)
+	}
+	has := func(k string) bool { return slices.Contains(s.Keys, k) }
+	switch {
+	case has("routes") || (len(s.Keys) == 0 && strings.Contains(lq, "road trip")):
+		parseRoadTrip(&s, q, format)
+	case has("route_1_stops") || hasFraction(q):
+		parseEvenStops(&s, q)
+	case dirRe.MatchString(q):
+		parseDirectional(&s, q)
+	default:
+		parseMeeting(&s, q)
+	}
+	return s
+}
+
+func hasFraction(q string) bool {
+	for _, f := range fractions {
+		if f.re.MatchString(q) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
+	s.Family = FamilyRoadTrip
+	s.Routes = 1
+	got := map[string]bool{}
+	for _, m := range countRe.FindAllStringSubmatch(q, -1) {
+		n, noun := atoiWord(m[1]), strings.ToLower(m[2])
+		switch {
+		case strings.HasPrefix(noun, "route") && !got["routes"]:
+			s.Routes = n
+			got["routes"] = true
+		case (strings.HasPrefix(noun, "cit") || strings.HasPrefix(noun, "town")) && !got["cities"]:
+			s.Cities = n
+			got["cities"] = true
+		case strings.HasPrefix(noun, "rest") && !got["rest"]:
+			s.RestStops = n
+			got["rest"] = true
+		case strings.Contains(noun, "viewpoint") && !got["view"]:
+			s.Viewpoints = n
+			got["view"] = true
+		}
+	}
+	route := routeTemplateKeys(format)
+	if len(route) > 0 {
+		if !slices.Contains(route, "rest_stops") {
+			s.RestStops = 0
+		}
+		if !slices.Contains(route, "scenic_viewpoints") {
+			s.Viewpoints = 0
+		}
+	}
+	quotes := quotedRe.FindAllStringSubmatchIndex(q, -1)
+	for i, m := range quotes {
+		name := q[m[2]:m[3]]
+		switch i {
+		case 0:
+			s.Start = name
+			continue
+		case 1:
+			s.End = name
+			continue
+		}
+		before := strings.ToLower(q[max(0, m[0]-40):m[0]])
+		if strings.Contains(before, "avoid") || strings.Contains(before, "not ") || strings.Contains(before, "skip") {
+			s.Avoid = append(s.Avoid, name)
+		} else {
+			s.Include = append(s.Include, name)
+		}
+	}
+	if s.Start == "" {
+		if m := fromToRe.FindStringSubmatch(q); m != nil {
+			s.Start, s.End = cleanPlace(m[1]), cleanPlace(m[2])
+		}
+	}
+}
+
+func routeTemplateKeys(format json.RawMessage) []string {
+	var f struct {
+		Routes []json.RawMessage `json:"routes"`
+	}
+	if json.Unmarshal(format, &f) != nil || len(f.Routes) == 0 {
+		return nil
+	}
+	return formatKeys(f.Routes[0])
+}
+
+func cleanPlace(p string) string {
+	p = strings.TrimSpace(strings.Trim(p, " ,.;:!?'\""))
+	for _, a := range adjectives {
+		p = strings.TrimPrefix(p, a)
+	}
+	p = strings.TrimPrefix(p, "the ")
+	return strings.TrimSpace(p)
+}
+
+func placeTypes(text string) []string {
+	var out []string
+	lt := strings.ToLower(text)
+	for _, w := range typeWords {
+		if strings.Contains(lt, w.word) && !slices.Contains(out, w.typ) {
+			out = append(out, w.typ)
+		}
+	}
+	return out
+}
+
+func parseEvenStops(s *Spec, q string) {
+	s.Family = FamilyEvenStops
+	legs := 1
+	if slices.Contains(s.Keys, "route_2_stops") {
+		legs = 2
+	}
+	sections := []string{q}
+	if legs == 2 {
+		// The second leg starts at the first sentence after the first
+		// fraction that speaks of returning or a second route.
+		sents := splitSentences(q)
+		first := -1
+		for i, se := range sents {
+			if hasFraction(se) && first < 0 {
+				first = i
+				continue
+			}
+			ls := strings.ToLower(se)
+			if first >= 0 && (strings.Contains(ls, "return") || strings.Contains(ls, "second") || strings.Contains(ls, "back") ||
+				strings.HasPrefix(ls, "then") || strings.HasPrefix(ls, "after")) {
+				sections = []string{strings.Join(sents[:i], " "), strings.Join(sents[i:], " ")}
+				break
+			}
+		}
+	}
+	for i, sec := range sections {
+		l := LegSpec{Types: placeTypes(sec)}
+		for _, f := range fractions {
+			if f.re.MatchString(sec) {
+				l.Stops = f.stops
+				break
+			}
+		}
+		if i == 0 {
+			if m := startAtRe.FindStringSubmatch(sec); m != nil {
+				l.From, l.To = cleanPlace(m[1]), cleanPlace(m[2])
+			} else if m := fromToRe.FindStringSubmatch(sec); m != nil {
+				l.From, l.To = cleanPlace(m[1]), cleanPlace(m[2])
+			}
+		} else {
+			l.From = s.Legs[0].To
+			for _, re := range leg2Res {
+				if m := re.FindStringSubmatch(sec); m != nil {
+					l.To = cleanPlace(m[1])
+					break
+				}
+			}
+			if l.To == "" {
+				l.To = s.Legs[0].From
+			}
+		}
+		if l.Stops == 0 {
+			l.Stops = 1
+		}
+		s.Legs = append(s.Legs, l)
+	}
+	if legs == 2 && len(s.Legs) == 1 {
+		s.Legs = append(s.Legs, LegSpec{From: s.Legs[0].To, To: s.Legs[0].From, Stops: s.Legs[0].Stops, Types: s.Legs[0].Types})
+	}
+	s.PlaceTypes = s.Legs[0].Types
+}
+
+func splitSentences(q string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(q); i++ {
+		if (q[i] == '.' || q[i] == '!' || q[i] == '?') && (i+1 == len(q) || q[i+1] == ' ') {
+			out = append(out, strings.TrimSpace(q[start:i+1]))
+			start = i + 1
+		}
+	}
+	if rest := strings.TrimSpace(q[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+func parseDirectional(s *Spec, q string) {
+	s.Family = FamilyDirectional
+	s.Count = 1
+	if m := identRe.FindStringSubmatch(q); m != nil {
+		s.Count = max(1, atoiWord(m[1]))
+	}
+	if m := quotedRe.FindStringSubmatch(q); m != nil {
+		s.PlaceTypes = placeTypes(m[1])
+		if len(s.PlaceTypes) == 0 {
+			s.PlaceTypes = []string{strings.ReplaceAll(strings.ToLower(m[1]), " ", "_")}
+		}
+	}
+	if m := areaRe.FindStringSubmatch(q); m != nil {
+		s.Area = strings.TrimSpace(m[1])
+	}
+	for _, m := range dirRe.FindAllStringSubmatch(q, -1) {
+		s.Directions = append(s.Directions, DirectionSpec{Direction: strings.ToLower(m[1]), Ref: m[2]})
+	}
+}
+
+func parseMeeting(s *Spec, q string) {
+	s.Family = FamilyMeeting
+	if m := quotedRe.FindStringSubmatch(q); m != nil {
+		s.PlaceTypes = placeTypes(m[1])
+	}
+	if len(s.PlaceTypes) == 0 {
+		s.PlaceTypes = placeTypes(q)
+	}
+	seenO := map[string]bool{}
+	for _, m := range originRe.FindAllStringSubmatch(q, -1) {
+		p := cleanPlace(m[1])
+		k := strings.ToLower(p)
+		if p == "" || seenO[k] {
+			continue
+		}
+		seenO[k] = true
+		s.Origins = append(s.Origins, OriginSpec{Place: p, Mode: "driving"})
+	}
+	for _, m := range walkRe.FindAllStringSubmatch(q, -1) {
+		w := strings.ToLower(strings.TrimSpace(m[1]))
+		for i := range s.Origins {
+			name := strings.ToLower(s.Origins[i].Place)
+			head := name
+			if c := strings.IndexAny(head, ","); c > 0 {
+				head = head[:c]
+			}
+			if strings.HasPrefix(w, head) || strings.HasPrefix(head, w) {
+				s.Origins[i].Mode = "walking"
+			}
+		}
+	}
+}

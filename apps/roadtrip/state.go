@@ -1,0 +1,94 @@
+package roadtrip
+
+import "encoding/json"
+
+// State is the orchestrator's shared state. It round-trips through JSON
+// (flow checkpoints and parallel merges).
+type State struct {
+	Task Task  `json:"task"`
+	Spec *Spec `json:"spec,omitempty"`
+
+	// Road trips.
+	Start   *Point  `json:"start,omitempty"`
+	End     *Point  `json:"end,omitempty"`
+	Pool    []City  `json:"pool,omitempty"` // candidate intermediate cities
+	Routes  []Route `json:"routes,omitempty"`
+	Elevate bool    `json:"elevate,omitempty"` // elevations looked up
+	// Even stops.
+	Legs []Leg `json:"legs,omitempty"`
+	// Meeting points and directional tasks.
+	Origins []Point `json:"origins,omitempty"`
+	Refs    []Point `json:"refs,omitempty"`
+	Stops   []Place `json:"stops,omitempty"`
+
+	// The loop.
+	Thought string   `json:"thought,omitempty"`
+	Next    string   `json:"next,omitempty"`
+	Pending []string `json:"pending,omitempty"` // the rest of the current plan
+	Done    []string `json:"done,omitempty"`
+	Failed  bool     `json:"failed,omitempty"` // the last action failed
+	History []Step   `json:"history,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
+
+	Answer json.RawMessage `json:"answer,omitempty"`
+}
+
+// Step is one Thought → Action → Observation.
+type Step struct {
+	Thought     string `json:"thought"`
+	Action      string `json:"action"`
+	Observation string `json:"observation"`
+}
+
+// Point is a place located by a maps tool.
+type Point struct {
+	Query   string  `json:"query"` // what was asked
+	Name    string  `json:"name"`
+	Address string  `json:"address"`
+	PlaceID string  `json:"place_id"`
+	Lat     float64 `json:"lat"`
+	Lng     float64 `json:"lng"`
+}
+
+// City is a candidate intermediate city of a road trip, named by reverse
+// geocoding a point of the corridor.
+type City struct {
+	ID      string  `json:"id"` // c1, c2, ... for decisions
+	Name    string  `json:"name"`
+	PlaceID string  `json:"place_id"`
+	Address string  `json:"address"`
+	Lat     float64 `json:"lat"` // the corridor point it was found at
+	Lng     float64 `json:"lng"`
+	Frac    float64 `json:"frac"`      // progress along start → end, 0..1
+	OffKm   float64 `json:"offset_km"` // signed distance from the straight line
+	Include bool    `json:"include,omitempty"`
+}
+
+// Place is a place found by a search.
+type Place struct {
+	Name      string   `json:"name"`
+	Address   string   `json:"address"`
+	PlaceID   string   `json:"place_id"`
+	Lat       float64  `json:"lat"`
+	Lng       float64  `json:"lng"`
+	Types     []string `json:"types,omitempty"`
+	Rating    *float64 `json:"rating,omitempty"`
+	City      string   `json:"city,omitempty"` // the route city it belongs to
+	Elevation *float64 `json:"elevation,omitempty"`
+}
+
+// Route is one planned road trip.
+type Route struct {
+	Name       string   `json:"name"`
+	Cities     []string `json:"cities"` // City.ID, in order
+	RestStops  []Place  `json:"rest_stops,omitempty"`
+	Viewpoints []Place  `json:"viewpoints,omitempty"`
+}
+
+// Leg is one leg of an even-stops task.
+type Leg struct {
+	From   *Point       `json:"from,omitempty"`
+	To     *Point       `json:"to,omitempty"`
+	Points [][2]float64 `json:"points,omitempty"` // the fraction points, lat/lng
+	Stops  []Place      `json:"stops,omitempty"`
+}

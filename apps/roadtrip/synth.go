@@ -1,0 +1,371 @@
+package roadtrip
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// getElevations is the get_elevations action: one batched maps_elevation
+// call at the chosen viewpoints' locations.
+func (r *run) getElevations(ctx context.Context, s *State) (string, error) {
+	var locs []geo.LatLng
+	index := map[string]int{}
+	for _, rt := range s.Routes {
+		for _, v := range rt.Viewpoints {
+			if _, ok := index[v.PlaceID]; !ok {
+				index[v.PlaceID] = len(locs)
+				locs = append(locs, geo.LatLng{Lat: v.Lat, Lng: v.Lng})
+			}
+		}
+	}
+	if len(locs) == 0 {
+		s.Elevate = true
+		return "no viewpoints to look up", nil
+	}
+	res, err := r.maps.Elevation(ctx, locs)
+	if err != nil {
+		return "", err
+	}
+	if len(res.Results) != len(locs) {
+		return "", fmt.Errorf("maps_elevation returned %d results for %d locations", len(res.Results), len(locs))
+	}
+	for i := range s.Routes {
+		for j := range s.Routes[i].Viewpoints {
+			v := &s.Routes[i].Viewpoints[j]
+			e := res.Results[index[v.PlaceID]].Elevation
+			v.Elevation = &e
+		}
+	}
+	s.Elevate = true
+	return fmt.Sprintf("elevations of %d viewpoints", len(locs)), nil
+}
+
+// Synthesis is the synthesis decision for road trips: route names and a
+// one-sentence description per viewpoint, in answer order. The data in the
+// answer (names, addresses, elevations) is filled in from the state, never
+// from this text.
+type Synthesis struct {
+	RouteNames   []string `json:"route_names"`
+	Descriptions []string `json:"descriptions"`
+}
+
+// Validate rejects empty or overlong text.
+func (y Synthesis) Validate() error {
+	for i, t := range append(slices.Clone(y.RouteNames), y.Descriptions...) {
+		if strings.TrimSpace(t) == "" || len(t) > 200 {
+			return fmt.Errorf("text %d is empty or longer than 200 characters", i)
+		}
+	}
+	return nil
+}
+
+// answer writes the final JSON in the task's output format.
+func (r *run) answer(ctx context.Context, s State) (State, error) {
+	if s.Spec == nil {
+		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
+		s.Spec = &p
+	}
+	var syn Synthesis
+	if s.Spec.Family == FamilyRoadTrip && len(s.Routes) > 0 {
+		policy := synthPolicy(s)
+		d, err := llm.Decide(ctx, r.model("synthesis"), llm.Prompt{
+			Name:    "Synthesis",
+			System:  render("synthesis", nil),
+			User:    render("synthesis_user", map[string]any{"Question": s.Task.Question, "Routes": routeLines(s), "Policy": policy}),
+			Timeout: r.timeout(),
+		}, func(context.Context) (Synthesis, error) { return policy, nil })
+		if err != nil {
+			return s, err
+		}
+		syn = d.Value
+		if len(syn.RouteNames) != len(policy.RouteNames) || len(syn.Descriptions) != len(policy.Descriptions) {
+			s.Notes = append(s.Notes, "synthesis model's text did not match the routes; the policy's text is used")
+			syn = policy
+		}
+	}
+	out, err := renderAnswer(s, syn)
+	if err != nil {
+		return s, err
+	}
+	s.Answer = out
+	return s, nil
+}
+
+func routeLines(s State) string {
+	var b strings.Builder
+	for i, rt := range s.Routes {
+		fmt.Fprintf(&b, "route %d: %s\n", i+1, strings.Join(cityNames(s.Pool, rt.Cities), ", "))
+		for _, v := range rt.Viewpoints {
+			el := "unknown"
+			if v.Elevation != nil {
+				el = fmt.Sprintf("%.0f m", *v.Elevation)
+			}
+			fmt.Fprintf(&b, "  viewpoint: %s in %s (%s), elevation %s\n", v.Name, v.City, v.Address, el)
+		}
+	}
+	return b.String()
+}
+
+// synthPolicy names routes by their cities and describes viewpoints from
+// their data.
+func synthPolicy(s State) Synthesis {
+	var y Synthesis
+	for i, rt := range s.Routes {
+		y.RouteNames = append(y.RouteNames, rt.Name)
+		if rt.Name == "" {
+			y.RouteNames[i] = routeName(i, s.Pool, rt.Cities)
+		}
+		for _, v := range rt.Viewpoints {
+			kind := "Viewpoint"
+			if slices.Contains(v.Types, "tourist_attraction") {
+				kind = "Scenic viewpoint and tourist attraction"
+			}
+			d := fmt.Sprintf("%s in %s (%s)", kind, v.City, v.Address)
+			if v.Elevation != nil {
+				d += fmt.Sprintf(", %s m above sea level", fmtElev(*v.Elevation))
+			}
+			y.Descriptions = append(y.Descriptions, d)
+		}
+	}
+	return y
+}
+
+func fmtElev(e float64) string { return strconv.FormatFloat(math.Round(e*100)/100, 'f', -1, 64) }
+
+// kv and obj build JSON objects whose keys keep the shape's order.
+type kv struct {
+	K string
+	V any
+}
+
+type obj []kv
+
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, e := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(e.K)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := json.Marshal(e.V)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// shape reads the output format as ordered keys with their values.
+type shape struct {
+	keys []string
+	vals map[string]json.RawMessage
+}
+
+func readShape(raw json.RawMessage) shape {
+	t := shape{keys: formatKeys(raw), vals: map[string]json.RawMessage{}}
+	json.Unmarshal(raw, &t.vals)
+	return t
+}
+
+// item is the shape of the first element of array key k.
+func (t shape) item(k string) shape {
+	var arr []json.RawMessage
+	if json.Unmarshal(t.vals[k], &arr) != nil || len(arr) == 0 {
+		return shape{vals: map[string]json.RawMessage{}}
+	}
+	return readShape(arr[0])
+}
+
+// empty is the empty value of a shape value's JSON type.
+func empty(raw json.RawMessage) any {
+	switch t := bytes.TrimSpace(raw); {
+	case len(t) > 0 && t[0] == '[':
+		return []any{}
+	case len(t) > 0 && t[0] == '{':
+		return obj{}
+	}
+	return ""
+}
+
+var defaultFormats = map[string]string{
+	FamilyRoadTrip:    `{"starting_city":"","destination_city":"","routes":[{"route_id":"1","route_name":"","cities_visited":[],"rest_stops":[{"city":"","rest_stop_id":"1","name":"","address":"","amenities":[]}],"scenic_viewpoints":[{"city":"","viewpoint_id":"1","name":"","address":"","elevation_meters":"","description":""}]}]}`,
+	FamilyEvenStops:   `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
+	FamilyMeeting:     `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
+	FamilyDirectional: `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
+}
+
+// renderAnswer fills the output format from the state.
+func renderAnswer(s State, syn Synthesis) (json.RawMessage, error) {
+	raw := s.Task.OutputFormat
+	if len(bytes.TrimSpace(raw)) == 0 {
+		f := defaultFormats[s.Spec.Family]
+		if f == "" {
+			f = defaultFormats[FamilyMeeting]
+		}
+		raw = json.RawMessage(f)
+	}
+	t := readShape(raw)
+	if t.keys == nil {
+		return nil, fmt.Errorf("output format is not a JSON object")
+	}
+	var o obj
+	for _, k := range t.keys {
+		var v any
+		switch {
+		case k == "starting_city" && s.Start != nil:
+			v = s.Start.Name
+		case k == "destination_city" && s.End != nil:
+			v = s.End.Name
+		case k == "routes":
+			v = renderRoutes(s, t.item("routes"), syn)
+		case k == "stops":
+			v = renderStops(stopsFor(s, 0), t.item(k))
+		case strings.HasPrefix(k, "route_") && strings.HasSuffix(k, "_stops"):
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(k, "route_"), "_stops"))
+			v = renderStops(stopsFor(s, n-1), t.item(k))
+		default:
+			v = empty(t.vals[k])
+		}
+		o = append(o, kv{k, v})
+	}
+	return json.Marshal(o)
+}
+
+func stopsFor(s State, leg int) []Place {
+	if s.Spec.Family == FamilyEvenStops {
+		if leg >= 0 && leg < len(s.Legs) {
+			return s.Legs[leg].Stops
+		}
+		return nil
+	}
+	if leg == 0 {
+		return s.Stops
+	}
+	return nil
+}
+
+func renderStops(ps []Place, it shape) []obj {
+	out := []obj{}
+	for _, p := range ps {
+		var o obj
+		for _, k := range it.keys {
+			var v any
+			switch strings.ToLower(k) {
+			case "name":
+				v = p.Name
+			case "place id", "place_id":
+				v = p.PlaceID
+			case "full address", "address":
+				v = p.Address
+			case "place type":
+				v = firstType(p.Types)
+			default:
+				v = empty(it.vals[k])
+			}
+			o = append(o, kv{k, v})
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+func firstType(ts []string) string {
+	for _, t := range ts {
+		if t != "point_of_interest" && t != "establishment" {
+			return t
+		}
+	}
+	return ""
+}
+
+func renderRoutes(s State, it shape, syn Synthesis) []obj {
+	out := []obj{}
+	desc := 0
+	for i, rt := range s.Routes {
+		var o obj
+		for _, k := range it.keys {
+			var v any
+			switch k {
+			case "route_id":
+				v = strconv.Itoa(i + 1)
+			case "route_name":
+				v = rt.Name
+				if i < len(syn.RouteNames) {
+					v = syn.RouteNames[i]
+				}
+			case "cities_visited":
+				v = cityNames(s.Pool, rt.Cities)
+			case "rest_stops":
+				rs := []obj{}
+				for j, p := range rt.RestStops {
+					var amen []string
+					for _, t := range p.Types {
+						if t != "point_of_interest" && t != "establishment" {
+							amen = append(amen, strings.ReplaceAll(t, "_", " "))
+						}
+					}
+					rs = append(rs, pick(it.item("rest_stops"), map[string]any{"city": p.City, "rest_stop_id": strconv.Itoa(j + 1),
+						"name": p.Name, "address": p.Address, "amenities": amen, "place_id": p.PlaceID}))
+				}
+				v = rs
+			case "scenic_viewpoints":
+				vs := []obj{}
+				for j, p := range rt.Viewpoints {
+					var el any = ""
+					if p.Elevation != nil {
+						el = math.Round(*p.Elevation*100) / 100
+					}
+					d := ""
+					if desc < len(syn.Descriptions) {
+						d = syn.Descriptions[desc]
+					}
+					desc++
+					vs = append(vs, pick(it.item("scenic_viewpoints"), map[string]any{"city": p.City, "viewpoint_id": strconv.Itoa(j + 1),
+						"name": p.Name, "address": viewpointAddress(p), "elevation_meters": el, "description": d, "place_id": p.PlaceID}))
+				}
+				v = vs
+			default:
+				v = empty(it.vals[k])
+			}
+			o = append(o, kv{k, v})
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// viewpointAddress is an address a text search resolves to this place
+// alone: its name before its address, unless the address already has it.
+func viewpointAddress(p Place) string {
+	if strings.HasPrefix(strings.ToLower(p.Address), strings.ToLower(p.Name)) {
+		return p.Address
+	}
+	return p.Name + ", " + p.Address
+}
+
+// pick takes the shape's keys from vals, in the shape's order.
+func pick(it shape, vals map[string]any) obj {
+	var o obj
+	for _, k := range it.keys {
+		v, ok := vals[k]
+		if !ok {
+			v = empty(it.vals[k])
+		}
+		o = append(o, kv{k, v})
+	}
+	return o
+}
