@@ -51,6 +51,9 @@ type Config struct {
 	noises []Noise
 }
 
+// MaxEpisodes bounds the episodes one config may run.
+const MaxEpisodes = 100_000_000
+
 // DefaultDensity is the obstacles generator's wall density when a config
 // sets none.
 const DefaultDensity = 0.3
@@ -198,6 +201,13 @@ func (c *Config) check() error {
 	}
 	if len(c.noises) == 0 {
 		c.noises = []Noise{{Kind: NoNoise, Direction: grid.NoAction}}
+	}
+	total := 1
+	for _, n := range []int{len(c.Generators), len(c.Sizes), len(c.Seeds), c.Episodes, len(c.noises), len(c.Strategies)} {
+		if total > MaxEpisodes/n {
+			return fmt.Errorf("episodes: the grid of generators × sizes × seeds × episodes × noise × strategies is more than %d episodes", MaxEpisodes)
+		}
+		total *= n
 	}
 	seen := map[string]bool{}
 	for _, n := range c.noises {

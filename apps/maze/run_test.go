@@ -42,6 +42,7 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		{"strategies: [follow]\nsizes: [8]\nepisodes: 1\n", "seeds: empty"},
 		{base + "noise_file: missing.yaml\n", "noise_file"},
 		{"", "empty document"},
+		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 9000000000000000000\n", "more than 100000000 episodes"},
 	} {
 		_, err := ParseConfig([]byte(tc.yaml), "testdata")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -312,4 +313,24 @@ noise:
   - kind: random
     levels: [0.1]
 `), nil)
+}
+
+// FuzzParseConfig: any document is a config that passes its own checks or
+// an error; never a panic.
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte(smallRun))
+	f.Add([]byte("strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\ndensity: 0.2\nstep_limit_factor: 3\n"))
+	f.Add([]byte("noise: [{kind: delayed, levels: [0.5], delay: 4}]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseConfig(data, t.TempDir())
+		if err != nil {
+			return
+		}
+		if err := c.check(); err != nil {
+			t.Fatalf("accepted config fails its check: %v", err)
+		}
+		if c.TotalEpisodes() <= 0 || len(c.Noises()) == 0 {
+			t.Fatalf("accepted config runs nothing: %+v", c)
+		}
+	})
 }
