@@ -52,7 +52,7 @@ func BenchmarkGeocode(b *testing.B) {
 func BenchmarkSearchPlaces(b *testing.B) {
 	e := engine(b)
 	ctx := context.Background()
-	qs := []string{"rest stop in Dover", "scenic viewpoint near Andorra la Vella", "gas station", "cafe", "swimming pool", "hotel in Wilmington", "Hotel Du Pont"}
+	qs := []string{"rest stop in Dover", "scenic viewpoint near Andorra la Vella", "gas station", "cafe", "swimming pool", "hotel in Wilmington", "Dover Downs"}
 	p50(b, func(i int) {
 		if _, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: qs[i%len(qs)]}); err != nil {
 			b.Fatal(err)
@@ -134,4 +134,16 @@ func BenchmarkOpen(b *testing.B) {
 	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heap-MB")
 	b.ReportMetric(float64(ru1.Maxrss)/1024, "maxrss-MB")
 	runtime.KeepAlive(keep)
+}
+
+func BenchmarkReverseGeocode(b *testing.B) {
+	e := engine(b)
+	ctx := context.Background()
+	pts := []geo.LatLng{{Lat: 39.16, Lng: -75.52}, {Lat: 42.5, Lng: 1.5}, {Lat: 3.14, Lng: 101.69}, {Lat: 48.85, Lng: 2.35}}
+	p50(b, func(i int) {
+		p := pts[i%len(pts)]
+		if _, err := e.ReverseGeocode(ctx, p.Lat, p.Lng); err != nil {
+			b.Fatal(err)
+		}
+	})
 }

@@ -18,7 +18,13 @@ type cities struct {
 	cellIdx   []uint32
 }
 
-const cellsLng = 360
+// The spatial index uses cells of cellDeg degrees.
+const (
+	cellDeg   = 0.25
+	cellsLat  = 720
+	cellsLng  = 1440
+	cellKmLat = 111.19 * cellDeg
+)
 
 func newCities(c *pack.Cities) (*cities, error) {
 	lat, err := pack.Undeltas(c.Lat, c.N)
@@ -41,7 +47,7 @@ func newCities(c *pack.Cities) (*cities, error) {
 		t.lat[i] = float64(lat[i]) / 1e5
 		t.lng[i] = float64(lng[i]) / 1e5
 	}
-	ncell := 180 * cellsLng
+	ncell := cellsLat * cellsLng
 	t.cellStart = make([]uint32, ncell+1)
 	cellOf := make([]int32, c.N)
 	for i := range t.lat {
@@ -62,9 +68,9 @@ func newCities(c *pack.Cities) (*cities, error) {
 }
 
 func cellKey(lat, lng float64) int {
-	r := int(math.Floor(lat + 90))
-	c := int(math.Floor(lng + 180))
-	r = min(max(r, 0), 179)
+	r := int(math.Floor((lat + 90) / cellDeg))
+	c := int(math.Floor((lng + 180) / cellDeg))
+	r = min(max(r, 0), cellsLat-1)
 	c = ((c % cellsLng) + cellsLng) % cellsLng
 	return r*cellsLng + c
 }
@@ -141,40 +147,61 @@ func (t *cities) byID(id uint32) (uint32, bool) {
 	return 0, false
 }
 
-// nearest returns the city nearest p, preferring populous places: the
-// score is distance discounted by population, within maxKm.
+// nearest returns the city of at least minPop people nearest p, within
+// maxKm. It searches rings of cells outwards and stops once no unvisited
+// cell can hold anything nearer; candidates are compared by an
+// equirectangular distance, exact at these ranges to well under a metre.
 func (t *cities) nearest(p LatLng, maxKm float64, minPop uint32) (uint32, float64, bool) {
 	best, bestD := uint32(0), math.Inf(1)
 	found := false
-	rings := int(maxKm/100) + 1
-	r0 := int(math.Floor(p.Lat + 90))
-	c0 := int(math.Floor(p.Lng + 180))
-	for dr := -rings; dr <= rings; dr++ {
-		r := r0 + dr
-		if r < 0 || r >= 180 {
-			continue
+	coslat := math.Max(math.Cos(p.Lat*math.Pi/180), 0.01)
+	r0 := int(math.Floor((p.Lat + 90) / cellDeg))
+	c0 := int(math.Floor((p.Lng + 180) / cellDeg))
+	span := func(r int) int { return min(int(math.Ceil(float64(r)/coslat)), cellsLng/2) }
+	maxRing := int(maxKm/cellKmLat) + 1
+	visit := func(r, c int) {
+		if r < 0 || r >= cellsLat {
+			return
 		}
-		span := rings
-		if cl := math.Cos((float64(r) - 89.5) * math.Pi / 180); cl > 0.05 {
-			span = int(float64(rings)/cl) + 1
-		} else {
-			span = cellsLng / 2
-		}
-		for dc := -span; dc <= span && dc < cellsLng; dc++ {
-			c := ((c0+dc)%cellsLng + cellsLng) % cellsLng
-			k := r*cellsLng + c
-			for _, i := range t.cellIdx[t.cellStart[k]:t.cellStart[k+1]] {
-				if t.src.Pop[i] < minPop {
-					continue
-				}
-				d := haversine(p, t.pos(i)) / 1000
-				if d <= maxKm && d < bestD {
-					best, bestD, found = i, d, true
-				}
+		c = ((c % cellsLng) + cellsLng) % cellsLng
+		k := r*cellsLng + c
+		for _, i := range t.cellIdx[t.cellStart[k]:t.cellStart[k+1]] {
+			if t.src.Pop[i] < minPop {
+				continue
+			}
+			dy := (t.lat[i] - p.Lat) * 111.19
+			dx := (t.lng[i] - p.Lng)
+			if dx > 180 {
+				dx -= 360
+			} else if dx < -180 {
+				dx += 360
+			}
+			dx *= 111.19 * coslat
+			if d := math.Sqrt(dx*dx + dy*dy); d < bestD {
+				best, bestD, found = i, d, true
 			}
 		}
 	}
-	return best, bestD, found
+	for ring := 0; ring <= maxRing; ring++ {
+		R, pR := span(ring), span(ring-1)
+		for r := r0 - ring; r <= r0+ring; r++ {
+			edgeRow := r == r0-ring || r == r0+ring
+			for c := c0 - R; c <= c0+R; c++ {
+				if ring > 0 && !edgeRow && c >= c0-pR && c <= c0+pR {
+					continue // inside the previous ring's box
+				}
+				visit(r, c)
+			}
+		}
+		if found && bestD <= float64(ring)*cellKmLat {
+			break
+		}
+	}
+	if !found {
+		return 0, 0, false
+	}
+	bestD = haversine(p, t.pos(best)) / 1000
+	return best, bestD, bestD <= maxKm
 }
 
 // cityMatch is a geocoding candidate.

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/mcp"
+	"github.com/cairn-agents/cairn/tool"
+)
+
+// The test binary doubles as the server: run with CAIRN_MAPS_HELPER set,
+// TestHelperMapsServer executes `cairn <CAIRN_MAPS_HELPER args>`.
+const helperEnv = "CAIRN_MAPS_HELPER"
+
+func TestHelperMapsServer(t *testing.T) {
+	args := os.Getenv(helperEnv)
+	if args == "" {
+		t.Skip("helper process for the cairn mcp maps tests")
+	}
+	cmd := newRootCmd(os.Stdout, os.Stderr)
+	cmd.SetArgs(strings.Fields(args))
+	if err := cmd.ExecuteContext(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "cairn:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// serverCommand is the command line that starts `cairn mcp maps` on stdio.
+func serverCommand() string { return os.Args[0] + " -test.run=^TestHelperMapsServer$" }
+
+func connectStdio(t testing.TB) *mcp.Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := mcp.Connect(ctx, serverCommand(), &mcp.Options{Env: []string{helperEnv + "=mcp maps"}, Stderr: os.Stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func checkMapsServer(t *testing.T, c *mcp.Client) {
+	ctx := context.Background()
+	reg, err := c.Registry(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"maps_directions", "maps_distance_matrix", "maps_elevation", "maps_geocode", "maps_place_details", "maps_reverse_geocode", "maps_search_places"}
+	if got := reg.Names(); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("tools %v, want %v", got, want)
+	}
+	res, err := c.Call(ctx, "maps_geocode", json.RawMessage(`{"address":"JB"}`))
+	if err != nil || !strings.Contains(string(res), `"formatted_address": "Johor Bahru, Johor, Malaysia"`) {
+		t.Errorf("geocode JB over MCP: %s, %v", res, err)
+	}
+	_, err = c.Call(ctx, "maps_geocode", json.RawMessage(`{"address":"Qqzzxv Nowhere"}`))
+	if !errors.Is(err, tool.ErrPermanent) || !strings.Contains(err.Error(), "Geocoding failed: ZERO_RESULTS") {
+		t.Errorf("unknown place over MCP: %v", err)
+	}
+	_, err = c.Call(ctx, "maps_elevation", json.RawMessage(`{"locations":[{"latitude":95,"longitude":0}]}`))
+	if err == nil || !strings.Contains(err.Error(), "Elevation request failed: locations[0]: INVALID_REQUEST: latitude 95") {
+		t.Errorf("latitude 95 over MCP: %v", err)
+	}
+	// The same engine through the tool contract as a geo.Maps.
+	m := &mapstool.Client{Caller: c}
+	dm, err := m.DistanceMatrix(ctx, geo.MatrixRequest{Origins: []string{"Dover, DE"}, Destinations: []string{"Lewes, DE", "Kuala Lumpur"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	el := dm.Results[0].Elements
+	if el[0].Status != "OK" || el[0].Estimated || el[0].Distance.Value < 50000 || !el[1].Estimated {
+		t.Errorf("matrix over MCP: %+v %+v", el[0], el[1])
+	}
+}
+
+func TestMCPMapsStdio(t *testing.T) {
+	checkMapsServer(t, connectStdio(t))
+}
+
+func TestMCPMapsHTTP(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHelperMapsServer$")
+	cmd.Env = append(os.Environ(), helperEnv+"=mcp maps --http 127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cancel(); cmd.Wait() }()
+	urls := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if u := re.FindString(sc.Text()); u != "" {
+				urls <- u
+			}
+		}
+	}()
+	var url string
+	select {
+	case url = <-urls:
+	case <-time.After(60 * time.Second):
+		t.Fatal("server did not report its address")
+	}
+	c, err := mcp.Connect(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	checkMapsServer(t, c)
+}
+
+// inspector finds the MCP Inspector CLI: $MCP_INSPECTOR, or the npm
+// prefix cairn uses for its sources (~/.cache/cairn/npm), or PATH.
+func inspector(t *testing.T) string {
+	if p := os.Getenv("MCP_INSPECTOR"); p != "" {
+		return p
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		if p := filepath.Join(d, "cairn", "npm", "node_modules", ".bin", "mcp-inspector"); fileExists(p) {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("mcp-inspector"); err == nil {
+		return p
+	}
+	t.Skip("MCP Inspector absent: npm install --prefix ~/.cache/cairn/npm @modelcontextprotocol/inspector@2.12.0")
+	return ""
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// TestMCPMapsInspector drives `cairn mcp maps` with a client that is not
+// ours: the MCP Inspector's CLI mode (Node).
+func TestMCPMapsInspector(t *testing.T) {
+	insp := inspector(t)
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node absent")
+	}
+	// run returns the inspector's stdout; it exits 5 when the tool
+	// reported isError, which the caller checks from the output.
+	run := func(args ...string) []byte {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+		defer cancel()
+		full := append([]string{"--cli", "-e", helperEnv + "=mcp maps", os.Args[0], "-test.run=^TestHelperMapsServer$"}, args...)
+		cmd := exec.CommandContext(ctx, insp, full...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 5 && strings.Contains(stderr.String(), "tool_is_error") {
+			err = nil
+		}
+		if err != nil {
+			t.Fatalf("inspector %v: %v\n%s\n%s", args, err, out, stderr.String())
+		}
+		return out
+	}
+	var list struct {
+		Tools []struct {
+			Name        string
+			InputSchema struct{ Required []string }
+		}
+	}
+	if err := json.Unmarshal(run("--method", "tools/list"), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list.Tools) != 7 {
+		t.Fatalf("inspector lists %d tools", len(list.Tools))
+	}
+	var call struct {
+		Content []struct{ Type, Text string }
+		IsError bool
+	}
+	out := run("--method", "tools/call", "--tool-name", "maps_search_places", "--tool-arg", "query=gas station in Dover")
+	if err := json.Unmarshal(out, &call); err != nil {
+		t.Fatal(err)
+	}
+	if call.IsError || len(call.Content) != 1 || !strings.Contains(call.Content[0].Text, `"gas_station"`) {
+		t.Errorf("inspector search: %s", out)
+	}
+	out = run("--method", "tools/call", "--tool-name", "maps_geocode", "--tool-arg", "address=Qqzzxv Nowhere")
+	if err := json.Unmarshal(out, &call); err != nil {
+		t.Fatal(err)
+	}
+	if !call.IsError || call.Content[0].Text != "Geocoding failed: ZERO_RESULTS" {
+		t.Errorf("inspector unknown place: %s", out)
+	}
+}
+
+// BenchmarkMCPMapsStdio makes sequential tool calls over stdio MCP to one
+// `cairn mcp maps` process.
+func BenchmarkMCPMapsStdio(b *testing.B) {
+	c := connectStdio(b)
+	ctx := context.Background()
+	calls := []struct {
+		name string
+		args json.RawMessage
+	}{
+		{"maps_geocode", json.RawMessage(`{"address":"Dover, DE"}`)},
+		{"maps_elevation", json.RawMessage(`{"locations":[{"latitude":42.5,"longitude":1.5}]}`)},
+		{"maps_search_places", json.RawMessage(`{"query":"cafe in Wilmington"}`)},
+		{"maps_reverse_geocode", json.RawMessage(`{"latitude":39.16,"longitude":-75.52}`)},
+	}
+	if _, err := c.Call(ctx, "maps_geocode", calls[0].args); err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range calls {
+		b.Run(k.name, func(b *testing.B) {
+			n := 0
+			start := time.Now()
+			for b.Loop() {
+				if _, err := c.Call(ctx, k.name, k.args); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			b.ReportMetric(float64(n)/time.Since(start).Seconds(), "calls/s")
+		})
+	}
+	b.Run("mixed", func(b *testing.B) {
+		i := 0
+		start := time.Now()
+		for b.Loop() {
+			k := calls[i%len(calls)]
+			if _, err := c.Call(ctx, k.name, k.args); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+		b.ReportMetric(float64(i)/time.Since(start).Seconds(), "calls/s")
+	})
+}
+
+// BenchmarkMCPMapsStdioSDK is the same sequential geocode calls with the
+// MCP Go SDK's bare client session, to separate the server's cost from
+// the extra work of our reconnecting client.
+func BenchmarkMCPMapsStdioSDK(b *testing.B) {
+	ctx := context.Background()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperMapsServer$")
+	cmd.Env = append(os.Environ(), helperEnv+"=mcp maps")
+	client := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+	sess, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sess.Close()
+	params := &sdk.CallToolParams{Name: "maps_geocode", Arguments: map[string]any{"address": "Dover, DE"}}
+	n := 0
+	start := time.Now()
+	for b.Loop() {
+		res, err := sess.CallTool(ctx, params)
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n)/time.Since(start).Seconds(), "calls/s")
+}
