@@ -118,3 +118,36 @@ func TestNewClassifiesErrors(t *testing.T) {
 		t.Errorf("cancelled: got %v, want a plain context.Canceled", err)
 	}
 }
+
+type nestedIn struct {
+	Name  string            `json:"name"`
+	Count int8              `json:"count,omitempty"`
+	Tags  []string          `json:"tags,omitempty"`
+	Meta  map[string]string `json:"meta,omitempty"`
+	Inner *struct {
+		X float64 `json:"x"`
+	} `json:"inner,omitempty"`
+}
+
+// FuzzNewArgs feeds arbitrary argument bytes (as a model or a remote client
+// might send) to a typed tool: it must answer or refuse with ErrBadArgs,
+// never panic, and anything it accepts must fit In.
+func FuzzNewArgs(f *testing.F) {
+	for _, s := range []string{`{"name":"a"}`, `{"name":"a","count":300}`, `{"name":1}`, `{"inner":{"x":"y"},"name":""}`, `null`, `[]`, `{"name":"a","tags":[1]}`, `{"name":"a","extra":true}`} {
+		f.Add([]byte(s))
+	}
+	tl := Must(New("nested", "", func(_ context.Context, in nestedIn) (nestedIn, error) { return in, nil }))
+	f.Fuzz(func(t *testing.T, args []byte) {
+		res, err := tl.Call(context.Background(), args)
+		if err != nil {
+			if !errors.Is(err, ErrBadArgs) {
+				t.Fatalf("args %q: err = %v, want ErrBadArgs", args, err)
+			}
+			return
+		}
+		var back nestedIn
+		if err := json.Unmarshal(res, &back); err != nil {
+			t.Fatalf("args %q: result %s does not fit In: %v", args, res, err)
+		}
+	})
+}

@@ -1,5 +1,11 @@
-// Package tool defines the Tool interface, a registry, typed call errors and
-// middleware (cache, retry, timeout, concurrency limit).
+// Package tool defines the Tool interface, a registry, typed tools built
+// from Go funcs (input schema inferred, arguments validated), typed call
+// errors, and middleware: a cache with concurrent-call collapsing, retry with
+// backoff, per-call timeout, a concurrency limit, and tool-call events (with
+// a Counter that counts a run's calls from them).
+//
+// See package mcp for tools of remote MCP servers and for serving a
+// Registry over MCP.
 package tool
 
 import (
