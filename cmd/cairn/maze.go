@@ -99,7 +99,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 				}()
 				opt.Events = tw.Emit
 			}
-			if !noProgress {
+			if !noProgress && !c.quiet {
 				bar := &progressBar{w: c.stderr}
 				opt.Progress = bar.update
 			}
@@ -133,7 +133,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVarP(&out, "out", "o", "maze-results", "directory for episodes.jsonl and steps.jsonl")
 	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU)")
-	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
+	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr (as with --quiet)")
 	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")
 	return cmd
 }
