@@ -100,6 +100,13 @@ func WithOnlySink(ctx context.Context, s Sink) context.Context {
 	return context.WithValue(ctx, sinkKey{}, s)
 }
 
+// Listening reports whether ctx has a sink, so emitters can skip building
+// costly events nobody receives.
+func Listening(ctx context.Context) bool {
+	s, ok := ctx.Value(sinkKey{}).(Sink)
+	return ok && s != nil
+}
+
 // Emit sends e to the sink in ctx, if any, stamping the time when unset.
 func Emit(ctx context.Context, e Event) {
 	s, ok := ctx.Value(sinkKey{}).(Sink)

@@ -40,3 +40,12 @@ func TestEmitStampsTimeAndIgnoresMissingSink(t *testing.T) {
 		t.Fatal("Emit left Time zero")
 	}
 }
+
+func TestListening(t *testing.T) {
+	if event.Listening(context.Background()) {
+		t.Fatal("Listening without a sink")
+	}
+	if !event.Listening(event.WithSink(context.Background(), func(event.Event) {})) {
+		t.Fatal("not Listening with a sink")
+	}
+}

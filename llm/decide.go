@@ -269,6 +269,9 @@ func typeName[T any]() string {
 }
 
 func emitDecision[T any](ctx context.Context, name string, m Model, d Decision[T], start time.Time) {
+	if !event.Listening(ctx) {
+		return
+	}
 	info := &event.DecisionInfo{
 		Name:      name,
 		Source:    string(d.Source),
