@@ -363,6 +363,15 @@ func TestConnectErrors(t *testing.T) {
 	if _, err := Connect(ctx, "'unterminated", nil); err == nil || !strings.Contains(err.Error(), "unterminated") {
 		t.Errorf("bad quoting: %v", err)
 	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/mcp"
+	ln.Close()
+	if _, err := Connect(ctx, closed, nil); err == nil || !strings.Contains(err.Error(), closed) {
+		t.Errorf("nothing listening: %v", err)
+	}
 }
 
 func TestNewServerRejectsNonObjectSchema(t *testing.T) {
