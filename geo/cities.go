@@ -42,6 +42,9 @@ func newCities(c *pack.Cities) (*cities, error) {
 	if len(c.KeyOff) == 0 || len(c.PostOff) != len(c.KeyOff) || len(c.Acro) != len(c.KeyOff)-1 {
 		return nil, fmt.Errorf("%w: city name index malformed", pack.ErrFormat)
 	}
+	if err := checkCities(c); err != nil {
+		return nil, err
+	}
 	t := &cities{src: c, lat: make([]float64, c.N), lng: make([]float64, c.N)}
 	for i := range lat {
 		t.lat[i] = float64(lat[i]) / 1e5
@@ -294,4 +297,42 @@ func haversine(a, b LatLng) float64 {
 	dlo := (b.Lng - a.Lng) * math.Pi / 180
 	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
 	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}
+
+// checkCities rejects indexes that point outside their tables, so a
+// damaged file fails to load instead of panicking later.
+func checkCities(c *pack.Cities) error {
+	bad := func(what string, i int) error {
+		return fmt.Errorf("%w: cities %s out of range at %d", pack.ErrFormat, what, i)
+	}
+	for i := 0; i < c.N; i++ {
+		if int(c.Country[i]) >= len(c.Countries) {
+			return bad("country", i)
+		}
+		if int(c.Admin1[i]) >= len(c.Admin1s) {
+			return bad("admin1", i)
+		}
+		if int(c.Feature[i]) >= len(c.Features) {
+			return bad("feature", i)
+		}
+	}
+	for i := 0; i+1 < len(c.KeyOff); i++ {
+		if c.KeyOff[i] > c.KeyOff[i+1] || int(c.KeyOff[i+1]) > len(c.KeyBlob) {
+			return bad("name key offset", i)
+		}
+		if c.PostOff[i] > c.PostOff[i+1] || int(c.PostOff[i+1]) > len(c.Post) {
+			return bad("posting offset", i)
+		}
+	}
+	for i, p := range c.Post {
+		if int(p) >= c.N {
+			return bad("posting", i)
+		}
+	}
+	for i := 1; i < c.N; i++ {
+		if c.GeonameID[i-1] >= c.GeonameID[i] {
+			return bad("geonameid order", i)
+		}
+	}
+	return nil
 }

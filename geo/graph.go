@@ -57,6 +57,14 @@ func newRegion(r *pack.Region) (*region, error) {
 		(r.Nodes > 0 && int(r.EdgeStart[r.Nodes]) != r.Edges) {
 		return nil, fmt.Errorf("%w: region %s graph columns of unequal length", pack.ErrFormat, r.Name)
 	}
+	for i := 0; i < r.Nodes; i++ {
+		if r.EdgeStart[i] > r.EdgeStart[i+1] {
+			return nil, fmt.Errorf("%w: region %s edge offsets decrease at node %d", pack.ErrFormat, r.Name, i)
+		}
+	}
+	if r.Nodes > 0 && r.EdgeStart[0] != 0 {
+		return nil, fmt.Errorf("%w: region %s edge offsets do not start at 0", pack.ErrFormat, r.Name)
+	}
 	g := &region{src: r, lat: make([]float64, r.Nodes), lng: make([]float64, r.Nodes), to: make([]uint32, r.Edges)}
 	for i := range lat {
 		g.lat[i] = float64(lat[i]) / 1e6

@@ -234,3 +234,13 @@ func TestRegionName(t *testing.T) {
 		}
 	}
 }
+
+func TestDamagedRegionFileNamed(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "regions"), 0o755)
+	os.WriteFile(filepath.Join(dir, "regions", "broken.gz"), []byte("\x1f\x8b\x08\x00garbage"), 0o644)
+	_, err := geo.Open(context.Background(), geo.Options{Base: assets.FS, Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "regions/broken.gz") {
+		t.Errorf("damaged region: %v, want an error naming regions/broken.gz", err)
+	}
+}

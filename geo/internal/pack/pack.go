@@ -91,6 +91,9 @@ func Deltas(vals []int32) []byte {
 
 // Undeltas decodes n values written by Deltas.
 func Undeltas(b []byte, n int) ([]int32, error) {
+	if n < 0 || n > len(b) { // every value takes at least one byte
+		return nil, fmt.Errorf("%w: delta column of %d bytes cannot hold %d values", ErrFormat, len(b), n)
+	}
 	out := make([]int32, n)
 	var prev int64
 	for i := range out {
