@@ -19,6 +19,9 @@ type verdict struct {
 	ok     bool
 	reason string
 	cause  Cause
+	// empty: the answer has nothing where the check looked (a count of 0,
+	// no stops). The runner blames missing data when the solver said so.
+	empty bool
 }
 
 func pass() (verdict, error) { return verdict{ok: true}, nil }
@@ -101,7 +104,9 @@ func cmpOp(name string, ok func(int) bool, msg string) check {
 		if ok(c) {
 			return pass()
 		}
-		return fail(CausePlanner, "%s: got %s, want %s %s", msg, short(pyRepr(x)), name, short(pyRepr(value)))
+		v, _ := fail(CausePlanner, "%s: got %s, want %s %s", msg, short(pyRepr(x)), name, short(pyRepr(value)))
+		v.empty = isEmpty(x)
+		return v, nil
 	}
 }
 
@@ -201,6 +206,9 @@ func stopIncludeKeys(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, 
 func placeFields(place any, withName bool) (name, id string, err error) {
 	idV, err := getItem(place, "place id")
 	if err != nil {
+		if pe, ok := err.(*pyError); ok {
+			pe.empty = isEmpty(place)
+		}
 		return "", "", err
 	}
 	if withName {
@@ -299,7 +307,9 @@ func areStopsDifferent(_ context.Context, _ *scoring, x, _, _ any) (verdict, err
 		return verdict{}, err
 	}
 	if sameSet(n1, n2) && sameSet(i1, i2) {
-		return fail(CausePlanner, "the stops are the same")
+		v, _ := fail(CausePlanner, "the stops are the same")
+		v.empty = len(n1) == 0
+		return v, nil
 	}
 	return pass()
 }
@@ -387,7 +397,9 @@ func validateLocation(_ context.Context, _ *scoring, x, _, opArgs any) (verdict,
 			}
 		}
 	}
-	return fail(CausePlanner, "The location doesn't match: no stop name contains any of %s", pyRepr(opArgs))
+	v, _ := fail(CausePlanner, "The location doesn't match: no stop name contains any of %s", pyRepr(opArgs))
+	v.empty = len(places) == 0
+	return v, nil
 }
 
 func placesInCountry(ctx context.Context, s *scoring, x, _, opArgs any) (verdict, error) {
@@ -448,7 +460,9 @@ func placesInCountries(ctx context.Context, s *scoring, x, _, opArgs any) (verdi
 			}
 		}
 	}
-	return fail(CausePlanner, "The place is not in any of the countries %s (addresses %q)", pyRepr(opArgs), addrs)
+	v, _ := fail(CausePlanner, "The place is not in any of the countries %s (addresses %q)", pyRepr(opArgs), addrs)
+	v.empty = len(places) == 0
+	return v, nil
 }
 
 // stopRef is f"place_id:{id}" of one stop.
@@ -466,7 +480,9 @@ func compareTimeOfMiddlePoint(ctx context.Context, s *scoring, x, _, opArgs any)
 	switch v := x.(type) {
 	case []any:
 		if len(v) != 1 {
-			return verdict{}, raise("AssertionError", "the length of stops should be one (got %d)", len(v))
+			e := raise("AssertionError", "the length of stops should be one (got %d)", len(v))
+			e.empty = len(v) == 0
+			return verdict{}, e
 		}
 		stop, err = stopRef(v[0])
 	case map[string]any:
@@ -582,6 +598,23 @@ func validateDirection(ctx context.Context, s *scoring, x, _, opArgs any) (verdi
 	return pass()
 }
 
+// isEmpty reports a value that holds nothing: 0, None, "", [], {}.
+func isEmpty(x any) bool {
+	switch v := x.(type) {
+	case nil:
+		return true
+	case float64:
+		return v == 0
+	case string:
+		return v == ""
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		return len(v) == 0
+	}
+	return false
+}
+
 // routes is x['routes'] as a list to iterate.
 func routes(x any) ([]any, error) {
 	r, err := getItem(x, "routes")
@@ -682,7 +715,9 @@ func cityDifferentFromRestStops(_ context.Context, _ *scoring, x, _, _ any) (ver
 			return verdict{}, err
 		}
 		if sameSet(a, b) {
-			return fail(CausePlanner, "route %d: rest_stop_cities%v and scenic_viewpoint_cities%v are the same", i+1, setList(a), setList(b))
+			v, _ := fail(CausePlanner, "route %d: rest_stop_cities%v and scenic_viewpoint_cities%v are the same", i+1, setList(a), setList(b))
+			v.empty = len(a) == 0
+			return v, nil
 		}
 	}
 	return pass()
@@ -920,7 +955,7 @@ func legsArgs(x, opArgs any) (chain []string, mode string, threshold any, stop *
 		return nil, "", nil, nil, err
 	}
 	if n == 0 {
-		return nil, "", nil, &verdict{reason: "there is no intermediate stop, the input should be a list", cause: CausePlanner}, nil
+		return nil, "", nil, &verdict{reason: "there is no intermediate stop, the input should be a list", cause: CausePlanner, empty: true}, nil
 	}
 	items, err := iterate(x)
 	if err != nil {

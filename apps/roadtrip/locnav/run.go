@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -155,6 +156,7 @@ func runTask(ctx context.Context, t Task, o Options) (TaskResult, error) {
 		}
 	}
 	tr.ScoreMillis = float64(time.Since(t1).Microseconds()) / 1000
+	blameData(tr.Evaluators, ans.Notes)
 	tr.count()
 	switch {
 	case tr.Passed == tr.Total:
@@ -165,6 +167,24 @@ func runTask(ctx context.Context, t Task, o Options) (TaskResult, error) {
 		tr.Status = StatusFailed
 	}
 	return tr, nil
+}
+
+// blameData reclassifies failures where the answer is empty as missing
+// data when the solver reported missing data (its notes), quoting them.
+func blameData(evals []EvalResult, notes []string) {
+	if len(notes) == 0 {
+		return
+	}
+	said := strings.Join(notes, "; ")
+	if len(said) > 300 {
+		said = said[:297] + "..."
+	}
+	for i := range evals {
+		if e := &evals[i]; !e.Passed && e.empty && e.Cause == CausePlanner {
+			e.Cause = CauseData
+			e.Reason += "; the answer is empty here and the solver reported: " + said
+		}
+	}
 }
 
 func (tr *TaskResult) count() {

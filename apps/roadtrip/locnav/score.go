@@ -45,6 +45,8 @@ type EvalResult struct {
 	Passed bool   `json:"passed"`
 	Reason string `json:"reason,omitempty"`
 	Cause  Cause  `json:"cause,omitempty"`
+
+	empty bool // see verdict.empty
 }
 
 // Scorer scores answers against a maps backend, as upstream's evaluators
@@ -139,10 +141,13 @@ func (sc *scoring) evaluate(ctx context.Context, e Evaluator, answer string, r *
 				return err
 			}
 			failWith(errCause(err), itemPrefix(k, len(vals))+errReason(err))
+			var pe *pyError
+			r.empty = errors.As(err, &pe) && pe.empty
 			return nil
 		}
 		if !verd.ok {
 			failWith(verd.cause, itemPrefix(k, len(vals))+verd.reason)
+			r.empty = verd.empty
 			return nil
 		}
 	}

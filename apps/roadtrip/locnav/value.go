@@ -21,6 +21,7 @@ type pyError struct {
 	exc   string // "KeyError", "TypeError", ...
 	msg   string
 	cause Cause
+	empty bool // raised because the answer holds nothing there (see verdict.empty)
 }
 
 func (e *pyError) Error() string { return e.exc + ": " + e.msg }
