@@ -10,6 +10,7 @@ import (
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/tool"
 )
 
@@ -95,3 +96,5 @@ func loadTask(t testing.TB, path string) (Task, taskFile) {
 	}
 	return tk, f
 }
+
+func mapsClient(reg *tool.Registry) *mapstool.Client { return &mapstool.Client{Caller: reg} }

@@ -134,17 +134,19 @@ func queryWord(t string) string {
 
 // cityPlaces searches kind ("rest_area" or "viewpoint") in cities, in the
 // given order, a few at a time, until enough reports every route is
-// served. It stops early when the first two cities searched hold
+// served. Unless the region is known to be covered (an earlier search
+// found something), it stops when the first three cities searched hold
 // nothing of the kind: the data does not cover the region.
-func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []City, enough func(map[string][]Place) bool) (map[string][]Place, []string, error) {
+func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []City, covered bool, enough func(map[string][]Place) bool) (map[string][]Place, []string, error) {
 	found := map[string][]Place{}
 	var searched []string
 	taken := map[string]bool{}
-	for i := 0; i < len(order); {
+	const maxCities = 6 // searches per kind: a bound on tool calls
+	for i := 0; i < len(order) && len(searched) < maxCities; {
 		if enough(found) {
 			break
 		}
-		if len(searched) >= 2 && len(found) == 0 {
+		if !covered && len(searched) >= 3 && len(found) == 0 {
 			break
 		}
 		batch := order[i:min(i+2, len(order))]
@@ -162,7 +164,9 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 				}
 				pl := toPlace(p)
 				inCity := strings.Contains(strings.ToLower(pl.Address), strings.ToLower(c.Name))
-				if !inCity && distKm(pl.Lat, pl.Lng, c.Lat, c.Lng) > 20 {
+				// In the city by address, or right by the corridor point
+				// that named it.
+				if !inCity && distKm(pl.Lat, pl.Lng, c.Lat, c.Lng) > 5 {
 					continue
 				}
 				pl.City = c.Name
@@ -223,7 +227,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	var restSearched, viewSearched []string
 	var err error
 	if spec.RestStops > 0 {
-		rest, restSearched, err = r.cityPlaces(ctx, s, "rest_area", order, enough(spec.RestStops))
+		rest, restSearched, err = r.cityPlaces(ctx, s, "rest_area", order, false, enough(spec.RestStops))
 		if err != nil {
 			return "", err
 		}
@@ -233,7 +237,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 		// of cities differ.
 		vo := slices.Clone(order)
 		sort.SliceStable(vo, func(i, j int) bool { return len(rest[vo[i].ID]) < len(rest[vo[j].ID]) })
-		view, viewSearched, err = r.cityPlaces(ctx, s, "viewpoint", vo, enough(spec.Viewpoints))
+		view, viewSearched, err = r.cityPlaces(ctx, s, "viewpoint", vo, len(rest) > 0, enough(spec.Viewpoints))
 		if err != nil {
 			return "", err
 		}

@@ -46,15 +46,16 @@ type Result struct {
 
 // Stats is what a Solve spent.
 type Stats struct {
-	ModelCalls       int           `json:"model_calls"`
-	ModelDecisions   int           `json:"model_decisions"`
-	PolicyDecisions  int           `json:"policy_decisions"`
-	PromptTokens     int           `json:"prompt_tokens"`
-	CompletionTokens int           `json:"completion_tokens"`
-	ToolCalls        int           `json:"tool_calls"`   // maps calls made, cached ones included
-	CachedCalls      int           `json:"cached_calls"` // answered by the cache
-	Iterations       int           `json:"iterations"`   // orchestrator actions run
-	Wall             time.Duration `json:"wall_ns"`
+	ModelCalls       int            `json:"model_calls"`
+	ModelDecisions   int            `json:"model_decisions"`
+	PolicyDecisions  int            `json:"policy_decisions"`
+	PromptTokens     int            `json:"prompt_tokens"`
+	CompletionTokens int            `json:"completion_tokens"`
+	ToolCalls        int            `json:"tool_calls"`   // maps calls made, cached ones included
+	CachedCalls      int            `json:"cached_calls"` // answered by the cache
+	ToolsByName      map[string]int `json:"tools_by_name,omitempty"`
+	Iterations       int            `json:"iterations"` // orchestrator actions run
+	Wall             time.Duration  `json:"wall_ns"`
 }
 
 // ModelSource gives the model for a role, or nil for none; llm.Roles is
@@ -123,7 +124,7 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	}
 	c, tcs := mc.Counts(), tc.Counts()
 	res.Stats = Stats{ModelCalls: c.ModelCalls, ModelDecisions: c.ModelDecisions, PolicyDecisions: c.PolicyDecisions,
-		PromptTokens: c.PromptTokens, CompletionTokens: c.CompletionTokens, ToolCalls: tcs.Calls, CachedCalls: tcs.Cached,
+		PromptTokens: c.PromptTokens, CompletionTokens: c.CompletionTokens, ToolCalls: tcs.Calls, CachedCalls: tcs.Cached, ToolsByName: tcs.ByTool,
 		Iterations: len(final.History), Wall: time.Since(start)}
 	return res, nil
 }

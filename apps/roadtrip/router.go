@@ -16,7 +16,7 @@ import (
 // RouteChoice is the router's decision: which candidate cities each route
 // visits, by City.ID.
 type RouteChoice struct {
-	Reasoning string     `json:"reasoning,omitempty"`
+	Reasoning string      `json:"reasoning,omitempty"`
 	Routes    []RoutePick `json:"routes"`
 }
 
@@ -49,8 +49,13 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	ends := make([]Point, 2+len(spec.Include))
 	names := append([]string{spec.Start, spec.End}, spec.Include...)
 	errs := parallel(len(names), func(i int) error {
-		p, err := r.locate(ctx, names[i])
-		ends[i] = p
+		var err error
+		if spec.Region != "" && !strings.Contains(names[i], ",") {
+			if ends[i], err = r.locate(ctx, names[i]+", "+spec.Region); err == nil {
+				return nil
+			}
+		}
+		ends[i], err = r.locate(ctx, names[i])
 		return err
 	})
 	if err := errors.Join(errs[0], errs[1]); err != nil {
@@ -67,7 +72,17 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 		}
 		p := ends[2+i]
 		f, off := project(a, b, [2]float64{p.Lat, p.Lng})
-		if f < -0.1 || f > 1.1 || math.Abs(off) > math.Max(0.6*total, 60) {
+		if far(f, off, total) {
+			// A namesake elsewhere: try the start's region.
+			if _, region, ok := strings.Cut(s.Start.Address, ", "); ok && !strings.Contains(inc, ",") {
+				if q, err := r.locate(ctx, inc+", "+region); err == nil {
+					if f2, off2 := project(a, b, [2]float64{q.Lat, q.Lng}); !far(f2, off2, total) {
+						p, f, off = q, f2, off2
+					}
+				}
+			}
+		}
+		if far(f, off, total) {
 			s.Notes = append(s.Notes, fmt.Sprintf("must-visit %q (%s) is %.0f km from the line %s → %s (%.0f km long): no sensible route passes it, so routes do not include it",
 				inc, p.Address, math.Max(math.Abs(off), math.Min(distKm(a[0], a[1], p.Lat, p.Lng), distKm(b[0], b[1], p.Lat, p.Lng))), s.Start.Name, s.End.Name, total))
 			continue
@@ -83,21 +98,23 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	}
 	want := poolSize(need, spec.Routes)
 	avoid := append([]string{s.Start.Name, s.End.Name, spec.Start, spec.End}, spec.Avoid...)
-	// Two rounds of corridor samples at most: the second fills gaps when
-	// samples named the same city twice.
-	for round := 0; round < 2 && countFree(pool) < want; round++ {
-		n := want - countFree(pool) + 1
-		found, err := r.sampleCities(ctx, a, b, total, n, round)
+	// At most three rounds of corridor samples: later rounds fill gaps
+	// where samples named the same city twice or left the region.
+	inRegion := func() int { return countFree(preferRegion(pool, s.Start.Address, s.End.Address, 0)) }
+	for round, before := 0, -1; round < 4 && inRegion() < want && (round < 2 || len(pool) > before); round++ {
+		before = len(pool)
+		n := (want - inRegion() + 1) * (round + 1)
+		found, err := r.sampleCities(ctx, a, b, total, n, round, landSide(pool, s.Start.Address, s.End.Address))
 		if err != nil {
 			return "", err
 		}
 		for _, c := range found {
-			if !keep(c, pool, avoid) {
-				continue
+			if keep(c, pool, avoid) {
+				pool = append(pool, c)
 			}
-			pool = append(pool, c)
 		}
 	}
+	pool = preferRegion(pool, s.Start.Address, s.End.Address, want)
 	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Frac < pool[j].Frac })
 	for i := range pool {
 		pool[i].ID = fmt.Sprintf("c%d", i+1)
@@ -143,6 +160,69 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	return fmt.Sprintf("%s → %s, %.0f km; %d candidate cities; %s", s.Start.Address, s.End.Address, total, len(pool), strings.Join(obs, "; ")), nil
 }
 
+// far reports whether a point at progress f and offset off (km) lies too
+// far from a corridor total km long for any sensible route to pass it.
+func far(f, off, total float64) bool {
+	return f < -0.1 || f > 1.1 || math.Abs(off) > math.Max(0.6*total, 60)
+}
+
+// preferRegion drops cities outside the region (state, country) that the
+// start and end share, when at least want cities inside it remain.
+func preferRegion(pool []City, a, b string, want int) []City {
+	ra, rb := region(a), region(b)
+	if ra == "" || ra != rb {
+		return pool
+	}
+	var in []City
+	for _, c := range pool {
+		if c.Include || region(c.Address) == ra {
+			in = append(in, c)
+		}
+	}
+	if countFree(in) >= want {
+		return in
+	}
+	return pool
+}
+
+// landSide is +1 when the cities found in the start's and end's shared
+// region lie left of those outside it, -1 when right, else 0: later
+// samples move that way (off water, away from a neighbouring state).
+func landSide(pool []City, a, b string) float64 {
+	ra := region(a)
+	if ra == "" || ra != region(b) {
+		return 0
+	}
+	var in, out, nin, nout float64
+	for _, c := range pool {
+		if c.Include {
+			continue
+		}
+		if region(c.Address) == ra {
+			in, nin = in+c.OffKm, nin+1
+		} else {
+			out, nout = out+c.OffKm, nout+1
+		}
+	}
+	if nin == 0 || nout == 0 {
+		return 0
+	}
+	if in/nin > out/nout {
+		return 1
+	}
+	return -1
+}
+
+// region is an address without its first part ("Dover, Delaware, United
+// States" → "Delaware, United States").
+func region(addr string) string {
+	parts := strings.Split(addr, ", ")
+	if len(parts) < 2 {
+		return ""
+	}
+	return strings.Join(parts[max(1, len(parts)-2):], ", ")
+}
+
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 
 func countFree(pool []City) int {
@@ -181,15 +261,18 @@ func binom(n, k int) int {
 
 // sampleCities reverse-geocodes n points spread along the corridor,
 // alternating sides of the straight line for variety.
-func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, n, round int) ([]City, error) {
-	w := math.Min(0.08*total, 25)
+func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, n, round int, side float64) ([]City, error) {
+	w := math.Min(math.Max(0.06*total, 2), 25)
+	shift := side * w
 	pts := make([][2]float64, n)
 	for i := range pts {
 		f := (float64(i) + 1) / float64(n+1)
+		off := [3]float64{0, w, -w}[i%3]
 		if round > 0 {
 			f = (float64(i) + 0.5) / float64(n)
+			// Wider each round: narrow corridors name the same towns.
+			off = shift + float64(round)*[4]float64{-w, w, -w / 2, w / 2}[(i+round)%4]
 		}
-		off := [3]float64{0, w, -w}[(i+round)%3]
 		pts[i] = interpolate(a, b, f, off)
 	}
 	out := make([]City, n)

@@ -29,6 +29,7 @@ type Spec struct {
 	Cities     int      `json:"cities,omitempty" jsonschema:"intermediate cities per route"`
 	RestStops  int      `json:"rest_stops,omitempty" jsonschema:"rest stops per route"`
 	Viewpoints int      `json:"viewpoints,omitempty" jsonschema:"scenic viewpoints per route"`
+	Region     string   `json:"region,omitempty" jsonschema:"state or country the trip is in, when the question names one"`
 	Include    []string `json:"include,omitempty" jsonschema:"cities every route must visit"`
 	Avoid      []string `json:"avoid,omitempty" jsonschema:"cities no route may visit"`
 	// Even stops: one leg per route_N_stops key (or one for stops).
@@ -105,6 +106,8 @@ var (
 	ratingRe  = regexp.MustCompile(`(?i)rating of (?:at least )?(\d(?:\.\d+)?)`)
 	dirRe     = regexp.MustCompile(`(?i)(north|south|east|west) of the (?:latitude|longitude) of '([^']+)'`)
 	areaRe    = regexp.MustCompile(`(?i)location in (.+?) that`)
+	typeQRe   = regexp.MustCompile(`'([a-zA-Z_ ]{2,40})'`)
+	regionRe  = regexp.MustCompile(`(?:'\s*,\s*|\bin )([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)?)[.,!?]`)
 	identRe   = regexp.MustCompile(`(?i)identify (\d+|one|two|three)`)
 	originRe  = regexp.MustCompile(`(?:live|lives|living|based|operates|located|staying|residing|is|am)\s+(?:in|at|from)\s+(?:the\s+)?([A-Z][^.!?]*?)(?:[.!?](?:\s|$)|,\s+(?:and|while|another|my)\b|\s+(?:while)\b)`)
 	walkRe    = regexp.MustCompile(`(?i)walking time from (?:the )?([^.,!?]+)`)
@@ -261,6 +264,9 @@ func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 			s.Include = append(s.Include, name)
 		}
 	}
+	if m := regionRe.FindStringSubmatch(q); m != nil && !slices.Contains([]string{s.Start, s.End}, m[1]) {
+		s.Region = m[1]
+	}
 	if s.Start == "" {
 		if m := fromToRe.FindStringSubmatch(q); m != nil {
 			s.Start, s.End = cleanPlace(m[1]), cleanPlace(m[2])
@@ -381,7 +387,7 @@ func parseDirectional(s *Spec, q string) {
 	if m := identRe.FindStringSubmatch(q); m != nil {
 		s.Count = max(1, atoiWord(m[1]))
 	}
-	if m := quotedRe.FindStringSubmatch(q); m != nil {
+	if m := typeQRe.FindStringSubmatch(q); m != nil {
 		s.PlaceTypes = placeTypes(m[1])
 		if len(s.PlaceTypes) == 0 {
 			s.PlaceTypes = []string{strings.ReplaceAll(strings.ToLower(m[1]), " ", "_")}
@@ -397,7 +403,7 @@ func parseDirectional(s *Spec, q string) {
 
 func parseMeeting(s *Spec, q string) {
 	s.Family = FamilyMeeting
-	if m := quotedRe.FindStringSubmatch(q); m != nil {
+	if m := typeQRe.FindStringSubmatch(q); m != nil {
 		s.PlaceTypes = placeTypes(m[1])
 	}
 	if len(s.PlaceTypes) == 0 {
