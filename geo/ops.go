@@ -674,7 +674,13 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 		}
 	}
 	if len(hits) > 0 {
-		return SearchResult{Places: []Place{hits[0].p}}, nil
+		// Every place at that exact address, so an ambiguous address
+		// shows as ambiguous.
+		out := SearchResult{}
+		for k := 0; k < len(hits) && k < 20; k++ {
+			out.Places = append(out.Places, hits[k].p)
+		}
+		return out, nil
 	}
 
 	if len(types) > 0 {

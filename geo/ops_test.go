@@ -208,3 +208,42 @@ func TestDirections(t *testing.T) {
 		t.Errorf("steps add up to %d m, more than the route's %d m", sum, rt.Distance.Value)
 	}
 }
+
+func TestMatrixUnknownEndpoint(t *testing.T) {
+	m, err := engine(t).DistanceMatrix(context.Background(), geo.MatrixRequest{
+		Origins: []string{"Qqzzxv Nowhere", "Dover, DE"}, Destinations: []string{"Lewes, DE"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.OriginAddresses[0] != "" || m.Results[0].Elements[0].Status != geo.StatusNotFound || m.Results[0].Elements[0].Distance != nil {
+		t.Errorf("unknown origin: %q %+v, want empty address and NOT_FOUND", m.OriginAddresses[0], m.Results[0].Elements[0])
+	}
+	if m.Results[1].Elements[0].Status != geo.StatusOK {
+		t.Errorf("known origin: %+v", m.Results[1].Elements[0])
+	}
+}
+
+// TestSearchByAddress: a place's "name, address" (what a planner reports)
+// finds that place, and an address alone finds only places at it.
+func TestSearchByAddress(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	r, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: "hotel in Wilmington"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Places[0]
+	byBoth, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: p.Name + ", " + p.FormattedAddress})
+	if err != nil || len(byBoth.Places) == 0 || byBoth.Places[0].PlaceID != p.PlaceID {
+		t.Errorf("search %q: %+v %v, want %s first", p.Name+", "+p.FormattedAddress, byBoth, err, p.PlaceID)
+	}
+	byAddr, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: p.FormattedAddress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range byAddr.Places {
+		if q.FormattedAddress != p.FormattedAddress {
+			t.Errorf("address search %q returned %q", p.FormattedAddress, q.FormattedAddress)
+		}
+	}
+}

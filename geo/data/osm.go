@@ -149,6 +149,7 @@ func ImportOSM(ctx context.Context, path, name string, namer Namer) (*pack.Regio
 		return nil, fmt.Errorf("OSM extract %s: no routable roads found", path)
 	}
 	reg.Source = filepath.Base(path)
+	near := newRoadIndex(reg)
 	// Places
 	slices.SortFunc(pois, func(a, b poi) int { return cmp.Compare(a.id, b.id) })
 	for _, p := range pois {
@@ -158,7 +159,7 @@ func ImportOSM(ctx context.Context, path, name string, namer Namer) (*pack.Regio
 		}
 		pl := pack.Place{ID: p.id, Name: nm, Lat: p.lat, Lng: p.lng, Types: placeTypes(p.tags),
 			Phone: first(p.tags, "phone", "contact:phone"), Website: first(p.tags, "website", "contact:website", "url")}
-		pl.Address = address(ctx, p.tags, geo.LatLng{Lat: float64(p.lat) / 1e6, Lng: float64(p.lng) / 1e6}, namer)
+		pl.Address = address(ctx, p.tags, geo.LatLng{Lat: float64(p.lat) / 1e6, Lng: float64(p.lng) / 1e6}, namer, near)
 		for _, k := range keptTags {
 			if v := p.tags.Find(k); v != "" {
 				pl.Tags = append(pl.Tags, k+"="+v)
@@ -588,7 +589,8 @@ func placeName(t osm.Tags) string {
 }
 
 // address builds "number street, locality, admin1 postcode, country".
-func address(ctx context.Context, t osm.Tags, p geo.LatLng, namer Namer) string {
+// Without addr:street, the nearest named road within 150 m stands in.
+func address(ctx context.Context, t osm.Tags, p geo.LatLng, namer Namer, near *roadIndex) string {
 	loc, adm, country := "", "", ""
 	if namer != nil {
 		loc, adm, country = namer(ctx, p)
@@ -597,6 +599,9 @@ func address(ctx context.Context, t osm.Tags, p geo.LatLng, namer Namer) string 
 		loc = c
 	}
 	street := strings.TrimSpace(t.Find("addr:housenumber") + " " + t.Find("addr:street"))
+	if t.Find("addr:street") == "" && near != nil {
+		street = near.nearest(p, 150)
+	}
 	region := strings.TrimSpace(adm + " " + t.Find("addr:postcode"))
 	var parts []string
 	for _, s := range []string{street, loc, region, country} {
@@ -609,3 +614,55 @@ func address(ctx context.Context, t osm.Tags, p geo.LatLng, namer Namer) string 
 
 // ErrNoSource means a source file the build needs is missing.
 var ErrNoSource = errors.New("source not found")
+
+// roadIndex finds named roads near a point: graph nodes with a named edge,
+// bucketed in cells of about 500 m.
+type roadIndex struct {
+	cells map[[2]int32][]roadPoint
+}
+
+type roadPoint struct {
+	p    geo.LatLng
+	name string
+}
+
+const roadCell = 0.005
+
+func roadCellOf(p geo.LatLng) [2]int32 {
+	return [2]int32{int32(math.Floor(p.Lat / roadCell)), int32(math.Floor(p.Lng / roadCell))}
+}
+
+func newRoadIndex(r *pack.Region) *roadIndex {
+	x := &roadIndex{cells: map[[2]int32][]roadPoint{}}
+	lat, err1 := pack.Undeltas(r.NodeLat, r.Nodes)
+	lng, err2 := pack.Undeltas(r.NodeLng, r.Nodes)
+	if err1 != nil || err2 != nil {
+		return x
+	}
+	for n := 0; n < r.Nodes; n++ {
+		for e := r.EdgeStart[n]; e < r.EdgeStart[n+1]; e++ {
+			if nm := r.EdgeName[e]; nm != 0 {
+				p := geo.LatLng{Lat: float64(lat[n]) / 1e6, Lng: float64(lng[n]) / 1e6}
+				k := roadCellOf(p)
+				x.cells[k] = append(x.cells[k], roadPoint{p, r.Names[nm]})
+				break
+			}
+		}
+	}
+	return x
+}
+
+func (x *roadIndex) nearest(p geo.LatLng, maxM float64) string {
+	k := roadCellOf(p)
+	best, bestD := "", maxM
+	for dy := int32(-1); dy <= 1; dy++ {
+		for dx := int32(-1); dx <= 1; dx++ {
+			for _, rp := range x.cells[[2]int32{k[0] + dy, k[1] + dx}] {
+				if d := geoDist(p, rp.p); d <= bestD {
+					best, bestD = rp.name, d
+				}
+			}
+		}
+	}
+	return best
+}
