@@ -311,3 +311,33 @@ func TestLoadAnswers(t *testing.T) {
 		t.Error("missing answers path: no error")
 	}
 }
+
+func TestEmptyAnswersBlamedOnReportedMissingData(t *testing.T) {
+	task := Task{ID: "m", Evaluators: []Evaluator{
+		{Func: "json -> get(stops) -> len", Op: "=", Value: json.RawMessage("1")},
+		{Func: "json -> get(stops)", Op: "google_maps.compare_time_of_middle_point", OpArgs: json.RawMessage(`{}`)},
+		{Func: "json -> get(name)", Op: "=", Value: json.RawMessage(`"x"`)},
+	}}
+	for _, notes := range [][]string{nil, {"cannot locate \"Merlion Park, Singapore\": ZERO_RESULTS"}} {
+		solver := func(context.Context, Task) (Answer, error) {
+			return Answer{JSON: json.RawMessage(`{"stops": [], "name": "y"}`), Notes: notes}, nil
+		}
+		rep, err := Run(context.Background(), []Task{task}, Options{Solver: solver, Scorer: NewScorer(nil)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := rep.Tasks[0].Evaluators
+		want := CausePlanner
+		if notes != nil {
+			want = CauseData
+		}
+		for _, i := range []int{0, 1} {
+			if ev[i].Cause != want || (notes != nil && !strings.Contains(ev[i].Reason, "Merlion Park")) {
+				t.Errorf("notes %v, evaluator %d: %s %s", notes, i, ev[i].Cause, ev[i].Reason)
+			}
+		}
+		if ev[2].Cause != CausePlanner { // a wrong value, not an empty one
+			t.Errorf("notes %v: wrong name blamed on %s", notes, ev[2].Cause)
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+)
+
+func runBench(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	root := newRootCmd(&out, &errb)
+	root.SetArgs(append([]string{"bench", "locnav"}, args...))
+	err := root.ExecuteContext(context.Background())
+	return out.String(), errb.String(), err
+}
+
+func writeJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBenchLocnavAnswers scores recorded answers for two hand-made
+// Delaware tasks against the offline engine, with a stop the engine
+// really returns.
+func TestBenchLocnavAnswers(t *testing.T) {
+	ctx := context.Background()
+	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := eng.SearchPlaces(ctx, geo.SearchRequest{Query: "Caffe Gelato"})
+	if err != nil || len(res.Places) == 0 {
+		t.Fatalf("search: %v %v", res, err)
+	}
+	cafe := res.Places[0]
+
+	dir := t.TempDir()
+	tasks := filepath.Join(dir, "tasks")
+	os.Mkdir(tasks, 0o755)
+	stopEvals := []map[string]any{
+		{"func": "json"},
+		{"func": "json -> get(stops) -> len", "op": "=", "value": 1},
+		{"func": "json -> get(stops)", "op": "google_maps.stop_include_keys", "op_args": map[string]any{"keys": []string{"name", "place id"}}},
+		{"func": "json -> get(stops)", "op": "google_maps.is_a_validate_stop"},
+		{"func": "json -> get(stops)", "op": "google_maps.validate_stop_type", "op_args": []string{"cafe"}},
+		{"func": "json -> get(stops)", "op": "google_maps.places_in_country", "op_args": "United States"},
+	}
+	for _, id := range []string{"de_cafe_0001", "de_cafe_0002"} {
+		writeJSON(t, filepath.Join(tasks, id+".json"), map[string]any{
+			"category": "general", "question": "Find one cafe in Newark, Delaware.", "output_format": map[string]any{"stops": []any{map[string]string{"name": "[Name]", "place id": "[ID]"}}},
+			"use_specified_server": true, "mcp_servers": []any{map[string]string{"name": "google-maps"}}, "evaluators": stopEvals,
+		})
+	}
+	// A third task with an op nobody knows: reported, the run goes on.
+	writeJSON(t, filepath.Join(tasks, "de_cafe_0003.json"), map[string]any{
+		"question": "q", "output_format": map[string]any{}, "mcp_servers": []any{map[string]string{"name": "google-maps"}},
+		"evaluators": []map[string]any{{"func": "json"}, {"func": "json", "op": "google_maps.levitate"}},
+	})
+	good := map[string]any{"stops": []any{map[string]string{"name": cafe.Name, "place id": cafe.PlaceID}}}
+	gb, _ := json.Marshal(good)
+	answers := filepath.Join(dir, "answers.json")
+	writeJSON(t, answers, map[string]any{
+		"de_cafe_0001": "```json\n" + string(gb) + "\n```", // fenced, as an agent might answer
+		"de_cafe_0002": map[string]any{"stops": []any{map[string]string{"name": cafe.Name, "place id": "osm:n1"}}},
+		"de_cafe_0003": map[string]any{},
+	})
+	out := filepath.Join(dir, "report")
+	stdout, stderr, err := runBench(t, "--answers", answers, "--out", out, "--parallel", "2", tasks)
+	if err != nil {
+		t.Fatalf("%v\nstderr: %s", err, stderr)
+	}
+	for _, want := range []string{
+		"PASS  de_cafe_0001", "FAIL  de_cafe_0002", "FAIL  de_cafe_0003",
+		"FAIL  de_cafe_0002                                     place_finding   3/6",
+		"tasks passed: 1/3 (33.3%)   evaluators passed: 10/14 (71.4%)",
+		"failed evaluators by cause: planner 3, bad_task 1",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "[3/3]") {
+		t.Errorf("no progress on stderr: %q", stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep locnav.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Complete || rep.Summary.TasksPassed != 1 || !strings.HasPrefix(rep.Backend, "offline engine") || !strings.Contains(rep.Solver, "recorded answers") {
+		t.Errorf("report: complete=%v summary=%+v backend=%q solver=%q", rep.Complete, rep.Summary, rep.Backend, rep.Solver)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil || !strings.Contains(string(md), "does not know this place ID") || !strings.Contains(string(md), `unknown evaluator op "google_maps.levitate"`) {
+		t.Errorf("report.md: %v\n%s", err, md)
+	}
+}
+
+func TestBenchLocnavBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "requires at least 1 arg"},
+		{[]string{filepath.Join(dir, "nope")}, "no such file"},
+		{[]string{dir}, "no task files"},
+		{[]string{"--parallel", "0", dir}, "--parallel 0"},
+	} {
+		_, _, err := runBench(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"question": "q", "output_format": {}}`), 0o644)
+	if _, _, err := runBench(t, bad); err == nil || !strings.Contains(err.Error(), "evaluators is missing") {
+		t.Errorf("task without evaluators: %v", err)
+	}
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, []byte(`{"question": "q", "output_format": {}, "evaluators": [{"func": "json"}]}`), 0o644)
+	if _, _, err := runBench(t, "--answers", filepath.Join(dir, "missing.json"), good); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("missing answers file: %v", err)
+	}
+}
+
+// TestBenchLocnavPlanner runs the planner on the shared road-trip task
+// 0004 offline: every answer is scored, none crashes.
+func TestBenchLocnavPlanner(t *testing.T) {
+	wd, _ := os.Getwd()
+	task := filepath.Join(wd, "..", "..", "..", "shared", "benchmarks", "mcp-universe", "location_navigation", "google_maps_task_0004.json")
+	if _, err := os.Stat(task); err != nil {
+		t.Skipf("shared tasks absent: %v", err)
+	}
+	out := t.TempDir()
+	stdout, stderr, err := runBench(t, "--out", out, task)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, "google_maps_task_0004") || !strings.Contains(stdout, "evaluators passed") {
+		t.Errorf("stdout: %s", stdout)
+	}
+	b, _ := os.ReadFile(filepath.Join(out, "report.json"))
+	var rep locnav.Report
+	if err := json.Unmarshal(b, &rep); err != nil || len(rep.Tasks) != 1 || rep.Tasks[0].Answer == "" || !json.Valid([]byte(rep.Tasks[0].Answer)) {
+		t.Fatalf("report: %v %+v", err, rep.Tasks)
+	}
+	if !strings.Contains(rep.Solver, "roadtrip planner") || rep.Tasks[0].Stats["tool_calls"] == nil {
+		t.Errorf("solver %q stats %v", rep.Solver, rep.Tasks[0].Stats)
+	}
+}
