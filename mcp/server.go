@@ -118,12 +118,6 @@ func errorText(err error) string {
 	return fmt.Sprintf("%v: %v", te.Kind, te.Err)
 }
 
-// ServeStdio serves one session on stdin/stdout until the client closes it
-// or ctx is done.
-func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.Serve(ctx, &sdk.StdioTransport{})
-}
-
 // Serve serves one session over t until it ends or ctx is done.
 func (s *Server) Serve(ctx context.Context, t sdk.Transport) error {
 	err := s.srv.Run(ctx, t)
