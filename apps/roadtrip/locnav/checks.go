@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -728,6 +729,7 @@ func setList(m map[string]bool) []string {
 	for k := range m {
 		out = append(out, k)
 	}
+	sort.Strings(out)
 	return out
 }
 
@@ -1121,9 +1123,9 @@ func checkPlacesAndRatings(ctx context.Context, s *scoring, x, _, opArgs any) (v
 	if !same {
 		return fail(cause, "the places are not the same, llm_response: %s, ground_truth: %v (%d of %d places have a rating in the maps data)", short(pyRepr(x)), truth, rated, len(places))
 	}
-	for k, v := range m {
-		if !pyEqual(v, truth[k]) {
-			return fail(cause, "Rating of %s is %s, while the required rating is %g", k, pyRepr(v), truth[k])
+	for _, k := range sortedKeys(m) {
+		if v := m[k]; !pyEqual(v, truth[k]) {
+			return fail(cause, "Rating of %s is %s, while the required rating is %g", k, pyRepr(m[k]), truth[k])
 		}
 	}
 	return pass()

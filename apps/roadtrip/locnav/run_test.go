@@ -341,3 +341,45 @@ func TestEmptyAnswersBlamedOnReportedMissingData(t *testing.T) {
 		}
 	}
 }
+
+// TestRunParallelDeterministic scores the shared tasks' own output_format
+// templates (placeholder answers) with 1 and 4 workers against the
+// offline engine: the same report either way, every task scored.
+func TestRunParallelDeterministic(t *testing.T) {
+	tasks, err := LoadTasks(sharedTasks(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	template := func(_ context.Context, t Task) (Answer, error) { return Answer{JSON: t.OutputFormat}, nil }
+	var reps [2]*Report
+	for i, par := range []int{1, 4} {
+		rep, err := Run(context.Background(), tasks, Options{Solver: template, Scorer: NewScorer(engine(t)), Parallel: par})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps[i] = rep
+	}
+	a, b := reps[0], reps[1]
+	if a.Summary.Tasks != 45 || a.Summary.TasksScored != 45 || a.Summary.Evaluators != 379 {
+		t.Fatalf("summary %+v", a.Summary)
+	}
+	if a.Summary.TasksPassed != 0 {
+		t.Errorf("%d placeholder answers passed", a.Summary.TasksPassed)
+	}
+	for i := range a.Tasks {
+		x, y := a.Tasks[i], b.Tasks[i]
+		if x.ID != y.ID || x.Status != y.Status || len(x.Evaluators) != len(y.Evaluators) {
+			t.Fatalf("task %d: %s %s vs %s %s", i, x.ID, x.Status, y.ID, y.Status)
+		}
+		for j := range x.Evaluators {
+			if x.Evaluators[j] != y.Evaluators[j] {
+				t.Errorf("%s #%d: %+v vs %+v", x.ID, j, x.Evaluators[j], y.Evaluators[j])
+			}
+		}
+		for _, e := range x.Evaluators {
+			if !e.Passed && e.Reason == "" {
+				t.Errorf("%s #%d fails without a reason", x.ID, e.Index)
+			}
+		}
+	}
+}
