@@ -37,6 +37,9 @@ type Options struct {
 	AgentTimeout time.Duration
 	// Passages is how many passages retrieval returns; default 5.
 	Passages int
+	// Embedder, when set and the index was embedded with the same model,
+	// adds vector similarity to BM25 retrieval.
+	Embedder docs.Embedder
 	// ActiveWithin is the report age under which a float counts as active
 	// (it must match the store's); default 30 days.
 	ActiveWithin time.Duration

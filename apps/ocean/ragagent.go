@@ -47,7 +47,13 @@ func (a *App) ragAgent(ctx context.Context, s State) *AgentReport {
 		rep.Findings = append(rep.Findings, "No documents are indexed; add some with `cairn ocean docs add DIR`.")
 		return rep
 	}
-	hits := rerankCodes(s.Query, a.docs.Search(s.Query, 4*a.opts.Passages), a.opts.Passages)
+	cands, err := a.docs.SearchHybrid(ctx, a.opts.Embedder, s.Query, 4*a.opts.Passages)
+	if err != nil {
+		rep.Findings = append(rep.Findings, fmt.Sprintf("Vector search failed (%v); BM25 alone ranked the passages.", err))
+	} else if e := a.opts.Embedder; e != nil && a.docs.EmbedModel() == e.Name() {
+		rep.Source = "bm25+" + e.Name()
+	}
+	hits := rerankCodes(s.Query, cands, a.opts.Passages)
 	if r, ok := ctx.Value(retrievedKey{}).(*retrieved); ok {
 		r.set(hits)
 	}

@@ -37,8 +37,30 @@ func defaultOceanDir() string {
 // docsIndexFile is the document index inside the ocean directory.
 const docsIndexFile = "docs.json"
 
+// oceanFlags are the flags every ocean subcommand shares.
+type oceanFlags struct {
+	dir, pgDSN, embedModel string
+}
+
+// embedder returns the embedding model --embed-model names, or nil.
+func (f *oceanFlags) embedder() (docs.Embedder, error) {
+	if f.embedModel == "" || f.embedModel == "none" {
+		return nil, nil
+	}
+	name, ok := strings.CutPrefix(f.embedModel, "ollama:")
+	if !ok || name == "" {
+		return nil, fmt.Errorf("--embed-model %q: want ollama:NAME (e.g. ollama:nomic-embed-text) or none", f.embedModel)
+	}
+	host, err := llm.OllamaHost(os.Getenv("OLLAMA_HOST"))
+	if err != nil {
+		return nil, err
+	}
+	return docs.OllamaEmbedder{BaseURL: host, Model: name}, nil
+}
+
 func newOceanCmd(c *cli) *cobra.Command {
-	var dir, pgDSN string
+	of := &oceanFlags{}
+	dir, pgDSN := &of.dir, &of.pgDSN
 	cmd := &cobra.Command{
 		Use:   "ocean",
 		Short: "Ask questions about Argo floats over SQL metadata, Parquet profiles and documents",
@@ -55,9 +77,10 @@ ocean.duckdb, profiles/ (Parquet) and docs.json.`,
   cairn ocean ask "Where is float 2902269 and how has its surface temperature changed?"
   cairn serve   # POST /api/v1/agent/query`,
 	}
-	cmd.PersistentFlags().StringVar(&dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
-	cmd.PersistentFlags().StringVar(&pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
-	cmd.AddCommand(newOceanIngestCmd(c, &dir), newOceanDocsCmd(c, &dir), newOceanAskCmd(c, &dir, &pgDSN), newOceanSQLCmd(c, &dir), newOceanPGSyncCmd(c, &dir, &pgDSN))
+	cmd.PersistentFlags().StringVar(dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
+	cmd.PersistentFlags().StringVar(pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
+	cmd.PersistentFlags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
+	cmd.AddCommand(newOceanIngestCmd(c, dir), newOceanDocsCmd(c, of), newOceanAskCmd(c, of), newOceanSQLCmd(c, dir), newOceanPGSyncCmd(c, dir, pgDSN))
 	return cmd
 }
 
@@ -103,7 +126,8 @@ unsupported.`,
 	return cmd
 }
 
-func newOceanDocsCmd(c *cli, dir *string) *cobra.Command {
+func newOceanDocsCmd(c *cli, of *oceanFlags) *cobra.Command {
+	dir := &of.dir
 	cmd := &cobra.Command{Use: "docs", Short: "Manage the document index used for retrieval"}
 	add := &cobra.Command{
 		Use:   "add DIR...",
@@ -121,6 +145,17 @@ func newOceanDocsCmd(c *cli, dir *string) *cobra.Command {
 					return fmt.Errorf("ocean docs add %s: %w", d, err)
 				}
 				fmt.Fprintf(c.stdout, "%s: %d files, %d passages\n", d, files, n)
+			}
+			emb, err := of.embedder()
+			if err != nil {
+				return err
+			}
+			if emb != nil {
+				n, err := ix.Embed(cmd.Context(), emb)
+				if err != nil {
+					return fmt.Errorf("ocean docs add: %w (the index was not saved)", err)
+				}
+				fmt.Fprintf(c.stdout, "embedded %d passages with %s\n", n, emb.Name())
 			}
 			if err := ix.Save(path); err != nil {
 				return fmt.Errorf("ocean docs add: %w", err)
@@ -178,7 +213,12 @@ func newOceanPGSyncCmd(c *cli, dir, pgDSN *string) *cobra.Command {
 
 // openOcean opens the gateway over the store in dir, read-only; with a
 // PostGIS DSN, metadata and status questions go to PostGIS.
-func openOcean(ctx context.Context, c *cli, dir, pgDSN string) (*ocean.App, func(), error) {
+func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(), error) {
+	dir, pgDSN := of.dir, of.pgDSN
+	emb, err := of.embedder()
+	if err != nil {
+		return nil, nil, err
+	}
 	if _, err := os.Stat(filepath.Join(dir, "ocean.duckdb")); err != nil {
 		return nil, nil, fmt.Errorf("no ocean store in %s: run `cairn ocean ingest PATH` first (or set --ocean-dir)", dir)
 	}
@@ -207,7 +247,10 @@ func openOcean(ctx context.Context, c *cli, dir, pgDSN string) (*ocean.App, func
 		meta = pg
 		closeAll = func() { pg.Close(); s.Close() }
 	}
-	app, err := ocean.New(meta, s, ix, ocean.Options{Models: roles, Logger: c.logger()})
+	if emb != nil && ix.EmbedModel() != emb.Name() {
+		c.logger().Warn("document index was not embedded with this model; BM25 only", "index_model", ix.EmbedModel(), "embed_model", emb.Name())
+	}
+	app, err := ocean.New(meta, s, ix, ocean.Options{Models: roles, Embedder: emb, Logger: c.logger()})
 	if err != nil {
 		closeAll()
 		return nil, nil, err
@@ -215,14 +258,14 @@ func openOcean(ctx context.Context, c *cli, dir, pgDSN string) (*ocean.App, func
 	return app, closeAll, nil
 }
 
-func newOceanAskCmd(c *cli, dir, pgDSN *string) *cobra.Command {
+func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "ask QUESTION",
 		Short: "Answer a question about Argo floats (the same as POST /api/v1/agent/query)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, closeFn, err := openOcean(cmd.Context(), c, *dir, *pgDSN)
+			app, closeFn, err := openOcean(cmd.Context(), c, of)
 			if err != nil {
 				return err
 			}

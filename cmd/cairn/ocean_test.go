@@ -26,6 +26,7 @@ func TestOceanCLIAndServe(t *testing.T) {
 	docDir := oceantest.Docs(t)
 	dir := t.TempDir()
 	t.Setenv("CAIRN_OCEAN_PG_DSN", "")
+	t.Setenv("CAIRN_OCEAN_EMBED_MODEL", "")
 
 	if _, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ask", "hello"); err == nil || !strings.Contains(err.Error(), "cairn ocean ingest") {
 		t.Errorf("ask before ingest: %v", err)
@@ -65,7 +66,7 @@ func TestOceanCLIAndServe(t *testing.T) {
 
 	// serve's mux with the ocean routes
 	c := &cli{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
-	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(dir, ""))
+	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(&oceanFlags{dir: dir}))
 	defer closeAll()
 	if len(served) != 1 || served[0] != "ocean" {
 		t.Fatalf("served = %v", served)
@@ -94,7 +95,7 @@ func TestOceanCLIAndServe(t *testing.T) {
 
 func TestServeWithoutOceanStore(t *testing.T) {
 	c := &cli{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
-	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(t.TempDir(), ""))
+	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(&oceanFlags{dir: t.TempDir()}))
 	defer closeAll()
 	if len(served) != 0 {
 		t.Errorf("served %v without a store", served)

@@ -20,13 +20,14 @@ import (
 type routeRegistrar func(ctx context.Context, c *cli, mux *http.ServeMux) (closeFn func(), err error)
 
 // serveRoutes are the systems `cairn serve` hosts, by name.
-func serveRoutes(oceanDir, pgDSN string) map[string]routeRegistrar {
+func serveRoutes(of *oceanFlags) map[string]routeRegistrar {
+	oceanDir := of.dir
 	return map[string]routeRegistrar{
 		"ocean": func(ctx context.Context, c *cli, mux *http.ServeMux) (func(), error) {
 			if _, err := os.Stat(filepath.Join(oceanDir, "ocean.duckdb")); err != nil {
 				return nil, fmt.Errorf("no ocean store in %s (run `cairn ocean ingest`)", oceanDir)
 			}
-			app, closeFn, err := openOcean(ctx, c, oceanDir, pgDSN)
+			app, closeFn, err := openOcean(ctx, c, of)
 			if err != nil {
 				return nil, err
 			}
@@ -70,9 +71,8 @@ func newServeMux(ctx context.Context, c *cli, routes map[string]routeRegistrar) 
 
 func newServeCmd(c *cli) *cobra.Command {
 	var (
-		addr     string
-		oceanDir string
-		pgDSN    string
+		addr string
+		of   oceanFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -89,7 +89,7 @@ Request bodies are limited to 16 KiB and requests to 60 s.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			mux, closeAll, served := newServeMux(ctx, c, serveRoutes(oceanDir, pgDSN))
+			mux, closeAll, served := newServeMux(ctx, c, serveRoutes(&of))
 			defer closeAll()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
@@ -120,7 +120,8 @@ Request bodies are limited to 16 KiB and requests to 60 s.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	cmd.Flags().StringVar(&oceanDir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
-	cmd.Flags().StringVar(&pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
+	cmd.Flags().StringVar(&of.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
+	cmd.Flags().StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
+	cmd.Flags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME")
 	return cmd
 }

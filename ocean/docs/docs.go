@@ -23,6 +23,9 @@ type Passage struct {
 	File    string `json:"file"`    // path relative to the directory it was added from
 	Section string `json:"section"` // heading path, or table and code for reference tables
 	Text    string `json:"text"`
+	// Vector is the passage's embedding, unit length, when the index has
+	// been embedded (see Index.Embed).
+	Vector []float32 `json:"vector,omitempty"`
 }
 
 // Citation is a retrieved passage, cited. Its fields are unexported so that
@@ -77,7 +80,8 @@ func (h Hit) Cite() Citation { return h.citation }
 
 // Index is a BM25 index over passages. It is safe for concurrent use.
 type Index struct {
-	mu       sync.RWMutex
+	mu         sync.RWMutex
+	embedModel string
 	passages []Passage
 	terms    [][]string // tokens per passage
 	df       map[string]int
@@ -227,6 +231,12 @@ func Tokenize(text string) []string {
 	return out
 }
 
+// savedIndex is the file format of Save.
+type savedIndex struct {
+	EmbedModel string    `json:"embedModel,omitempty"`
+	Passages   []Passage `json:"passages"`
+}
+
 // Load reads an index saved by Save; a missing file gives an empty index.
 func Load(path string) (*Index, error) {
 	data, err := os.ReadFile(path)
@@ -236,17 +246,19 @@ func Load(path string) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ps []Passage
-	if err := json.Unmarshal(data, &ps); err != nil {
+	var si savedIndex
+	if err := json.Unmarshal(data, &si); err != nil {
 		return nil, fmt.Errorf("document index %s: %w", path, err)
 	}
-	return NewIndex(ps), nil
+	ix := NewIndex(si.Passages)
+	ix.embedModel = si.EmbedModel
+	return ix, nil
 }
 
-// Save writes the index's passages to path atomically.
+// Save writes the index, with its vectors, to path atomically.
 func (ix *Index) Save(path string) error {
 	ix.mu.RLock()
-	data, err := json.Marshal(ix.passages)
+	data, err := json.Marshal(savedIndex{EmbedModel: ix.embedModel, Passages: ix.passages})
 	ix.mu.RUnlock()
 	if err != nil {
 		return err

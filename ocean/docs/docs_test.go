@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"path/filepath"
@@ -122,4 +123,70 @@ func FuzzSplit(f *testing.F) {
 		}
 		NewIndex(ps).Search(body, 3)
 	})
+}
+
+// topicEmbedder is a fake embedding model (the model boundary): it maps a
+// text to counts of a few topic word groups, so "sea surface warmth" and
+// "temperature" land near each other without sharing a word.
+type topicEmbedder struct {
+	calls int
+	fail  bool
+}
+
+func (e *topicEmbedder) Name() string { return "fake:topics" }
+
+func (e *topicEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	e.calls++
+	if e.fail {
+		return nil, errors.New("model unavailable")
+	}
+	groups := [][]string{{"temperature", "warm", "warmth", "heat", "thermal"}, {"salinity", "salt", "saline"}, {"install", "pip", "conda"}}
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v := make([]float32, len(groups))
+		for g, words := range groups {
+			for _, w := range words {
+				v[g] += float32(strings.Count(strings.ToLower(t), w))
+			}
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func TestHybridSearch(t *testing.T) {
+	ix := NewIndex([]Passage{
+		{File: "a.md", Section: "Temperature", Text: "Sea temperature is measured by the CTD thermal sensor."},
+		{File: "b.md", Section: "Salinity", Text: "Salinity comes from conductivity."},
+		{File: "c.md", Section: "Install", Text: "Install with pip or conda."},
+	})
+	e := &topicEmbedder{}
+	if n, err := ix.Embed(context.Background(), e); err != nil || n != 3 {
+		t.Fatalf("embed: %d %v", n, err)
+	}
+	// no word in common with any passage: BM25 finds nothing, vectors do
+	if len(ix.Search("warmth of the ocean", 3)) != 0 {
+		t.Fatal("lexical search matched")
+	}
+	hits, err := ix.SearchHybrid(context.Background(), e, "warmth", 3)
+	if err != nil || len(hits) == 0 || hits[0].Section != "Temperature" || !hits[0].Cite().Valid() {
+		t.Fatalf("hybrid hits = %+v, %v", hits, err)
+	}
+	// vectors survive save and load
+	p := filepath.Join(t.TempDir(), "docs.json")
+	if err := ix.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(p)
+	if err != nil || back.EmbedModel() != "fake:topics" {
+		t.Fatalf("load: %v, model %q", err, back.EmbedModel())
+	}
+	if n, _ := back.Embed(context.Background(), e); n != 0 {
+		t.Errorf("re-embedded %d passages after load", n)
+	}
+	// a failing embedder falls back to BM25 and says so
+	hits, err = back.SearchHybrid(context.Background(), &topicEmbedder{fail: true}, "salinity", 3)
+	if err == nil || len(hits) != 1 || hits[0].Section != "Salinity" {
+		t.Errorf("fallback: %+v, %v", hits, err)
+	}
 }
