@@ -82,11 +82,11 @@ func (h Hit) Cite() Citation { return h.citation }
 type Index struct {
 	mu         sync.RWMutex
 	embedModel string
-	passages []Passage
-	terms    [][]string // tokens per passage
-	df       map[string]int
-	postings map[string][]posting
-	avgLen   float64
+	passages   []Passage
+	terms      [][]string // tokens per passage
+	df         map[string]int
+	postings   map[string][]posting
+	avgLen     float64
 }
 
 type posting struct {
