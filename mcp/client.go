@@ -1,7 +1,3 @@
-// Package mcp connects Cairn's tools to the Model Context Protocol: a
-// Client turns any MCP server (a command over stdio, or a URL over
-// streamable HTTP) into tool.Tool values, and a Server exposes a
-// tool.Registry to any MCP host. It is built on the official Go SDK.
 package mcp
 
 import (
