@@ -4,14 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/mcp"
 )
 
 func runBench(t *testing.T, args ...string) (string, string, error) {
@@ -165,5 +171,89 @@ func TestBenchLocnavPlanner(t *testing.T) {
 	}
 	if !strings.Contains(rep.Solver, "roadtrip planner") || rep.Tasks[0].Stats["tool_calls"] == nil {
 		t.Errorf("solver %q stats %v", rep.Solver, rep.Tasks[0].Stats)
+	}
+}
+
+// dyingHandler passes the first n tools/call requests to h, then answers
+// every request 503, as a maps server that has gone away.
+type dyingHandler struct {
+	h     http.Handler
+	n     int
+	mu    sync.Mutex
+	calls int
+}
+
+func (d *dyingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	d.mu.Lock()
+	if bytes.Contains(body, []byte(`"tools/call"`)) {
+		d.calls++
+	}
+	dead := d.calls > d.n
+	d.mu.Unlock()
+	if dead {
+		http.Error(w, "maps server gone", http.StatusServiceUnavailable)
+		return
+	}
+	d.h.ServeHTTP(w, r)
+}
+
+// TestBenchLocnavMapsServerGone scores through --maps-mcp against a maps
+// MCP server that dies after the first task: a clear error, and a partial
+// report keeping what was scored.
+func TestBenchLocnavMapsServerGone(t *testing.T) {
+	ctx := context.Background()
+	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := mapstool.Registry(eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mcp.NewServer(reg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(&dyingHandler{h: srv.Handler(), n: 1})
+	defer hs.Close()
+	res, err := eng.SearchPlaces(ctx, geo.SearchRequest{Query: "cafe in Newark"})
+	if err != nil || len(res.Places) < 3 {
+		t.Fatalf("search: %v %v", res, err)
+	}
+	dir := t.TempDir()
+	answers := map[string]any{}
+	for i, id := range []string{"t1", "t2", "t3"} {
+		writeJSON(t, filepath.Join(dir, id+".json"), map[string]any{
+			"question": "q", "output_format": map[string]any{}, "mcp_servers": []any{map[string]string{"name": "google-maps"}},
+			"evaluators": []map[string]any{{"func": "json"}, {"func": "json -> get(stops)", "op": "google_maps.is_a_validate_stop"}},
+		})
+		answers[id] = map[string]any{"stops": []any{map[string]string{"name": res.Places[i].Name, "place id": res.Places[i].PlaceID}}}
+	}
+	af := filepath.Join(t.TempDir(), "answers.json")
+	writeJSON(t, af, answers)
+	out := filepath.Join(t.TempDir(), "rep")
+	stdout, _, err := runBench(t, "--answers", af, "--maps-mcp", hs.URL, "--parallel", "1", "--out", out, dir)
+	if err == nil || !strings.Contains(err.Error(), "the run stopped after 2 of 3 tasks") || !strings.Contains(err.Error(), "maps backend failed") || !strings.Contains(err.Error(), "partial report in "+out) {
+		t.Fatalf("error %v", err)
+	}
+	if !strings.Contains(stdout, "PASS  t1") || !strings.Contains(stdout, "(incomplete)") || !strings.Contains(stdout, "(not_run)") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep locnav.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Complete || rep.Summary.TasksPassed != 1 || rep.Tasks[0].Status != locnav.StatusPassed || !strings.HasPrefix(rep.Backend, "MCP server http") {
+		t.Errorf("report: complete=%v %+v backend %q", rep.Complete, rep.Summary, rep.Backend)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(md), "**partial report**") {
+		t.Errorf("report.md does not say it is partial:\n%s", md)
 	}
 }
