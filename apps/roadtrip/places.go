@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/llm"
@@ -174,6 +175,19 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 			}
 			return nil
 		})
+		// A place whose name and address another hit shares cannot be
+		// found again by its address alone: keep it, but last.
+		seenKey := map[string]int{}
+		for _, rs := range res {
+			for _, p := range rs {
+				seenKey[strings.ToLower(p.Name+"|"+p.Address)]++
+			}
+		}
+		for j := range res {
+			sort.SliceStable(res[j], func(a, b int) bool {
+				return seenKey[strings.ToLower(res[j][a].Name+"|"+res[j][a].Address)] < seenKey[strings.ToLower(res[j][b].Name+"|"+res[j][b].Address)]
+			})
+		}
 		for j, c := range batch {
 			searched = append(searched, c.Name)
 			if errs[j] != nil && !errors.Is(errs[j], geo.ErrZeroResults) {
@@ -446,6 +460,16 @@ func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radi
 		}
 		return nil, errors.Join(failed...)
 	}
+	// A chain's name (two hits share it) may not find this branch again
+	// in a search by name, as checkers look places up: drop chains while
+	// enough other places remain.
+	names := map[string]int{}
+	for _, p := range out {
+		names[strings.ToLower(p.Name)]++
+	}
+	if uniq := slices.DeleteFunc(slices.Clone(out), func(p Place) bool { return names[strings.ToLower(p.Name)] > 1 }); len(uniq) >= 3 {
+		out = uniq
+	}
 	if extra == "" {
 		sort.SliceStable(out, func(a, b int) bool {
 			return distKm(out[a].Lat, out[a].Lng, lat, lng) < distKm(out[b].Lat, out[b].Lng, lat, lng)
@@ -474,7 +498,7 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 		n := len(leg.Points)
 		legKm := distKm(leg.From.Lat, leg.From.Lng, leg.To.Lat, leg.To.Lng)
 		radius := clamp(legKm/float64(n+1)/2*1000, 5000, geo.MaxSearchRadius)
-		m := max(2, min(5, 24/max(1, n)))
+		m := max(2, min(12, 24/max(1, n)))
 		cands := make([][]Place, n)
 		errs := parallel(n, func(j int) error {
 			ps, err := r.near(ctx, s, spec.Types, leg.Points[j][0], leg.Points[j][1], radius, "")
@@ -486,9 +510,21 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 				s.Notes = append(s.Notes, fmt.Sprintf("leg %d stop %d: search failed: %v", li+1, j+1, errs[j]))
 			}
 			cands[j] = slices.DeleteFunc(cands[j], func(p Place) bool { return used[p.PlaceID] })
-			cands[j] = cands[j][:min(m, len(cands[j]))]
+			cands[j] = spread(cands[j], m, leg)
 		}
 		best := r.balance(ctx, s, leg, cands)
+		// Checkers find a stop again by a text search for its name; a
+		// stop that search does not list is replaced, twice at most.
+		for try := 0; try < 2; try++ {
+			bad := r.unfindable(ctx, cands, best)
+			if len(bad) == 0 {
+				break
+			}
+			for j, k := range bad {
+				cands[j] = slices.Delete(cands[j], k, k+1)
+			}
+			best = r.balance(ctx, s, leg, cands)
+		}
 		var slots []slot
 		var policy PlaceChoice
 		for j := range cands {
@@ -514,6 +550,54 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 		obs = append(obs, fmt.Sprintf("leg %d: %d stops", li+1, len(leg.Stops)))
 	}
 	return strings.Join(obs, "; "), nil
+}
+
+// unfindable returns, by point, the index of each chosen candidate that a
+// text search for its name does not list.
+func (r *run) unfindable(ctx context.Context, cands [][]Place, best []int) map[int]int {
+	bad := map[int]int{}
+	var mu sync.Mutex
+	parallel(len(best), func(j int) error {
+		if best[j] < 0 {
+			return nil
+		}
+		if !r.findable(ctx, cands[j][best[j]]) {
+			mu.Lock()
+			bad[j] = best[j]
+			mu.Unlock()
+		}
+		return nil
+	})
+	return bad
+}
+
+// findable reports whether a text search for p's name lists p.
+func (r *run) findable(ctx context.Context, p Place) bool {
+	sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: p.Name})
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(sr.Places, func(q geo.Place) bool { return q.PlaceID == p.PlaceID })
+}
+
+// spread keeps m of ps, evenly spaced in their progress along the leg, so
+// the matrix can shift a stop forward or back where roads bend.
+func spread(ps []Place, m int, leg *Leg) []Place {
+	if len(ps) <= m {
+		return ps
+	}
+	a, b := [2]float64{leg.From.Lat, leg.From.Lng}, [2]float64{leg.To.Lat, leg.To.Lng}
+	sorted := slices.Clone(ps)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		fi, _ := project(a, b, [2]float64{sorted[i].Lat, sorted[i].Lng})
+		fj, _ := project(a, b, [2]float64{sorted[j].Lat, sorted[j].Lng})
+		return fi < fj
+	})
+	out := make([]Place, 0, m)
+	for k := 0; k < m; k++ {
+		out = append(out, sorted[k*(len(sorted)-1)/(m-1)])
+	}
+	return out
 }
 
 // balance picks one candidate per point (-1 where none) so the driving
@@ -578,7 +662,13 @@ func (r *run) balance(ctx context.Context, s *State, leg *Leg, cands [][]Place) 
 			if lo <= 0 || math.IsInf(hi, 1) {
 				return
 			}
-			sc := (hi - lo) / lo
+			// Even legs first, then little detour: each past its 10%
+			// tolerance costs far more than within it.
+			spreadR, detour := (hi-lo)/lo, 0.0
+			if direct := dist(0, len(flat)); direct > 0 && !math.IsInf(direct, 1) {
+				detour = math.Max(0, tot/direct-1)
+			}
+			sc := spreadR + detour + 10*(math.Max(0, spreadR-0.1)+math.Max(0, detour-0.1))
 			if sc < bestScore-1e-9 || (math.Abs(sc-bestScore) < 1e-9 && tot < bestTotal) {
 				bestScore, bestTotal = sc, tot
 				copy(best, cur)
@@ -627,32 +717,122 @@ func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
 	for _, o := range s.Origins {
 		far = math.Max(far, distKm(lat, lng, o.Lat, o.Lng))
 	}
-	cands, err := r.near(ctx, s, spec.PlaceTypes, lat, lng, clamp(far*1000/2, 2000, geo.MaxSearchRadius), "")
-	if err != nil {
-		return "", err
-	}
-	cands = cands[:min(len(cands), 20)]
-	if len(cands) == 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("no %s found near the meeting area in the maps data", strings.Join(spec.PlaceTypes, "/")))
-		return "no candidates", nil
-	}
-	times := make([][]float64, len(s.Origins)) // origin × candidate seconds
 	groups := map[string][]int{}
 	for i, m := range modes {
 		groups[m] = append(groups[m], i)
 	}
+	type scored struct {
+		p     Place
+		sc    float64
+		times []float64
+	}
+	var all []scored
+	seen := map[string]bool{}
+	radius := clamp(far*1000/2, 2000, geo.MaxSearchRadius)
+	// Search around a centre, time every new candidate from every origin,
+	// then move the centre towards the origins that take longest; at most
+	// four rounds, fewer once travel times agree within 10%.
+	for round := 0; round < 4; round++ {
+		cands, err := r.near(ctx, s, spec.PlaceTypes, lat, lng, radius, "")
+		if err != nil && round == 0 {
+			return "", err
+		}
+		cands = slices.DeleteFunc(cands, func(p Place) bool { return seen[p.PlaceID] })
+		cands = cands[:min(len(cands), 20)]
+		var times [][]float64
+		if len(cands) > 0 {
+			times, err = r.travelTimes(ctx, s.Origins, groups, cands)
+			if err != nil {
+				if round == 0 {
+					return "", err
+				}
+				break
+			}
+		}
+		for j, c := range cands {
+			seen[c.PlaceID] = true
+			lo, hi := math.Inf(1), 0.0
+			ts := make([]float64, len(s.Origins))
+			for i := range s.Origins {
+				ts[i] = times[i][j]
+				lo, hi = math.Min(lo, ts[i]), math.Max(hi, ts[i])
+			}
+			v := math.Inf(1)
+			if lo > 0 && !math.IsInf(hi, 1) {
+				v = (hi - lo) / lo
+			}
+			all = append(all, scored{c, v, ts})
+		}
+		sort.SliceStable(all, func(a, b int) bool { return all[a].sc < all[b].sc })
+		if len(all) == 0 || all[0].sc <= 0.1 || math.IsInf(all[0].sc, 1) {
+			break
+		}
+		best := all[0]
+		mean := 0.0
+		for _, t := range best.times {
+			mean += t
+		}
+		mean /= float64(len(best.times))
+		lat, lng = best.p.Lat, best.p.Lng
+		for i, o := range s.Origins {
+			w := float64(round+1) * (best.times[i] - mean) / mean
+			lat += w * (o.Lat - best.p.Lat)
+			lng += w * (o.Lng - best.p.Lng)
+		}
+		radius = math.Max(2000, radius/2)
+	}
+	if len(all) == 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("no %s found near the meeting area in the maps data", strings.Join(spec.PlaceTypes, "/")))
+		return "no candidates", nil
+	}
+	// The best few that a search by name finds again.
+	var sc []scored
+	for _, x := range all[:min(4, len(all))] {
+		if r.findable(ctx, x.p) {
+			sc = append(sc, x)
+		}
+	}
+	if len(sc) == 0 {
+		sc = all
+	}
+	top := make([]Place, 0, 5)
+	for _, x := range sc[:min(5, len(sc))] {
+		top = append(top, x.p)
+	}
+	slots := []slot{{Name: "meeting", Cands: top}}
+	policy := PlaceChoice{Reasoning: fmt.Sprintf("travel times differ by %.0f%% at most", 100*sc[0].sc),
+		Picks: []PlacePick{{Slot: "meeting", PlaceID: top[0].PlaceID}}}
+	choice := r.choose(ctx, s, "the meeting place with the most equal travel times", slots, policy, nil)
+	p, _ := picked(choice, slots, "meeting")
+	s.Stops = []Place{p}
+	if sc[0].sc > 0.1 {
+		s.Notes = append(s.Notes, fmt.Sprintf("best candidate's travel times still differ by %.0f%%", 100*sc[0].sc))
+	}
+	return fmt.Sprintf("%d candidates; chose %s (travel times within %.0f%%)", len(all), p.Name, 100*sc[0].sc), nil
+}
+
+// travelTimes is seconds from each origin to each candidate, one distance
+// matrix call per travel mode.
+func (r *run) travelTimes(ctx context.Context, origins []Point, groups map[string][]int, cands []Place) ([][]float64, error) {
+	times := make([][]float64, len(origins))
 	var dests []string
 	for _, c := range cands {
 		dests = append(dests, "place_id:"+c.PlaceID)
 	}
-	for mode, idx := range groups {
+	modes := make([]string, 0, len(groups))
+	for m := range groups {
+		modes = append(modes, m)
+	}
+	slices.Sort(modes)
+	for _, mode := range modes {
+		idx := groups[mode]
 		var os []string
 		for _, i := range idx {
-			os = append(os, s.Origins[i].Query)
+			os = append(os, origins[i].Query)
 		}
 		mx, err := r.maps.DistanceMatrix(ctx, geo.MatrixRequest{Origins: os, Destinations: dests, Mode: mode})
 		if err != nil {
-			return "", fmt.Errorf("distance matrix (%s): %w", mode, err)
+			return nil, fmt.Errorf("distance matrix (%s): %w", mode, err)
 		}
 		for k, i := range idx {
 			times[i] = make([]float64, len(cands))
@@ -666,37 +846,7 @@ func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
 			}
 		}
 	}
-	type scored struct {
-		j  int
-		sc float64
-	}
-	var sc []scored
-	for j := range cands {
-		lo, hi := math.Inf(1), 0.0
-		for i := range s.Origins {
-			lo, hi = math.Min(lo, times[i][j]), math.Max(hi, times[i][j])
-		}
-		v := math.Inf(1)
-		if lo > 0 && !math.IsInf(hi, 1) {
-			v = (hi - lo) / lo
-		}
-		sc = append(sc, scored{j, v})
-	}
-	sort.SliceStable(sc, func(a, b int) bool { return sc[a].sc < sc[b].sc })
-	top := make([]Place, 0, 5)
-	for _, x := range sc[:min(5, len(sc))] {
-		top = append(top, cands[x.j])
-	}
-	slots := []slot{{Name: "meeting", Cands: top}}
-	policy := PlaceChoice{Reasoning: fmt.Sprintf("travel times differ by %.0f%% at most", 100*sc[0].sc),
-		Picks: []PlacePick{{Slot: "meeting", PlaceID: top[0].PlaceID}}}
-	choice := r.choose(ctx, s, "the meeting place with the most equal travel times", slots, policy, nil)
-	p, _ := picked(choice, slots, "meeting")
-	s.Stops = []Place{p}
-	if sc[0].sc > 0.1 {
-		s.Notes = append(s.Notes, fmt.Sprintf("best candidate's travel times still differ by %.0f%%", 100*sc[0].sc))
-	}
-	return fmt.Sprintf("%d candidates; chose %s (travel times within %.0f%%)", len(cands), p.Name, 100*sc[0].sc), nil
+	return times, nil
 }
 
 // ---- directional ----
@@ -763,6 +913,16 @@ func (r *run) directionalPlace(ctx context.Context, s *State) (string, error) {
 			}
 		}
 	}
+	// Places a search by name finds again first.
+	var found, lost []Place
+	for i, g := range good {
+		if i < spec.Count+2 && !r.findable(ctx, g) {
+			lost = append(lost, g)
+		} else {
+			found = append(found, g)
+		}
+	}
+	good = append(found, lost...)
 	var slots []slot
 	var policy PlaceChoice
 	for j := 1; j <= spec.Count; j++ {
