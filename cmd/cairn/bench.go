@@ -296,6 +296,9 @@ func printBenchResults(w io.Writer, r *locnav.Report, dir string) {
 		return 100 * float64(a) / float64(b)
 	}
 	fmt.Fprintf(w, "\ntasks passed: %d/%d (%.1f%%)   evaluators passed: %d/%d (%.1f%%)\n", s.TasksPassed, s.Tasks, rate(s.TasksPassed, s.Tasks), s.EvaluatorsPassed, s.Evaluators, rate(s.EvaluatorsPassed, s.Evaluators))
+	if s.Answered > 0 {
+		fmt.Fprintf(w, "answers in the output format (maps-only tasks): %d/%d\n", s.AnswersInFormat, s.Answered)
+	}
 	if len(s.FailuresByCause) > 0 {
 		var parts []string
 		for _, c := range []locnav.Cause{locnav.CausePlanner, locnav.CauseData, locnav.CauseUnsupported, locnav.CauseQuirk, locnav.CauseTask} {

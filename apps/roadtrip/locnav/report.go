@@ -28,21 +28,24 @@ const (
 
 // TaskResult is one task's answer and scores.
 type TaskResult struct {
-	ID          string         `json:"id"`
-	File        string         `json:"file,omitempty"`
-	Family      Family         `json:"family"`
-	Status      Status         `json:"status"`
-	Answer      string         `json:"answer,omitempty"`
-	Unsupported string         `json:"unsupported,omitempty"`
-	SolveError  string         `json:"solve_error,omitempty"`
-	Notes       []string       `json:"notes,omitempty"`
-	Stats       map[string]any `json:"stats,omitempty"`
-	SolveMillis float64        `json:"solve_ms"`
-	ScoreMillis float64        `json:"score_ms"`
-	Maps        ScoreStats     `json:"scoring_maps"`
-	Passed      int            `json:"evaluators_passed"`
-	Total       int            `json:"evaluators"`
-	Evaluators  []EvalResult   `json:"evaluator_results"`
+	ID     string `json:"id"`
+	File   string `json:"file,omitempty"`
+	Family Family `json:"family"`
+	Status Status `json:"status"`
+	Answer string `json:"answer,omitempty"`
+	// FormatProblems lists where the answer does not fit the task's
+	// output_format (see FormatProblems); empty when it fits.
+	FormatProblems []string       `json:"format_problems,omitempty"`
+	Unsupported    string         `json:"unsupported,omitempty"`
+	SolveError     string         `json:"solve_error,omitempty"`
+	Notes          []string       `json:"notes,omitempty"`
+	Stats          map[string]any `json:"stats,omitempty"`
+	SolveMillis    float64        `json:"solve_ms"`
+	ScoreMillis    float64        `json:"score_ms"`
+	Maps           ScoreStats     `json:"scoring_maps"`
+	Passed         int            `json:"evaluators_passed"`
+	Total          int            `json:"evaluators"`
+	Evaluators     []EvalResult   `json:"evaluator_results"`
 }
 
 // FamilySummary totals one task family.
@@ -68,6 +71,10 @@ type Summary struct {
 	FailuresByCause   map[Cause]int            `json:"failures_by_cause"`
 	ByFamily          map[Family]FamilySummary `json:"by_family"`
 	MapsCalls         int                      `json:"scoring_maps_calls"`
+	// AnswersInFormat counts answered maps-only tasks whose answer is
+	// bare JSON fitting the task's output_format, of Answered.
+	AnswersInFormat int `json:"answers_in_format"`
+	Answered        int `json:"answered"`
 }
 
 // Report is a benchmark run: what answered, against which maps backend,
@@ -113,6 +120,12 @@ func (r *Report) Summarize() {
 			}
 		}
 		s.MapsCalls += t.Maps.MapsCalls
+		if t.Answer != "" && t.Family != MultiServer {
+			s.Answered++
+			if len(t.FormatProblems) == 0 {
+				s.AnswersInFormat++
+			}
+		}
 		s.ByFamily[t.Family] = f
 	}
 	if s.Tasks > 0 {
@@ -170,8 +183,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\n**Tasks passed: %d / %d (%s)** · evaluators passed: %d / %d (%s) · scoring maps calls: %d\n\n",
-		s.TasksPassed, s.Tasks, pct(s.TasksPassed, s.Tasks), s.EvaluatorsPassed, s.Evaluators, pct(s.EvaluatorsPassed, s.Evaluators), s.MapsCalls)
+	fmt.Fprintf(&b, "\n**Tasks passed: %d / %d (%s)** · evaluators passed: %d / %d (%s) · answers in the output format: %d / %d · scoring maps calls: %d\n\n",
+		s.TasksPassed, s.Tasks, pct(s.TasksPassed, s.Tasks), s.EvaluatorsPassed, s.Evaluators, pct(s.EvaluatorsPassed, s.Evaluators), s.AnswersInFormat, s.Answered, s.MapsCalls)
 
 	b.WriteString("| family | tasks | passed | evaluators passed |\n|---|---|---|---|\n")
 	fams := make([]string, 0, len(s.ByFamily))
@@ -200,6 +213,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		note := t.Unsupported
 		if t.SolveError != "" {
 			note = "solver error: " + t.SolveError
+		}
+		if len(t.FormatProblems) > 0 {
+			note = strings.TrimPrefix(note+"; format: "+strings.Join(t.FormatProblems, "; "), "; ")
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %d / %d | %.0f | %s |\n", t.ID, t.Family, t.Status, t.Passed, t.Total, t.SolveMillis, mdCell(note))
 	}

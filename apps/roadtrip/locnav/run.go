@@ -145,6 +145,9 @@ func runTask(ctx context.Context, t Task, o Options) (TaskResult, error) {
 		tr.Evaluators = allFailed(t, CauseUnsupported, "no answer: the solver does not support this task: "+ans.Unsupported)
 	default:
 		tr.Answer = string(ans.JSON)
+		if t.Family() != MultiServer { // their formats name places as keys
+			tr.FormatProblems = FormatProblems(t.OutputFormat, tr.Answer)
+		}
 		var st ScoreStats
 		tr.Evaluators, st, err = o.Scorer.Score(ctx, t, tr.Answer)
 		tr.Maps = st

@@ -1,0 +1,32 @@
+package locnav
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestFormatProblems(t *testing.T) {
+	format := json.RawMessage(`{"starting_city":"[City]","routes":[{"route_id":"1","cities_visited":["[City 1]"],
+		"scenic_viewpoints":[{"name":"[Name]","elevation_meters":"[Elevation in meters]"}]}]}`)
+	cases := []struct {
+		answer string
+		want   string // substring of the problems; "" means it fits
+	}{
+		{`{"starting_city":"Dover","routes":[{"route_id":"1","cities_visited":["A"],"scenic_viewpoints":[{"name":"V","elevation_meters":12.5}]}]}`, ""},
+		{`{"starting_city":"Dover","routes":[],"extra":1}`, ""},
+		{`{"starting_city":"Dover","routes":[{"route_id":"1","cities_visited":[],"scenic_viewpoints":[]}]}`, ""},
+		{`{"routes":[]}`, "$: missing keys starting_city"},
+		{`{"starting_city":"Dover","routes":{"route_id":"1"}}`, "$.routes: want an array, got an object"},
+		{`{"starting_city":["Dover"],"routes":[]}`, "$.starting_city: want a single value, got an array"},
+		{`{"starting_city":"D","routes":[{"route_id":"1","cities_visited":["A"],"scenic_viewpoints":[{"name":"V"}]}]}`, "$.routes[0].scenic_viewpoints[0]: missing keys elevation_meters"},
+		{"```json\n{\"starting_city\":\"D\",\"routes\":[]}\n```", "not bare JSON"},
+		{`{"starting_city": "D",`, "not valid JSON"},
+	}
+	for _, c := range cases {
+		got := strings.Join(FormatProblems(format, c.answer), "; ")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%.50q: problems %q, want %q", c.answer, got, c.want)
+		}
+	}
+}
