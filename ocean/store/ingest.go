@@ -590,37 +590,47 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 	if staging == "" {
 		return results, tx.Commit()
 	}
-	live := filepath.Join(s.profiles, "wmo="+wmo)
-	aside := filepath.Join(s.profiles, ".old-wmo="+wmo)
-	hadLive := false
-	if _, err := os.Stat(live); err == nil {
-		if err := os.Rename(live, aside); err != nil {
-			os.RemoveAll(staging)
-			return nil, fmt.Errorf("float %s: swap: %w", wmo, err)
-		}
-		hadLive = true
-	}
-	undo := func() {
-		os.RemoveAll(live)
-		if hadLive {
-			os.Rename(aside, live)
-		}
-	}
-	if err := os.Rename(staging, live); err != nil {
+	// Roll forward: the transaction records the pending swap, so a crash
+	// after the commit is finished by the next Open (see recoverSwaps).
+	if _, err := tx.ExecContext(ctx, `INSERT INTO argo_pending_swaps VALUES (?, ?)`, wmo, staging); err != nil {
 		os.RemoveAll(staging)
-		undo()
-		return nil, fmt.Errorf("float %s: swap: %w", wmo, err)
-	}
-	if err := s.refreshView(ctx, tx); err != nil {
-		undo()
 		return nil, err
 	}
 	if err := tx.Commit(); err != nil {
-		undo()
+		os.RemoveAll(staging)
 		return nil, fmt.Errorf("float %s: commit: %w", wmo, err)
 	}
-	os.RemoveAll(aside)
+	if err := swapIn(s.profiles, wmo, staging); err != nil {
+		return nil, fmt.Errorf("float %s: committed, but swapping in its Parquet failed (the next open finishes it): %w", wmo, err)
+	}
+	if _, err := conn.ExecContext(ctx, `DELETE FROM argo_pending_swaps WHERE wmo = ? AND staging = ?`, wmo, staging); err != nil {
+		return nil, err
+	}
+	if err := s.refreshView(ctx, conn); err != nil {
+		return nil, err
+	}
 	return results, nil
+}
+
+// swapIn replaces a float's live partition directory with staging: the
+// live one is moved aside, staging moved in, the old one removed. Each
+// step is a rename, so it can be repeated after a crash at any point.
+func swapIn(profiles, wmo, staging string) error {
+	live := filepath.Join(profiles, "wmo="+wmo)
+	aside := filepath.Join(profiles, ".old-wmo="+wmo)
+	if _, err := os.Stat(staging); err != nil {
+		return nil // already swapped in
+	}
+	if _, err := os.Stat(live); err == nil {
+		os.RemoveAll(aside)
+		if err := os.Rename(live, aside); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(staging, live); err != nil {
+		return err
+	}
+	return os.RemoveAll(aside)
 }
 
 // refreshStatus recomputes one float's status row from its stations.

@@ -315,3 +315,66 @@ func TestReadOnlyTransactionRefusesWrites(t *testing.T) {
 		t.Errorf("row was written")
 	}
 }
+
+// TestRecoveryAfterCrash lays out what a crash at each point of a swap
+// leaves behind and checks that Open repairs it.
+func TestRecoveryAfterCrash(t *testing.T) {
+	gdac := oceantest.GDAC(t)
+	src := t.TempDir()
+	for _, f := range []string{"dac/incois/2902269/2902269_prof.nc", "dac/csio/2902696/2902696_prof.nc"} {
+		copyFile(t, filepath.Join(gdac, f), filepath.Join(src, f))
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := Open(ctx, dir, Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Ingest(ctx, src); err != nil {
+		t.Fatal(err)
+	}
+	prof := filepath.Join(dir, "profiles")
+	// 1. committed, not yet swapped: a staging copy of 2902269 without 2019
+	staging := filepath.Join(prof, ".staging-wmo=2902269-1")
+	if err := os.CopyFS(staging, os.DirFS(filepath.Join(prof, "wmo=2902269"))); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(staging, "year=2019"))
+	if _, err := s.db.Exec(`INSERT INTO argo_pending_swaps VALUES ('2902269', ?)`, staging); err != nil {
+		t.Fatal(err)
+	}
+	// 2. not committed: the live directory moved aside, nothing to replace it
+	if err := os.Rename(filepath.Join(prof, "wmo=2902696"), filepath.Join(prof, ".old-wmo=2902696")); err != nil {
+		t.Fatal(err)
+	}
+	// 3. not committed: an orphan staging directory
+	os.MkdirAll(filepath.Join(prof, ".staging-wmo=1111111-2", "year=2020"), 0o755)
+	s.Close()
+
+	s, err = Open(ctx, dir, Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := os.Stat(filepath.Join(prof, "wmo=2902269", "year=2019")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("committed swap not finished: 2019 partition still live")
+	}
+	if _, err := os.Stat(filepath.Join(prof, "wmo=2902269", "year=2020")); err != nil {
+		t.Errorf("committed swap lost data: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(prof, "wmo=2902696")); err != nil {
+		t.Errorf("float moved aside was not restored: %v", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(prof, ".*"))
+	if len(left) != 0 {
+		t.Errorf("leftovers after recovery: %v", left)
+	}
+	r, err := s.readOnly(ctx, QueryOptions{}, "SELECT count(*) FROM argo_pending_swaps")
+	if err != nil || r.Rows[0][0] != int64(0) {
+		t.Errorf("pending swaps left: %v %v", r, err)
+	}
+	r, err = s.Query(ctx, QueryOptions{}, "SELECT min(year) FROM argo_profiles WHERE wmo = '2902269'")
+	if err != nil || r.Rows[0][0] != int32(2020) {
+		t.Errorf("view after recovery: %v %v", r, err)
+	}
+}

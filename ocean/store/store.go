@@ -95,6 +95,10 @@ CREATE TABLE IF NOT EXISTS argo_float_status (
 	active BOOLEAN,
 	as_of TIMESTAMP
 );
+CREATE TABLE IF NOT EXISTS argo_pending_swaps (
+	wmo VARCHAR NOT NULL,
+	staging VARCHAR NOT NULL
+);
 CREATE TABLE IF NOT EXISTS argo_ingested_files (
 	path VARCHAR NOT NULL,
 	sha256 VARCHAR NOT NULL,
@@ -154,7 +158,6 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 		}
 		db.Close()
 	}
-	recoverSwaps(s.profiles)
 	db, err := sql.Open("duckdb", dbPath+"?access_mode=READ_ONLY")
 	if err != nil {
 		return nil, fmt.Errorf("open %s read-only: %w", dbPath, err)
@@ -180,7 +183,9 @@ func (s *Store) init(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("store schema: %w", err)
 	}
-	recoverSwaps(s.profiles)
+	if err := s.recoverSwaps(ctx); err != nil {
+		return err
+	}
 	return s.refreshView(ctx, s.db)
 }
 
@@ -220,26 +225,54 @@ func (s *Store) Dir() string { return s.dir }
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-// recoverSwaps finishes or undoes a partition swap interrupted by a crash:
-// a float directory moved aside with no replacement is moved back, and
-// staging directories are removed.
-func recoverSwaps(profiles string) {
-	entries, err := os.ReadDir(profiles)
+// recoverSwaps finishes what a crash interrupted: swaps whose transaction
+// committed are completed (roll forward); staging directories of
+// uncommitted ingests are removed; a float directory moved aside with no
+// committed replacement is moved back.
+func (s *Store) recoverSwaps(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT wmo, staging FROM argo_pending_swaps`)
 	if err != nil {
-		return
+		return fmt.Errorf("store recovery: %w", err)
+	}
+	type pending struct{ wmo, staging string }
+	var ps []pending
+	for rows.Next() {
+		var p pending
+		if err := rows.Scan(&p.wmo, &p.staging); err != nil {
+			rows.Close()
+			return err
+		}
+		ps = append(ps, p)
+	}
+	rows.Close()
+	keep := map[string]bool{}
+	for _, p := range ps {
+		if err := swapIn(s.profiles, p.wmo, p.staging); err != nil {
+			return fmt.Errorf("store recovery: float %s: %w", p.wmo, err)
+		}
+		s.opts.Logger.Info("finished an interrupted ingest", "wmo", p.wmo)
+		keep[p.staging] = true
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM argo_pending_swaps`); err != nil {
+		return fmt.Errorf("store recovery: %w", err)
+	}
+	entries, err := os.ReadDir(s.profiles)
+	if err != nil {
+		return nil
 	}
 	for _, e := range entries {
 		name := e.Name()
 		switch {
 		case strings.HasPrefix(name, ".old-"):
-			live := filepath.Join(profiles, strings.TrimPrefix(name, ".old-"))
+			live := filepath.Join(s.profiles, strings.TrimPrefix(name, ".old-"))
 			if _, err := os.Stat(live); errors.Is(err, os.ErrNotExist) {
-				os.Rename(filepath.Join(profiles, name), live)
+				os.Rename(filepath.Join(s.profiles, name), live)
 			} else {
-				os.RemoveAll(filepath.Join(profiles, name))
+				os.RemoveAll(filepath.Join(s.profiles, name))
 			}
-		case strings.HasPrefix(name, ".staging-"):
-			os.RemoveAll(filepath.Join(profiles, name))
+		case strings.HasPrefix(name, ".staging-") && !keep[filepath.Join(s.profiles, name)]:
+			os.RemoveAll(filepath.Join(s.profiles, name))
 		}
 	}
+	return nil
 }
