@@ -1,18 +1,150 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip"
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/tool"
 )
 
-// TODO(owner of trip): replace this placeholder with the real command.
+// newTripCmd is `cairn trip`: the road-trip planner on one question.
 func newTripCmd(c *cli) *cobra.Command {
-	return &cobra.Command{
-		Use:   "trip",
-		Short: "trip (not built yet)",
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("trip is not built yet")
+	var (
+		g        geoFlags
+		format   string
+		mapsMCP  string
+		taskFile string
+		notes    bool
+	)
+	cmd := &cobra.Command{
+		Use:   `trip "QUESTION"`,
+		Short: "Plan a road trip, stops along a route, a meeting point or a place near landmarks, from map data",
+		Long: `trip answers a location-navigation question (the MCP-Universe
+location_navigation families: road trips with rest stops and viewpoints,
+stops at even fractions of a route, equal-travel-time meeting points, places
+north/south/east/west of landmarks) with a JSON answer on stdout, in the
+output format given by --format (JSON, or @FILE), else the family's default.
+
+An orchestrator loops Thought → Action → Observation (at most 10 actions);
+the progress lines on stderr show it. Maps come from the offline engine,
+served in-process over MCP, or from --maps-mcp (a URL or a command line,
+e.g. "npx -y @modelcontextprotocol/server-google-maps" with
+GOOGLE_MAPS_API_KEY set). With --model, decisions are asked of the model
+(roles: understand, orchestrator, router, places, synthesis) and the
+policies decide when it fails.
+
+Names, addresses, place IDs and elevations all come from maps tool results;
+constraints the data cannot meet are listed on stderr (--notes prints them
+with the answer as JSON).`,
+		Example: `  cairn trip "Plan 2 routes from 'Wilmington' to 'Dover' in Delaware through 3 cities each, must visit 'Smyrna'"
+  cairn trip --task apps/roadtrip/testdata/tasks/delaware_trip_0001.json
+  cairn trip "..." --format @format.json --maps-mcp http://127.0.0.1:8765/`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			var t roadtrip.Task
+			if taskFile != "" {
+				b, err := os.ReadFile(taskFile)
+				if err != nil {
+					return fmt.Errorf("--task: %w", err)
+				}
+				var f struct {
+					Question     string          `json:"question"`
+					OutputFormat json.RawMessage `json:"output_format"`
+					MCPServers   []struct {
+						Name string `json:"name"`
+					} `json:"mcp_servers"`
+				}
+				if err := json.Unmarshal(b, &f); err != nil {
+					return fmt.Errorf("--task %s: not a task file: %w", taskFile, err)
+				}
+				t = roadtrip.Task{ID: taskFile, Question: f.Question, OutputFormat: f.OutputFormat}
+				for _, s := range f.MCPServers {
+					t.Servers = append(t.Servers, s.Name)
+				}
+			}
+			if len(args) == 1 {
+				t.Question = args[0]
+			}
+			if strings.TrimSpace(t.Question) == "" {
+				return errors.New(`trip needs a QUESTION argument or --task FILE`)
+			}
+			if format != "" {
+				raw := []byte(format)
+				if name, ok := strings.CutPrefix(format, "@"); ok {
+					b, err := os.ReadFile(name)
+					if err != nil {
+						return fmt.Errorf("--format: %w", err)
+					}
+					raw = b
+				}
+				if !json.Valid(raw) {
+					return fmt.Errorf("--format: not valid JSON: %.80s", raw)
+				}
+				t.OutputFormat = raw
+			}
+			log := c.logger()
+			var (
+				reg  *tool.Registry
+				stop func() error
+				err  error
+			)
+			if mapsMCP != "" {
+				if reg, stop, err = roadtrip.ConnectMaps(ctx, mapsMCP, log); err != nil {
+					return fmt.Errorf("--maps-mcp %s: %w", mapsMCP, err)
+				}
+			} else {
+				eng, err := g.open(cmd)
+				if err != nil {
+					return err
+				}
+				if reg, stop, err = roadtrip.ServeOffline(ctx, eng, log); err != nil {
+					return err
+				}
+			}
+			defer stop()
+			roles, err := llm.EnvConfig().Roles(c.model)
+			if err != nil {
+				return err
+			}
+			sink, finish, err := c.runEvents(ctx)
+			if err != nil {
+				return err
+			}
+			p := &roadtrip.Planner{Tools: reg, Models: roles, Log: log}
+			res, err := p.Solve(event.WithSink(ctx, sink), t)
+			ferr := finish()
+			if err != nil {
+				return err
+			}
+			if res.Unsupported != "" {
+				fmt.Fprintln(c.stderr, "unsupported:", res.Unsupported)
+			}
+			for _, n := range res.Notes {
+				fmt.Fprintln(c.stderr, "note:", n)
+			}
+			if notes {
+				enc := json.NewEncoder(c.stdout)
+				enc.SetIndent("", "  ")
+				return errors.Join(enc.Encode(res), ferr)
+			}
+			fmt.Fprintln(c.stdout, string(res.Answer))
+			return ferr
 		},
 	}
+	g.register(cmd)
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "", "output format: a JSON template, or @FILE (default: the question family's MCP-Universe format)")
+	f.StringVar(&mapsMCP, "maps-mcp", "", "maps MCP server: a URL (streamable HTTP) or a command line (stdio); default the offline engine in-process")
+	f.StringVar(&taskFile, "task", "", "read the question, output format and servers from an MCP-Universe task file")
+	f.BoolVar(&notes, "notes", false, "print the whole result (answer, notes, unsupported, stats) as JSON instead of the bare answer")
+	return cmd
 }

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTripTaskFile(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "trip.jsonl")
+	out, stderr, err := runMaze(t, "trip", "--task", "../../apps/roadtrip/testdata/tasks/delaware_trip_0002.json", "--trace", trace)
+	if err != nil {
+		t.Fatalf("trip: %v\n%s", err, stderr)
+	}
+	var ans struct {
+		Start  string `json:"starting_city"`
+		Routes []struct {
+			Cities []string `json:"cities_visited"`
+		} `json:"routes"`
+	}
+	if err := json.Unmarshal([]byte(out), &ans); err != nil {
+		t.Fatalf("stdout is not bare JSON: %v\n%s", err, out)
+	}
+	if ans.Start != "Wilmington" || len(ans.Routes) != 2 || len(ans.Routes[0].Cities) != 3 {
+		t.Errorf("answer = %s", out)
+	}
+	for _, want := range []string{"Thought:", "Action: plan_routes", "maps_reverse_geocode"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if b, err := os.ReadFile(trace); err != nil || !strings.Contains(string(b), `"tool_call"`) {
+		t.Errorf("trace file: %v, %d bytes", err, len(b))
+	}
+}
+
+func TestTripBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trip"}, "QUESTION"},
+		{[]string{"trip", "from 'Dover' to 'Lewes'", "--format", "{not json"}, "--format: not valid JSON"},
+		{[]string{"trip", "--task", "/nonexistent/task.json"}, "--task"},
+	} {
+		_, _, err := runMaze(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err = %v, want it to mention %q", c.args, err, c.want)
+		}
+	}
+}
+
+func TestTripUnsupportedAndFormat(t *testing.T) {
+	out, stderr, err := runMaze(t, "trip", "Check tomorrow's weather forecast, then find a park in Dover for us to meet",
+		"--format", `{"stops":[{"name":"NAME","place id":"Place ID","place type":"TYPE"}]}`, "-q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(out) != `{"stops":[]}` || !strings.Contains(stderr, "unsupported:") {
+		t.Errorf("out %q stderr %q", out, stderr)
+	}
+}
