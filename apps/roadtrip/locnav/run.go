@@ -131,7 +131,9 @@ func runTask(ctx context.Context, t Task, o Options) (TaskResult, error) {
 		if ctx.Err() != nil {
 			return TaskResult{}, context.Cause(ctx)
 		}
-		if backendFailed(err) {
+		// A task that ran out of its own time is the solver's failure, even
+		// if the deadline hit inside a maps call (a transient tool error).
+		if backendFailed(err) && !errors.Is(err, context.DeadlineExceeded) {
 			return TaskResult{}, fmt.Errorf("task %s: solver: %w", t.ID, errors.Join(ErrBackend, err))
 		}
 	}

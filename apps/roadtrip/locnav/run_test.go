@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/mcp"
+	"github.com/cairn-agents/cairn/tool"
 )
 
 // sharedTasks is ../shared/benchmarks/mcp-universe/location_navigation
@@ -381,5 +383,61 @@ func TestRunParallelDeterministic(t *testing.T) {
 				t.Errorf("%s #%d fails without a reason", x.ID, e.Index)
 			}
 		}
+	}
+}
+
+func TestRunCanceledKeepsScoredTasks(t *testing.T) {
+	var tasks []Task
+	for _, id := range []string{"a", "b", "c"} {
+		tasks = append(tasks, Task{ID: id, Evaluators: []Evaluator{{Func: "json"}}})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	solver := func(ctx context.Context, t Task) (Answer, error) {
+		if t.ID != "a" {
+			<-ctx.Done() // a slow solver, interrupted
+			return Answer{}, ctx.Err()
+		}
+		return Answer{JSON: json.RawMessage(`{}`)}, nil
+	}
+	rep, err := Run(ctx, tasks, Options{Solver: solver, Scorer: NewScorer(nil), Parallel: 2,
+		OnResult: func(tr TaskResult, _ *Report) {
+			if tr.ID == "a" {
+				cancel()
+			}
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v", err)
+	}
+	got := map[string]Status{}
+	for _, tr := range rep.Tasks {
+		got[tr.ID] = tr.Status
+	}
+	if got["a"] != StatusPassed || got["b"] != StatusNotRun || got["c"] != StatusNotRun || rep.Complete {
+		t.Errorf("statuses %v complete %v", got, rep.Complete)
+	}
+}
+
+func TestSolverTimeoutIsNotABackendFailure(t *testing.T) {
+	tasks := []Task{{ID: "a", Evaluators: []Evaluator{{Func: "json"}}}, {ID: "b", Evaluators: []Evaluator{{Func: "json"}}}}
+	solver := func(ctx context.Context, t Task) (Answer, error) {
+		if t.ID == "a" { // the planner's own deadline hit inside a maps call
+			return Answer{}, fmt.Errorf("roadtrip: %w", errors.Join(context.DeadlineExceeded, tool.Transient("maps_geocode", context.DeadlineExceeded)))
+		}
+		return Answer{JSON: json.RawMessage(`{}`)}, nil
+	}
+	rep, err := Run(context.Background(), tasks, Options{Solver: solver, Scorer: NewScorer(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tasks[0].Status != StatusFailed || rep.Tasks[1].Status != StatusPassed {
+		t.Errorf("%+v", rep.Tasks)
+	}
+	// A transient failure without a deadline is the backend going away.
+	solver2 := func(ctx context.Context, t Task) (Answer, error) {
+		return Answer{}, tool.Transient("maps_geocode", errors.New("connection refused"))
+	}
+	if _, err := Run(context.Background(), tasks, Options{Solver: solver2, Scorer: NewScorer(nil)}); !errors.Is(err, ErrBackend) {
+		t.Errorf("transient solver failure: %v, want ErrBackend", err)
 	}
 }
