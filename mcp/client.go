@@ -92,6 +92,10 @@ func (c *Client) transport() sdk.Transport {
 			Endpoint:             c.target,
 			HTTPClient:           c.opts.HTTPClient,
 			DisableStandaloneSSE: true,
+			// The SDK's default (5 reconnects with backoff) keeps a call
+			// to a dead server hanging for about 20s; fail fast and let
+			// tool.Retry decide.
+			MaxRetries: 1,
 		}
 	}
 	cmd := exec.Command(c.command[0], c.command[1:]...)

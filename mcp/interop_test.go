@@ -198,3 +198,49 @@ func TestInteropServerWithTypeScriptClientHTTP(t *testing.T) {
 	url, _ := httpServer(t, "127.0.0.1:0")
 	checkTSClient(t, runTSClient(t, dir, nil, "http", url))
 }
+
+// A stateful server that dies during a call: the call fails as transient
+// promptly (the SDK alone retries the stream for about 20s).
+func TestInteropTypeScriptHTTPServerDiesMidCall(t *testing.T) {
+	dir := interopDir(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	srv := exec.Command("node", everythingServer(dir), "streamableHttp")
+	srv.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Process.Kill(); srv.Wait() }()
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		conn, err := net.Dial("tcp", addr)
+		if err == nil {
+			conn.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the TypeScript server never listened")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c := httpClient(t, "http://"+addr+"/mcp")
+	errc := make(chan error, 1)
+	go func() {
+		_, err := c.Call(context.Background(), "trigger-long-running-operation", json.RawMessage(`{"duration":30,"steps":3}`))
+		errc <- err
+	}()
+	time.Sleep(300 * time.Millisecond) // let the call start
+	srv.Process.Kill()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, tool.ErrTransient) {
+			t.Fatalf("err = %v, want ErrTransient", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("call still waiting 10s after the server died")
+	}
+}

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -28,6 +30,18 @@ import (
 const serverEnv = "CAIRN_MCP_TEST_SERVER"
 
 func TestMain(m *testing.M) {
+	if addr, ok := strings.CutPrefix(os.Getenv(serverEnv), "http="); ok {
+		// Serve HTTP on addr and print the URL on stdout.
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("http://%s/mcp\n", ln.Addr())
+		srv, _ := NewServer(testRegistry(), nil)
+		srv.ServeListener(context.Background(), ln)
+		os.Exit(0)
+	}
 	if os.Getenv(serverEnv) == "stdio" {
 		srv, err := NewServer(testRegistry(), &ServerOptions{Name: "cairn-test"})
 		if err == nil {
@@ -593,5 +607,69 @@ func TestManyCallsAcrossServerDeath(t *testing.T) {
 	}
 	if len(seen) != 1 || seen[strconv.Itoa(pid)] {
 		t.Fatalf("calls after the crash were answered by processes %v (old %d), want one new process", seen, pid)
+	}
+}
+
+// startHTTPServerProcess runs the test binary as an HTTP server on addr in
+// a subprocess and returns its URL and process.
+func startHTTPServerProcess(t *testing.T, addr string) (string, *exec.Cmd) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), serverEnv+"=http="+addr)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("server process printed no URL: %v", err)
+	}
+	return strings.TrimSpace(line), cmd
+}
+
+// An HTTP server process that dies during a call: the call fails as
+// transient without the SDK's long reconnect loop, and once a server is
+// back on the address the next call succeeds.
+func TestHTTPServerKilledMidCall(t *testing.T) {
+	url, proc := startHTTPServerProcess(t, "127.0.0.1:0")
+	c := httpClient(t, url)
+	marker := filepath.Join(t.TempDir(), "started")
+	errc := make(chan error, 1)
+	go func() {
+		_, err := call(t, c, "block", fmt.Sprintf(`{"marker":%q}`, marker))
+		errc <- err
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(marker); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("block call never reached the server")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	proc.Process.Kill()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, tool.ErrTransient) {
+			t.Fatalf("call in flight when the server died: err = %v, want ErrTransient", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("call in flight still waiting 10s after the server died")
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/mcp")
+	startHTTPServerProcess(t, addr)
+	if res, err := call(t, c, "echo", `{"text":"back"}`); err != nil || res != `{"text":"back"}` {
+		t.Fatalf("after the restart: %s, %v", res, err)
 	}
 }
