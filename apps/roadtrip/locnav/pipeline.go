@@ -32,6 +32,12 @@ var pipelineFuncs = map[string]int{"json": 0, "get": 1, "len": 0, "foreach": 0, 
 // "->", a step's name is the text before "(", its arguments the text
 // inside the first parentheses split on ",". An unknown function, or get
 // without a key, is an error naming it.
+//
+// Functions: json (upstream's clean-up, then parse; Go's decoder, so the
+// NaN and Infinity literals Python accepts are errors), get(KEY) (None for
+// a missing key), foreach, len, list, and raw, which is the identity here
+// (upstream wraps the value twice, so a comparison after raw never
+// matches; no task uses it).
 func ParsePipeline(s string) (Pipeline, error) {
 	var p Pipeline
 	for item := range strings.SplitSeq(s, "->") {
