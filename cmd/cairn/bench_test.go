@@ -151,8 +151,17 @@ func TestBenchLocnavBadInput(t *testing.T) {
 // TestBenchLocnavPlanner runs the planner on the shared road-trip task
 // 0004 offline: every answer is scored, none crashes.
 func TestBenchLocnavPlanner(t *testing.T) {
-	wd, _ := os.Getwd()
-	task := filepath.Join(wd, "..", "..", "..", "shared", "benchmarks", "mcp-universe", "location_navigation", "google_maps_task_0004.json")
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			t.Skip("repository root (go.mod) not found")
+		}
+		dir = filepath.Dir(dir)
+	}
+	task := filepath.Join(filepath.Dir(dir), "shared", "benchmarks", "mcp-universe", "location_navigation", "google_maps_task_0004.json")
 	if _, err := os.Stat(task); err != nil {
 		t.Skipf("shared tasks absent: %v", err)
 	}
