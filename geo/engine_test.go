@@ -57,6 +57,10 @@ func TestGeocode(t *testing.T) {
 		{"Sant Julia de Loria", "Sant Julià de Lòria"},
 		{"Paris", "Paris"},
 		{"Seattle", "Seattle"},
+		{"1 Nowhere Lane, Lewes, DE 19958", "Lewes"},
+		{"Coalinga", "Coalinga"},
+		{"Port Macquarie", "Port Macquarie"},
+		{"Toyama", "Toyama"},
 	}
 	for _, c := range cases {
 		r, err := e.Geocode(ctx, c.addr)

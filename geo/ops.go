@@ -42,7 +42,7 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 	name := Normalize(parts[0])
 	var quals []string
 	for _, p := range parts[1:] {
-		if q := Normalize(p); q != "" && !isPostcode(q) {
+		if q := dropNumbers(Normalize(p)); q != "" {
 			quals = append(quals, q)
 		}
 	}
@@ -72,16 +72,33 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 	if m := c.lookup(name, quals); len(m) > 0 { // fuzzy
 		return e.cityResult(m[0].idx), true
 	}
+	// A full address of a known place.
+	full := Normalize(address)
+	for _, r := range e.regions {
+		if ids := r.places.byAddr[full]; len(ids) > 0 {
+			p := r.place(ids[0])
+			return GeocodeResult{Location: p.Location, FormattedAddress: p.FormattedAddress, PlaceID: p.PlaceID}, true
+		}
+	}
+	// "12 Main Street, Dover, DE": no street data here, so the first
+	// later part that names a place (the town) answers.
+	if len(parts) > 1 {
+		return e.geocode(strings.Join(parts[1:], ","))
+	}
 	return GeocodeResult{}, false
 }
 
-func isPostcode(q string) bool {
-	for i := 0; i < len(q); i++ {
-		if (q[i] < '0' || q[i] > '9') && q[i] != ' ' {
-			return false
+// dropNumbers removes words holding digits (postcodes) from a
+// qualifier: "de 19958" becomes "de".
+func dropNumbers(q string) string {
+	w := strings.Fields(q)
+	out := w[:0]
+	for _, x := range w {
+		if !strings.ContainsAny(x, "0123456789") {
+			out = append(out, x)
 		}
 	}
-	return true
+	return strings.Join(out, " ")
 }
 
 func (e *Engine) cityResult(i uint32) GeocodeResult {
