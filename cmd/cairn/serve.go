@@ -42,7 +42,7 @@ func serveRoutes(of *oceanFlags) map[string]routeRegistrar {
 func newServeMux(ctx context.Context, c *cli, routes map[string]routeRegistrar) (*http.ServeMux, func(), []string) {
 	mux := http.NewServeMux()
 	var closers []func()
-	var served []string
+	served := []string{}
 	for name, reg := range routes {
 		closeFn, err := reg(ctx, c, mux)
 		if err != nil {

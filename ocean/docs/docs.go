@@ -248,7 +248,10 @@ func Load(path string) (*Index, error) {
 	}
 	var si savedIndex
 	if err := json.Unmarshal(data, &si); err != nil {
-		return nil, fmt.Errorf("document index %s: %w", path, err)
+		// the first format was a bare array of passages
+		if err2 := json.Unmarshal(data, &si.Passages); err2 != nil {
+			return nil, fmt.Errorf("document index %s: %w", path, err)
+		}
 	}
 	ix := NewIndex(si.Passages)
 	ix.embedModel = si.EmbedModel
