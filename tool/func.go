@@ -10,7 +10,8 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// New returns a tool called name that runs fn. Its input schema is inferred
+// New returns a tool called name (1 to 128 of A-Z a-z 0-9 _ - ., as MCP
+// requires) that runs fn. Its input schema is inferred
 // from In, which must be a struct (or map) type so the schema is a JSON
 // object; see jsonschema.For for the rules (fields without omitempty are
 // required, unknown fields are rejected, a `jsonschema:"..."` tag is the
@@ -22,8 +23,8 @@ import (
 // BadArgs) keeps it; a deadline exceeded is ErrTransient; any other error
 // is ErrPermanent.
 func New[In, Out any](name, description string, fn func(context.Context, In) (Out, error)) (Tool, error) {
-	if name == "" {
-		return nil, errors.New("tool.New: empty name")
+	if err := checkName(name); err != nil {
+		return nil, fmt.Errorf("tool.New: %w", err)
 	}
 	if fn == nil {
 		return nil, fmt.Errorf("tool.New %q: nil func", name)
@@ -48,6 +49,25 @@ func New[In, Out any](name, description string, fn func(context.Context, In) (Ou
 		resolved: resolved,
 		fn:       fn,
 	}, nil
+}
+
+// checkName applies the MCP rule for tool names (1 to 128 of A-Z a-z 0-9 _
+// - .), which model APIs accept too, so a tool can be served and offered
+// to a model under its own name.
+func checkName(name string) error {
+	if name == "" {
+		return errors.New("empty tool name")
+	}
+	if len(name) > 128 {
+		return fmt.Errorf("tool name %q is %d bytes, at most 128", name[:32]+"...", len(name))
+	}
+	for _, r := range name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.'
+		if !ok {
+			return fmt.Errorf("tool name %q: character %q not allowed (use A-Z a-z 0-9 _ - .)", name, r)
+		}
+	}
+	return nil
 }
 
 // Must returns t, panicking if err is not nil. It suits tool sets built at

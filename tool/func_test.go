@@ -89,8 +89,19 @@ func TestNewRejectsNonObjectInput(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "struct or map") {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := New[addIn, int]("", "", func(context.Context, addIn) (int, error) { return 0, nil }); err == nil {
-		t.Fatal("empty name accepted")
+	for name, want := range map[string]string{
+		"":                       "empty",
+		"get weather":            `' '`,
+		"maps/geocode":           `'/'`,
+		strings.Repeat("x", 129): "at most 128",
+	} {
+		_, err := New(name, "", func(context.Context, addIn) (int, error) { return 0, nil })
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("name %q: err = %v, want it to contain %s", name, err, want)
+		}
+	}
+	if _, err := New("maps_geocode-v2.1", "", func(context.Context, addIn) (int, error) { return 0, nil }); err != nil {
+		t.Errorf("valid name refused: %v", err)
 	}
 }
 
