@@ -341,3 +341,13 @@ func TestModelSynthesis(t *testing.T) {
 		t.Errorf("invented number reached the answer: %s", r.Response)
 	}
 }
+
+func TestAskAtDepth(t *testing.T) {
+	if d := RouteRules("How has the temperature at 1000 m of float 2902269 changed?"); d.DepthDbar != 1000 || !d.Has(AgentDuckDB) {
+		t.Fatalf("routing = %+v", d)
+	}
+	r := ask(t, newApp(t, Options{}), "How has the temperature at 1000 m of float 2902269 changed?")
+	if !strings.Contains(r.Response, "at 1000±50 dbar (QC 1–2) temperature") || !strings.Contains(r.Response, "per year") {
+		t.Errorf("answer:\n%s", r.Response)
+	}
+}

@@ -82,8 +82,27 @@ func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
 			continue
 		}
 		for _, v := range []struct{ col, name, unit string }{{"surface_temp", "temperature", "°C"}, {"surface_psal", "salinity", "PSU"}} {
-			if f := trendFinding(wmo, v.col, v.name, v.unit, rowMaps(cyc)); f != "" {
+			if f := trendFinding(wmo, fmt.Sprintf("surface (≤%d dbar, QC 1–2)", surfaceDbar), v.col, v.name, v.unit, rowMaps(cyc)); f != "" {
 				rep.Findings = append(rep.Findings, f)
+			}
+		}
+		if z := d.DepthDbar; z > surfaceDbar {
+			// a band of ±5% (at least ±5 dbar) around the asked depth
+			half := max(5, z*0.05)
+			dargs := append([]any{}, args...)
+			dargs = append(dargs, z-half, z+half)
+			n := len(dargs)
+			at := run(`SELECT cycle, min(time) AS time,
+					avg(`+bestTemp+`) FILTER (WHERE `+bestTempQC+` IN ('1', '2')) AS temp_at,
+					avg(`+bestPsal+`) FILTER (WHERE `+bestPsalQC+` IN ('1', '2')) AS psal_at
+				FROM argo_profiles
+				WHERE wmo = $1 AND direction = 'A' AND `+bestPres+` BETWEEN $`+fmt.Sprint(n-1)+` AND $`+fmt.Sprint(n)+timeCond+`
+				GROUP BY cycle ORDER BY cycle`, dargs...)
+			if at != nil {
+				where := fmt.Sprintf("at %.0f±%.0f dbar (QC 1–2)", z, half)
+				for _, v := range []struct{ col, name, unit string }{{"temp_at", "temperature", "°C"}, {"psal_at", "salinity", "PSU"}} {
+					rep.Findings = append(rep.Findings, trendFinding(wmo, where, v.col, v.name, v.unit, rowMaps(at)))
+				}
 			}
 		}
 	}
@@ -142,7 +161,7 @@ func num(v any, prec int) string {
 
 // trendFinding states the first and last surface values and a
 // least-squares trend per year over the cycles that have a value.
-func trendFinding(wmo, col, name, unit string, rows []map[string]any) string {
+func trendFinding(wmo, where, col, name, unit string, rows []map[string]any) string {
 	type pt struct {
 		cycle any
 		t     time.Time
@@ -157,11 +176,11 @@ func trendFinding(wmo, col, name, unit string, rows []map[string]any) string {
 		}
 	}
 	if len(pts) == 0 {
-		return fmt.Sprintf("Float %s has no good-QC surface %s values.", wmo, name)
+		return fmt.Sprintf("Float %s has no %s %s values.", wmo, where, name)
 	}
 	first, last := pts[0], pts[len(pts)-1]
-	out := fmt.Sprintf("Float %s surface (≤%d dbar, QC 1–2) %s: %.3f %s at cycle %v (%s), %.3f %s at cycle %v (%s), a change of %+.3f %s",
-		wmo, surfaceDbar, name, first.v, unit, first.cycle, first.t.Format("2006-01-02"), last.v, unit, last.cycle, last.t.Format("2006-01-02"), last.v-first.v, unit)
+	out := fmt.Sprintf("Float %s %s %s: %.3f %s at cycle %v (%s), %.3f %s at cycle %v (%s), a change of %+.3f %s",
+		wmo, where, name, first.v, unit, first.cycle, first.t.Format("2006-01-02"), last.v, unit, last.cycle, last.t.Format("2006-01-02"), last.v-first.v, unit)
 	if len(pts) >= 3 {
 		var sx, sy, sxx, sxy float64
 		for _, p := range pts {

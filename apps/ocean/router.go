@@ -35,6 +35,7 @@ func (a *App) route(ctx context.Context, query string) (llm.Decision[RoutingDeci
 var (
 	reWMO      = regexp.MustCompile(`\b([0-9]{7}|[0-9]{5})\b`)
 	reNear     = regexp.MustCompile(`(?i)within\s+([0-9]+(?:\.[0-9]+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?)\s+(?:of|from|around)\s+(-?[0-9]+(?:\.[0-9]+)?)\s*°?\s*([ns])?\s*,?\s*(-?[0-9]+(?:\.[0-9]+)?)\s*°?\s*([ew])?`)
+	reDepth    = regexp.MustCompile(`(?i)\b(?:at|near|around|below|of)\s+([0-9]{1,5}(?:\.[0-9]+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	reLastN    = regexp.MustCompile(`(?i)(?:last|past)\s+([0-9]+)\s+(day|week|month|year)s?`)
 	reLastUnit = regexp.MustCompile(`(?i)(?:last|past|previous)\s+(day|week|month|year)\b|(?:this)\s+(year|month)\b`)
 )
@@ -75,6 +76,9 @@ func RouteRules(query string) RoutingDecision {
 			lon = -lon
 		}
 		d.Near = &Near{Lat: lat, Lon: lon, RadiusKm: radius}
+	}
+	if m := reDepth.FindStringSubmatch(query); m != nil {
+		d.DepthDbar, _ = strconv.ParseFloat(m[1], 64)
 	}
 	unitDays := map[string]int{"day": 1, "week": 7, "month": 30, "year": 365}
 	if m := reLastN.FindStringSubmatch(q); m != nil {

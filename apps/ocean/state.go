@@ -35,6 +35,9 @@ type RoutingDecision struct {
 	Region string `json:"region,omitempty"`
 	// Near is a point and radius the question asks about, if any.
 	Near *Near `json:"near,omitempty"`
+	// DepthDbar is a depth (pressure, dbar ≈ m) the question asks about; 0
+	// means the surface.
+	DepthDbar float64 `json:"depthDbar,omitempty"`
 	// SinceDays limits the question to reports in the last N days; 0 means
 	// no limit.
 	SinceDays int    `json:"sinceDays,omitempty"`
@@ -66,6 +69,9 @@ func (d RoutingDecision) Validate() error {
 	}
 	if n := d.Near; n != nil && (n.Lat < -90 || n.Lat > 90 || n.Lon < -180 || n.Lon > 360 || n.RadiusKm <= 0 || n.RadiusKm > 20000) {
 		return fmt.Errorf("near: lat %v, lon %v, radius %v km is not a valid circle", n.Lat, n.Lon, n.RadiusKm)
+	}
+	if d.DepthDbar < 0 || d.DepthDbar > 12000 {
+		return fmt.Errorf("depthDbar: %v is outside 0..12000", d.DepthDbar)
 	}
 	if d.SinceDays < 0 {
 		return fmt.Errorf("sinceDays: %d is negative", d.SinceDays)
