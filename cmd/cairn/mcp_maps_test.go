@@ -279,3 +279,33 @@ func BenchmarkMCPMapsStdioSDK(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/time.Since(start).Seconds(), "calls/s")
 }
+
+func TestMCPMapsGoogleNeedsKey(t *testing.T) {
+	t.Setenv("GOOGLE_MAPS_API_KEY", "")
+	var out, errb bytes.Buffer
+	cmd := newRootCmd(&out, &errb)
+	cmd.SetArgs([]string{"mcp", "maps", "--google"})
+	err := cmd.ExecuteContext(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "GOOGLE_MAPS_API_KEY") {
+		t.Errorf("--google without a key: %v", err)
+	}
+}
+
+func TestDataInfoCommand(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	var out, errb bytes.Buffer
+	cmd := newRootCmd(&out, &errb)
+	cmd.SetArgs([]string{"data", "info"})
+	if err := cmd.ExecuteContext(context.Background()); err != nil {
+		t.Fatal(err, errb.String())
+	}
+	var info struct {
+		Info geo.Info `json:"info"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &info); err != nil {
+		t.Fatal(err)
+	}
+	if info.Info.Cities < 150000 || len(info.Info.Regions) != 2 {
+		t.Errorf("data info: %+v", info.Info)
+	}
+}
