@@ -42,9 +42,10 @@ type cacheEntry struct {
 }
 
 type flight struct {
-	done   chan struct{}
-	result json.RawMessage
-	err    error
+	done       chan struct{}
+	result     json.RawMessage
+	err        error
+	callerGone bool // the call failed because its caller's context ended
 }
 
 // NewCache returns a cache holding at most maxEntries results (least
@@ -98,8 +99,8 @@ func (c *Cache) call(ctx context.Context, t Tool, key string, args json.RawMessa
 }
 
 // try answers one call. again reports that this caller waited on a call
-// that was cancelled or timed out by its own caller's context while this
-// caller's context is still live, so it should try again itself.
+// whose own caller gave up (its context ended) while this caller's context
+// is still live, so it should try again itself.
 func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessage) (_ json.RawMessage, _ error, again bool) {
 	c.mu.Lock()
 	if el, ok := c.entries[key]; ok {
@@ -123,8 +124,7 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 			return nil, ctx.Err(), false
 		}
 		if f.err != nil {
-			ctxErr := errors.Is(f.err, context.Canceled) || errors.Is(f.err, context.DeadlineExceeded)
-			return nil, f.err, ctxErr && ctx.Err() == nil
+			return nil, f.err, f.callerGone && ctx.Err() == nil
 		}
 		markCached(ctx)
 		return bytes.Clone(f.result), nil, false
@@ -134,8 +134,23 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 	c.stats.Misses++
 	c.mu.Unlock()
 
+	finished := false
+	defer func() {
+		if !finished {
+			// t.Call panicked: release the waiters, then let the panic go on.
+			f.err = Permanent(t.Spec().Name, errors.New("tool panicked"))
+			c.finish(key, f)
+		}
+	}()
 	f.result, f.err = t.Call(ctx, args)
+	f.callerGone = f.err != nil && ctx.Err() != nil
+	finished = true
+	c.finish(key, f)
+	return f.result, f.err, false
+}
 
+// finish ends the flight f: a success is stored, and the waiters are woken.
+func (c *Cache) finish(key string, f *flight) {
 	c.mu.Lock()
 	delete(c.inflight, key)
 	if f.err == nil {
@@ -144,7 +159,6 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 	}
 	c.mu.Unlock()
 	close(f.done)
-	return f.result, f.err, false
 }
 
 // store adds a result; c.mu is held.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -219,5 +220,65 @@ func TestCacheResultsAreCopies(t *testing.T) {
 	r2, _ := tl.Call(context.Background(), nil)
 	if string(r2) != `"abc"` {
 		t.Fatalf("cached result changed by a caller: %s", r2)
+	}
+}
+
+// A timeout inside the cache is the call's failure, shared like any other;
+// only the leader's own caller giving up sends the others to try again.
+func TestCacheSharesInnerTimeouts(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	s := &stub{name: "hang", fn: func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return nil, ctx.Err()
+	}}
+	c := NewCache(10, 0)
+	tl := Chain(s, c.Middleware(), Timeout(500*time.Millisecond))
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = tl.Call(context.Background(), nil) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if !errors.Is(err, ErrTransient) {
+			t.Errorf("caller %d: err = %v, want the shared transient timeout", i, err)
+		}
+	}
+	if n := s.calls.Load(); n != 1 {
+		t.Errorf("tool ran %d times, want 1", n)
+	}
+}
+
+func TestCacheLeaderPanicReleasesWaiters(t *testing.T) {
+	release := make(chan struct{})
+	s := &stub{name: "boom", fn: func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		<-release
+		panic("bug in tool")
+	}}
+	c := NewCache(10, 0)
+	tl := c.Middleware()(s)
+	go func() {
+		defer func() { recover() }()
+		tl.Call(context.Background(), nil)
+	}()
+	waitFor(t, "leader", func() bool { return s.calls.Load() == 1 })
+	errc := make(chan error, 1)
+	go func() {
+		_, err := tl.Call(context.Background(), nil)
+		errc <- err
+	}()
+	waitFor(t, "follower", func() bool { return c.Stats().Shared == 1 })
+	close(release)
+	select {
+	case err := <-errc:
+		if !errors.Is(err, ErrPermanent) || !strings.Contains(err.Error(), "panicked") {
+			t.Fatalf("follower err = %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("follower still waiting after the leader panicked")
 	}
 }
