@@ -11,7 +11,8 @@ import (
 // running at the deadline returns an *Error of kind ErrTransient wrapping
 // context.DeadlineExceeded, even if the tool ignores its context (the
 // abandoned call then finishes in the background and its result is
-// dropped). A d <= 0 leaves calls unbounded.
+// dropped). A panic in the tool is raised again in the caller's goroutine.
+// A d <= 0 leaves calls unbounded.
 func Timeout(d time.Duration) Middleware {
 	return func(t Tool) Tool {
 		if d <= 0 {
@@ -22,16 +23,27 @@ func Timeout(d time.Duration) Middleware {
 			cctx, cancel := context.WithTimeout(ctx, d)
 			defer cancel()
 			type reply struct {
-				res json.RawMessage
-				err error
+				res   json.RawMessage
+				err   error
+				panic any
 			}
 			done := make(chan reply, 1)
 			go func() {
+				// A panic belongs to the caller's goroutine, where a
+				// recover (an MCP server's, say) may be waiting for it.
+				defer func() {
+					if p := recover(); p != nil {
+						done <- reply{panic: p}
+					}
+				}()
 				res, err := t.Call(cctx, args)
-				done <- reply{res, err}
+				done <- reply{res: res, err: err}
 			}()
 			select {
 			case r := <-done:
+				if r.panic != nil {
+					panic(r.panic)
+				}
 				if r.err == nil || cctx.Err() == nil || ctx.Err() != nil {
 					return r.res, r.err
 				}

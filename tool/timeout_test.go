@@ -68,3 +68,14 @@ func TestTimeoutThenRetry(t *testing.T) {
 		t.Fatalf("got %s, %v after %d calls", res, err, s.calls.Load())
 	}
 }
+
+func TestTimeoutPanicReachesCaller(t *testing.T) {
+	s := &stub{name: "boom", fn: func(context.Context, json.RawMessage) (json.RawMessage, error) { panic("bug in tool") }}
+	defer func() {
+		if p := recover(); p != "bug in tool" {
+			t.Fatalf("recovered %v, want the tool's panic", p)
+		}
+	}()
+	Timeout(time.Second)(s).Call(context.Background(), nil)
+	t.Fatal("no panic")
+}
