@@ -55,7 +55,10 @@ func NewServer(reg *tool.Registry, opts *ServerOptions) (*Server, error) {
 		if err != nil {
 			return nil, err
 		}
-		t, _ := reg.Get(spec.Name)
+		t, ok := reg.Get(spec.Name)
+		if !ok {
+			continue // removed since Specs was read
+		}
 		srv.AddTool(&sdk.Tool{Name: spec.Name, Description: spec.Description, InputSchema: schema}, handler(t, log))
 	}
 	return &Server{srv: srv, log: log}, nil
