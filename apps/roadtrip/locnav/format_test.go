@@ -30,3 +30,30 @@ func TestFormatProblems(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTaskAndFormat feeds arbitrary task files and answers to ParseTask,
+// Family and FormatProblems: no panic; a parsed task has a question,
+// an output format and evaluators with funcs.
+func FuzzTaskAndFormat(f *testing.F) {
+	f.Add(`{"question":"q","output_format":{"stops":[{"name":"","place id":""}]},"mcp_servers":[{"name":"google-maps"}],"evaluators":[{"func":"json"}]}`, `{"stops":[{"name":"a","place id":"b"}]}`)
+	f.Add(`{"question":"q","output_format":{"routes":[{"cities_visited":["x"]}]},"evaluators":[{"func":"json","op":"=","value":[1],"op_args":{"a":null}}]}`, "```json\n{}\n```")
+	f.Add(`{"question":"","evaluators":[]}`, `[1,2`)
+	f.Fuzz(func(t *testing.T, task, answer string) {
+		tk, err := ParseTask("f", []byte(task))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "task f: ") {
+				t.Fatalf("error does not name the task: %v", err)
+			}
+			return
+		}
+		if strings.TrimSpace(tk.Question) == "" || len(tk.OutputFormat) == 0 || len(tk.Evaluators) == 0 {
+			t.Fatalf("accepted an incomplete task: %+v", tk)
+		}
+		_ = tk.Family()
+		for _, p := range FormatProblems(tk.OutputFormat, answer) {
+			if p == "" {
+				t.Fatal("empty problem")
+			}
+		}
+	})
+}
