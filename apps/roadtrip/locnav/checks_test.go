@@ -100,7 +100,10 @@ func TestStopChecksOffline(t *testing.T) {
 	expect(t, "valid stop", run(t, stops, "google_maps.is_a_validate_stop", "", ok), true, "", "")
 	bad := strings.Replace(ok, cafe.PlaceID, "osm:n1", 1)
 	expect(t, "unknown ID", run(t, stops, "google_maps.is_a_validate_stop", "", bad), false, CausePlanner, "NOT_FOUND")
-	expect(t, "Google ID offline", run(t, stops, "google_maps.is_a_validate_stop", "", strings.Replace(ok, cafe.PlaceID, "ChIJ123", 1)), false, CausePlanner, "INVALID_REQUEST")
+	google := strings.Replace(ok, cafe.PlaceID, "ChIJ123", 1)
+	expect(t, "Google ID offline", run(t, stops, "google_maps.is_a_validate_stop", "", google), false, CauseData, "a Google place ID")
+	expect(t, "Google ID offline, by name", run(t, stops, "google_maps.validate_stop_type", `["cafe"]`, google), false, CauseData, "a Google place ID")
+	expect(t, "made-up ID", run(t, stops, "google_maps.is_a_validate_stop", "", strings.Replace(ok, cafe.PlaceID, "12345", 1)), false, CausePlanner, "INVALID_REQUEST")
 
 	expect(t, "type cafe", run(t, stops, "google_maps.validate_stop_type", `["cafe","restaurant"]`, ok), true, "", "")
 	expect(t, "type substring", run(t, stops, "google_maps.validate_stop_type", `["caf"]`, ok), true, "", "")

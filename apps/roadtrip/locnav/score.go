@@ -258,11 +258,20 @@ func (sc *scoring) details(ctx context.Context, id string) (geo.PlaceDetails, er
 	v, err := sc.call(ctx, key, func() (any, error) { return sc.s.maps.PlaceDetails(ctx, id) })
 	if err != nil {
 		if mapsAnswered(err) {
+			if googleID(id, err) {
+				return geo.PlaceDetails{}, mapsFailed(key+" (a Google place ID, which this maps backend cannot resolve)", err, CauseData)
+			}
 			return geo.PlaceDetails{}, mapsFailed(key, err, CausePlanner)
 		}
 		return geo.PlaceDetails{}, err
 	}
 	return v.(geo.PlaceDetails), nil
+}
+
+// googleID reports a Google place ID ("ChIJ...") that a backend without
+// Google's data refused: answers recorded against Google, scored offline.
+func googleID(id string, err error) bool {
+	return strings.HasPrefix(id, "ChIJ") && errors.Is(err, geo.ErrInvalidRequest)
 }
 
 // findByNameAndID is upstream's search_place_by_place_id: a text search
@@ -290,6 +299,9 @@ func (sc *scoring) findByNameAndID(ctx context.Context, name, id string) (*geo.P
 		return nil, verdict{}, derr
 	}
 	if derr != nil {
+		if pe.cause == CauseData {
+			return nil, verdict{reason: fmt.Sprintf("Can't find the place: %s %s (a Google place ID, which this maps backend cannot resolve%s)", name, id, searchErr), cause: CauseData}, nil
+		}
 		return nil, verdict{reason: fmt.Sprintf("Can't find the place: %s %s (the maps backend does not know this place ID%s)", name, id, searchErr), cause: CausePlanner}, nil
 	}
 	cause := CauseData
@@ -312,7 +324,7 @@ func (sc *scoring) leg(ctx context.Context, from, to, mode string) (*geo.MatrixE
 	if err != nil {
 		if mapsAnswered(err) {
 			cause := CausePlanner
-			if mode == geo.ModeTransit {
+			if mode == geo.ModeTransit || googleID(strings.TrimPrefix(from, "place_id:"), err) || googleID(strings.TrimPrefix(to, "place_id:"), err) {
 				cause = CauseData
 			}
 			return nil, verdict{}, mapsFailed(key, err, cause)
