@@ -187,6 +187,8 @@ func TestMiddlePointOffline(t *testing.T) {
 	expect(t, "two stops", run(t, "json -> get(stops)", "google_maps.compare_time_of_middle_point", args, two), false, CausePlanner, "the length of stops should be one")
 	unknown := `{"place1":{"place":"Qqzx Nowhere","mode":"driving"},"place2":{"place":"` + b + `","mode":"driving"},"threshold":0.1}`
 	expect(t, "origin unknown offline", run(t, "json -> get(stops)", "google_maps.compare_time_of_middle_point", unknown, stopsJSON(cands[0])), false, CauseData, "NOT_FOUND")
+	far := `{"place1":{"place":"Baltimore, Maryland","mode":"driving"},"place2":{"place":"Wilmington, DE","mode":"driving"},"threshold":0.1}`
+	expect(t, "origin outside the road data", run(t, "json -> get(stops)", "google_maps.compare_time_of_middle_point", far, stopsJSON(findable(t, "cafe in Wilmington")[0])), false, CausePlanner, "offline estimates")
 	transit := strings.Replace(args, `"driving"}`, `"transit"}`, 1)
 	expect(t, "transit offline", run(t, "json -> get(stops)", "google_maps.compare_time_of_middle_point", transit, stopsJSON(cands[0])), false, CauseData, "transit")
 }

@@ -134,6 +134,12 @@ func (sc *scoring) evaluate(ctx context.Context, e Evaluator, answer string, r *
 		return nil
 	}
 	chk := checks[e.Op]
+	sc.estimated = false
+	defer func() {
+		if !r.Passed && sc.estimated {
+			r.Reason += " (travel figures are offline estimates: no road data covers these places, so great-circle distance × a detour factor)"
+		}
+	}()
 	for k, v := range vals {
 		verd, err := chk(ctx, sc, v, value, opArgs)
 		if err != nil {
@@ -192,8 +198,9 @@ func decodeArg(raw json.RawMessage) (any, error) {
 // scoring is one Score call: the maps helpers upstream's checks use, with
 // the call counts.
 type scoring struct {
-	s     *Scorer
-	stats ScoreStats
+	s         *Scorer
+	stats     ScoreStats
+	estimated bool // a distance-matrix element of this evaluator was an estimate
 }
 
 // mapsAnswered reports whether err is the maps service answering with a
@@ -336,6 +343,7 @@ func (sc *scoring) leg(ctx context.Context, from, to, mode string) (*geo.MatrixE
 		return nil, verdict{}, raise("IndexError", "list index out of range (empty distance matrix for %s)", key)
 	}
 	el := m.Results[0].Elements[0]
+	sc.estimated = sc.estimated || el.Estimated
 	if el.Status == geo.StatusZeroResults || el.Status == geo.StatusNotFound {
 		cause := CauseData
 		if el.Status == geo.StatusNotFound {
