@@ -136,18 +136,22 @@ func queryWord(t string) string {
 // cityPlaces searches kind ("rest_area" or "viewpoint") in cities, in the
 // given order, a few at a time, until enough reports every route is
 // served. Unless the region is known to be covered (an earlier search
-// found something), it stops when the first three cities searched hold
+// found something), it stops when the first two cities searched hold
 // nothing of the kind: the data does not cover the region.
-func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []City, covered bool, enough func(map[string][]Place) bool) (map[string][]Place, []string, error) {
-	found := map[string][]Place{}
+func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []City, covered bool, found map[string][]Place, enough func(map[string][]Place) bool) (map[string][]Place, []string, error) {
 	var searched []string
 	taken := map[string]bool{}
+	for _, ps := range found {
+		for _, p := range ps {
+			taken[p.PlaceID] = true
+		}
+	}
 	const maxCities = 6 // searches per kind: a bound on tool calls
 	for i := 0; i < len(order) && len(searched) < maxCities; {
 		if enough(found) {
 			break
 		}
-		if !covered && len(searched) >= 3 && len(found) == 0 {
+		if !covered && len(searched) >= 2 && len(found) == 0 {
 			break
 		}
 		batch := order[i:min(i+2, len(order))]
@@ -208,6 +212,72 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 	return found, searched, nil
 }
 
+// corridorPlaces searches kind around up to three points of the straight
+// line from start to end, each within a radius that covers its stretch,
+// and files each hit under the city whose name its address holds, or
+// whose corridor point is within 5 km. A city lies in a searched circle
+// whose search was not cut off at 20 hits is fully searched (done).
+// Longer trips (over 300 km) are searched city by city instead.
+func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities []City) (found map[string][]Place, done map[string]bool, hits int) {
+	found, done = map[string][]Place{}, map[string]bool{}
+	if s.Start == nil || s.End == nil {
+		return found, done, 0
+	}
+	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
+	total := distKm(a[0], a[1], b[0], b[1])
+	k := int(math.Ceil(total / 100))
+	if k > 3 {
+		return found, done, 0
+	}
+	k = max(k, 1)
+	radius := math.Min(50, total/float64(2*k)+10)
+	pts := make([][2]float64, k)
+	res := make([][]geo.Place, k)
+	errs := parallel(k, func(i int) error {
+		pts[i] = interpolate(a, b, (float64(i)+0.5)/float64(k), 0)
+		sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: queryWord(kind), Location: &geo.LatLng{Lat: pts[i][0], Lng: pts[i][1]}, Radius: radius * 1000})
+		res[i] = sr.Places
+		return err
+	})
+	taken := map[string]bool{}
+	for i := range pts {
+		if errs[i] != nil && !errors.Is(errs[i], geo.ErrZeroResults) {
+			continue
+		}
+		if len(res[i]) < 20 {
+			for _, c := range cities {
+				if distKm(c.Lat, c.Lng, pts[i][0], pts[i][1]) < radius-5 {
+					done[c.ID] = true
+				}
+			}
+		}
+		for _, p := range res[i] {
+			if !slices.Contains(p.Types, kind) || taken[p.PlaceID] {
+				continue
+			}
+			pl := toPlace(p)
+			best, bestD := -1, 5.0
+			for j, c := range cities {
+				if strings.Contains(strings.ToLower(pl.Address), strings.ToLower(c.Name)) {
+					best = j
+					break
+				}
+				if d := distKm(pl.Lat, pl.Lng, c.Lat, c.Lng); d <= bestD {
+					best, bestD = j, d
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			taken[p.PlaceID] = true
+			pl.City = cities[best].Name
+			found[cities[best].ID] = append(found[cities[best].ID], pl)
+			hits++
+		}
+	}
+	return found, done, hits
+}
+
 func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	spec := s.Spec
 	if len(s.Routes) == 0 {
@@ -240,21 +310,50 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	var rest, view map[string][]Place
 	var restSearched, viewSearched []string
 	var err error
+	// First a few wide searches along the corridor; then city by city
+	// where those did not look.
+	var restDone, viewDone map[string]bool
+	var restHits, viewHits int
 	if spec.RestStops > 0 {
-		rest, restSearched, err = r.cityPlaces(ctx, s, "rest_area", order, false, enough(spec.RestStops))
+		rest, restDone, restHits = r.corridorPlaces(ctx, s, "rest_area", s.Pool)
+	}
+	if spec.Viewpoints > 0 {
+		view, viewDone, viewHits = r.corridorPlaces(ctx, s, "viewpoint", s.Pool)
+	}
+	if restHits+viewHits > 0 {
+		if moved := adjustRoutes(s, rest, view, spec.RestStops, spec.Viewpoints); moved != "" {
+			s.Notes = append(s.Notes, moved)
+		}
+		uses = map[string]int{}
+		for _, rt := range s.Routes {
+			for _, id := range rt.Cities {
+				uses[id]++
+			}
+		}
+		order = slices.DeleteFunc(slices.Clone(s.Pool), func(c City) bool { return uses[c.ID] == 0 })
+		sort.SliceStable(order, func(i, j int) bool { return uses[order[i].ID] > uses[order[j].ID] })
+	}
+	covered := restHits+viewHits > 0
+	notDone := func(done map[string]bool) []City {
+		return slices.DeleteFunc(slices.Clone(order), func(c City) bool { return done[c.ID] })
+	}
+	if spec.RestStops > 0 {
+		rest, restSearched, err = r.cityPlaces(ctx, s, "rest_area", notDone(restDone), covered, rest, enough(spec.RestStops))
 		if err != nil {
 			return "", err
 		}
+		restSearched = append(restSearched, namesOf(order, restDone)...)
 	}
 	if spec.Viewpoints > 0 {
 		// Viewpoints first where no rest stop was found, so the two sets
 		// of cities differ.
-		vo := slices.Clone(order)
+		vo := notDone(viewDone)
 		sort.SliceStable(vo, func(i, j int) bool { return len(rest[vo[i].ID]) < len(rest[vo[j].ID]) })
-		view, viewSearched, err = r.cityPlaces(ctx, s, "viewpoint", vo, len(rest) > 0, enough(spec.Viewpoints))
+		view, viewSearched, err = r.cityPlaces(ctx, s, "viewpoint", vo, covered || len(rest) > 0, view, enough(spec.Viewpoints))
 		if err != nil {
 			return "", err
 		}
+		viewSearched = append(viewSearched, namesOf(order, viewDone)...)
 	}
 	var slots []slot
 	for i, rt := range s.Routes {
@@ -293,12 +392,91 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 				i+1, len(rt.RestStops), spec.RestStops, strings.Join(restSearched, ", ")))
 		}
 		if spec.Viewpoints > 0 && len(rt.Viewpoints) < spec.Viewpoints {
-			s.Notes = append(s.Notes, fmt.Sprintf("route %d: %d of %d scenic viewpoints: the maps data has no more viewpoints in its cities (searched: %s)",
+			s.Notes = append(s.Notes, fmt.Sprintf("route %d: %d of %d scenic viewpoints: the maps data has no more viewpoints in its cities outside the rest-stop cities (searched: %s)",
 				i+1, len(rt.Viewpoints), spec.Viewpoints, strings.Join(viewSearched, ", ")))
 		}
 		obs = append(obs, fmt.Sprintf("route %d: %d rest stops, %d viewpoints", i+1, len(rt.RestStops), len(rt.Viewpoints)))
 	}
 	return strings.Join(obs, "; "), nil
+}
+
+// adjustRoutes swaps, in routes that lack rest stops or viewpoints, a city
+// without places for a candidate city that has the missing kind, keeping
+// must-visit cities and routes distinct. It says what it changed.
+func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
+	count := func(rt Route, m map[string][]Place) int {
+		n := 0
+		for _, id := range rt.Cities {
+			n += len(m[id])
+		}
+		return n
+	}
+	var changed []string
+	for i := range s.Routes {
+		rt := &s.Routes[i]
+		for _, kind := range []struct {
+			m    map[string][]Place
+			need int
+		}{{rest, nr}, {view, nv}} {
+			if kind.need == 0 || count(*rt, kind.m) >= kind.need {
+				continue
+			}
+			for _, c := range s.Pool {
+				if slices.Contains(rt.Cities, c.ID) || len(kind.m[c.ID]) == 0 {
+					continue
+				}
+				// Replace the place-less city nearest c in progress.
+				out, bestD := -1, math.Inf(1)
+				for j, id := range rt.Cities {
+					oc := cityByID(s.Pool, id)
+					if oc.Include || len(rest[id])+len(view[id]) > 0 {
+						continue
+					}
+					if d := math.Abs(oc.Frac - c.Frac); d < bestD {
+						out, bestD = j, d
+					}
+				}
+				if out < 0 {
+					break
+				}
+				next := slices.Clone(rt.Cities)
+				next[out] = c.ID
+				sort.SliceStable(next, func(x, y int) bool { return cityByID(s.Pool, next[x]).Frac < cityByID(s.Pool, next[y]).Frac })
+				dup := false
+				for j, o := range s.Routes {
+					a, b := slices.Clone(o.Cities), slices.Clone(next)
+					slices.Sort(a)
+					slices.Sort(b)
+					if j != i && slices.Equal(a, b) {
+						dup = true
+					}
+				}
+				if dup {
+					continue
+				}
+				changed = append(changed, fmt.Sprintf("route %d visits %s instead of %s", i+1, c.Name, cityByID(s.Pool, rt.Cities[out]).Name))
+				rt.Cities = next
+				rt.Name = routeName(i, s.Pool, next)
+				if count(*rt, kind.m) >= kind.need {
+					break
+				}
+			}
+		}
+	}
+	if len(changed) == 0 {
+		return ""
+	}
+	return "routes changed to pass the places found: " + strings.Join(changed, "; ")
+}
+
+func namesOf(cities []City, done map[string]bool) []string {
+	var out []string
+	for _, c := range cities {
+		if done[c.ID] {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 // tripPolicy picks rest stops spread over each route's cities, then
@@ -341,6 +519,16 @@ func tripPolicy(routes []Route, pool []City, rest, view map[string][]Place, nr, 
 				break
 			}
 			vg = append(vg, p)
+		}
+		// The question asks for viewpoint cities that are not exactly
+		// the rest-stop cities; when the data offers no other, leave the
+		// viewpoints out (the caller notes the shortfall).
+		vc := map[string]bool{}
+		for _, p := range vg {
+			vc[p.City] = true
+		}
+		if len(vg) > 0 && len(restCities) > 0 && mapsEqual(vc, restCities) {
+			vg = nil
 		}
 		for j, p := range vg {
 			c.Picks = append(c.Picks, PlacePick{Slot: fmt.Sprintf("r%d.view.%d", i+1, j+1), PlaceID: p.PlaceID})

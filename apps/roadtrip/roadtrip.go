@@ -215,6 +215,9 @@ func (r *run) dispatch(ctx context.Context, s State) (State, error) {
 		s.Next = ActAnswer
 		return s, nil
 	}
+	if s.Next == "" { // the first thought was invalid and said so
+		return s, nil
+	}
 	return r.checkNext(s), nil
 }
 

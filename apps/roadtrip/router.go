@@ -103,7 +103,7 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	inRegion := func() int { return countFree(preferRegion(pool, s.Start.Address, s.End.Address, 0)) }
 	for round, before := 0, -1; round < 4 && inRegion() < want && (round < 2 || len(pool) > before); round++ {
 		before = len(pool)
-		n := (want - inRegion() + 1) * (round + 1)
+		n := want - inRegion() + 1 + round
 		found, err := r.sampleCities(ctx, a, b, total, n, round, landSide(pool, s.Start.Address, s.End.Address))
 		if err != nil {
 			return "", err
@@ -266,8 +266,10 @@ func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, 
 	shift := side * w
 	pts := make([][2]float64, n)
 	for i := range pts {
+		// First along the straight line (between two towns it is most
+		// likely on land), then off it on both sides.
 		f := (float64(i) + 1) / float64(n+1)
-		off := [3]float64{0, w, -w}[i%3]
+		off := 0.0
 		if round > 0 {
 			f = (float64(i) + 0.5) / float64(n)
 			// Wider each round: narrow corridors name the same towns.

@@ -107,7 +107,7 @@ var (
 	dirRe     = regexp.MustCompile(`(?i)(north|south|east|west) of the (?:latitude|longitude) of '([^']+)'`)
 	areaRe    = regexp.MustCompile(`(?i)location in (.+?) that`)
 	typeQRe   = regexp.MustCompile(`'([a-zA-Z_ ]{2,40})'`)
-	regionRe  = regexp.MustCompile(`(?:'\s*,\s*|\bin )([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)?)[.,!?]`)
+	regionRe  = regexp.MustCompile(`(?:'\s*,\s*|\bin )([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)?)\b`)
 	identRe   = regexp.MustCompile(`(?i)identify (\d+|one|two|three)`)
 	originRe  = regexp.MustCompile(`(?:live|lives|living|based|operates|located|staying|residing|is|am)\s+(?:in|at|from)\s+(?:the\s+)?([A-Z][^.!?]*?)(?:[.!?](?:\s|$)|,\s+(?:and|while|another|my)\b|\s+(?:while)\b)`)
 	walkRe    = regexp.MustCompile(`(?i)walking time from (?:the )?([^.,!?]+)`)

@@ -1,0 +1,311 @@
+package roadtrip
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// roles is a ModelSource for tests.
+type roles map[string]llm.Model
+
+func (r roles) For(role string) llm.Model { return r[role] }
+
+// collect returns a context whose events are kept, and the getter.
+func collect(ctx context.Context) (context.Context, func() []event.Event) {
+	var mu sync.Mutex
+	var evs []event.Event
+	ctx = event.WithSink(ctx, func(e event.Event) {
+		mu.Lock()
+		evs = append(evs, e)
+		mu.Unlock()
+	})
+	return ctx, func() []event.Event {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]event.Event(nil), evs...)
+	}
+}
+
+type tripAnswer struct {
+	Start  string `json:"starting_city"`
+	End    string `json:"destination_city"`
+	Routes []struct {
+		Name       string   `json:"route_name"`
+		Cities     []string `json:"cities_visited"`
+		RestStops  []Place  `json:"rest_stops"`
+		Viewpoints []struct {
+			City      string  `json:"city"`
+			Name      string  `json:"name"`
+			Address   string  `json:"address"`
+			Elevation float64 `json:"elevation_meters"`
+		} `json:"scenic_viewpoints"`
+	} `json:"routes"`
+}
+
+// fromTools reports whether name appears in a maps tool result of the run.
+func fromTools(evs []event.Event, name string) bool {
+	for _, e := range evs {
+		if e.Kind == event.ToolCall && e.Tool != nil && e.Tool.Err == "" {
+			var v any
+			if json.Unmarshal(e.Tool.Result, &v) == nil && strings.Contains(fmt.Sprint(v), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestImpossibleConstraints(t *testing.T) {
+	p := &Planner{Tools: mcpTools(t)}
+	for _, c := range []struct {
+		name, q, note string
+		check         func(t *testing.T, a tripAnswer)
+	}{
+		{"six cities in 8 km", "Plan exactly 1 driving route from 'Newport' to 'Wilmington' in Delaware through exactly 6 intermediate cities.",
+			"fewer than the 6 asked", func(t *testing.T, a tripAnswer) {
+				if len(a.Routes) != 1 || len(a.Routes[0].Cities) >= 6 {
+					t.Errorf("routes %+v: want one route with fewer than 6 cities", a.Routes)
+				}
+			}},
+		{"must visit another continent", "Plan exactly 2 driving routes from 'Wilmington' to 'Dover' in Delaware through exactly 2 cities each. We must visit 'Tokyo'.",
+			"Tokyo", func(t *testing.T, a tripAnswer) {
+				if len(a.Routes) != 2 {
+					t.Errorf("%d routes, want 2", len(a.Routes))
+				}
+				for _, r := range a.Routes {
+					if len(r.Cities) != 2 {
+						t.Errorf("route %q has %d cities, want 2", r.Name, len(r.Cities))
+					}
+					for _, c := range r.Cities {
+						if strings.Contains(c, "Tokyo") {
+							t.Errorf("route %q visits %s", r.Name, c)
+						}
+					}
+				}
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, events := collect(context.Background())
+			format := json.RawMessage(`{"starting_city":"","destination_city":"","routes":[{"route_id":"1","route_name":"","cities_visited":[]}]}`)
+			res, err := p.Solve(ctx, Task{Question: c.q, OutputFormat: format})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a tripAnswer
+			if err := json.Unmarshal(res.Answer, &a); err != nil {
+				t.Fatalf("answer %s: %v", res.Answer, err)
+			}
+			c.check(t, a)
+			if !strings.Contains(strings.Join(res.Notes, "\n"), c.note) {
+				t.Errorf("notes %q do not mention %q", res.Notes, c.note)
+			}
+			evs := events()
+			for _, r := range a.Routes {
+				for _, city := range r.Cities {
+					if !fromTools(evs, city) {
+						t.Errorf("city %q is in no tool result of the run", city)
+					}
+				}
+			}
+			if a.Start == "" || !fromTools(evs, a.Start) {
+				t.Errorf("start %q not from a tool result", a.Start)
+			}
+		})
+	}
+}
+
+// TestNothingInvented checks every name, address and elevation of a
+// data-rich answer against the run's tool results.
+func TestNothingInvented(t *testing.T) {
+	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0001.json")
+	ctx, events := collect(context.Background())
+	res, err := (&Planner{Tools: mcpTools(t)}).Solve(ctx, tk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a tripAnswer
+	if err := json.Unmarshal(res.Answer, &a); err != nil {
+		t.Fatal(err)
+	}
+	evs := events()
+	for _, r := range a.Routes {
+		if len(r.RestStops) != 1 || len(r.Viewpoints) != 1 {
+			t.Errorf("route %q: %d rest stops, %d viewpoints, want 1 and 1", r.Name, len(r.RestStops), len(r.Viewpoints))
+		}
+		for _, p := range r.RestStops {
+			if !fromTools(evs, p.Name) || !fromTools(evs, p.Address) {
+				t.Errorf("rest stop %+v not from tool results", p)
+			}
+		}
+		for _, v := range r.Viewpoints {
+			if !fromTools(evs, v.Name) || !fromTools(evs, fmt.Sprint(v.Elevation)) && !fromTools(evs, fmt.Sprintf("%.2f", v.Elevation)) {
+				t.Errorf("viewpoint %+v not from tool results", v)
+			}
+			if v.City == r.RestStops[0].City {
+				t.Errorf("route %q: viewpoint and rest stop both in %s", r.Name, v.City)
+			}
+		}
+	}
+}
+
+func TestSolveBadInput(t *testing.T) {
+	ctx := context.Background()
+	if _, err := (&Planner{}).Solve(ctx, Task{Question: "x"}); !errors.Is(err, ErrNoTools) {
+		t.Errorf("no tools: %v", err)
+	}
+	p := &Planner{Tools: mcpTools(t)}
+	for _, c := range []struct {
+		t    Task
+		want string
+	}{
+		{Task{}, "question is empty"},
+		{Task{Question: "from 'Dover' to 'Lewes'", OutputFormat: json.RawMessage(`{"routes":`)}, "output_format is not valid JSON"},
+		{Task{Question: strings.Repeat("a", 10001)}, "more than 10000"},
+	} {
+		if _, err := p.Solve(ctx, c.t); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Solve(%.40q): %v, want %q", c.t.Question, err, c.want)
+		}
+	}
+}
+
+// script is a Scripted model replying with these JSON contents.
+func script(replies ...string) *llm.Scripted { return llm.Script(replies...) }
+
+func TestScriptedOrchestratorInvalidAction(t *testing.T) {
+	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
+	orch := script(
+		`{"thought":"fly there","action":"teleport"}`,
+		`{"thought":"search first","action":"search_places"}`,
+		`{"thought":"plan","action":"plan_routes","then":["search_places","get_elevations","answer"]}`,
+	)
+	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}}
+	ctx, events := collect(context.Background())
+	res, err := p.Solve(ctx, tk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if orch.Calls() != 3 {
+		t.Errorf("orchestrator asked %d times, want 3 (two invalid actions, then a plan followed to the end)", orch.Calls())
+	}
+	var obs []string
+	for _, e := range events() {
+		if e.Kind == event.StateSet && e.Node == "answer" {
+			var s State
+			json.Unmarshal(e.State, &s)
+			for _, h := range s.History {
+				obs = append(obs, h.Action+": "+h.Observation)
+			}
+		}
+	}
+	if len(obs) < 5 || !strings.Contains(obs[0], `invalid action "teleport"; valid actions now: plan_routes, answer`) ||
+		!strings.Contains(obs[1], `invalid action "search_places"; valid actions now: plan_routes, answer`) {
+		t.Errorf("history:\n%s", strings.Join(obs, "\n"))
+	}
+	var a tripAnswer
+	if err := json.Unmarshal(res.Answer, &a); err != nil || len(a.Routes) != 2 || len(a.Routes[0].Viewpoints) != 1 {
+		t.Errorf("answer %s (%v)", res.Answer, err)
+	}
+	if res.Stats.ModelCalls != 3 || res.Stats.ModelDecisions != 3 {
+		t.Errorf("stats %+v", res.Stats)
+	}
+}
+
+// A model that never names a valid action runs the loop to its limit;
+// the answer is synthesised from what the state holds.
+func TestScriptedOrchestratorLimit(t *testing.T) {
+	orch := &llm.Scripted{Loop: true, Replies: []llm.Response{{Message: llm.Message{Content: `{"thought":"hmm","action":"wander"}`}}}}
+	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}, MaxIterations: 4}
+	format := json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`)
+	res, err := p.Solve(context.Background(), Task{Question: "I live in Newark, Delaware. My friend lives in Dover, Delaware. Find a single 'restaurant' between us.", OutputFormat: format})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Answer) != `{"stops":[]}` {
+		t.Errorf("answer %s", res.Answer)
+	}
+	if res.Stats.Iterations != 4 || orch.Calls() != 4 {
+		t.Errorf("iterations %d, model calls %d; want 4 and 4", res.Stats.Iterations, orch.Calls())
+	}
+}
+
+func TestScriptedWorkers(t *testing.T) {
+	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
+	router := script(`{"routes":[{"name":"Bad","cities":["c1"]}]}`) // one route, one city: rejected
+	synth := script(`{"route_names":["Northern way","Southern way"],"descriptions":["A marsh view.","A marsh view again."]}`)
+	places := script(`{"picks":[{"slot":"r1.view.1","place_id":"osm:nope"}]}`)
+	p := &Planner{Tools: mcpTools(t), Models: roles{"router": router, "synthesis": synth, "places": places}}
+	res, err := p.Solve(context.Background(), tk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a tripAnswer
+	if err := json.Unmarshal(res.Answer, &a); err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	if len(a.Routes) != 2 || len(a.Routes[0].Cities) != 3 || !strings.Contains(notes, "router model's routes rejected") {
+		t.Errorf("router fallback: %s; notes %q", res.Answer, res.Notes)
+	}
+	if a.Routes[0].Name != "Northern way" || a.Routes[1].Name != "Southern way" {
+		t.Errorf("synthesis names not used: %s", res.Answer)
+	}
+	if router.Calls() != 1 || synth.Calls() != 1 || places.Calls() < 1 {
+		t.Errorf("calls router %d synth %d places %d", router.Calls(), synth.Calls(), places.Calls())
+	}
+	if len(a.Routes[0].Viewpoints) != 1 || strings.Contains(string(res.Answer), "osm:nope") {
+		t.Errorf("places fallback: %s", res.Answer)
+	}
+}
+
+func TestToolCallBudget(t *testing.T) {
+	p := &Planner{Tools: mcpTools(t)}
+	paths := []string{"testdata/tasks/delaware_trip_0003.json"}
+	if d := benchDir(t); d != "" {
+		paths = append(paths, filepath.Join(d, "google_maps_task_0001.json"))
+	}
+	for _, path := range paths {
+		tk, _ := loadTask(t, path)
+		res, err := p.Solve(context.Background(), tk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a tripAnswer
+		json.Unmarshal(res.Answer, &a)
+		if len(a.Routes) != 3 || len(a.Routes[0].Cities) != 4 {
+			t.Errorf("%s: %d routes", tk.ID, len(a.Routes))
+		}
+		if res.Stats.ToolCalls > 15 {
+			t.Errorf("%s: %d tool calls %v, want at most 15", tk.ID, res.Stats.ToolCalls, res.Stats.ToolsByName)
+		}
+		t.Logf("%s: %d tool calls %v", tk.ID, res.Stats.ToolCalls, res.Stats.ToolsByName)
+	}
+}
+
+func TestPromptsRender(t *testing.T) {
+	pool := []City{{ID: "c1", Name: "Smyrna", Frac: 0.4, Include: true}}
+	sl := []slot{{Name: "r1.rest.1", Cands: []Place{{Name: "Rest Area", PlaceID: "osm:1", City: "Smyrna"}}}}
+	for name, data := range map[string]any{
+		"understand": nil, "understand_user": map[string]any{"Question": "q", "Format": "{}"},
+		"orchestrator": nil, "orchestrator_user": map[string]any{"Question": "q", "Keys": "stops", "Done": "", "History": "- x: y\n", "Valid": "answer"},
+		"router": nil, "router_user": map[string]any{"Start": "A", "End": "B", "Routes": 1, "Cities": 1, "Pool": pool, "Total": 10.0},
+		"places": nil, "places_user": map[string]any{"What": "rest stops", "Slots": sl},
+		"synthesis": nil, "synthesis_user": map[string]any{"Question": "q", "Routes": "route 1: Smyrna\n", "Policy": Synthesis{RouteNames: []string{"x"}}},
+	} {
+		out := render(name, data)
+		if out == "" || strings.Contains(out, "template error") || strings.Contains(out, "<no value>") {
+			t.Errorf("%s renders %q", name, out)
+		}
+	}
+	if !strings.Contains(render("router_user", map[string]any{"Pool": pool}), "c1: Smyrna, 0.40") {
+		t.Error("router prompt lacks the candidate line")
+	}
+}
