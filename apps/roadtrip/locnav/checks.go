@@ -8,9 +8,10 @@ import (
 
 // A check is one comparison op: it judges x (one value the func produced)
 // with the evaluator's value and op_args. It returns the verdict, or an
-// error: a *pyError (upstream would raise: the evaluator fails with
-// "Execution error"), a maps failure (*mapsError) or a backend failure
-// (ErrBackend), which stops scoring.
+// error: a *pyError where upstream would raise (the evaluator fails with
+// "Execution error"; a maps tool answering isError is one too, as upstream
+// cannot decode its text), or a backend failure (ErrBackend), which stops
+// scoring.
 type check func(ctx context.Context, s *scoring, x, value, opArgs any) (verdict, error)
 
 // verdict is a check's outcome. cause matters only when !ok.
