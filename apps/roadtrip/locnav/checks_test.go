@@ -283,6 +283,16 @@ func TestRouteChecks(t *testing.T) {
 	expect(t, "avoid violated", run(t, "json", "google_maps.place_not_in_cities_visited_of_routes", `"encamp"`, ans), false, CausePlanner, "must not be")
 	expect(t, "avoid as a list (task 0005)", run(t, "json", "google_maps.place_not_in_cities_visited_of_routes", `["Tacoma"]`, ans), false, CauseQuirk, "always fails upstream")
 	expect(t, "routes missing", run(t, "json", "google_maps.places_in_cities_visited", `"rest_stops"`, `{"x":1}`), false, CausePlanner, "KeyError: 'routes'")
+	// upstream checks no shared task uses
+	expect(t, "rest stop in city", run(t, "json", "google_maps.include_one_place_in_rest_stops", `{"city":"ENCAMP"}`, ans), true, "", "")
+	expect(t, "no rest stop in city", run(t, "json", "google_maps.include_one_place_in_rest_stops", `{"city":"Ordino"}`, ans), false, CausePlanner, "no rest stop in Ordino")
+	expect(t, "unique rest-stop cities", run(t, "json", "google_maps.at_least_unique_city_of_rest_stops_in_routes", `1`, ans), true, "", "")
+	expect(t, "too few rest-stop cities", run(t, "json", "google_maps.at_least_unique_city_of_rest_stops_in_routes", `2`, ans), false, CausePlanner, "unique cities number: 1")
+	expect(t, "number of routes", run(t, "json", "google_maps.validate_number_of_routes", "", ans), false, CausePlanner, "1 routes, want None")
+	r := scoreOne(t, Evaluator{Func: "json", Op: "google_maps.validate_number_of_routes", Value: json.RawMessage("1")}, ans)
+	expect(t, "number of routes = 1", r, true, "", "")
+	expect(t, "validate_places always raises", run(t, "json", "google_maps.validate_places", `{"place_type":"stops"}`, `{"stops":[{"place id":"x"}]}`), false, CauseQuirk, "isError")
+	expect(t, "validate_places on no places", run(t, "json", "google_maps.validate_places", `{"place_type":"stops"}`, `{"stops":[]}`), true, "", "")
 	two := `{"route_1_stops":[{"name":"a","place id":"1"}],"route_2_stops":[{"name":"a","place id":"1"}]}`
 	expect(t, "same stops", run(t, "json", "google_maps.are_stops_different", "", two), false, CausePlanner, "the same")
 	expect(t, "different stops", run(t, "json", "google_maps.are_stops_different", "", strings.Replace(two, `"1"}]}`, `"2"}]}`, 1)), true, "", "")
