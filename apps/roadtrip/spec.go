@@ -257,7 +257,9 @@ func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 			s.End = name
 			continue
 		}
-		before := strings.ToLower(q[max(0, m[0]-40):m[0]])
+		// The words since the previous quoted name say which it is.
+		from := max(0, m[0]-40, quotes[i-1][1])
+		before := strings.ToLower(q[from:m[0]])
 		if strings.Contains(before, "avoid") || strings.Contains(before, "not ") || strings.Contains(before, "skip") {
 			s.Avoid = append(s.Avoid, name)
 		} else {

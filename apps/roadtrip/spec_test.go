@@ -1,0 +1,229 @@
+package roadtrip
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+type evaluator struct {
+	Func   string          `json:"func"`
+	Op     string          `json:"op"`
+	Value  json.RawMessage `json:"value"`
+	OpArgs json.RawMessage `json:"op_args"`
+}
+
+// TestParseSpecUpstream checks the understanding policy against what each
+// upstream task's evaluators check: counts, must-visit and must-avoid
+// cities, legs and their stops, origins and travel modes, directions.
+func TestParseSpecUpstream(t *testing.T) {
+	dir := benchDir(t)
+	if dir == "" {
+		t.Skip("../shared/benchmarks is absent")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "google_maps_task_*.json"))
+	if len(files) != 35 {
+		t.Fatalf("%d task files", len(files))
+	}
+	for _, f := range files {
+		tk, tf := loadTask(t, f)
+		s := parseSpec(tk.Question, tk.OutputFormat, tk.Servers)
+		var evs []evaluator
+		for _, raw := range tf.Evaluators {
+			var e evaluator
+			json.Unmarshal(raw, &e)
+			evs = append(evs, e)
+		}
+		want := func(fn string) int {
+			for _, e := range evs {
+				if e.Func == fn && e.Op == "=" {
+					var n int
+					json.Unmarshal(e.Value, &n)
+					return n
+				}
+			}
+			return -1
+		}
+		n := tk.ID[len("google_maps_task_"):len("google_maps_task_0001")]
+		errf := func(format string, args ...any) {
+			t.Errorf("%s: "+format+"\nspec %+v", append([]any{n}, append(args, s)...)...)
+		}
+		if err := s.Validate(); err != nil {
+			errf("invalid spec: %v", err)
+		}
+		switch {
+		case n <= "0010":
+			if s.Family != FamilyRoadTrip {
+				errf("family %s", s.Family)
+				continue
+			}
+			for fn, got := range map[string]int{
+				"json -> get(routes) -> len":                                      s.Routes,
+				"json -> get(routes) -> foreach -> get(cities_visited) -> len":    s.Cities,
+				"json -> get(routes) -> foreach -> get(rest_stops) -> len":        s.RestStops,
+				"json -> get(routes) -> foreach -> get(scenic_viewpoints) -> len": s.Viewpoints,
+			} {
+				if w := want(fn); w >= 0 && w != got {
+					errf("%s = %d, want %d", fn, got, w)
+				}
+			}
+			for _, e := range evs {
+				var args []string
+				json.Unmarshal(e.OpArgs, &args)
+				switch e.Op {
+				case "google_maps.place_in_cities_visited_of_routes":
+					if !slices.Contains(s.Include, args[0]) {
+						errf("include %v lacks %s", s.Include, args[0])
+					}
+				case "google_maps.place_not_in_cities_visited_of_routes":
+					if !slices.Contains(s.Avoid, args[0]) {
+						errf("avoid %v lacks %s", s.Avoid, args[0])
+					}
+				}
+			}
+		case n <= "0020":
+			if s.Family != FamilyEvenStops {
+				errf("family %s", s.Family)
+				continue
+			}
+			keys := []string{"stops"}
+			if len(s.Legs) == 2 {
+				keys = []string{"route_1_stops", "route_2_stops"}
+			}
+			if len(s.Legs) != len(s.Keys) {
+				errf("%d legs for keys %v", len(s.Legs), s.Keys)
+				continue
+			}
+			for i, k := range keys {
+				if w := want("json -> get(" + k + ") -> len"); w != s.Legs[i].Stops {
+					errf("leg %d: %d stops, want %d", i+1, s.Legs[i].Stops, w)
+				}
+				if len(s.Legs[i].Types) == 0 || s.Legs[i].From == "" || s.Legs[i].To == "" {
+					errf("leg %d incomplete", i+1)
+				}
+			}
+		case n <= "0030":
+			if s.Family != FamilyMeeting {
+				errf("family %s", s.Family)
+				continue
+			}
+			places, walk := map[string]bool{}, map[string]bool{}
+			for _, e := range evs {
+				if e.Op != "google_maps.compare_time_of_middle_point" {
+					continue
+				}
+				var a map[string]struct{ Place, Mode string }
+				json.Unmarshal(e.OpArgs, &a)
+				for _, p := range a {
+					if p.Place == "" {
+						continue // "threshold"
+					}
+					places[p.Place] = true
+					if p.Mode == "walking" {
+						walk[p.Place] = true
+					}
+				}
+			}
+			if len(s.Origins) != len(places) {
+				errf("%d origins, evaluators time %d places", len(s.Origins), len(places))
+			}
+			walking := 0
+			for _, o := range s.Origins {
+				if o.Mode == "walking" {
+					walking++
+				}
+			}
+			if walking != len(walk) {
+				errf("%d walking origins, want %d", walking, len(walk))
+			}
+		default:
+			if s.Family != FamilyDirectional {
+				errf("family %s", s.Family)
+				continue
+			}
+			for _, e := range evs {
+				if e.Op != "google_maps.validate_direction_of_two_places" {
+					continue
+				}
+				var a []struct{ Direction string }
+				json.Unmarshal(e.OpArgs, &a)
+				var got []string
+				for _, d := range s.Directions {
+					got = append(got, d.Direction)
+				}
+				if w := fmt.Sprint(a); len(a) != len(got) || !strings.Contains(w, got[0]) {
+					errf("directions %v, evaluator %v", got, a)
+				}
+			}
+		}
+	}
+}
+
+func TestParseSpecCases(t *testing.T) {
+	road := json.RawMessage(`{"starting_city":"","destination_city":"","routes":[{"route_id":"1","cities_visited":[],"rest_stops":[]}]}`)
+	for _, c := range []struct {
+		q       string
+		format  json.RawMessage
+		servers []string
+		check   func(Spec) string
+	}{
+		{"Drive from 'Dover' to 'Lewes' in Delaware through 3 towns, 2 different routes, 1 rest stop per route, avoid 'Milford' and we must visit 'Milton'.", road, nil,
+			func(s Spec) string {
+				if s.Start != "Dover" || s.End != "Lewes" || s.Routes != 2 || s.Cities != 3 || s.RestStops != 1 || s.Viewpoints != 0 ||
+					s.Region != "Delaware" || !slices.Equal(s.Avoid, []string{"Milford"}) || !slices.Equal(s.Include, []string{"Milton"}) {
+					return "road trip fields"
+				}
+				return ""
+			}},
+		{"I'm sure it's fine: from 'Newark' to 'Dover'.", road, nil, func(s Spec) string {
+			if s.Start != "Newark" || s.End != "Dover" {
+				return "apostrophes taken for quotes"
+			}
+			return ""
+		}},
+		{"Find a park", nil, []string{"google-maps", "weather"}, func(s Spec) string {
+			if s.Family != FamilyUnsupported || !strings.Contains(s.Unsupported, "weather") {
+				return "weather server not unsupported"
+			}
+			return ""
+		}},
+		{"Read the blog at https://example.com and find the hotel", nil, nil, func(s Spec) string {
+			if s.Family != FamilyUnsupported {
+				return "browser task not unsupported"
+			}
+			return ""
+		}},
+	} {
+		s := parseSpec(c.q, c.format, c.servers)
+		if why := c.check(s); why != "" {
+			t.Errorf("%q: %s: %+v", c.q, why, s)
+		}
+	}
+}
+
+// FuzzParseSpec: any question and format give a spec with a family and
+// never panic; a spec that validates renders an answer in its format.
+func FuzzParseSpec(f *testing.F) {
+	f.Add("Plan 2 routes from 'A' to 'B' through 3 cities", `{"routes":[{"cities_visited":[]}]}`)
+	f.Add("I live in X. My friend lives in Y. Find a 'cafe'.", `{"stops":[{"name":"","place id":""}]}`)
+	f.Add("Identify 1 'museum' location in Rome that are south of the latitude of 'A' AND west of the longitude of 'B'.", `{"stops":[]}`)
+	f.Add("from the A to the B. Then return to the C at the mid point", `{"route_1_stops":[],"route_2_stops":[]}`)
+	f.Add("'", "[")
+	f.Fuzz(func(t *testing.T, q, format string) {
+		s := parseSpec(q, json.RawMessage(format), nil)
+		if s.Family == "" {
+			t.Fatalf("no family for %q", q)
+		}
+		st := State{Task: Task{Question: q, OutputFormat: json.RawMessage(format)}, Spec: &s}
+		if !json.Valid([]byte(format)) {
+			st.Task.OutputFormat = nil
+		}
+		out, err := renderAnswer(st, Synthesis{})
+		if err == nil && !json.Valid(out) {
+			t.Fatalf("invalid JSON answer %s", out)
+		}
+	})
+}
