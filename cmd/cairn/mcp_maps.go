@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,11 +15,10 @@ import (
 )
 
 // newMCPMapsCmd is `cairn mcp maps`: the seven Google-Maps-contract tools
-// over MCP, offline by default, Google's web services with --google.
+// over MCP from the backend --maps selects.
 func newMCPMapsCmd(c *cli) *cobra.Command {
 	var g geoFlags
-	var addr string
-	var useGoogle bool
+	var addr, backend string
 	cmd := &cobra.Command{
 		Use:   "maps",
 		Short: "Serve the maps tools (Google Maps MCP contract) over stdio or streamable HTTP",
@@ -26,27 +26,21 @@ func newMCPMapsCmd(c *cli) *cobra.Command {
 maps_place_details, maps_distance_matrix, maps_elevation and maps_directions
 with the names, input schemas and results of the Google Maps MCP server.
 
-The offline engine (GeoNames cities, ETOPO5 and SRTM elevation, OSM roads and
-places) answers by default. With --google, Google's web services answer
-instead (GOOGLE_MAPS_API_KEY must be set).`,
+--maps selects who answers:
+  offline      the embedded engine: GeoNames cities, ETOPO5 and SRTM elevation,
+               OSM roads and places (default)
+  google       Google's web services (GOOGLE_MAPS_API_KEY must be set)
+  mcp:TARGET   another MCP server with these tools, e.g. the upstream one:
+               mcp:"npx -y @modelcontextprotocol/server-google-maps"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			var backend geo.Maps
-			key := os.Getenv("GOOGLE_MAPS_API_KEY")
-			if useGoogle {
-				if key == "" {
-					return fmt.Errorf("--google needs GOOGLE_MAPS_API_KEY")
-				}
-				backend = &google.Client{Key: key}
-			} else {
-				eng, err := g.open(cmd)
-				if err != nil {
-					return err
-				}
-				backend = eng
+			maps, closeMaps, err := openMaps(cmd, backend, &g)
+			if err != nil {
+				return err
 			}
-			reg, err := mapstool.Registry(backend)
+			defer closeMaps()
+			reg, err := mapstool.Registry(maps)
 			if err != nil {
 				return err
 			}
@@ -66,7 +60,31 @@ instead (GOOGLE_MAPS_API_KEY must be set).`,
 		},
 	}
 	g.register(cmd)
+	cmd.Flags().StringVar(&backend, "maps", "offline", `maps backend: "offline", "google" or "mcp:TARGET" (command line or URL of an MCP server)`)
 	cmd.Flags().StringVar(&addr, "http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8765) instead of stdio")
-	cmd.Flags().BoolVar(&useGoogle, "google", false, "answer with Google's web services (needs GOOGLE_MAPS_API_KEY)")
 	return cmd
+}
+
+// openMaps returns the maps backend named by spec (see --maps) and a
+// function that releases it.
+func openMaps(cmd *cobra.Command, spec string, g *geoFlags) (geo.Maps, func(), error) {
+	nop := func() {}
+	switch {
+	case spec == "" || spec == "offline":
+		eng, err := g.open(cmd)
+		return eng, nop, err
+	case spec == "google":
+		key := os.Getenv("GOOGLE_MAPS_API_KEY")
+		if key == "" {
+			return nil, nop, fmt.Errorf("--maps google needs GOOGLE_MAPS_API_KEY")
+		}
+		return &google.Client{Key: key}, nop, nil
+	case strings.HasPrefix(spec, "mcp:"):
+		c, err := mcp.Connect(cmd.Context(), strings.TrimPrefix(spec, "mcp:"), &mcp.Options{Stderr: os.Stderr})
+		if err != nil {
+			return nil, nop, fmt.Errorf("--maps %s: %w", spec, err)
+		}
+		return &mapstool.Client{Caller: c}, func() { c.Close() }, nil
+	}
+	return nil, nop, fmt.Errorf(`--maps %q: want "offline", "google" or "mcp:TARGET"`, spec)
 }

@@ -32,8 +32,15 @@ func TestHelperMapsServer(t *testing.T) {
 	if args == "" {
 		t.Skip("helper process for the cairn mcp maps tests")
 	}
+	argv := strings.Fields(args)
+	if strings.HasPrefix(args, "[") { // a JSON array, for args with spaces
+		if err := json.Unmarshal([]byte(args), &argv); err != nil {
+			fmt.Fprintln(os.Stderr, "helper args:", err)
+			os.Exit(2)
+		}
+	}
 	cmd := newRootCmd(os.Stdout, os.Stderr)
-	cmd.SetArgs(strings.Fields(args))
+	cmd.SetArgs(argv)
 	if err := cmd.ExecuteContext(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "cairn:", err)
 		os.Exit(1)
@@ -284,10 +291,10 @@ func TestMCPMapsGoogleNeedsKey(t *testing.T) {
 	t.Setenv("GOOGLE_MAPS_API_KEY", "")
 	var out, errb bytes.Buffer
 	cmd := newRootCmd(&out, &errb)
-	cmd.SetArgs([]string{"mcp", "maps", "--google"})
+	cmd.SetArgs([]string{"mcp", "maps", "--maps", "google"})
 	err := cmd.ExecuteContext(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "GOOGLE_MAPS_API_KEY") {
-		t.Errorf("--google without a key: %v", err)
+		t.Errorf("--maps google without a key: %v", err)
 	}
 }
 
@@ -308,4 +315,28 @@ func TestDataInfoCommand(t *testing.T) {
 	if info.Info.Cities < 150000 || len(info.Info.Regions) != 2 {
 		t.Errorf("data info: %+v", info.Info)
 	}
+}
+
+// TestMCPMapsProxy serves the tools of another MCP maps server (here an
+// offline `cairn mcp maps`, standing in for the upstream Google one)
+// through --maps mcp:TARGET.
+func TestMCPMapsProxy(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	envBin, err := exec.LookPath("env")
+	if err != nil {
+		t.Skip("env(1) absent")
+	}
+	// The inner server must not inherit the outer one's helper args.
+	inner := envBin + ` "` + helperEnv + `=mcp maps" ` + serverCommand()
+	outer, _ := json.Marshal([]string{"mcp", "maps", "--maps", "mcp:" + inner})
+	c, err := mcp.Connect(ctx, serverCommand(), &mcp.Options{
+		Env:    []string{helperEnv + "=" + string(outer)},
+		Stderr: os.Stderr,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	checkMapsServer(t, c)
 }
