@@ -221,7 +221,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 
 	b.WriteString("\n## Failed evaluators\n")
-	any := false
+	none := true
 	for _, t := range r.Tasks {
 		var fails []EvalResult
 		for _, e := range t.Evaluators {
@@ -232,7 +232,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if len(fails) == 0 {
 			continue
 		}
-		any = true
+		none = false
 		fmt.Fprintf(&b, "\n### %s (%s)\n\n", t.ID, t.Status)
 		for _, e := range fails {
 			op := e.Op
@@ -242,7 +242,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintf(&b, "- #%d `%s` %s — **%s**: %s\n", e.Index, e.Func, op, e.Cause, mdCell(e.Reason))
 		}
 	}
-	if !any {
+	if none {
 		b.WriteString("\nnone\n")
 	}
 	_, err := w.Write(b.Bytes())
