@@ -85,3 +85,22 @@ func greatCircle(a, b geo.LatLng) float64 {
 	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
 	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
 }
+
+// TestStablePlaceIDs: IDs are GeoNames ids and OSM element ids, so they
+// survive rebuilds and restarts.
+func TestStablePlaceIDs(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	g, err := e.Geocode(ctx, "Kuala Lumpur")
+	if err != nil || g.PlaceID != "geonames:1735161" {
+		t.Errorf("Kuala Lumpur: %+v %v, want geonames:1735161", g, err)
+	}
+	s, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: "Hotel Du Pont"})
+	if err != nil || s.Places[0].PlaceID != "osm:n2602379245" {
+		t.Errorf("Hotel Du Pont: %+v %v, want osm:n2602379245", s, err)
+	}
+	d, err := e.PlaceDetails(ctx, "osm:n2602379245")
+	if err != nil || d.Name != "Hotel Du Pont" {
+		t.Errorf("details: %+v %v", d, err)
+	}
+}

@@ -701,8 +701,9 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 	}
 
 	if len(types) > 0 {
-		// The leftover words, if they name a city, centre the search.
-		if center == nil && len(rest) > 0 {
+		// The leftover words, if they name a city (and not a place of
+		// these types: "Hotel Du Pont"), centre the search.
+		if center == nil && len(rest) > 0 && !e.namesPlaceOfType(types, rest) {
 			if m := e.cities.lookup(strings.Join(rest, " "), nil); len(m) > 0 && e.cities.find(strings.Join(rest, " ")) >= 0 {
 				p := e.preferCovered(m)
 				center, rest = &p, nil
@@ -837,4 +838,27 @@ func (e *Engine) preferCovered(m []cityMatch) LatLng {
 		}
 	}
 	return e.cities.pos(m[0].idx)
+}
+
+// namesPlaceOfType reports whether some place of one of types has every
+// word in its name.
+func (e *Engine) namesPlaceOfType(types, words []string) bool {
+	for _, r := range e.regions {
+		for _, t := range types {
+			for _, i := range r.places.byType[t] {
+				name := " " + r.places.normNam[i] + " "
+				all := true
+				for _, w := range words {
+					if !strings.Contains(name, " "+w+" ") {
+						all = false
+						break
+					}
+				}
+				if all {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
