@@ -700,6 +700,22 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 		return out, nil
 	}
 
+	// Places whose whole name is the query come first, whatever their
+	// type ("Andorra Park" is a hotel).
+	if f := strings.Fields(q); len(f) > 0 {
+		for _, r := range e.regions {
+			for _, i := range r.places.name[f[0]] {
+				if r.places.normNam[i] == q {
+					p := r.place(i)
+					s := 10.0
+					if center != nil {
+						s -= haversine(*center, p.Location) / MaxSearchRadius
+					}
+					add(p, s)
+				}
+			}
+		}
+	}
 	if len(types) > 0 {
 		// The leftover words, if they name a city (and not a place of
 		// these types: "Hotel Du Pont"), centre the search.
@@ -739,8 +755,19 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 				}
 			}
 		}
-	} else {
-		// A name: places whose name or address holds the words.
+	}
+	if len(types) == 0 || len(hits) == 0 {
+		// A name: places whose name or address holds the words. When
+		// category words found nothing ("Orlando's Bar" is a
+		// restaurant), they are taken as part of the name.
+		if len(types) > 0 {
+			rest = nil
+			for _, w := range strings.Fields(q) {
+				if !stopWords[w] {
+					rest = append(rest, w)
+				}
+			}
+		}
 		for _, r := range e.regions {
 			for _, i := range r.places.candidates(rest) {
 				m := r.places.matchTokens(i, rest)
