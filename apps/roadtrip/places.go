@@ -314,12 +314,15 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	// where those did not look.
 	var restDone, viewDone map[string]bool
 	var restHits, viewHits int
-	if spec.RestStops > 0 {
-		rest, restDone, restHits = r.corridorPlaces(ctx, s, "rest_area", s.Pool)
-	}
-	if spec.Viewpoints > 0 {
-		view, viewDone, viewHits = r.corridorPlaces(ctx, s, "viewpoint", s.Pool)
-	}
+	parallel(2, func(i int) error {
+		if i == 0 && spec.RestStops > 0 {
+			rest, restDone, restHits = r.corridorPlaces(ctx, s, "rest_area", s.Pool)
+		}
+		if i == 1 && spec.Viewpoints > 0 {
+			view, viewDone, viewHits = r.corridorPlaces(ctx, s, "viewpoint", s.Pool)
+		}
+		return nil
+	})
 	if restHits+viewHits > 0 {
 		if moved := adjustRoutes(s, rest, view, spec.RestStops, spec.Viewpoints); moved != "" {
 			s.Notes = append(s.Notes, moved)

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
@@ -83,6 +84,11 @@ type Planner struct {
 // ErrNoTools is returned by Solve when the Planner has no maps tools.
 var ErrNoTools = errors.New("roadtrip: Planner.Tools is nil (no maps tools)")
 
+// ErrMapsUnavailable is wrapped by Solve's error when maps calls failed
+// for want of the server (a transient failure the MCP client could not
+// recover from): the answer would blame missing data on the map.
+var ErrMapsUnavailable = errors.New("maps server unavailable")
+
 // Solve answers t. It fails only when the question is empty, the tools are
 // missing or ctx ends; missing data and unmet constraints are Notes.
 func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
@@ -104,8 +110,9 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	ctx = event.WithSink(ctx, mc.Observe)
 	ctx = event.WithSink(ctx, tc.Observe)
 	// One cache per task: identical calls within a run are made once.
-	reg := p.Tools.With(tool.Events(0), tool.NewCache(512, 0).Middleware())
-	r := &run{p: p, maps: &mapstool.Client{Caller: reg}, log: p.Log}
+	r := &run{p: p, log: p.Log}
+	reg := p.Tools.With(tool.Events(0), tool.NewCache(512, 0).Middleware(), r.watch)
+	r.maps = &mapstool.Client{Caller: reg}
 	if r.log == nil {
 		r.log = slog.Default()
 	}
@@ -117,6 +124,9 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	final, _, err := flow.Final[State](g.Run(ctx, s0))
 	if err != nil {
 		return Result{}, fmt.Errorf("roadtrip: %w", err)
+	}
+	if err := r.gone(); err != nil {
+		return Result{}, fmt.Errorf("roadtrip: %w: %w", ErrMapsUnavailable, err)
 	}
 	res := Result{Answer: final.Answer, Notes: final.Notes}
 	if final.Spec != nil {
@@ -134,6 +144,35 @@ type run struct {
 	p    *Planner
 	maps *mapstool.Client
 	log  *slog.Logger
+
+	mu      sync.Mutex
+	lastErr error // the last transient maps failure
+}
+
+// watch is middleware that remembers transient maps failures.
+func (r *run) watch(t tool.Tool) tool.Tool {
+	return watched{t, r}
+}
+
+type watched struct {
+	tool.Tool
+	r *run
+}
+
+func (w watched) Call(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+	res, err := w.Tool.Call(ctx, args)
+	if err != nil && errors.Is(err, tool.ErrTransient) && ctx.Err() == nil {
+		w.r.mu.Lock()
+		w.r.lastErr = err
+		w.r.mu.Unlock()
+	}
+	return res, err
+}
+
+func (r *run) gone() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lastErr
 }
 
 func (r *run) model(role string) llm.Model {

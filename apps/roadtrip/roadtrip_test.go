@@ -2,9 +2,13 @@ package roadtrip
 
 import (
 	"context"
+	"net"
+
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/mcp"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -307,5 +311,44 @@ func TestPromptsRender(t *testing.T) {
 	}
 	if !strings.Contains(render("router_user", map[string]any{"Pool": pool}), "c1: Smyrna, 0.40") {
 		t.Error("router prompt lacks the candidate line")
+	}
+}
+
+// A maps server that goes away makes Solve fail with ErrMapsUnavailable
+// rather than answer as if the map had no data.
+func TestMapsServerGone(t *testing.T) {
+	reg, err := mapstool.Registry(engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mcp.NewServer(reg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, kill := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeListener(sctx, ln) }()
+	tools, closeClient, err := ConnectMaps(context.Background(), "http://"+ln.Addr().String()+"/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeClient()
+	kill() // the server goes; the client stays
+	<-done
+	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
+	_, err = (&Planner{Tools: tools}).Solve(context.Background(), tk)
+	if !errors.Is(err, ErrMapsUnavailable) {
+		t.Fatalf("err = %v, want ErrMapsUnavailable", err)
+	}
+	t.Log(err)
+}
+
+func TestConnectMapsChecksTools(t *testing.T) {
+	if _, _, err := ConnectMaps(context.Background(), "http://127.0.0.1:1/", nil); err == nil {
+		t.Error("connected to nothing")
 	}
 }
