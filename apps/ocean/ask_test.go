@@ -351,3 +351,15 @@ func TestAskAtDepth(t *testing.T) {
 		t.Errorf("answer:\n%s", r.Response)
 	}
 }
+
+func TestActiveIsJudgedAtQueryTime(t *testing.T) {
+	a := newApp(t, Options{Now: func() time.Time { return time.Date(2023, 5, 1, 0, 0, 0, 0, time.UTC) }})
+	r := ask(t, a, "Is float 6903247 active?")
+	if !strings.Contains(r.Response, "; active: last report") {
+		t.Errorf("6903247 reported 2023-04 should be active on 2023-05-01:\n%s", r.Response)
+	}
+	r = ask(t, a, "Is float 2902269 active?")
+	if !strings.Contains(r.Response, "; inactive: last report") {
+		t.Errorf("2902269 (last report 2020) should be inactive:\n%s", r.Response)
+	}
+}

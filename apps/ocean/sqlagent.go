@@ -86,7 +86,7 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 			found := map[string]bool{}
 			for _, r := range rowMaps(res) {
 				found[str(r["wmo"])] = true
-				rep.Findings = append(rep.Findings, describeFloat(r, a.now()))
+				rep.Findings = append(rep.Findings, describeFloat(r, a.now(), a.opts.ActiveWithin))
 			}
 			for _, f := range d.FloatIDs {
 				if !found[f] {
@@ -292,7 +292,7 @@ func fmtLatLon(lat, lon any) string {
 	return fmt.Sprintf("%.3f°%s, %.3f°%s", la, ns, lo, ew)
 }
 
-func describeFloat(r map[string]any, now time.Time) string {
+func describeFloat(r map[string]any, now time.Time, activeWithin time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Float %s", str(r["wmo"]))
 	var about []string
@@ -314,16 +314,15 @@ func describeFloat(r map[string]any, now time.Time) string {
 	}
 	fmt.Fprintf(&b, "; its last report was %s at %s (cycle %v), with %v cycles since %s; data modes %s",
 		fmtTime(r["last_time"]), fmtLatLon(r["last_lat"], r["last_lon"]), r["last_cycle"], r["cycle_count"], fmtTime(r["first_time"]), orNA(r["data_modes"]))
-	if act, ok := r["active"].(bool); ok {
+	// Active or not is judged now, not when the data were ingested.
+	if last, ok := r["last_time"].(time.Time); ok {
+		age := now.Sub(last)
 		state := "inactive"
-		if act {
+		if age <= activeWithin {
 			state = "active"
 		}
-		if age, ok := r["last_report_age_days"].(float64); ok {
-			fmt.Fprintf(&b, "; %s (last report %.0f days before the status date)", state, age)
-		} else {
-			fmt.Fprintf(&b, "; %s", state)
-		}
+		fmt.Fprintf(&b, "; %s: last report %.0f days before %s (active means a report within %.0f days)",
+			state, age.Hours()/24, now.Format("2006-01-02"), activeWithin.Hours()/24)
 	}
 	b.WriteString(".")
 	return b.String()
