@@ -133,6 +133,9 @@ type PlaceDetails struct {
 	Rating               *float64      `json:"rating,omitempty"`
 	Reviews              []Review      `json:"reviews,omitempty"`
 	OpeningHours         *OpeningHours `json:"opening_hours,omitempty"`
+	// Amenities are facilities the data records (offline: from OSM tags
+	// such as toilets=yes). Not part of Google's result; empty if unknown.
+	Amenities []string `json:"amenities,omitempty"`
 }
 
 // Travel modes.

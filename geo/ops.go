@@ -226,7 +226,7 @@ func (e *Engine) PlaceDetails(ctx context.Context, placeID string) (PlaceDetails
 			if i, ok := r.places.byID[id]; ok {
 				p := &r.places.places[i]
 				return PlaceDetails{Name: p.Name, FormattedAddress: p.Address, Location: r.places.pos[i],
-					FormattedPhoneNumber: p.Phone, Website: p.Website}, nil
+					FormattedPhoneNumber: p.Phone, Website: p.Website, Amenities: amenities(p.Tags)}, nil
 			}
 		}
 		return PlaceDetails{}, fmt.Errorf("%w: place_id %q", ErrNotFound, placeID)
@@ -888,4 +888,39 @@ func (e *Engine) namesPlaceOfType(types, words []string) bool {
 		}
 	}
 	return false
+}
+
+// amenities lists the facilities that a place's OSM tags record.
+func amenities(tags []string) []string {
+	var out []string
+	add := func(a string) {
+		if !contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	for _, kv := range tags {
+		k, v, _ := strings.Cut(kv, "=")
+		yes := v == "yes" || v == "designated" || v == "customers"
+		switch {
+		case k == "toilets" && yes:
+			add("toilets")
+		case k == "drinking_water" && yes:
+			add("drinking water")
+		case k == "picnic_table" && yes:
+			add("picnic tables")
+		case k == "internet_access" && (v == "wlan" || v == "yes" || v == "wifi"):
+			add("wifi")
+		case k == "wheelchair" && v == "yes":
+			add("wheelchair access")
+		case k == "amenity" && v == "fuel":
+			add("fuel")
+		case k == "amenity" && (v == "restaurant" || v == "cafe" || v == "fast_food"):
+			add("food")
+		case k == "amenity" && v == "toilets":
+			add("toilets")
+		case k == "shop" && v == "convenience":
+			add("convenience store")
+		}
+	}
+	return out
 }

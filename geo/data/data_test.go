@@ -21,7 +21,7 @@ const tinyOSM = `<?xml version="1.0" encoding="UTF-8"?>
   <node id="4" lat="10.0100" lon="-30.4900" version="1"/>
   <node id="5" lat="10.0100" lon="-30.4800" version="1"/>
   <node id="9" lat="10.0150" lon="-30.4950" version="1">
-    <tag k="amenity" v="fuel"/><tag k="name" v="Test Fuel"/>
+    <tag k="amenity" v="fuel"/><tag k="name" v="Test Fuel"/><tag k="toilets" v="yes"/>
     <tag k="addr:housenumber" v="12"/><tag k="addr:street" v="Main Street"/><tag k="addr:postcode" v="19901"/>
   </node>
   <node id="10" lat="10.0050" lon="-30.4990" version="1">
@@ -110,6 +110,10 @@ func TestRoutingOnImportedRegion(t *testing.T) {
 	e, err := geo.Open(ctx, geo.Options{Base: assets.FS, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
+	}
+	d, err := e.PlaceDetails(ctx, "osm:n9")
+	if err != nil || strings.Join(d.Amenities, ",") != "fuel,toilets" || d.Rating != nil {
+		t.Errorf("details of the fuel station: %+v %v, want amenities fuel and toilets from its tags", d, err)
 	}
 	// 1 -> 5 follows the one-way Side Road.
 	m, err := e.DistanceMatrix(ctx, geo.MatrixRequest{Origins: []string{"10.0,-30.5"}, Destinations: []string{"10.01,-30.48"}})

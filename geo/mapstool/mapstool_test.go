@@ -121,7 +121,7 @@ func TestResultShapes(t *testing.T) {
 	d := call(t, reg, "maps_place_details", `{"place_id":"`+id+`"}`)
 	for _, k := range keys(t, d) {
 		switch k {
-		case "name", "formatted_address", "location", "formatted_phone_number", "website":
+		case "name", "formatted_address", "location", "formatted_phone_number", "website", "amenities":
 		default:
 			t.Errorf("details has key %q not in the contract or invented offline", k)
 		}
