@@ -252,7 +252,8 @@ func (r *recorder) Query(ctx context.Context, o store.QueryOptions, stmt string,
 
 func TestModelRouterAndHostileModelSQL(t *testing.T) {
 	s, ix := fixture(t)
-	router := llm.Script(`{"agents":["sql"],"floatIds":["2902269"],"reasoning":"asks where a float is"}`)
+	// the model forgets the float number; the rules' extraction adds it back
+	router := llm.Script(`{"agents":["sql"],"floatIds":[],"reasoning":"asks where a float is"}`)
 	router.ModelName = "router-model"
 	// The SQL model insists on destructive SQL: every attempt must be
 	// refused by the guard and the templates must answer.
@@ -267,7 +268,7 @@ func TestModelRouterAndHostileModelSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ask(t, a, "Where is float 2902269?")
-	if r.Routing.Source != "model" || strings.Join(r.Routing.Agents, ",") != "sql" {
+	if r.Routing.Source != "model" || strings.Join(r.Routing.Agents, ",") != "sql" || strings.Join(r.Routing.FloatIDs, ",") != "2902269" {
 		t.Errorf("routing = %+v", r.Routing)
 	}
 	if !strings.Contains(r.Response, "ARVOR") {

@@ -27,9 +27,19 @@ func (a *App) route(ctx context.Context, query string) (llm.Decision[RoutingDeci
 		System: strings.Replace(routerSystem, "{{regions}}", strings.Join(regionNames(), ", "), 1),
 		User:   query,
 	}
-	return llm.Decide(ctx, a.models.For("router"), p, func(context.Context) (RoutingDecision, error) {
+	d, err := llm.Decide(ctx, a.models.For("router"), p, func(context.Context) (RoutingDecision, error) {
 		return RouteRules(query), nil
 	})
+	if err == nil && d.Source == llm.FromModel {
+		// Float numbers are extracted deterministically; a model that
+		// missed one does not lose it.
+		for _, f := range RouteRules(query).FloatIDs {
+			if !slices.Contains(d.Value.FloatIDs, f) {
+				d.Value.FloatIDs = append(d.Value.FloatIDs, f)
+			}
+		}
+	}
+	return d, err
 }
 
 var (
