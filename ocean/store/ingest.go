@@ -411,6 +411,12 @@ func parseProfiles(in input) (parsed, FileResult) {
 		return parsed{}, failed(in, err)
 	}
 	defer f.Close()
+	if in.kind == kindBGC {
+		// A B-file holds only BGC parameters for a core profile; storing it
+		// as a profile would replace the core temperature and salinity.
+		return parsed{}, FileResult{Path: in.path, Kind: in.kind, Status: Unsupported,
+			Reason: "merging BGC parameters into core profiles is not implemented; the BGC columns stay empty"}
+	}
 	profs, err := argo.ReadProfiles(f)
 	if err != nil {
 		return parsed{}, failed(in, fmt.Errorf("%s: %w", in.path, err))
