@@ -140,8 +140,11 @@ func TestUpstreamTasksPolicy(t *testing.T) {
 // the offline data covers, with the benchmark's evaluators.
 func TestOwnTasksPass(t *testing.T) {
 	rep := runTasks(t, "testdata/tasks")
+	// delaware_trip_0003 and delaware_stops_0003 ask more than the data
+	// holds (one viewpoint city, a gap between gas stations); the rest pass.
 	mustPass := []string{"delaware_trip_0001", "delaware_trip_0002", "andorra_trip_0001", "delaware_stops_0001",
-		"delaware_direction_0001", "andorra_direction_0001", "andorra_meeting_0001"}
+		"delaware_stops_0002", "delaware_direction_0001", "andorra_direction_0001", "andorra_meeting_0001",
+		"delaware_meeting_0001", "delaware_meeting_0002"}
 	for _, tr := range rep.Tasks {
 		if len(tr.FormatProblems) > 0 {
 			t.Errorf("%s: format: %v", tr.ID, tr.FormatProblems)
@@ -154,8 +157,8 @@ func TestOwnTasksPass(t *testing.T) {
 			}
 		}
 	}
-	if r := rep.Summary.EvaluatorPassRate; r < 0.9 {
-		t.Errorf("evaluator pass rate %.2f, want at least 0.9", r)
+	if r := rep.Summary.EvaluatorPassRate; r < 0.95 {
+		t.Errorf("evaluator pass rate %.2f, want at least 0.95", r)
 	}
 	t.Logf("own tasks: %d/%d passed, evaluators %d/%d", rep.Summary.TasksPassed, rep.Summary.Tasks,
 		rep.Summary.EvaluatorsPassed, rep.Summary.Evaluators)

@@ -651,16 +651,6 @@ func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radi
 		}
 		return nil, errors.Join(failed...)
 	}
-	// A chain's name (two hits share it) may not find this branch again
-	// in a search by name, as checkers look places up: drop chains while
-	// enough other places remain.
-	names := map[string]int{}
-	for _, p := range out {
-		names[strings.ToLower(p.Name)]++
-	}
-	if uniq := slices.DeleteFunc(slices.Clone(out), func(p Place) bool { return names[strings.ToLower(p.Name)] > 1 }); len(uniq) >= 3 {
-		out = uniq
-	}
 	if extra == "" {
 		sort.SliceStable(out, func(a, b int) bool {
 			return distKm(out[a].Lat, out[a].Lng, lat, lng) < distKm(out[b].Lat, out[b].Lng, lat, lng)
@@ -688,11 +678,16 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 		spec := s.Spec.Legs[li]
 		n := len(leg.Points)
 		legKm := distKm(leg.From.Lat, leg.From.Lng, leg.To.Lat, leg.To.Lng)
-		radius := clamp(legKm/float64(n+1)/2*1000, 5000, geo.MaxSearchRadius)
+		// Each point's circle reaches the neighbouring points, so the
+		// matrix can trade a stop forward or back.
+		radius := clamp(legKm/float64(n+1)*1000, 5000, geo.MaxSearchRadius)
 		m := max(2, min(12, 24/max(1, n)))
 		cands := make([][]Place, n)
 		errs := parallel(n, func(j int) error {
 			ps, err := r.near(ctx, s, spec.Types, leg.Points[j][0], leg.Points[j][1], radius, "")
+			if len(ps) == 0 && radius < geo.MaxSearchRadius { // nothing near: look wider once
+				ps, err = r.near(ctx, s, spec.Types, leg.Points[j][0], leg.Points[j][1], 2*radius, "")
+			}
 			cands[j] = ps
 			return err
 		})
@@ -711,9 +706,13 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 			if len(bad) == 0 {
 				break
 			}
+			fewer := slices.Clone(cands)
 			for j, k := range bad {
-				cands[j] = slices.Delete(cands[j], k, k+1)
+				if len(cands[j]) > 1 { // the only candidate stays, unverified
+					fewer[j] = slices.Delete(slices.Clone(cands[j]), k, k+1)
+				}
 			}
+			cands = fewer
 			best = r.balance(ctx, s, leg, cands)
 		}
 		var slots []slot
