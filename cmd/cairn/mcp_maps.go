@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"strings"
 
@@ -18,7 +17,7 @@ import (
 // over MCP from the backend --maps selects.
 func newMCPMapsCmd(c *cli) *cobra.Command {
 	var g geoFlags
-	var addr, backend string
+	var backend string
 	cmd := &cobra.Command{
 		Use:   "maps",
 		Short: "Serve the maps tools (Google Maps MCP contract) over stdio or streamable HTTP",
@@ -34,7 +33,6 @@ with the names, input schemas and results of the Google Maps MCP server.
                mcp:"npx -y @modelcontextprotocol/server-google-maps"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
 			maps, closeMaps, err := openMaps(cmd, backend, &g)
 			if err != nil {
 				return err
@@ -44,24 +42,12 @@ with the names, input schemas and results of the Google Maps MCP server.
 			if err != nil {
 				return err
 			}
-			srv, err := mcp.NewServer(reg, &mcp.ServerOptions{Name: "cairn-maps", Version: version, Logger: c.log})
-			if err != nil {
-				return err
-			}
-			if addr == "" {
-				return srv.ServeStdio(ctx)
-			}
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return fmt.Errorf("--http %s: %w", addr, err)
-			}
-			fmt.Fprintf(c.stderr, "cairn mcp maps: streamable HTTP on http://%s/\n", ln.Addr())
-			return srv.ServeListener(ctx, ln)
+			return serveRegistry(cmd, c, reg, "cairn-maps")
 		},
 	}
 	g.register(cmd)
 	cmd.Flags().StringVar(&backend, "maps", "offline", `maps backend: "offline", "google" or "mcp:TARGET" (command line or URL of an MCP server)`)
-	cmd.Flags().StringVar(&addr, "http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8765) instead of stdio")
+	addServeFlags(cmd)
 	return cmd
 }
 

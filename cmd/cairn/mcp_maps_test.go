@@ -116,7 +116,7 @@ func TestMCPMapsHTTP(t *testing.T) {
 	defer func() { cancel(); cmd.Wait() }()
 	urls := make(chan string, 1)
 	go func() {
-		re := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
+		re := regexp.MustCompile(`http://127\.0\.0\.1:\d+/\S*`)
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			if u := re.FindString(sc.Text()); u != "" {
