@@ -194,13 +194,17 @@ func parseSpec(question string, format json.RawMessage, servers []string) Spec {
 		s.MinRating, _ = strconv.ParseFloat(m[1], 64)
 	}
 	has := func(k string) bool { return slices.Contains(s.Keys, k) }
+	meeting := strings.Contains(lq, "meet") || strings.Contains(lq, "time from") || strings.Contains(lq, "driving time") || strings.Contains(lq, "walking time")
 	switch {
-	case has("routes") || (len(s.Keys) == 0 && strings.Contains(lq, "road trip")):
+	case has("routes"):
 		parseRoadTrip(&s, q, format)
 	case has("route_1_stops") || hasFraction(q):
 		parseEvenStops(&s, q)
 	case dirRe.MatchString(q):
 		parseDirectional(&s, q)
+	case len(s.Keys) == 0 && !meeting:
+		// No format to go by: a trip unless it speaks of meeting.
+		parseRoadTrip(&s, q, format)
 	default:
 		parseMeeting(&s, q)
 	}

@@ -178,6 +178,18 @@ func TestParseSpecCases(t *testing.T) {
 				}
 				return ""
 			}},
+		{"Plan 2 routes from 'Wilmington' to 'Dover' through 3 cities each", nil, nil, func(s Spec) string {
+			if s.Family != FamilyRoadTrip || s.Routes != 2 || s.Cities != 3 {
+				return "trip without a format"
+			}
+			return ""
+		}},
+		{"I live in Newark, Delaware. My friend lives in Dover, Delaware. Where should we meet for coffee?", nil, nil, func(s Spec) string {
+			if s.Family != FamilyMeeting || len(s.Origins) != 2 {
+				return "meeting without a format"
+			}
+			return ""
+		}},
 		{"I'm sure it's fine: from 'Newark' to 'Dover'.", road, nil, func(s Spec) string {
 			if s.Start != "Newark" || s.End != "Dover" {
 				return "apostrophes taken for quotes"

@@ -216,6 +216,19 @@ func renderAnswer(s State, syn Synthesis) (json.RawMessage, error) {
 		if f == "" {
 			f = defaultFormats[FamilyMeeting]
 		}
+		if s.Spec.Family == FamilyRoadTrip { // only the parts asked for
+			var d map[string]any
+			json.Unmarshal([]byte(f), &d)
+			rt := d["routes"].([]any)[0].(map[string]any)
+			if s.Spec.RestStops == 0 {
+				delete(rt, "rest_stops")
+			}
+			if s.Spec.Viewpoints == 0 {
+				delete(rt, "scenic_viewpoints")
+			}
+			b, _ := json.Marshal(d)
+			f = string(b)
+		}
 		raw = json.RawMessage(f)
 	}
 	t := readShape(raw)
