@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +16,6 @@ import (
 	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/maze/grid"
 	"github.com/cairn-agents/cairn/llm"
-	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
 	"github.com/cairn-agents/cairn/trace"
 )
@@ -235,7 +233,6 @@ func newMazeReportCmd(c *cli) *cobra.Command {
 // newMazeMCPCmd serves the A* planner tool over MCP. It is `cairn maze mcp`;
 // called with use "maze" it also fits under `cairn mcp`.
 func newMazeMCPCmd(c *cli, use string) *cobra.Command {
-	var addr string
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: "Serve the maze A* planner (maze_astar) over MCP, on stdio or streamable HTTP",
@@ -252,22 +249,10 @@ G (goal), and optionally from/to cells, it returns a shortest 4-neighbour path
 			if err != nil {
 				return err
 			}
-			srv, err := mcp.NewServer(reg, &mcp.ServerOptions{Name: "cairn-maze", Version: version, Logger: c.log})
-			if err != nil {
-				return err
-			}
-			if addr == "" {
-				return srv.ServeStdio(cmd.Context())
-			}
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return fmt.Errorf("--http %s: %w", addr, err)
-			}
-			fmt.Fprintf(c.stderr, "%s: maze_astar on streamable HTTP at http://%s/mcp\n", cmd.CommandPath(), ln.Addr())
-			return srv.ServeListener(cmd.Context(), ln)
+			return serveRegistry(cmd, c, reg, "cairn-maze")
 		},
 	}
-	cmd.Flags().StringVar(&addr, "http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8766) instead of stdio")
+	addServeFlags(cmd)
 	return cmd
 }
 

@@ -32,6 +32,7 @@ start the server as a command) or on streamable HTTP with --http ADDR.
   cairn mcp demo                      # echo, add, now, sleep, fail on stdio
   cairn mcp demo --http 127.0.0.1:8765
   cairn mcp maps                      # the Google Maps MCP tool contract, offline
+  cairn mcp maze                      # the maze A* planner (maze_astar)
 
 Or talk to any MCP server, given as a command line or an http(s) URL:
 
@@ -39,7 +40,7 @@ Or talk to any MCP server, given as a command line or an http(s) URL:
   cairn mcp call --server http://127.0.0.1:8765/mcp add '{"a":1,"b":2}'`,
 		Args: cobra.NoArgs,
 	}
-	cmd.AddCommand(newMCPDemoCmd(c), newMCPMapsCmd(c), newMCPToolsCmd(c), newMCPCallCmd(c))
+	cmd.AddCommand(newMCPDemoCmd(c), newMCPMapsCmd(c), newMazeMCPCmd(c, "maze"), newMCPToolsCmd(c), newMCPCallCmd(c))
 	return cmd
 }
 
