@@ -35,6 +35,8 @@ var (
 	countRe2 = regexp.MustCompile(`Routes: (\d+); cities per route: (\d+)`)
 	slotRe   = regexp.MustCompile(`(?m)^([a-z0-9.]+): (\S+) \(`)
 	writeRe  = regexp.MustCompile(`Write (\d+) route names and (\d+) viewpoint descriptions`)
+	routeRe  = regexp.MustCompile(`(?m)^route \d+: ([^,\n]+)`)
+	viewRe   = regexp.MustCompile(`(?m)^  viewpoint: .* in ([^(]+) \(`)
 )
 
 func (m *fakeModel) Chat(ctx context.Context, req llm.Request) (llm.Response, error) {
@@ -75,11 +77,13 @@ func (m *fakeModel) Chat(ctx context.Context, req llm.Request) (llm.Response, er
 		r, _ := strconv.Atoi(n[1])
 		d, _ := strconv.Atoi(n[2])
 		var y Synthesis
+		firsts := routeRe.FindAllStringSubmatch(user, -1)
 		for i := range r {
-			y.RouteNames = append(y.RouteNames, fmt.Sprintf("Coastal route %d", i+1))
+			y.RouteNames = append(y.RouteNames, fmt.Sprintf("Coastal route %d by %s", i+1, firsts[i][1]))
 		}
-		for range d {
-			y.Descriptions = append(y.Descriptions, "A viewpoint over the marshes.")
+		views := viewRe.FindAllStringSubmatch(user, -1)
+		for i := range d {
+			y.Descriptions = append(y.Descriptions, "A viewpoint over the marshes of "+strings.TrimSpace(views[i][1])+".")
 		}
 		reply = y
 	}

@@ -40,6 +40,10 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 		spec = d.Value
 	}
 	spec.Keys = formatKeys(t.OutputFormat) // from the format, never from a model
+	if why := grounded(spec, policy, t.Question); why != "" {
+		s.Notes = append(s.Notes, "understanding model's reading rejected ("+why+"); the parser's is used")
+		spec = policy
+	}
 	if policy.Family == FamilyUnsupported {
 		spec.Family, spec.Unsupported = policy.Family, policy.Unsupported
 	}
@@ -48,6 +52,33 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 		s.Notes = append(s.Notes, "unsupported: "+spec.Unsupported)
 	}
 	return s, nil
+}
+
+// grounded says why a model's understanding cannot be right, "" when it
+// may be: its family must be the one the output format implies, and every
+// place it names must be written in the question.
+func grounded(m, policy Spec, question string) string {
+	if m.Family != policy.Family && (len(m.Keys) > 0 || policy.Family == FamilyUnsupported) {
+		return fmt.Sprintf("family %s, but the question and format say %s", m.Family, policy.Family)
+	}
+	q := strings.ToLower(question)
+	names := append([]string{m.Start, m.End, m.Area}, m.Include...)
+	names = append(names, m.Avoid...)
+	for _, l := range m.Legs {
+		names = append(names, l.From, l.To)
+	}
+	for _, o := range m.Origins {
+		names = append(names, o.Place)
+	}
+	for _, d := range m.Directions {
+		names = append(names, d.Ref)
+	}
+	for _, n := range names {
+		if n = strings.ToLower(strings.TrimSpace(n)); n != "" && !strings.Contains(q, n) {
+			return fmt.Sprintf("%q is not in the question", n)
+		}
+	}
+	return ""
 }
 
 // think decides the next action: it follows the pending plan while actions
@@ -108,16 +139,26 @@ func (r *run) checkNext(s State) State {
 	return s
 }
 
-// validActions are the actions that make sense in s.
+// validActions are the actions that make sense in s: each needs what the
+// one before it makes, and answer waits until nothing the policy can
+// still make is missing (or an action failed).
 func validActions(s State) []string {
+	spec := s.Spec
+	if spec == nil {
+		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
+		spec = &p
+	}
 	out := []string{ActPlanRoutes}
 	if slices.Contains(s.Done, ActPlanRoutes) {
 		out = append(out, ActSearchPlaces)
 	}
-	if slices.Contains(s.Done, ActSearchPlaces) && (s.Spec == nil || s.Spec.Family == FamilyRoadTrip) {
+	if slices.Contains(s.Done, ActSearchPlaces) && spec.Family == FamilyRoadTrip {
 		out = append(out, ActGetElevations)
 	}
-	return append(out, ActAnswer)
+	if len(missing(s, spec)) == 1 {
+		out = append(out, ActAnswer)
+	}
+	return out
 }
 
 // missing is the policy: the pieces of the answer still missing, in the

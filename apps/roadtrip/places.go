@@ -94,7 +94,17 @@ func (r *run) choose(ctx context.Context, s *State, what string, slots []slot, p
 		s.Notes = append(s.Notes, "places model's choice rejected ("+why+"); the policy chose")
 		return policy
 	}
-	return d.Value
+	// Slots the model left empty are filled as the policy would.
+	out := d.Value
+	for _, p := range policy.Picks {
+		if !slices.ContainsFunc(out.Picks, func(q PlacePick) bool { return q.Slot == p.Slot }) {
+			out.Picks = append(out.Picks, p)
+		}
+	}
+	if check != nil && check(out) != "" {
+		return policy
+	}
+	return out
 }
 
 func picked(c PlaceChoice, slots []slot, name string) (Place, bool) {
@@ -993,7 +1003,10 @@ func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
 	policy := PlaceChoice{Reasoning: fmt.Sprintf("travel times differ by %.0f%% at most", 100*sc[0].sc),
 		Picks: []PlacePick{{Slot: "meeting", PlaceID: top[0].PlaceID}}}
 	choice := r.choose(ctx, s, "the meeting place with the most equal travel times", slots, policy, nil)
-	p, _ := picked(choice, slots, "meeting")
+	p, ok := picked(choice, slots, "meeting")
+	if !ok {
+		p = top[0]
+	}
 	s.Stops = []Place{p}
 	if sc[0].sc > 0.1 {
 		s.Notes = append(s.Notes, fmt.Sprintf("best candidate's travel times still differ by %.0f%%", 100*sc[0].sc))

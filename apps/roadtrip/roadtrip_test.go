@@ -210,8 +210,8 @@ func TestScriptedOrchestratorInvalidAction(t *testing.T) {
 			}
 		}
 	}
-	if len(obs) < 5 || !strings.Contains(obs[0], `invalid action "teleport"; valid actions now: plan_routes, answer`) ||
-		!strings.Contains(obs[1], `invalid action "search_places"; valid actions now: plan_routes, answer`) {
+	if len(obs) < 5 || !strings.Contains(obs[0], `invalid action "teleport"; valid actions now: plan_routes`) ||
+		!strings.Contains(obs[1], `invalid action "search_places"; valid actions now: plan_routes`) {
 		t.Errorf("history:\n%s", strings.Join(obs, "\n"))
 	}
 	var a tripAnswer
@@ -244,7 +244,7 @@ func TestScriptedOrchestratorLimit(t *testing.T) {
 func TestScriptedWorkers(t *testing.T) {
 	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
 	router := script(`{"routes":[{"name":"Bad","cities":["c1"]}]}`) // one route, one city: rejected
-	synth := script(`{"route_names":["Northern way","Southern way"],"descriptions":["A marsh view.","A marsh view again."]}`)
+	synth := script(`{"route_names":["Northern way by Townsend","Southern way by Cheswold"],"descriptions":["A marsh view in Smyrna.","A marsh view in Smyrna again."]}`)
 	places := script(`{"picks":[{"slot":"r1.view.1","place_id":"osm:nope"}]}`)
 	p := &Planner{Tools: mcpTools(t), Models: roles{"router": router, "synthesis": synth, "places": places}}
 	res, err := p.Solve(context.Background(), tk)
@@ -259,7 +259,7 @@ func TestScriptedWorkers(t *testing.T) {
 	if len(a.Routes) != 2 || len(a.Routes[0].Cities) != 3 || !strings.Contains(notes, "router model's routes rejected") {
 		t.Errorf("router fallback: %s; notes %q", res.Answer, res.Notes)
 	}
-	if a.Routes[0].Name != "Northern way" || a.Routes[1].Name != "Southern way" {
+	if a.Routes[0].Name != "Northern way by Townsend" || a.Routes[1].Name != "Southern way by Cheswold" {
 		t.Errorf("synthesis names not used: %s", res.Answer)
 	}
 	if router.Calls() != 1 || synth.Calls() != 1 || places.Calls() < 1 {

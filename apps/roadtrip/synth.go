@@ -87,9 +87,11 @@ func (r *run) answer(ctx context.Context, s State) (State, error) {
 			return s, err
 		}
 		syn = d.Value
-		if len(syn.RouteNames) != len(policy.RouteNames) || len(syn.Descriptions) != len(policy.Descriptions) {
-			s.Notes = append(s.Notes, "synthesis model's text did not match the routes; the policy's text is used")
-			syn = policy
+		if d.Source == llm.FromModel {
+			if why := checkSynthesis(s, syn, policy); why != "" {
+				s.Notes = append(s.Notes, "synthesis model's text rejected ("+why+"); the policy's text is used")
+				syn = policy
+			}
 		}
 	}
 	out, err := renderAnswer(s, syn)
@@ -98,6 +100,41 @@ func (r *run) answer(ctx context.Context, s State) (State, error) {
 	}
 	s.Answer = out
 	return s, nil
+}
+
+// checkSynthesis says why model-written text does not fit the answer: one
+// name per route naming one of its cities or ends, one description per
+// viewpoint naming the viewpoint or its city.
+func checkSynthesis(s State, y, policy Synthesis) string {
+	if len(y.RouteNames) != len(policy.RouteNames) || len(y.Descriptions) != len(policy.Descriptions) {
+		return fmt.Sprintf("%d names and %d descriptions, want %d and %d", len(y.RouteNames), len(y.Descriptions), len(policy.RouteNames), len(policy.Descriptions))
+	}
+	has := func(text string, names ...string) bool {
+		t := strings.ToLower(text)
+		for _, n := range names {
+			if n != "" && strings.Contains(t, strings.ToLower(n)) {
+				return true
+			}
+		}
+		return false
+	}
+	k := 0
+	for i, rt := range s.Routes {
+		names := cityNames(s.Pool, rt.Cities)
+		if s.Start != nil && s.End != nil {
+			names = append(names, s.Start.Name, s.End.Name)
+		}
+		if !has(y.RouteNames[i], names...) {
+			return fmt.Sprintf("route name %q names none of its places", y.RouteNames[i])
+		}
+		for _, v := range rt.Viewpoints {
+			if !has(y.Descriptions[k], v.Name, v.City) {
+				return fmt.Sprintf("description %q names neither %s nor %s", y.Descriptions[k], v.Name, v.City)
+			}
+			k++
+		}
+	}
+	return ""
 }
 
 func routeLines(s State) string {
