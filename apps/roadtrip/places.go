@@ -386,12 +386,31 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	choice := r.choose(ctx, s, "rest stops and scenic viewpoints per route", slots, policy, func(c PlaceChoice) string {
 		return checkTrip(c, slots, len(s.Routes), spec.RestStops, spec.Viewpoints)
 	})
+	// Amenities of the chosen rest stops, from their details, at once.
+	amen := map[string][]string{}
+	var ids []string
+	for _, p := range choice.Picks {
+		if strings.Contains(p.Slot, ".rest.") && !slices.Contains(ids, p.PlaceID) {
+			ids = append(ids, p.PlaceID)
+		}
+	}
+	var amu sync.Mutex
+	parallel(len(ids), func(i int) error {
+		d, err := r.maps.PlaceDetails(ctx, ids[i])
+		if err == nil && len(d.Amenities) > 0 {
+			amu.Lock()
+			amen[ids[i]] = d.Amenities
+			amu.Unlock()
+		}
+		return nil
+	})
 	var obs []string
 	for i := range s.Routes {
 		rt := &s.Routes[i]
 		rt.RestStops, rt.Viewpoints = nil, nil
 		for j := 1; j <= spec.RestStops; j++ {
 			if p, ok := picked(choice, slots, fmt.Sprintf("r%d.rest.%d", i+1, j)); ok {
+				p.Amenities = amen[p.PlaceID]
 				rt.RestStops = append(rt.RestStops, p)
 			}
 		}

@@ -362,10 +362,13 @@ func renderRoutes(s State, it shape, syn Synthesis) []obj {
 			case "rest_stops":
 				rs := []obj{}
 				for j, p := range rt.RestStops {
-					var amen []string
-					for _, t := range p.Types {
-						if t != "point_of_interest" && t != "establishment" {
-							amen = append(amen, strings.ReplaceAll(t, "_", " "))
+					// What the details record, else what kind of place it is.
+					amen := p.Amenities
+					if len(amen) == 0 {
+						for _, t := range p.Types {
+							if t != "point_of_interest" && t != "establishment" {
+								amen = append(amen, strings.ReplaceAll(t, "_", " "))
+							}
 						}
 					}
 					rs = append(rs, pick(it.item("rest_stops"), map[string]any{"city": p.City, "rest_stop_id": strconv.Itoa(j + 1),
