@@ -73,7 +73,7 @@ type Place struct {
 	Lng       float64  `json:"lng"`
 	Types     []string `json:"types,omitempty"`
 	Rating    *float64 `json:"rating,omitempty"`
-	City      string   `json:"city,omitempty"` // the route city it belongs to
+	City      string   `json:"city,omitempty"`      // the route city it belongs to
 	Amenities []string `json:"amenities,omitempty"` // from place details, when it lists them
 	Elevation *float64 `json:"elevation,omitempty"`
 }
