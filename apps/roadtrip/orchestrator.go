@@ -86,7 +86,7 @@ func grounded(m, policy Spec, question string) string {
 func (r *run) think(ctx context.Context, s State) (State, error) {
 	if len(s.Pending) > 0 && !s.Failed && s.Next != "" {
 		s.Next, s.Pending = s.Pending[0], s.Pending[1:]
-		s.Thought = "continuing the plan with " + s.Next
+		s.Thought = "the last action went as planned; next in the plan"
 		emitThought(ctx, s)
 		return r.checkNext(s), nil
 	}
