@@ -1,0 +1,39 @@
+package roadtrip_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip"
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+)
+
+// The planner on the offline maps, reached over MCP, with no model: the
+// policies decide. Set Planner.Models (e.g. an llm.Roles) to ask models.
+func Example() {
+	ctx := context.Background()
+	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
+	if err != nil {
+		log.Fatal(err)
+	}
+	tools, stop, err := roadtrip.ServeOffline(ctx, eng, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer stop()
+	p := &roadtrip.Planner{Tools: tools}
+	res, err := p.Solve(ctx, roadtrip.Task{
+		Question:     "I live in Newark, Delaware. My friend lives in Milford, Delaware. Find a single 'restaurant' with equal driving times from both of us.",
+		OutputFormat: json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`),
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(res.Answer)) // bare JSON in the output format
+	for _, n := range res.Notes {
+		fmt.Println("note:", n) // what the data could not give
+	}
+}
