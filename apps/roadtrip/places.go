@@ -126,6 +126,33 @@ func picked(c PlaceChoice, slots []slot, name string) (Place, bool) {
 	return Place{}, false
 }
 
+// kindTypes are the place types that may serve as a road-trip kind:
+// Google's legacy types have no rest area or viewpoint, so a text search
+// for "rest stop" or "scenic viewpoint" there answers with these.
+var kindTypes = map[string][]string{
+	"rest_area": {"rest_area", "rest_stop", "gas_station", "convenience_store", "parking"},
+	"viewpoint": {"viewpoint", "tourist_attraction", "natural_feature", "park"},
+}
+
+// kindWords in a place's name mark it as the kind whatever its types.
+var kindWords = map[string][]string{
+	"rest_area": {"rest area", "rest stop", "service area", "services", "travel plaza", "r&r"},
+	"viewpoint": {"viewpoint", "view point", "lookout", "overlook", "mirador", "vista", "scenic"},
+}
+
+// fits reports whether a search hit can serve as kind: it has the type, or
+// (for the road-trip kinds) a type or name that means it.
+func fits(kind string, p geo.Place) bool {
+	if slices.Contains(p.Types, kind) {
+		return true
+	}
+	if slices.ContainsFunc(kindTypes[kind], func(t string) bool { return slices.Contains(p.Types, t) }) {
+		return true
+	}
+	n := strings.ToLower(p.Name)
+	return slices.ContainsFunc(kindWords[kind], func(w string) bool { return strings.Contains(n, w) })
+}
+
 // queryWord is how a place type is asked for in a text search.
 func queryWord(t string) string {
 	switch t {
@@ -174,7 +201,7 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 				return err
 			}
 			for _, p := range sr.Places {
-				if !slices.Contains(p.Types, kind) {
+				if !fits(kind, p) {
 					continue
 				}
 				pl := toPlace(p)
@@ -262,7 +289,7 @@ func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities 
 			}
 		}
 		for _, p := range res[i] {
-			if !slices.Contains(p.Types, kind) || taken[p.PlaceID] {
+			if !fits(kind, p) || taken[p.PlaceID] {
 				continue
 			}
 			pl := toPlace(p)
