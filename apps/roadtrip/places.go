@@ -138,6 +138,8 @@ var kindTypes = map[string][]string{
 var kindWords = map[string][]string{
 	"rest_area": {"rest area", "rest stop", "service area", "services", "travel plaza", "r&r"},
 	"viewpoint": {"viewpoint", "view point", "lookout", "overlook", "mirador", "vista", "scenic"},
+	// Google has no swimming_pool type; checkers look at the name.
+	"swimming_pool": {"swim", "aquatic", "natatorium"},
 }
 
 // fits reports whether a search hit can serve as kind: it has the type, or
@@ -675,7 +677,7 @@ func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radi
 			return err
 		}
 		for _, p := range sr.Places {
-			if slices.ContainsFunc(types, func(t string) bool { return slices.Contains(p.Types, t) }) {
+			if slices.ContainsFunc(types, func(t string) bool { return fits(t, p) }) {
 				res[i] = append(res[i], toPlace(p))
 			}
 		}

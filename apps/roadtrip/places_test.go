@@ -21,6 +21,7 @@ func TestFits(t *testing.T) {
 		{"viewpoint", geo.Place{Name: "Starbucks", Types: []string{"cafe"}}, false},
 		{"cafe", geo.Place{Name: "Starbucks", Types: []string{"cafe"}}, true},
 		{"cafe", geo.Place{Name: "Shell", Types: []string{"gas_station"}}, false},
+		{"swimming_pool", geo.Place{Name: "Jalan Besar Swimming Complex", Types: []string{"gym"}}, true},
 	} {
 		if got := fits(c.kind, c.p); got != c.want {
 			t.Errorf("fits(%s, %s %v) = %v", c.kind, c.p.Name, c.p.Types, got)
