@@ -284,15 +284,17 @@ func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, 
 		if err != nil {
 			return err
 		}
+		// The town: a locality, else what Google gives rural points
+		// (postal town, district); a road or plus code is no town.
 		name := ""
-		for _, c := range rg.AddressComponents {
-			if slices.Contains(c.Types, "locality") {
-				name = c.LongName
-				break
+	find:
+		for _, want := range []string{"locality", "postal_town", "sublocality", "administrative_area_level_2"} {
+			for _, c := range rg.AddressComponents {
+				if slices.Contains(c.Types, want) {
+					name = c.LongName
+					break find
+				}
 			}
-		}
-		if name == "" && len(rg.AddressComponents) > 0 {
-			name = rg.AddressComponents[0].LongName
 		}
 		if name == "" {
 			return nil
