@@ -62,10 +62,7 @@ runs offline by default.`,
 
 	root.AddGroup(&cobra.Group{ID: "systems", Title: "Systems:"}, &cobra.Group{ID: "tools", Title: "Tools and servers:"})
 	for _, cmd := range []*cobra.Command{
-		newDemoCmd(c),
 		newTripCmd(c),
-		newMapsChatCmd(c),
-		newEventsCmd(c),
 		newMazeCmd(c),
 		newOceanCmd(c),
 	} {
