@@ -2,6 +2,9 @@ package roadtrip
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -134,6 +137,9 @@ func (r *run) checkNext(s State) State {
 		return s
 	}
 	obs := fmt.Sprintf("invalid action %q; valid actions now: %s", s.Next, strings.Join(valid, ", "))
+	if failedBefore(s, s.Next) {
+		obs = fmt.Sprintf("action %q already failed with the same inputs and is not retried; valid actions now: %s", s.Next, strings.Join(valid, ", "))
+	}
 	s.History = append(s.History, Step{Thought: s.Thought, Action: s.Next, Observation: obs})
 	s.Next, s.Pending = "", nil
 	return s
@@ -148,12 +154,18 @@ func validActions(s State) []string {
 		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
 		spec = &p
 	}
-	out := []string{ActPlanRoutes}
+	var out []string
+	add := func(a string) {
+		if !failedBefore(s, a) {
+			out = append(out, a)
+		}
+	}
+	add(ActPlanRoutes)
 	if slices.Contains(s.Done, ActPlanRoutes) {
-		out = append(out, ActSearchPlaces)
+		add(ActSearchPlaces)
 	}
 	if slices.Contains(s.Done, ActSearchPlaces) && spec.Family == FamilyRoadTrip {
-		out = append(out, ActGetElevations)
+		add(ActGetElevations)
 	}
 	if len(missing(s, spec)) == 1 {
 		out = append(out, ActAnswer)
@@ -162,23 +174,45 @@ func validActions(s State) []string {
 }
 
 // missing is the policy: the pieces of the answer still missing, in the
-// order they can be made. A failed action ends the plan at answer.
+// order they can be made. A failed action ends the plan at answer, and so
+// does a missing piece whose action already failed on the same inputs
+// (each action needs what the one before it makes).
 func missing(s State, spec *Spec) []string {
 	if spec.Family == FamilyUnsupported || s.Failed {
 		return []string{ActAnswer}
 	}
 	var out []string
-	if !slices.Contains(s.Done, ActPlanRoutes) {
-		out = append(out, ActPlanRoutes)
+	need := func(a string) bool {
+		if slices.Contains(s.Done, a) {
+			return true
+		}
+		if failedBefore(s, a) {
+			return false
+		}
+		out = append(out, a)
+		return true
 	}
 	needPlaces := spec.Family != FamilyRoadTrip || spec.RestStops > 0 || spec.Viewpoints > 0
-	if needPlaces && !slices.Contains(s.Done, ActSearchPlaces) {
-		out = append(out, ActSearchPlaces)
-	}
-	if spec.Family == FamilyRoadTrip && spec.Viewpoints > 0 && !slices.Contains(s.Done, ActGetElevations) {
-		out = append(out, ActGetElevations)
-	}
+	_ = need(ActPlanRoutes) &&
+		(!needPlaces || need(ActSearchPlaces)) &&
+		(spec.Family != FamilyRoadTrip || spec.Viewpoints == 0 || need(ActGetElevations))
 	return append(out, ActAnswer)
+}
+
+// failedKey names action a with the inputs it reads from s: the
+// understanding and what the actions before it made.
+func failedKey(s State, a string) string {
+	b, _ := json.Marshal(struct {
+		Spec *Spec
+		Done []string
+	}{s.Spec, s.Done})
+	h := sha256.Sum256(b)
+	return a + ":" + hex.EncodeToString(h[:8])
+}
+
+// failedBefore says whether a already failed on the inputs s holds.
+func failedBefore(s State, a string) bool {
+	return len(s.Tried) > 0 && slices.Contains(s.Tried, failedKey(s, a))
 }
 
 func planThought(s State, spec *Spec, plan []string) string {

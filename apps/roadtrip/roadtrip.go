@@ -128,7 +128,7 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	if err := r.gone(); err != nil {
 		return Result{}, fmt.Errorf("roadtrip: %w: %w", ErrMapsUnavailable, err)
 	}
-	res := Result{Answer: final.Answer, Notes: final.Notes}
+	res := Result{Answer: final.Answer, Notes: dedupe(final.Notes)}
 	if final.Spec != nil {
 		res.Unsupported = final.Spec.Unsupported
 	}
@@ -270,7 +270,8 @@ func (r *run) act(name string, fn func(context.Context, *State) (string, error))
 			}
 			obs = "failed: " + err.Error()
 			s.Failed = true
-			s.Notes = append(s.Notes, fmt.Sprintf("%s failed: %v", name, err))
+			s.Tried = append(s.Tried, failedKey(s, name))
+			addNote(&s, fmt.Sprintf("%s failed: %v", name, err))
 		} else {
 			s.Failed = false
 		}
@@ -281,6 +282,17 @@ func (r *run) act(name string, fn func(context.Context, *State) (string, error))
 		event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("Action: %s → Observation: %s", name, short(obs, 200))})
 		return s, nil
 	}
+}
+
+// dedupe drops repeated notes, keeping the first of each.
+func dedupe(notes []string) []string {
+	var out []string
+	for _, n := range notes {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func short(s string, n int) string {

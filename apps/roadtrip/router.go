@@ -51,7 +51,9 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	errs := parallel(len(names), func(i int) error {
 		var err error
 		if spec.Region != "" && !strings.Contains(names[i], ",") {
-			if ends[i], err = r.locate(ctx, names[i]+", "+spec.Region); err == nil {
+			// The region only narrows: a hit that is the region itself
+			// (or another place) is not the place asked for.
+			if ends[i], err = r.locate(ctx, names[i]+", "+spec.Region); err == nil && sameName(ends[i].Name, names[i]) {
 				return nil
 			}
 		}
@@ -552,4 +554,11 @@ func (r *run) locateAll(ctx context.Context, s *State, refs bool) (string, error
 		s.Origins = pts
 	}
 	return "located " + strings.Join(obs, "; "), nil
+}
+
+// sameName says whether a located name is the name asked for: one holds
+// the other, ignoring case.
+func sameName(got, asked string) bool {
+	g, a := strings.ToLower(strings.TrimSpace(got)), strings.ToLower(strings.TrimSpace(asked))
+	return g != "" && a != "" && (strings.Contains(g, a) || strings.Contains(a, g))
 }

@@ -27,6 +27,9 @@ type State struct {
 	Pending []string `json:"pending,omitempty"` // the rest of the current plan
 	Done    []string `json:"done,omitempty"`
 	Failed  bool     `json:"failed,omitempty"` // the last action failed
+	// Tried holds failedKey of every failed action: the action with the
+	// inputs it failed on, never run again with the same ones.
+	Tried []string `json:"tried,omitempty"`
 	History []Step   `json:"history,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
 

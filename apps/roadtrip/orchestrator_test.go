@@ -1,0 +1,90 @@
+package roadtrip
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/event"
+)
+
+// finalState is the state the answer node saw.
+func finalState(t *testing.T, evs []event.Event) State {
+	t.Helper()
+	var s State
+	for _, e := range evs {
+		if e.Kind == event.StateSet && e.Node == ActAnswer {
+			if err := json.Unmarshal(e.State, &s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return s
+}
+
+// A failed plan_routes is not retried on the same inputs: the policy's
+// "answer" goes straight to the answer node, before the loop's limit,
+// and the failure is noted once.
+func TestFailedActionNotRetried(t *testing.T) {
+	p := &Planner{Tools: mcpTools(t)}
+	ctx, events := collect(context.Background())
+	res, err := p.Solve(ctx, Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := events()
+	s := finalState(t, evs)
+	var acts []string
+	for _, h := range s.History {
+		acts = append(acts, h.Action)
+	}
+	if len(acts) != 1 || acts[0] != ActPlanRoutes {
+		t.Errorf("actions %v, want [plan_routes] only", acts)
+	}
+	for _, e := range evs {
+		if e.Kind == event.Note && strings.Contains(e.Message, "limit") {
+			t.Errorf("the loop hit its limit: %s", e.Message)
+		}
+	}
+	n := 0
+	for _, note := range res.Notes {
+		if strings.Contains(note, "plan_routes failed") {
+			n++
+		}
+	}
+	if n != 1 || !strings.Contains(strings.Join(res.Notes, "\n"), "Qzxwvtopia") {
+		t.Errorf("notes %q: want one plan_routes failure naming Qzxwvtopia", res.Notes)
+	}
+	if string(res.Answer) != `{"destination_city":"","routes":[],"starting_city":""}` {
+		t.Errorf("answer %s", res.Answer)
+	}
+}
+
+// A model that asks for the failed action again is told it is not
+// retried, and its "answer" is honoured.
+func TestFailedActionModelRetryRefused(t *testing.T) {
+	orch := script(
+		`{"thought":"plan","action":"plan_routes"}`,
+		`{"thought":"again","action":"plan_routes"}`,
+		`{"thought":"give up","action":"answer"}`,
+	)
+	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}}
+	ctx, events := collect(context.Background())
+	if _, err := p.Solve(ctx, Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."}); err != nil {
+		t.Fatal(err)
+	}
+	s := finalState(t, events())
+	var obs []string
+	for _, h := range s.History {
+		obs = append(obs, h.Action+": "+h.Observation)
+	}
+	if len(obs) != 2 || !strings.HasPrefix(obs[0], "plan_routes: failed") ||
+		!strings.Contains(obs[1], `"plan_routes" already failed with the same inputs`) {
+		t.Errorf("history:\n%s", strings.Join(obs, "\n"))
+	}
+	if orch.Calls() != 3 {
+		t.Errorf("orchestrator asked %d times, want 3", orch.Calls())
+	}
+}
+
