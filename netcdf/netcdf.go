@@ -1,11 +1,16 @@
-// Package netcdf reads NetCDF classic files: CDF-1 (classic), CDF-2 (64-bit
-// offset) and CDF-5 (64-bit data). It parses the header into dimensions,
-// attributes and variables and reads variable data, whole or as a strided
-// hyperslab, as typed Go slices. NetCDF-4 (HDF5) files are recognised and
-// refused with ErrHDF5.
+// Package netcdf reads NetCDF files: the classic formats CDF-1 (classic),
+// CDF-2 (64-bit offset) and CDF-5 (64-bit data) in pure Go, and NetCDF-4
+// (HDF5) files through the C netCDF library (libnetcdf, cgo). It parses the
+// header into dimensions, attributes and variables and reads variable data,
+// whole or as a strided hyperslab, as typed Go slices; both formats give the
+// same File, Var and values.
 //
-// The header parser treats its input as untrusted: every count and offset is
-// checked against the file size before anything is allocated or read.
+// Classic files are read by the pure-Go parser, which treats its input as
+// untrusted: every count and offset is checked against the file size before
+// anything is allocated or read. NewFile reads only classic data and
+// refuses HDF5 with ErrHDF5; Open reads HDF5 files from disk with
+// libnetcdf. Built without cgo, or with the build tag nonetcdf4, Open
+// refuses HDF5 with ErrHDF5 too.
 package netcdf
 
 import (
@@ -19,8 +24,10 @@ import (
 var (
 	// ErrNotNetCDF means the file does not start with a NetCDF magic number.
 	ErrNotNetCDF = errors.New("not a NetCDF file")
-	// ErrHDF5 means the file is NetCDF-4/HDF5, which this package does not read.
-	ErrHDF5 = errors.New("NetCDF-4/HDF5 format is not supported (only classic CDF-1, CDF-2 and CDF-5)")
+	// ErrHDF5 means the data are NetCDF-4/HDF5 and cannot be read this way:
+	// NewFile reads only classic data, and Open reads HDF5 only when built
+	// with libnetcdf (cgo).
+	ErrHDF5 = errors.New("NetCDF-4/HDF5 data can only be read from a file by Open built with libnetcdf")
 	// ErrFormat means the file is NetCDF classic but malformed.
 	ErrFormat = errors.New("malformed NetCDF file")
 	// ErrNoVar means no variable has the requested name.
@@ -111,6 +118,7 @@ type Var struct {
 	Dims  []Dim
 	Attrs []Attr
 
+	id     int32 // NetCDF-4: the variable's ID in libnetcdf
 	begin  int64 // file offset of the data (of the first record for record variables)
 	record bool  // first dimension is the record dimension
 	slab   int64 // bytes per record (or whole variable), unpadded
@@ -140,10 +148,11 @@ func (v *Var) Len() int64 {
 // Attr returns v's attribute called name.
 func (v *Var) Attr(name string) (Attr, bool) { return findAttr(v.Attrs, name) }
 
-// File is an open NetCDF classic file. Its methods are safe for concurrent
-// use as long as the underlying io.ReaderAt is.
+// File is an open NetCDF file. Its methods are safe for concurrent use as
+// long as the underlying io.ReaderAt is (libnetcdf calls are serialised).
 type File struct {
-	// Version is 1 (classic), 2 (64-bit offset) or 5 (64-bit data).
+	// Version is 1 (classic), 2 (64-bit offset), 5 (64-bit data) or
+	// 4 (NetCDF-4/HDF5).
 	Version int
 	// NumRecs is the number of records along the unlimited dimension.
 	NumRecs int64
@@ -155,9 +164,10 @@ type File struct {
 	size    int64
 	recSize int64 // bytes per record across all record variables
 	closer  io.Closer
+	nc4     *nc4File // set for NetCDF-4/HDF5 files read through libnetcdf
 }
 
-// Open opens and parses the NetCDF file at path.
+// Open opens and parses the NetCDF file at path, classic or NetCDF-4/HDF5.
 func Open(path string) (*File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
@@ -167,6 +177,15 @@ func Open(path string) (*File, error) {
 	if err != nil {
 		fh.Close()
 		return nil, err
+	}
+	var magic [8]byte
+	if n, _ := fh.ReadAt(magic[:], 0); n == 8 && string(magic[:]) == string(hdf5Magic) {
+		fh.Close()
+		f, err := openNC4(path)
+		if err != nil {
+			return nil, fmt.Errorf("netcdf %s: %w", path, err)
+		}
+		return f, nil
 	}
 	f, err := NewFile(fh, st.Size())
 	if err != nil {

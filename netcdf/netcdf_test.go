@@ -3,9 +3,11 @@ package netcdf
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -312,11 +314,135 @@ func TestRealArgoProfile(t *testing.T) {
 	}
 }
 
-func TestRealArgoHDF5Refused(t *testing.T) {
+func TestRealArgoSprofHDF5(t *testing.T) {
 	gdac := argoDir(t)
-	_, err := Open(filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc"))
-	if !errors.Is(err, ErrHDF5) {
-		t.Fatalf("Sprof: err = %v, want ErrHDF5", err)
+	path := filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc")
+	f, err := Open(path)
+	if err != nil {
+		t.Fatalf("Sprof: %v", err)
+	}
+	defer f.Close()
+	if f.Version != 4 {
+		t.Errorf("Version = %d, want 4", f.Version)
+	}
+	// facts checked with ncdump (netcdf-bin 4.9.0)
+	for name, want := range map[string]int64{"N_PROF": 162, "N_LEVELS": 800, "N_PARAM": 4, "STRING8": 8} {
+		if d, ok := f.Dim(name); !ok || d.Len != want {
+			t.Errorf("dim %s = %+v, want length %d", name, d, want)
+		}
+	}
+	if a, _ := f.Attr("Conventions"); a.String() != "Argo-3.1 CF-1.6" {
+		t.Errorf("Conventions = %q", a.String())
+	}
+	doxy, err := f.Var("DOXY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doxy.Type != Float || len(doxy.Dims) != 2 || doxy.Dims[0].Name != "N_PROF" || doxy.Dims[1].Name != "N_LEVELS" {
+		t.Errorf("DOXY = %s %v", doxy.Type, doxy.Dims)
+	}
+	if u, _ := doxy.Attr("units"); u.String() != "micromole/kg" {
+		t.Errorf("DOXY units = %q", u.String())
+	}
+	if fv, ok := doxy.FillValue(); !ok || fv != 99999 {
+		t.Errorf("DOXY fill = %v %v", fv, ok)
+	}
+	d, err := f.Float64s("DOXY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d) != 162*800 {
+		t.Fatalf("DOXY has %d values", len(d))
+	}
+	// ncdump: DOXY = 193.055, _, 196.612, _, 204.312, ...
+	for i, want := range []float64{193.055, 99999, 196.612, 99999, 204.312} {
+		if math.Abs(d[i]-want) > 1e-3 {
+			t.Errorf("DOXY[%d] = %v, want %v", i, d[i], want)
+		}
+	}
+	pres, err := f.Slab(mustVar(t, f, "PRES"), []int64{0, 0}, []int64{1, 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []float32{13.1, 13.4, 16.4, 16.7} {
+		if got := pres.([]float32)[i]; got != want {
+			t.Errorf("PRES[0][%d] = %v, want %v", i, got, want)
+		}
+	}
+	strided, err := f.Slab(doxy, []int64{0, 0}, []int64{1, 3}, []int64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strided.([]float32); math.Abs(float64(got[2])-204.312) > 1e-3 {
+		t.Errorf("strided DOXY = %v", got)
+	}
+	plat, err := f.Strings("PLATFORM_NUMBER")
+	if err != nil || len(plat) != 162 || plat[0] != "3902131" {
+		t.Errorf("PLATFORM_NUMBER = %d values, first %q, err %v", len(plat), first(plat), err)
+	}
+	dir, err := f.Strings("DIRECTION")
+	if err != nil || len(dir) != 1 || !strings.HasPrefix(dir[0], "DAA") || len(dir[0]) != 162 {
+		t.Errorf("DIRECTION = %q, %v", dir, err)
+	}
+	cyc, err := f.Float64s("CYCLE_NUMBER")
+	if err != nil || cyc[0] != 1 || cyc[1] != 1 || cyc[161] != 161 {
+		t.Errorf("CYCLE_NUMBER = %v..., %v", cyc[:3], err)
+	}
+	if _, err := f.Slab(doxy, []int64{162, 0}, []int64{1, 1}, nil); !errors.Is(err, ErrRange) {
+		t.Errorf("slab past N_PROF: err = %v, want ErrRange", err)
+	}
+	if _, err := f.Var("NITRATE"); !errors.Is(err, ErrNoVar) {
+		t.Errorf("NITRATE: err = %v, want ErrNoVar", err)
+	}
+	if err := f.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := f.Values(doxy); err == nil {
+		t.Error("read after Close succeeded")
+	}
+}
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+func mustVar(t *testing.T, f *File, name string) *Var {
+	t.Helper()
+	v, err := f.Var(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestTruncatedHDF5(t *testing.T) {
+	gdac := argoDir(t)
+	b, err := os.ReadFile(filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{
+		"truncated.nc":   b[:len(b)/2],
+		"header-only.nc": b[:4096],
+		"magic-only.nc":  b[:8],
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Open(p)
+		if err == nil {
+			f.Close()
+			t.Errorf("%s: opened a truncated HDF5 file", name)
+			continue
+		}
+		if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: error %q should wrap ErrFormat and name the file", name, err)
+		}
 	}
 }
 

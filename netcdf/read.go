@@ -19,6 +19,9 @@ func (f *File) Values(v *Var) (any, error) {
 // nil count means everything from start to the end, a nil stride means 1s.
 // The result is typed as for Values.
 func (f *File) Slab(v *Var, start, count, stride []int64) (any, error) {
+	if f.nc4 != nil {
+		return f.nc4.slab(v, start, count, stride)
+	}
 	b, n, err := f.slabBytes(v, start, count, stride)
 	if err != nil {
 		return nil, err
@@ -90,9 +93,9 @@ func (v *Var) FillValue() (float64, bool) {
 	return fv[0], true
 }
 
-// slabBytes reads the raw big-endian bytes of a hyperslab and returns them
-// with the number of values.
-func (f *File) slabBytes(v *Var, start, count, stride []int64) ([]byte, int, error) {
+// checkSlab fills in a nil start, count or stride and checks the hyperslab
+// against v's shape; it returns the number of values.
+func checkSlab(v *Var, start, count, stride []int64) ([]int64, []int64, []int64, int64, error) {
 	nd := len(v.Dims)
 	shape := v.Shape()
 	if start == nil {
@@ -113,26 +116,42 @@ func (f *File) slabBytes(v *Var, start, count, stride []int64) ([]byte, int, err
 		}
 	}
 	if len(start) != nd || len(count) != nd || len(stride) != nd {
-		return nil, 0, fmt.Errorf("%w: %q has %d dimensions, got start %d, count %d, stride %d values",
+		return nil, nil, nil, 0, fmt.Errorf("%w: %q has %d dimensions, got start %d, count %d, stride %d values",
 			ErrRange, v.Name, nd, len(start), len(count), len(stride))
 	}
 	total := int64(1)
 	for i := range nd {
 		if start[i] < 0 || count[i] < 0 || stride[i] < 1 {
-			return nil, 0, fmt.Errorf("%w: %q dimension %s: start %d, count %d, stride %d", ErrRange, v.Name, v.Dims[i].Name, start[i], count[i], stride[i])
+			return nil, nil, nil, 0, fmt.Errorf("%w: %q dimension %s: start %d, count %d, stride %d", ErrRange, v.Name, v.Dims[i].Name, start[i], count[i], stride[i])
 		}
 		if count[i] > 0 && (start[i] >= shape[i] || (count[i]-1) > (shape[i]-1-start[i])/stride[i]) {
-			return nil, 0, fmt.Errorf("%w: %q dimension %s has length %d; start %d, count %d, stride %d go past it",
+			return nil, nil, nil, 0, fmt.Errorf("%w: %q dimension %s has length %d; start %d, count %d, stride %d go past it",
 				ErrRange, v.Name, v.Dims[i].Name, shape[i], start[i], count[i], stride[i])
 		}
 		total *= count[i]
 	}
 	size := v.Type.Size()
-	if total == 0 {
-		return []byte{}, 0, nil
+	if size == 0 {
+		return nil, nil, nil, 0, fmt.Errorf("%w: %q has type %s, which this package does not read", ErrType, v.Name, v.Type)
 	}
 	if total > (math.MaxInt32)/size {
-		return nil, 0, fmt.Errorf("%w: %q slab of %d values is too large to read at once", ErrRange, v.Name, total)
+		return nil, nil, nil, 0, fmt.Errorf("%w: %q slab of %d values is too large to read at once", ErrRange, v.Name, total)
+	}
+	return start, count, stride, total, nil
+}
+
+// slabBytes reads the raw big-endian bytes of a hyperslab and returns them
+// with the number of values.
+func (f *File) slabBytes(v *Var, start, count, stride []int64) ([]byte, int, error) {
+	start, count, stride, total, err := checkSlab(v, start, count, stride)
+	if err != nil {
+		return nil, 0, err
+	}
+	nd := len(v.Dims)
+	shape := v.Shape()
+	size := v.Type.Size()
+	if total == 0 {
+		return []byte{}, 0, nil
 	}
 	if v.record {
 		fits := v.begin <= f.size && v.slab <= f.size-v.begin
