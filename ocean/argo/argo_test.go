@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,4 +176,42 @@ func FuzzParseProfileFileName(f *testing.F) {
 			t.Fatalf("%q parsed to %+v", s, pf)
 		}
 	})
+}
+
+// TestRealSprof reads the NetCDF-4 synthetic BGC file; the figures were
+// checked with ncdump.
+func TestRealSprof(t *testing.T) {
+	gdac := oceantest.GDAC(t)
+	f, err := netcdf.Open(filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	profs, err := ReadProfiles(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(profs) != 162 {
+		t.Fatalf("%d profiles, want 162", len(profs))
+	}
+	p := profs[0]
+	// PARAMETER_DATA_MODE is "DDDR" everywhere: DOXY is real-time
+	if p.WMO != "3902131" || p.Cycle != 1 || p.Direction != 'D' || p.DataMode != 'R' {
+		t.Errorf("first profile %s cycle %d %c mode %c", p.WMO, p.Cycle, p.Direction, p.DataMode)
+	}
+	doxy := slices.Index(BGCParams[:], "DOXY")
+	l0, l1 := p.Levels[0], p.Levels[1]
+	if math.Abs(l0.Pres-13.1) > 1e-4 || math.Abs(l0.BGC[doxy]-193.055) > 1e-3 || l0.BGCQC[doxy] != '3' {
+		t.Errorf("level 0: pres %v doxy %v qc %q", l0.Pres, l0.BGC[doxy], l0.BGCQC[doxy])
+	}
+	if !math.IsNaN(l0.BGCAdj[doxy]) || l0.BGCAdjQC[doxy] != 0 && l0.BGCAdjQC[doxy] != '3' && l0.BGCAdjQC[doxy] != '4' {
+		t.Errorf("level 0: DOXY_ADJUSTED %v qc %q, want missing", l0.BGCAdj[doxy], l0.BGCAdjQC[doxy])
+	}
+	if math.Abs(l1.Pres-13.4) > 1e-4 || !math.IsNaN(l1.BGC[doxy]) || math.Abs(l1.Temp-28.419) > 1e-3 {
+		t.Errorf("level 1: pres %v doxy %v temp %v", l1.Pres, l1.BGC[doxy], l1.Temp)
+	}
+	chla := slices.Index(BGCParams[:], "CHLA")
+	if !math.IsNaN(l0.BGC[chla]) {
+		t.Errorf("CHLA = %v in a file without CHLA", l0.BGC[chla])
+	}
 }

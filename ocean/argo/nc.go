@@ -165,12 +165,17 @@ type Level struct {
 	PresAdjQC, TempAdjQC, PsalAdjQC byte
 	BGC                             [len(BGCParams)]float64
 	BGCQC                           [len(BGCParams)]byte
+	BGCAdj                          [len(BGCParams)]float64 // <PARAM>_ADJUSTED
+	BGCAdjQC                        [len(BGCParams)]byte    // <PARAM>_ADJUSTED_QC
 }
 
 var argoEpoch = time.Date(1950, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// ReadProfiles reads every profile of an open Argo core profile file, multi-
-// profile (<wmo>_prof.nc) or single-cycle (R/D<wmo>_<ccc>.nc).
+// ReadProfiles reads every profile of an open Argo profile file: core multi-
+// profile (<wmo>_prof.nc) or single-cycle (R/D<wmo>_<ccc>.nc), or a
+// synthetic BGC file (<wmo>_Sprof.nc). A synthetic file has no DATA_MODE;
+// its profiles take the least advanced of their PARAMETER_DATA_MODE
+// entries (R before A before D).
 func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 	np, ok := f.Dim("N_PROF")
 	if !ok {
@@ -197,9 +202,14 @@ func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	mode, err := charsN(f, "DATA_MODE", n, true)
+	mode, err := charsN(f, "DATA_MODE", n, false)
 	if err != nil {
 		return nil, err
+	}
+	if mode == nil {
+		if mode, err = paramDataModes(f, n); err != nil {
+			return nil, err
+		}
 	}
 	juld, err := numbersN(f, "JULD", n, false)
 	if err != nil {
@@ -239,9 +249,12 @@ func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 		}
 		core[name] = p
 	}
-	var bgc [len(BGCParams)]param
+	var bgc, bgcAdj [len(BGCParams)]param
 	for i, name := range BGCParams {
 		if bgc[i], err = level(name, false); err != nil {
+			return nil, err
+		}
+		if bgcAdj[i], err = level(name+"_ADJUSTED", false); err != nil {
 			return nil, err
 		}
 	}
@@ -298,10 +311,39 @@ func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 			lv.PsalAdj, lv.PsalAdjQC = at(core["PSAL_ADJUSTED"], k)
 			for b := range bgc {
 				lv.BGC[b], lv.BGCQC[b] = at(bgc[b], k)
+				lv.BGCAdj[b], lv.BGCAdjQC[b] = at(bgcAdj[b], k)
 			}
 			p.Levels = append(p.Levels, lv)
 		}
 		out = append(out, p)
+	}
+	return out, nil
+}
+
+// paramDataModes gives each of n profiles the least advanced data mode of
+// its PARAMETER_DATA_MODE (N_PROF, N_PARAM) entries, blanks ignored.
+func paramDataModes(f *netcdf.File, n int) ([]byte, error) {
+	const name = "PARAMETER_DATA_MODE"
+	v, err := f.Var(name)
+	if err != nil {
+		return nil, &VarError{"DATA_MODE", fmt.Errorf("%w: required variable missing (and no %s)", ErrFormat, name)}
+	}
+	if v.Type != netcdf.Char || len(v.Dims) != 2 || v.Dims[0].Len != int64(n) {
+		return nil, &VarError{name, fmt.Errorf("%w: want char (N_PROF=%d, N_PARAM), got %s %v", ErrFormat, n, v.Type, v.Shape())}
+	}
+	raw, err := f.Values(v)
+	if err != nil {
+		return nil, &VarError{name, err}
+	}
+	b, np := raw.([]byte), int(v.Dims[1].Len)
+	order := map[byte]int{'R': 1, 'A': 2, 'D': 3}
+	out := make([]byte, n)
+	for i := range n {
+		for _, m := range b[i*np : (i+1)*np] {
+			if order[m] > 0 && (out[i] == 0 || order[m] < order[out[i]]) {
+				out[i] = m
+			}
+		}
 	}
 	return out, nil
 }
