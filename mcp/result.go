@@ -32,12 +32,8 @@ func resultJSON(name string, res *sdk.CallToolResult) (json.RawMessage, error) {
 		// Prefer the text twin when it says the same thing: its bytes keep
 		// numbers exactly as the server wrote them.
 		if len(res.Content) == 1 {
-			if tc, ok := res.Content[0].(*sdk.TextContent); ok && json.Valid([]byte(tc.Text)) {
-				var a, b any
-				sb, err := json.Marshal(res.StructuredContent)
-				if err == nil && json.Unmarshal([]byte(tc.Text), &a) == nil && json.Unmarshal(sb, &b) == nil && reflect.DeepEqual(a, b) {
-					return json.RawMessage(strings.TrimSpace(tc.Text)), nil
-				}
+			if tc, ok := res.Content[0].(*sdk.TextContent); ok && sameJSON(tc.Text, res.StructuredContent) {
+				return json.RawMessage(strings.TrimSpace(tc.Text)), nil
 			}
 		}
 		out, err := json.Marshal(res.StructuredContent)
@@ -65,6 +61,24 @@ func resultJSON(name string, res *sdk.CallToolResult) (json.RawMessage, error) {
 		return nil, tool.Permanent(name, err)
 	}
 	return out, nil
+}
+
+// sameJSON reports whether text is JSON saying the same as structured. The
+// SDK decodes structured content into map[string]any, which is compared as
+// it is; other values (set in process) go through their JSON first.
+func sameJSON(text string, structured any) bool {
+	var a any
+	if json.Unmarshal([]byte(text), &a) != nil {
+		return false // not JSON at all (Unmarshal validates first)
+	}
+	b, ok := structured.(map[string]any)
+	if !ok {
+		sb, err := json.Marshal(structured)
+		if err != nil || json.Unmarshal(sb, &b) != nil {
+			return false
+		}
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // contentJSON converts one content block: text as described above, any

@@ -30,6 +30,14 @@ func TestResultJSON(t *testing.T) {
 			Content:           []sdk.Content{text(`{"n":2.50}`)},
 			StructuredContent: map[string]any{"n": 2.5},
 		}, `{"n":2.50}`},
+		{"pretty text twin kept", &sdk.CallToolResult{
+			Content:           []sdk.Content{text("{\n  \"places\": [\n    {\"name\": \"Café\"}\n  ]\n}\n")},
+			StructuredContent: map[string]any{"places": []any{map[string]any{"name": "Café"}}},
+		}, "{\n  \"places\": [\n    {\"name\": \"Café\"}\n  ]\n}"},
+		{"text twin that differs loses", &sdk.CallToolResult{
+			Content:           []sdk.Content{text(`{"places":[]}`)},
+			StructuredContent: map[string]any{"places": []any{map[string]any{"name": "Café"}}},
+		}, `{"places":[{"name":"Café"}]}`},
 		{"several blocks", &sdk.CallToolResult{Content: []sdk.Content{text(`[1]`), text(`hi`)}}, `[[1],"hi"]`},
 		{"image block as wire JSON", &sdk.CallToolResult{Content: []sdk.Content{&sdk.ImageContent{MIMEType: "image/png", Data: []byte{1, 2}}}},
 			`{"type":"image","mimeType":"image/png","data":"AQI="}`},

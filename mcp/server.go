@@ -80,7 +80,20 @@ func objectSchema(spec tool.Spec) (json.RawMessage, error) {
 	return spec.InputSchema, nil
 }
 
+// TextResulter is implemented by a tool whose results a Server sends as a
+// single text item, without the structuredContent copy it otherwise adds to
+// an object result. MCP makes structuredContent optional for a tool without
+// an output schema (and tool.Spec has none); leaving it out suits a tool
+// that mirrors a server predating it, such as the Google Maps server, and a
+// large result, which the copy doubles on the wire and in every client's
+// decoding. Clients read the text either way.
+type TextResulter interface {
+	TextResultOnly() bool
+}
+
 func handler(t tool.Tool, log *slog.Logger) sdk.ToolHandler {
+	tr, ok := t.(TextResulter)
+	textOnly := ok && tr.TextResultOnly()
 	return func(ctx context.Context, req *sdk.CallToolRequest) (out *sdk.CallToolResult, _ error) {
 		// A bug in one tool must not take the server down with it.
 		defer func() {
@@ -95,7 +108,7 @@ func handler(t tool.Tool, log *slog.Logger) sdk.ToolHandler {
 		}
 		out = &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: string(res)}}}
 		// Structured content only for objects: older clients expect one.
-		if t := strings.TrimSpace(string(res)); strings.HasPrefix(t, "{") {
+		if t := strings.TrimSpace(string(res)); !textOnly && strings.HasPrefix(t, "{") {
 			out.StructuredContent = json.RawMessage(t)
 		}
 		return out, nil

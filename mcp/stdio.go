@@ -166,12 +166,80 @@ type answerWriter struct {
 
 func (a *answerWriter) Write(b []byte) (int, error) {
 	n, err := a.w.Write(b)
-	for _, m := range messages(b) {
-		if isID(m.ID) && m.Method == "" && (len(m.Result) > 0 || len(m.Error) > 0) {
-			a.p.done(string(m.ID))
-		}
+	for _, id := range answeredIDs(b) {
+		a.p.done(id)
 	}
 	return n, err
+}
+
+// answeredIDs returns the ids of the responses in b, one message or a
+// batch. A single message is read only as far as its id and its result or
+// error key, so a large result is not parsed a second time.
+func answeredIDs(b []byte) []string {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return nil
+	}
+	if b[0] != '{' {
+		var ids []string
+		for _, m := range messages(b) {
+			if isID(m.ID) && m.Method == "" && (len(m.Result) > 0 || len(m.Error) > 0) {
+				ids = append(ids, string(m.ID))
+			}
+		}
+		return ids
+	}
+	if id, ok := responseID(b); ok {
+		return []string{id}
+	}
+	return nil
+}
+
+// responseID returns the id of the JSON-RPC response b, an object; ok is
+// false for a request, a notification or anything malformed.
+func responseID(b []byte) (id string, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	var raw json.RawMessage
+	answer := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		switch key, _ := t.(string); key {
+		case "id":
+			if dec.Decode(&raw) != nil {
+				return "", false
+			}
+			if answer {
+				return string(raw), isID(raw)
+			}
+		case "method":
+			var m string
+			if dec.Decode(&m) != nil || m != "" {
+				return "", false
+			}
+		case "result", "error":
+			if isID(raw) {
+				// Enough read; a later "method" key would make it malformed.
+				return string(raw), true
+			}
+			answer = true
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return "", false
+			}
+		default:
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return "", false
+			}
+		}
+	}
+	return string(raw), answer && isID(raw)
 }
 
 func (a *answerWriter) Close() error { return a.w.Close() }

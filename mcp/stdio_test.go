@@ -83,3 +83,56 @@ func FuzzDrainReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAnsweredIDs: reading a server message only as far as its id and
+// result finds the same answered requests as decoding all of it.
+func FuzzAnsweredIDs(f *testing.F) {
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\n  \"a\": 1\n}"}]}}`))
+	f.Add([]byte(`{"result":null,"id":"x"}`))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad"}}` + "\n"))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`))
+	f.Add([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`))
+	f.Add([]byte(`[{"id":1,"result":{}},{"id":2,"method":"x"}]`))
+	f.Add([]byte(`{"id":null,"result":1}`))
+	f.Add([]byte(`{"id":1,"result":1,"method":"x"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var want []string
+		for _, m := range messages(b) {
+			if isID(m.ID) && m.Method == "" && (len(m.Result) > 0 || len(m.Error) > 0) {
+				want = append(want, string(m.ID))
+			}
+		}
+		got := answeredIDs(b)
+		// The fast path stops at the result, so it may disagree on what
+		// no JSON-RPC peer writes: malformed JSON, a repeated key, a
+		// method next to a result.
+		if !json.Valid(bytes.TrimSpace(b)) || !wellFormedObject(b) {
+			return
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("answeredIDs(%q) = %q, want %q", b, got, want)
+		}
+	})
+}
+
+// wellFormedObject reports whether b, if an object, has no repeated
+// top-level key and not both a method and a result or error.
+func wellFormedObject(b []byte) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return true // not an object
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.Token()
+	n := 0
+	for dec.More() {
+		dec.Token()
+		var skip json.RawMessage
+		dec.Decode(&skip)
+		n++
+	}
+	_, method := m["method"]
+	_, result := m["result"]
+	_, errKey := m["error"]
+	return n == len(m) && !(method && (result || errKey))
+}

@@ -73,6 +73,11 @@ func (t *mapsTool) Call(ctx context.Context, args json.RawMessage) (json.RawMess
 	return b, nil
 }
 
+// TextResultOnly tells an MCP server (mcp.TextResulter) to send results as
+// the upstream server does: one text item of pretty-printed JSON, without a
+// structuredContent copy, which would double every result on the wire.
+func (t *mapsTool) TextResultOnly() bool { return true }
+
 var errArgs = errors.New("INVALID_REQUEST")
 
 func decode(args json.RawMessage, v any) error {
