@@ -88,3 +88,41 @@ func TestFailedActionModelRetryRefused(t *testing.T) {
 	}
 }
 
+// The free-form question that once looped: two routes of three Delaware
+// cities, each with a rest stop and a viewpoint, within 15 tool calls.
+func TestFreeFormTrip(t *testing.T) {
+	p := &Planner{Tools: mcpTools(t)}
+	ctx, events := collect(context.Background())
+	res, err := p.Solve(ctx, Task{Question: "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a tripAnswer
+	if err := json.Unmarshal(res.Answer, &a); err != nil {
+		t.Fatalf("answer %s: %v", res.Answer, err)
+	}
+	if a.Start != "Wilmington" || a.End != "Dover" || len(a.Routes) != 2 {
+		t.Fatalf("answer %s; notes %q", res.Answer, res.Notes)
+	}
+	evs := events()
+	s := finalState(t, evs)
+	for _, r := range a.Routes {
+		if len(r.Cities) != 3 {
+			t.Errorf("route %q has %d cities, want 3", r.Name, len(r.Cities))
+		}
+		for _, c := range r.Cities {
+			if !fromTools(evs, c) {
+				t.Errorf("city %q is in no tool result", c)
+			}
+		}
+	}
+	for _, c := range s.Pool {
+		if !strings.Contains(c.Address, "Delaware") {
+			t.Errorf("candidate city %s (%s) is not in Delaware", c.Name, c.Address)
+		}
+	}
+	if res.Stats.ToolCalls > 15 {
+		t.Errorf("%d tool calls %v, want at most 15", res.Stats.ToolCalls, res.Stats.ToolsByName)
+	}
+	t.Logf("%s\nnotes %q\n%d tool calls", res.Answer, res.Notes, res.Stats.ToolCalls)
+}

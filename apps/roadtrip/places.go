@@ -461,6 +461,18 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	return strings.Join(obs, "; "), nil
 }
 
+// repeats says whether cities (in any order) are those of a route other
+// than routes[i].
+func repeats(routes []Route, i int, cities []string) bool {
+	b := slices.Sorted(slices.Values(cities))
+	for j, o := range routes {
+		if j != i && slices.Equal(slices.Sorted(slices.Values(o.Cities)), b) {
+			return true
+		}
+	}
+	return false
+}
+
 // adjustRoutes swaps, in routes that lack rest stops or viewpoints, a city
 // without places for a candidate city that has the missing kind, keeping
 // must-visit cities and routes distinct. It says what it changed.
@@ -486,33 +498,31 @@ func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
 				if slices.Contains(rt.Cities, c.ID) || len(kind.m[c.ID]) == 0 {
 					continue
 				}
-				// Replace the place-less city nearest c in progress.
-				out, bestD := -1, math.Inf(1)
+				// Replace the place-less city nearest c in progress, else
+				// the next nearest when that would repeat another route.
+				var outs []int
 				for j, id := range rt.Cities {
-					oc := cityByID(s.Pool, id)
-					if oc.Include || len(rest[id])+len(view[id]) > 0 {
-						continue
+					if oc := cityByID(s.Pool, id); !oc.Include && len(rest[id])+len(view[id]) == 0 {
+						outs = append(outs, j)
 					}
-					if d := math.Abs(oc.Frac - c.Frac); d < bestD {
-						out, bestD = j, d
+				}
+				if len(outs) == 0 {
+					break
+				}
+				sort.SliceStable(outs, func(x, y int) bool {
+					return math.Abs(cityByID(s.Pool, rt.Cities[outs[x]]).Frac-c.Frac) < math.Abs(cityByID(s.Pool, rt.Cities[outs[y]]).Frac-c.Frac)
+				})
+				out, next := -1, []string(nil)
+				for _, j := range outs {
+					cand := slices.Clone(rt.Cities)
+					cand[j] = c.ID
+					sort.SliceStable(cand, func(x, y int) bool { return cityByID(s.Pool, cand[x]).Frac < cityByID(s.Pool, cand[y]).Frac })
+					if !repeats(s.Routes, i, cand) {
+						out, next = j, cand
+						break
 					}
 				}
 				if out < 0 {
-					break
-				}
-				next := slices.Clone(rt.Cities)
-				next[out] = c.ID
-				sort.SliceStable(next, func(x, y int) bool { return cityByID(s.Pool, next[x]).Frac < cityByID(s.Pool, next[y]).Frac })
-				dup := false
-				for j, o := range s.Routes {
-					a, b := slices.Clone(o.Cities), slices.Clone(next)
-					slices.Sort(a)
-					slices.Sort(b)
-					if j != i && slices.Equal(a, b) {
-						dup = true
-					}
-				}
-				if dup {
 					continue
 				}
 				changed = append(changed, fmt.Sprintf("route %d visits %s instead of %s", i+1, c.Name, cityByID(s.Pool, rt.Cities[out]).Name))

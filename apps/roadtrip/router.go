@@ -110,11 +110,14 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		var names []string
 		for _, c := range found {
+			names = append(names, c.Name+" ("+c.Address+")")
 			if keep(c, pool, avoid) {
 				pool = append(pool, c)
 			}
 		}
+		r.log.Debug("roadtrip: corridor samples", "round", round, "asked", n, "found", names)
 	}
 	pool = preferRegion(pool, s.Start.Address, s.End.Address, want)
 	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Frac < pool[j].Frac })
@@ -206,7 +209,8 @@ func landSide(pool []City, a, b string) float64 {
 			out, nout = out+c.OffKm, nout+1
 		}
 	}
-	if nin == 0 || nout == 0 {
+	// Samples on the line itself (the first round) say nothing of sides.
+	if nin == 0 || nout == 0 || math.Abs(in/nin-out/nout) < 0.1 {
 		return 0
 	}
 	if in/nin > out/nout {

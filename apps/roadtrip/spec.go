@@ -1,6 +1,7 @@
 package roadtrip
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -101,7 +102,6 @@ func (s Spec) Validate() error {
 var (
 	numWord = map[string]int{"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 		"seven": 7, "eight": 8, "nine": 9, "ten": 10}
-	countRe   = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z'-]+\s+){0,3}?(routes?|cities|city|towns?|rest stops?|rest areas?|scenic viewpoints?|viewpoints?)\b`)
 	quotedRe  = regexp.MustCompile(`(?:^|[\s(])'([A-Z][^']{1,80}?)'(?:[\s.,!?;:)]|$)`)
 	ratingRe  = regexp.MustCompile(`(?i)rating of (?:at least )?(\d(?:\.\d+)?)`)
 	dirRe     = regexp.MustCompile(`(?i)(north|south|east|west) of the (?:latitude|longitude) of '([^']+)'`)
@@ -223,23 +223,18 @@ func hasFraction(q string) bool {
 func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 	s.Family = FamilyRoadTrip
 	s.Routes = 1
-	got := map[string]bool{}
-	for _, m := range countRe.FindAllStringSubmatch(q, -1) {
-		n, noun := atoiWord(m[1]), strings.ToLower(m[2])
-		switch {
-		case strings.HasPrefix(noun, "route") && !got["routes"]:
-			s.Routes = n
-			got["routes"] = true
-		case (strings.HasPrefix(noun, "cit") || strings.HasPrefix(noun, "town")) && !got["cities"]:
-			s.Cities = n
-			got["cities"] = true
-		case strings.HasPrefix(noun, "rest") && !got["rest"]:
-			s.RestStops = n
-			got["rest"] = true
-		case strings.Contains(noun, "viewpoint") && !got["view"]:
-			s.Viewpoints = n
-			got["view"] = true
-		}
+	c := counts(q)
+	lq := strings.ToLower(q)
+	if n, ok := c["routes"]; ok {
+		s.Routes = n
+	}
+	s.RestStops = c["rest"]
+	if _, ok := c["rest"]; !ok && restWordRe.MatchString(lq) {
+		s.RestStops = 1 // "with rest stops": one per route
+	}
+	s.Viewpoints = c["views"]
+	if _, ok := c["views"]; !ok && viewWordRe.MatchString(lq) {
+		s.Viewpoints = 1
 	}
 	route := routeTemplateKeys(format)
 	if len(route) > 0 {
@@ -250,7 +245,41 @@ func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 			s.Viewpoints = 0
 		}
 	}
-	quotes := quotedRe.FindAllStringSubmatchIndex(q, -1)
+	if quotes := quotedRe.FindAllStringSubmatchIndex(q, -1); len(quotes) >= 2 {
+		quotedTrip(s, q, quotes) // MCP-Universe phrasing: 'Start' ... 'End' ... 'Must-visit'
+	} else if a, b, ok := endpoints(q); ok {
+		s.Start, s.End = a.name, b.name
+		s.Region = cmp.Or(b.region, a.region)
+		if a.region != "" && a.region != s.Region {
+			s.Start += ", " + a.region
+		}
+		s.Include, s.Avoid = viaAvoid(q)
+		s.Include = slices.DeleteFunc(s.Include, func(n string) bool { return n == a.name || n == b.name })
+	}
+	if s.Region == "" {
+		for _, m := range regionRe.FindAllStringSubmatch(q, -1) {
+			if !slices.Contains(append([]string{s.Start, s.End}, s.Include...), m[1]) && !slices.Contains(s.Avoid, m[1]) {
+				s.Region = m[1]
+				break
+			}
+		}
+	}
+	if n, ok := c["cities"]; ok {
+		s.Cities = n
+	} else {
+		// No count: the must-visit places, else two cities on the way.
+		s.Cities = cmp.Or(len(s.Include), 2)
+	}
+}
+
+var (
+	restWordRe = regexp.MustCompile(`\brest (?:stops?|areas?|breaks?)\b`)
+	viewWordRe = regexp.MustCompile(`\b(?:viewpoints?|overlooks?|lookouts?|vistas?|scenic (?:views?|spots?|points?))\b`)
+)
+
+// quotedTrip reads quoted names: the first two are the start and the end;
+// the words before each later one say whether to visit or avoid it.
+func quotedTrip(s *Spec, q string, quotes [][]int) {
 	for i, m := range quotes {
 		name := q[m[2]:m[3]]
 		switch i {
@@ -261,7 +290,6 @@ func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 			s.End = name
 			continue
 		}
-		// The words since the previous quoted name say which it is.
 		from := max(0, m[0]-40, quotes[i-1][1])
 		before := strings.ToLower(q[from:m[0]])
 		if strings.Contains(before, "avoid") || strings.Contains(before, "not ") || strings.Contains(before, "skip") {
@@ -272,11 +300,6 @@ func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 	}
 	if m := regionRe.FindStringSubmatch(q); m != nil && !slices.Contains([]string{s.Start, s.End}, m[1]) {
 		s.Region = m[1]
-	}
-	if s.Start == "" {
-		if m := fromToRe.FindStringSubmatch(q); m != nil {
-			s.Start, s.End = cleanPlace(m[1]), cleanPlace(m[2])
-		}
 	}
 }
 

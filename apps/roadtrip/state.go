@@ -29,7 +29,7 @@ type State struct {
 	Failed  bool     `json:"failed,omitempty"` // the last action failed
 	// Tried holds failedKey of every failed action: the action with the
 	// inputs it failed on, never run again with the same ones.
-	Tried []string `json:"tried,omitempty"`
+	Tried   []string `json:"tried,omitempty"`
 	History []Step   `json:"history,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
 
