@@ -3,15 +3,22 @@
 package netcdf
 
 /*
-#cgo LDFLAGS: -lnetcdf
+#cgo pkg-config: netcdf hdf5
 #include <stdlib.h>
 #include <netcdf.h>
+#include <hdf5.h>
+
+// quiet turns off HDF5's printing of its error stack to stderr (libnetcdf
+// probes for optional attributes, each miss printing a stack); errors still
+// come back as status codes.
+static void quiet(void) { H5Eset_auto2(H5E_DEFAULT, NULL, NULL); }
 */
 import "C"
 
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"unsafe"
@@ -21,6 +28,19 @@ import (
 // under it) is not thread-safe. It guards a C library's global state, so it
 // is package-level by necessity.
 var ncMu sync.Mutex
+
+// lockNC takes ncMu and pins the goroutine to its OS thread with HDF5's
+// error printing off: HDF5 keeps that setting per thread.
+func lockNC() {
+	ncMu.Lock()
+	runtime.LockOSThread()
+	C.quiet()
+}
+
+func unlockNC() {
+	runtime.UnlockOSThread()
+	ncMu.Unlock()
+}
 
 // nc4File is a NetCDF-4/HDF5 file open in libnetcdf.
 type nc4File struct {
@@ -35,8 +55,8 @@ func ncError(what string, status C.int) error {
 // openNC4 opens the NetCDF-4/HDF5 file at path and reads its root group's
 // dimensions, attributes and variables. Nested groups are not read.
 func openNC4(path string) (*File, error) {
-	ncMu.Lock()
-	defer ncMu.Unlock()
+	lockNC()
+	defer unlockNC()
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
 	var id C.int
@@ -247,8 +267,8 @@ func (h *nc4File) slab(v *Var, start, count, stride []int64) (any, error) {
 	for i := range nd {
 		cs[i], cc[i], cr[i] = C.size_t(start[i]), C.size_t(count[i]), C.ptrdiff_t(stride[i])
 	}
-	ncMu.Lock()
-	defer ncMu.Unlock()
+	lockNC()
+	defer unlockNC()
 	if h.closed {
 		return nil, fmt.Errorf("netcdf: read %s: %w", v.Name, errClosed)
 	}
@@ -262,8 +282,8 @@ var errClosed = errors.New("file is closed")
 
 // Close closes the file in libnetcdf; closing twice does nothing.
 func (h *nc4File) Close() error {
-	ncMu.Lock()
-	defer ncMu.Unlock()
+	lockNC()
+	defer unlockNC()
 	if h.closed {
 		return nil
 	}

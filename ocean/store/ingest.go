@@ -68,15 +68,17 @@ const (
 	kindMeta      = "meta"
 	kindProf      = "prof"
 	kindSingle    = "single_profile"
-	kindBGC       = "bgc_profile"
+	kindBGC       = "bgc_profile"   // B- and M-files: not ingested
+	kindSprof     = "sprof_profile" // synthetic BGC profiles, merged into the core ones
 	kindProfIndex = "prof_index"
 )
 
-var kindOrder = map[string]int{kindMetaIndex: 0, kindMeta: 1, kindProf: 2, kindBGC: 3, kindSingle: 4, kindProfIndex: 5}
+var kindOrder = map[string]int{kindMetaIndex: 0, kindMeta: 1, kindProf: 2, kindBGC: 3, kindSprof: 3, kindSingle: 4, kindProfIndex: 5}
 
 var (
 	reSingle = regexp.MustCompile(`^[RD][0-9]+_[0-9]+D?\.nc$`)
-	reBGC    = regexp.MustCompile(`^(B|S|M)[RD][0-9]+_[0-9]+D?\.nc$|_Sprof\.nc$|_Mprof\.nc$|_Bprof\.nc$`)
+	reSprof  = regexp.MustCompile(`^S[RD][0-9]+_[0-9]+D?\.nc$|^[0-9]+_Sprof\.nc$`)
+	reBGC    = regexp.MustCompile(`^(B|M)[RD][0-9]+_[0-9]+D?\.nc$|_Mprof\.nc$|_Bprof\.nc$`)
 )
 
 func classify(path string) (kind, reason string) {
@@ -88,6 +90,8 @@ func classify(path string) (kind, reason string) {
 		return kindMetaIndex, ""
 	case strings.HasSuffix(base, "_meta.nc"):
 		return kindMeta, ""
+	case reSprof.MatchString(base):
+		return kindSprof, ""
 	case reBGC.MatchString(base):
 		return kindBGC, ""
 	case strings.HasSuffix(base, "_prof.nc"):
@@ -193,7 +197,7 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 				return rep, err
 			}
 			rep.Files = append(rep.Files, res)
-		case kindProf, kindSingle, kindBGC:
+		case kindProf, kindSingle, kindBGC, kindSprof:
 			p, res := parseProfiles(in)
 			if res.Status != "" {
 				rep.Files = append(rep.Files, res)
@@ -412,10 +416,11 @@ func parseProfiles(in input) (parsed, FileResult) {
 	}
 	defer f.Close()
 	if in.kind == kindBGC {
-		// A B-file holds only BGC parameters for a core profile; storing it
-		// as a profile would replace the core temperature and salinity.
+		// B- and M-files hold BGC parameters on their own levels, without
+		// the synthetic file's merged pressure axis; the Sprof file has the
+		// same data ready to merge.
 		return parsed{}, FileResult{Path: in.path, Kind: in.kind, Status: Unsupported,
-			Reason: "merging BGC parameters into core profiles is not implemented; the BGC columns stay empty"}
+			Reason: "B- and M-files are not ingested; ingest the float's synthetic _Sprof.nc (or S-prefixed) file for its BGC parameters"}
 	}
 	profs, err := argo.ReadProfiles(f)
 	if err != nil {
@@ -453,6 +458,11 @@ type profKey struct {
 // mergeFloat stores the profiles of one float's files: stations in DuckDB
 // and measurements by rewriting the float's Parquet partitions, swapped in
 // with directory renames and committed with the DuckDB transaction.
+//
+// Synthetic BGC (Sprof) profiles are merged into the core ones as
+// composeSQL describes; a Sprof profile gives a station only where no core
+// profile file has given one (source_rank 1: above index rows, below core
+// files).
 func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, files []parsed) ([]FileResult, error) {
 	existing := map[profKey]int{}
 	rows, err := conn.QueryContext(ctx, `SELECT cycle, direction, source_rank FROM argo_profile_stations WHERE wmo = ?`, wmo)
@@ -471,78 +481,106 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 	rows.Close()
 
 	type win struct {
-		p   *argo.Profile
-		src string
+		p    *argo.Profile
+		src  string
+		rank int
 	}
-	winners := map[profKey]win{}
+	winners := map[profKey]win{} // core profiles, and Sprof ones that give a station
+	sprof := map[profKey]win{}   // Sprof profiles: their BGC levels
 	results := make([]FileResult, len(files))
-	for i, f := range files {
-		results[i] = FileResult{Path: f.in.path, Kind: f.in.kind, Status: Ingested, Profiles: len(f.profiles)}
-		for j := range f.profiles {
-			p := &f.profiles[j]
-			k := profKey{p.Cycle, p.Direction}
-			r := rank(p.DataMode)
-			if r >= existing[k] {
-				existing[k] = r
-				winners[k] = win{p, f.in.path}
+	for _, sp := range []bool{false, true} {
+		for i, f := range files {
+			if (f.in.kind == kindSprof) != sp {
+				continue
 			}
-			results[i].Levels += len(p.Levels)
+			results[i] = FileResult{Path: f.in.path, Kind: f.in.kind, Status: Ingested, Profiles: len(f.profiles)}
+			for j := range f.profiles {
+				p := &f.profiles[j]
+				k := profKey{p.Cycle, p.Direction}
+				results[i].Levels += len(p.Levels)
+				if !sp {
+					if r := rank(p.DataMode); r >= existing[k] {
+						existing[k] = r
+						winners[k] = win{p, f.in.path, r}
+					}
+					continue
+				}
+				if old, ok := sprof[k]; !ok || rank(p.DataMode) >= rank(old.p.DataMode) {
+					sprof[k] = win{p, f.in.path, sprofRank}
+				}
+				if existing[k] <= sprofRank {
+					existing[k] = sprofRank
+					winners[k] = win{p, f.in.path, sprofRank}
+				}
+			}
 		}
 	}
 	now := s.opts.Now()
-	keys := make([]profKey, 0, len(winners))
-	for k := range winners {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b profKey) int {
-		if a.cycle != b.cycle {
-			return a.cycle - b.cycle
+	sortedKeys := func(m map[profKey]win) []profKey {
+		keys := make([]profKey, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
 		}
-		return int(a.dir) - int(b.dir)
-	})
+		slices.SortFunc(keys, func(a, b profKey) int {
+			if a.cycle != b.cycle {
+				return a.cycle - b.cycle
+			}
+			return int(a.dir) - int(b.dir)
+		})
+		return keys
+	}
+	keys, skeys := sortedKeys(winners), sortedKeys(sprof)
 
 	var staging string
-	if len(keys) > 0 {
-		if _, err := conn.ExecContext(ctx, measureTable+`; DELETE FROM _incoming; CREATE TEMP TABLE IF NOT EXISTS _winners (cycle INTEGER, direction VARCHAR, data_mode VARCHAR, time TIMESTAMP, lat DOUBLE, lon DOUBLE, position_qc VARCHAR, ocean VARCHAR, n_levels INTEGER, source_file VARCHAR, source_rank INTEGER); DELETE FROM _winners;`); err != nil {
+	if len(keys) > 0 || len(skeys) > 0 {
+		if _, err := conn.ExecContext(ctx, stagingTable("_incoming")+stagingTable("_sbgc")+
+			`CREATE TEMP TABLE IF NOT EXISTS _winners (cycle INTEGER, direction VARCHAR, data_mode VARCHAR, time TIMESTAMP, lat DOUBLE, lon DOUBLE, position_qc VARCHAR, ocean VARCHAR, n_levels INTEGER, source_file VARCHAR, source_rank INTEGER); DELETE FROM _winners;
+			CREATE TEMP TABLE IF NOT EXISTS _skeys (cycle INTEGER, direction VARCHAR); DELETE FROM _skeys;`); err != nil {
 			return nil, fmt.Errorf("staging tables: %w", err)
 		}
 		err := conn.Raw(func(dc any) error {
-			app, err := duckdb.NewAppender(dc.(driver.Conn), "temp", "main", "_incoming")
-			if err != nil {
-				return err
-			}
-			wapp, err := duckdb.NewAppender(dc.(driver.Conn), "temp", "main", "_winners")
-			if err != nil {
-				app.Close()
-				return err
-			}
-			for _, k := range keys {
-				p := winners[k].p
-				if err := wapp.AppendRow(int32(p.Cycle), string(p.Direction), string(p.DataMode), nullTime(p.Time, p.HasTime),
-					nullF(p.Lat, p.HasPosition), nullF(p.Lon, p.HasPosition), qc(p.PositionQC), nil, int32(len(p.Levels)),
-					winners[k].src, int32(rank(p.DataMode))); err != nil {
+			apps := map[string]*duckdb.Appender{}
+			defer func() {
+				for _, a := range apps {
+					a.Close()
+				}
+			}()
+			for _, t := range []string{"_incoming", "_sbgc", "_winners", "_skeys"} {
+				a, err := duckdb.NewAppender(dc.(driver.Conn), "temp", "main", t)
+				if err != nil {
 					return err
 				}
-				year := int32(0)
-				var tm any
-				if p.HasTime {
-					year = int32(p.Time.Year())
-					tm = p.Time.UTC()
+				apps[t] = a
+			}
+			for _, k := range keys {
+				w := winners[k]
+				p := w.p
+				if err := apps["_winners"].AppendRow(int32(p.Cycle), string(p.Direction), string(p.DataMode), nullTime(p.Time, p.HasTime),
+					nullF(p.Lat, p.HasPosition), nullF(p.Lon, p.HasPosition), qc(p.PositionQC), nil, int32(len(p.Levels)),
+					w.src, int32(w.rank)); err != nil {
+					return err
 				}
-				for l, lv := range p.Levels {
-					vals := []driver.Value{wmo, year, int32(p.Cycle), string(p.Direction), string(p.DataMode), tm,
-						nullF(p.Lat, p.HasPosition), nullF(p.Lon, p.HasPosition), int32(l),
-						nullF32(lv.Pres), nullF32(lv.Temp), nullF32(lv.Psal), nullF32(lv.PresAdj), nullF32(lv.TempAdj), nullF32(lv.PsalAdj),
-						qc(lv.PresQC), qc(lv.TempQC), qc(lv.PsalQC), qc(lv.PresAdjQC), qc(lv.TempAdjQC), qc(lv.PsalAdjQC)}
-					for b := range argo.BGCParams {
-						vals = append(vals, nullF32(lv.BGC[b]), qc(lv.BGCQC[b]))
-					}
-					if err := app.AppendRow(vals...); err != nil {
-						return err
-					}
+				if w.rank == sprofRank {
+					continue // its levels go in through _sbgc
+				}
+				if err := appendLevels(apps["_incoming"], wmo, p, false); err != nil {
+					return err
 				}
 			}
-			return errors.Join(app.Close(), wapp.Close())
+			for _, k := range skeys {
+				if err := apps["_skeys"].AppendRow(int32(k.cycle), string(k.dir)); err != nil {
+					return err
+				}
+				if err := appendLevels(apps["_sbgc"], wmo, sprof[k].p, true); err != nil {
+					return err
+				}
+			}
+			var errs []error
+			for t, a := range apps {
+				errs = append(errs, a.Close())
+				delete(apps, t)
+			}
+			return errors.Join(errs...)
 		})
 		if err != nil {
 			return nil, fmt.Errorf("float %s: staging rows: %w", wmo, err)
@@ -550,13 +588,17 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 
 		live := filepath.Join(s.profiles, "wmo="+wmo)
 		staging = filepath.Join(s.profiles, fmt.Sprintf(".staging-wmo=%s-%d", wmo, now.UnixNano()))
-		src := `SELECT year, ` + measureCols + ` FROM _incoming`
-		if old, _ := filepath.Glob(filepath.Join(live, "year=*", "*.parquet")); len(old) > 0 {
-			src += ` UNION ALL SELECT year, ` + measureCols + ` FROM read_parquet(` + quote(filepath.Join(live, "year=*", "*.parquet")) +
-				`, hive_partitioning = true, hive_types = {'year': INTEGER}) e
-				WHERE NOT EXISTS (SELECT 1 FROM _winners w WHERE w.cycle = e.cycle AND w.direction = e.direction)`
+		oldGlob := filepath.Join(live, "year=*", "*.parquet")
+		old := `SELECT year, ` + measureCols + ` FROM _incoming WHERE false`
+		if files, _ := filepath.Glob(oldGlob); len(files) > 0 {
+			sel, err := parquetSelect(ctx, conn, oldGlob)
+			if err != nil {
+				return nil, fmt.Errorf("float %s: %w", wmo, err)
+			}
+			old = `SELECT year, ` + sel + ` FROM read_parquet(` + quote(oldGlob) +
+				`, hive_partitioning = true, hive_types = {'year': INTEGER}, union_by_name = true)`
 		}
-		q := `COPY (SELECT * FROM (` + src + `) ORDER BY time, cycle, direction, level) TO ` + quote(staging) +
+		q := `COPY (` + composeSQL(old) + ` ORDER BY time, cycle, direction, level) TO ` + quote(staging) +
 			` (FORMAT parquet, PARTITION_BY (year), COMPRESSION zstd)`
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			os.RemoveAll(staging)
@@ -616,6 +658,48 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 		return nil, err
 	}
 	return results, nil
+}
+
+// sprofRank is the station rank of a profile known only from a Sprof file.
+const sprofRank = 1
+
+// appendLevels appends one profile's levels as measurement rows, in
+// stagingTable's column order. Rows of a Sprof profile carry its data mode
+// as bgc_data_mode and level_source 'sprof'.
+func appendLevels(app *duckdb.Appender, wmo string, p *argo.Profile, sprof bool) error {
+	year := int32(0)
+	var tm any
+	if p.HasTime {
+		year = int32(p.Time.Year())
+		tm = p.Time.UTC()
+	}
+	src, bgcMode := "core", any(nil)
+	if sprof {
+		src, bgcMode = "sprof", string(p.DataMode)
+	}
+	for l, lv := range p.Levels {
+		vals := []driver.Value{wmo, year, int32(p.Cycle), string(p.Direction), string(p.DataMode), tm,
+			nullF(p.Lat, p.HasPosition), nullF(p.Lon, p.HasPosition), int32(l),
+			nullF32(lv.Pres), nullF32(lv.Temp), nullF32(lv.Psal), nullF32(lv.PresAdj), nullF32(lv.TempAdj), nullF32(lv.PsalAdj),
+			qc(lv.PresQC), qc(lv.TempQC), qc(lv.PsalQC), qc(lv.PresAdjQC), qc(lv.TempAdjQC), qc(lv.PsalAdjQC)}
+		has := false
+		for b := range argo.BGCParams {
+			vals = append(vals, nullF32(lv.BGC[b]), qc(lv.BGCQC[b]))
+			has = has || !math.IsNaN(lv.BGC[b]) || !math.IsNaN(lv.BGCAdj[b])
+		}
+		for b := range argo.BGCParams {
+			vals = append(vals, nullF32(lv.BGCAdj[b]), qc(lv.BGCAdjQC[b]))
+		}
+		mode := bgcMode
+		if !has {
+			mode = nil
+		}
+		vals = append(vals, mode, src)
+		if err := app.AppendRow(vals...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // swapIn replaces a float's live partition directory with staging: the

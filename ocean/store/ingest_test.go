@@ -80,8 +80,8 @@ func TestIngestGDAC(t *testing.T) {
 			sprof = &rep.Files[i]
 		}
 	}
-	if sprof == nil || sprof.Status != Unsupported || sprof.Reason == "" {
-		t.Errorf("Sprof result = %+v, want unsupported with a reason", sprof)
+	if sprof == nil || sprof.Status != Ingested || sprof.Kind != kindSprof || sprof.Profiles != 162 {
+		t.Errorf("Sprof result = %+v, want 162 profiles ingested", sprof)
 	}
 	s, err := Open(context.Background(), dir, Options{ReadOnly: true})
 	if err != nil {
@@ -164,7 +164,7 @@ func digest(t *testing.T, dir string) string {
 		"SELECT count(*), sum(hash(wmo, platform_type, launch_date, launch_lat, profiler_type, dac)) FROM argo_float_metadata",
 		"SELECT count(*), sum(hash(wmo, last_time, last_lat, cycle_count, data_modes)) FROM argo_float_status",
 		"SELECT count(*), sum(hash(wmo, cycle, direction, data_mode, time, lat, source_file)) FROM argo_profile_stations",
-		"SELECT count(*), sum(hash(wmo, cycle, direction, level, pres, temp, psal, temp_qc)) FROM argo_profiles",
+		"SELECT count(*), sum(hash(wmo, cycle, direction, level, pres, temp, psal, temp_qc, doxy, doxy_qc, doxy_adjusted, bgc_data_mode, level_source)) FROM argo_profiles",
 	} {
 		r, err := s.readOnly(context.Background(), QueryOptions{}, q)
 		if err != nil {

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	_ "github.com/duckdb/duckdb-go/v2" // registers the "duckdb" driver
+
+	"github.com/cairn-agents/cairn/ocean/argo"
 )
 
 // Options configure Open. The zero value opens read-write.
@@ -107,19 +109,69 @@ CREATE TABLE IF NOT EXISTS argo_ingested_files (
 );
 `
 
-// measureCols are the Parquet columns of one measurement, in order; wmo
-// and year are the hive partition keys and live in the path.
-const measureCols = `cycle, direction, data_mode, time, lat, lon, level,
-	pres, temp, psal, pres_adjusted, temp_adjusted, psal_adjusted,
-	pres_qc, temp_qc, psal_qc, pres_adjusted_qc, temp_adjusted_qc, psal_adjusted_qc,
-	doxy, doxy_qc, chla, chla_qc, bbp700, bbp700_qc, nitrate, nitrate_qc, ph_in_situ_total, ph_in_situ_total_qc`
+// measureColumns are the Parquet columns of one measurement, in order,
+// with their DuckDB types; wmo and year are the hive partition keys and
+// live in the path. The *_adjusted BGC columns, bgc_data_mode and
+// level_source came later: Parquet written before them reads them as NULL
+// ('core' for level_source).
+var measureColumns = func() [][2]string {
+	cols := [][2]string{{"cycle", "INTEGER"}, {"direction", "VARCHAR"}, {"data_mode", "VARCHAR"}, {"time", "TIMESTAMP"},
+		{"lat", "DOUBLE"}, {"lon", "DOUBLE"}, {"level", "INTEGER"}}
+	for _, c := range coreColumns {
+		cols = append(cols, [2]string{c, colType(c)})
+	}
+	for _, c := range bgcColumns {
+		cols = append(cols, [2]string{c, colType(c)})
+	}
+	return append(cols, [2]string{"level_source", "VARCHAR"})
+}()
 
-const measureTable = `CREATE TEMP TABLE IF NOT EXISTS _incoming (
-	wmo VARCHAR, year INTEGER, cycle INTEGER, direction VARCHAR, data_mode VARCHAR, time TIMESTAMP, lat DOUBLE, lon DOUBLE, level INTEGER,
-	pres REAL, temp REAL, psal REAL, pres_adjusted REAL, temp_adjusted REAL, psal_adjusted REAL,
-	pres_qc VARCHAR, temp_qc VARCHAR, psal_qc VARCHAR, pres_adjusted_qc VARCHAR, temp_adjusted_qc VARCHAR, psal_adjusted_qc VARCHAR,
-	doxy REAL, doxy_qc VARCHAR, chla REAL, chla_qc VARCHAR, bbp700 REAL, bbp700_qc VARCHAR, nitrate REAL, nitrate_qc VARCHAR,
-	ph_in_situ_total REAL, ph_in_situ_total_qc VARCHAR)`
+// coreColumns are the CTD measurement columns of a level.
+var coreColumns = []string{"pres", "temp", "psal", "pres_adjusted", "temp_adjusted", "psal_adjusted",
+	"pres_qc", "temp_qc", "psal_qc", "pres_adjusted_qc", "temp_adjusted_qc", "psal_adjusted_qc"}
+
+// bgcColumns are the BGC columns of a level, in Parquet order: value and
+// QC of each parameter, then adjusted value and QC of each, then the data
+// mode of the synthetic profile they came from.
+var bgcColumns = func() []string {
+	var cols []string
+	for _, p := range argo.BGCParams {
+		n := strings.ToLower(p)
+		cols = append(cols, n, n+"_qc")
+	}
+	for _, p := range argo.BGCParams {
+		n := strings.ToLower(p)
+		cols = append(cols, n+"_adjusted", n+"_adjusted_qc")
+	}
+	return append(cols, "bgc_data_mode")
+}()
+
+func colType(name string) string {
+	if strings.HasSuffix(name, "_qc") || name == "bgc_data_mode" {
+		return "VARCHAR"
+	}
+	return "REAL"
+}
+
+// measureCols is measureColumns' names as a select list.
+var measureCols = func() string {
+	names := make([]string, len(measureColumns))
+	for i, c := range measureColumns {
+		names[i] = c[0]
+	}
+	return strings.Join(names, ", ")
+}()
+
+// stagingTable creates (or empties) a temp table of measurement rows.
+func stagingTable(name string) string {
+	var b strings.Builder
+	b.WriteString("CREATE TEMP TABLE IF NOT EXISTS " + name + " (wmo VARCHAR, year INTEGER")
+	for _, c := range measureColumns {
+		b.WriteString(", " + c[0] + " " + c[1])
+	}
+	b.WriteString("); DELETE FROM " + name + ";")
+	return b.String()
+}
 
 // Open opens (creating if needed) the store in dir: dir/ocean.duckdb and
 // dir/profiles/.
@@ -191,25 +243,67 @@ func (s *Store) init(ctx context.Context) error {
 
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// parquetSelect is the select list of measureColumns over the Parquet
+// files matching glob, read with union_by_name: a column no file has is
+// NULL, and level_source is 'core' where missing.
+func parquetSelect(ctx context.Context, db execer, glob string) (string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT DISTINCT name FROM parquet_schema(`+quote(glob)+`)`)
+	if err != nil {
+		return "", fmt.Errorf("parquet schema: %w", err)
+	}
+	have := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return "", err
+		}
+		have[n] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return "", fmt.Errorf("parquet schema: %w", err)
+	}
+	parts := make([]string, len(measureColumns))
+	for i, c := range measureColumns {
+		switch {
+		case c[0] == "level_source" && have[c[0]]:
+			parts[i] = "coalesce(level_source, 'core') AS level_source"
+		case c[0] == "level_source":
+			parts[i] = "'core' AS level_source"
+		case have[c[0]]:
+			parts[i] = c[0]
+		default:
+			parts[i] = "NULL::" + c[1] + " AS " + c[0]
+		}
+	}
+	return strings.Join(parts, ", "), nil
 }
 
 // refreshView points argo_profiles at the Parquet files, or at an empty
 // relation of the same shape when there are none yet.
 func (s *Store) refreshView(ctx context.Context, db execer) error {
-	files, _ := filepath.Glob(filepath.Join(s.profiles, "wmo=*", "year=*", "*.parquet"))
+	glob := filepath.Join(s.profiles, "wmo=*", "year=*", "*.parquet")
+	files, _ := filepath.Glob(glob)
 	var q string
 	if len(files) == 0 {
-		q = `CREATE OR REPLACE VIEW argo_profiles AS SELECT wmo, year, ` + measureCols + ` FROM (
-			SELECT NULL::VARCHAR AS wmo, NULL::INTEGER AS year, NULL::INTEGER AS cycle, NULL::VARCHAR AS direction, NULL::VARCHAR AS data_mode,
-			NULL::TIMESTAMP AS time, NULL::DOUBLE AS lat, NULL::DOUBLE AS lon, NULL::INTEGER AS level,
-			NULL::REAL AS pres, NULL::REAL AS temp, NULL::REAL AS psal, NULL::REAL AS pres_adjusted, NULL::REAL AS temp_adjusted, NULL::REAL AS psal_adjusted,
-			NULL::VARCHAR AS pres_qc, NULL::VARCHAR AS temp_qc, NULL::VARCHAR AS psal_qc, NULL::VARCHAR AS pres_adjusted_qc, NULL::VARCHAR AS temp_adjusted_qc, NULL::VARCHAR AS psal_adjusted_qc,
-			NULL::REAL AS doxy, NULL::VARCHAR AS doxy_qc, NULL::REAL AS chla, NULL::VARCHAR AS chla_qc, NULL::REAL AS bbp700, NULL::VARCHAR AS bbp700_qc,
-			NULL::REAL AS nitrate, NULL::VARCHAR AS nitrate_qc, NULL::REAL AS ph_in_situ_total, NULL::VARCHAR AS ph_in_situ_total_qc) WHERE false`
+		var b strings.Builder
+		b.WriteString("CREATE OR REPLACE VIEW argo_profiles AS SELECT NULL::VARCHAR AS wmo, NULL::INTEGER AS year")
+		for _, c := range measureColumns {
+			b.WriteString(", NULL::" + c[1] + " AS " + c[0])
+		}
+		b.WriteString(" WHERE false")
+		q = b.String()
 	} else {
-		q = `CREATE OR REPLACE VIEW argo_profiles AS SELECT wmo, year, ` + measureCols + ` FROM read_parquet(` +
-			quote(filepath.Join(s.profiles, "wmo=*", "year=*", "*.parquet")) +
-			`, hive_partitioning = true, hive_types = {'wmo': VARCHAR, 'year': INTEGER})`
+		sel, err := parquetSelect(ctx, db, glob)
+		if err != nil {
+			return fmt.Errorf("argo_profiles view: %w", err)
+		}
+		q = `CREATE OR REPLACE VIEW argo_profiles AS SELECT wmo, year, ` + sel + ` FROM read_parquet(` + quote(glob) +
+			`, hive_partitioning = true, hive_types = {'wmo': VARCHAR, 'year': INTEGER}, union_by_name = true)`
 	}
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return fmt.Errorf("argo_profiles view: %w", err)
