@@ -30,7 +30,8 @@ const (
 
 // profileAgent answers questions about measured profiles with DuckDB over
 // the Parquet measurements: per-float depth range, surface temperature and
-// salinity over cycles and their trend; per-region surface averages.
+// salinity over cycles and their trend, the BGC parameters the question
+// names (see bgcFindings); per-region surface averages.
 func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
 	rep := &AgentReport{Agent: AgentDuckDB, OK: true, Source: string(llm.FromPolicy)}
 	d := s.Routing
@@ -56,6 +57,14 @@ func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
 		if hasCutoff {
 			args = append(args, cutoff)
 			timeCond = " AND time >= $2"
+		}
+		for _, p := range askedBGC(s.Query) {
+			rep.Findings = append(rep.Findings, bgcFindings(func(q string, args ...any) []map[string]any {
+				if res := run(q, args...); res != nil {
+					return rowMaps(res)
+				}
+				return nil
+			}, wmo, p, timeCond, sinceText(hasCutoff, cutoff), args, d.DepthDbar)...)
 		}
 		sum := run(`SELECT count(DISTINCT cycle) AS profiles, min(time) AS first_time, max(time) AS last_time,
 				min(`+bestPres+`) FILTER (WHERE `+bestPresQC+` IN ('1', '2')) AS min_pres,

@@ -13,7 +13,7 @@ import (
 const routerSystem = `You route questions about Argo profiling floats to specialist agents.
 Agents:
 - sql: float metadata and status (platform type, DAC, PI, launch date and position, last position and time, cycle count, active or not), which floats are in a region or near a point, counts of floats.
-- duckdb: measured profiles (temperature, salinity, pressure/depth), trends over cycles, depth ranges, averages, QC filtering.
+- duckdb: measured profiles (temperature, salinity, pressure/depth; BGC: dissolved oxygen, chlorophyll, backscatter, nitrate, pH), trends over cycles, depth ranges, averages, QC filtering.
 - rag: definitions and documentation (QC flags, data modes, reference tables, manuals, argopy usage).
 - general: greetings and what this system can do.
 Pick every agent the question needs. Extract WMO float numbers (5 or 7 digits) into floatIds.
@@ -107,7 +107,8 @@ func RouteRules(query string) RoutingDecision {
 		"define", "definition", "explain", "how do i", "how to ", "documentation", "manual", "doi", "argopy", "reference table",
 		"qc flag", "quality control", "quality flag", "data mode", "delayed mode", "real-time mode", "real time mode", "adjusted")
 	profiles := hasAny(q, "temperature", "salinity", "profile", "depth", "pressure", "dbar", "trend", "warming", "cooling",
-		"changed", "change", "measurement", "thermocline", "mixed layer", "psal", "temp", "surface", "deepest", "average", "mean temp", "oxygen", "doxy", "chlorophyll")
+		"changed", "change", "measurement", "thermocline", "mixed layer", "psal", "temp", "surface", "deepest", "average", "mean temp", "oxygen", "doxy", "chlorophyll",
+		"chla", "nitrate", "backscatter", "bbp700", " ph ", "bgc", "biogeochem")
 	metadata := hasAny(q, "where", "position", "location", "located", "last report", "reported", "status", "active", "inactive",
 		"launch", "deploy", "which float", "what float", "how many float", "list", "floats in", "floats near", "near ", "within",
 		"platform", "dac", "pi ", "principal investigator", "owner", "institution", "cycle", "when did", "latest", "float type", "model")
