@@ -103,7 +103,7 @@ func (c *Client) transport() sdk.Transport {
 		cmd.Env = append(os.Environ(), c.opts.Env...)
 	}
 	cmd.Stderr = c.opts.Stderr
-	return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+	return &commandTransport{cmd: cmd, terminate: 2 * time.Second}
 }
 
 // session returns the live session, connecting a new one if there is none

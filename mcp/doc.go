@@ -25,7 +25,14 @@
 //     are bad arguments.
 //   - The HTTP server is stateless (every request stands alone): it serves
 //     tools, not server-to-client requests such as sampling or elicitation.
-//   - The SDK's JSON decoding allocates about 140 KB per call on the client,
-//     which, more than the pipes, bounds stdio calls to a few thousand per
-//     second (see BenchmarkStdioCall).
+//   - The SDK's JSON decoding allocates a fresh 32 KiB buffer for every
+//     Unmarshal (about 110 KB per call on the client), which, with the
+//     goroutine hand-offs on both sides, bounds sequential stdio calls to a
+//     few thousand per second (see BenchmarkStdioCall and geo/mapstool's
+//     BenchmarkMCPStdio). A command server is therefore reached through our
+//     own line transport, which decodes each line once in the reading
+//     goroutine instead of the SDK's twice behind a channel; batches from
+//     the server are read, but answered one message at a time.
+//   - A tool implementing TextResulter gets one text item per result, with
+//     no structuredContent copy (the maps tools, as upstream does).
 package mcp
