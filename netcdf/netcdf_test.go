@@ -331,6 +331,9 @@ func TestRealArgoSprofHDF5(t *testing.T) {
 			t.Errorf("dim %s = %+v, want length %d", name, d, want)
 		}
 	}
+	if len(f.Dims) != 11 || len(f.Vars) != 58 {
+		t.Errorf("%d dimensions, %d variables; ncdump lists 11 and 58", len(f.Dims), len(f.Vars))
+	}
 	if a, _ := f.Attr("Conventions"); a.String() != "Argo-3.1 CF-1.6" {
 		t.Errorf("Conventions = %q", a.String())
 	}
