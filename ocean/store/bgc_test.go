@@ -183,3 +183,33 @@ func TestBadSprofLeavesDataAlone(t *testing.T) {
 		t.Errorf("float rows changed: %s, was %s", all, all0)
 	}
 }
+
+// BenchmarkIngestSprof ingests the real Sprof file (162 profiles, 129,600
+// levels, NetCDF-4) of float 3902131 into a store that already holds its
+// core profiles: read, merge by pressure and rewrite the float's Parquet.
+func BenchmarkIngestSprof(b *testing.B) {
+	gdac := oceantest.GDAC(b)
+	const wmo = "3902131"
+	base := b.TempDir()
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		dir := filepath.Join(base, fmt.Sprint(i))
+		s, err := Open(ctx, dir, Options{Now: fixedNow})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Ingest(ctx, filepath.Join(gdac, "dac/coriolis", wmo, wmo+"_prof.nc")); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		rep, err := s.Ingest(ctx, filepath.Join(gdac, "dac/coriolis", wmo, wmo+"_Sprof.nc"))
+		if err != nil || rep.Count(Ingested) != 1 {
+			b.Fatalf("%+v %v", rep, err)
+		}
+		b.StopTimer()
+		s.Close()
+		os.RemoveAll(dir)
+		b.StartTimer()
+	}
+}

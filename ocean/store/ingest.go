@@ -563,7 +563,7 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 				if w.rank == sprofRank {
 					continue // its levels go in through _sbgc
 				}
-				if err := appendLevels(apps["_incoming"], wmo, p, false); err != nil {
+				if err := appendLevels(apps["_incoming"], wmo, p, false, false); err != nil {
 					return err
 				}
 			}
@@ -571,7 +571,8 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 				if err := apps["_skeys"].AppendRow(int32(k.cycle), string(k.dir)); err != nil {
 					return err
 				}
-				if err := appendLevels(apps["_sbgc"], wmo, sprof[k].p, true); err != nil {
+				// where core levels exist, Sprof levels without BGC values add nothing
+				if err := appendLevels(apps["_sbgc"], wmo, sprof[k].p, true, existing[k] > sprofRank); err != nil {
 					return err
 				}
 			}
@@ -665,8 +666,9 @@ const sprofRank = 1
 
 // appendLevels appends one profile's levels as measurement rows, in
 // stagingTable's column order. Rows of a Sprof profile carry its data mode
-// as bgc_data_mode and level_source 'sprof'.
-func appendLevels(app *duckdb.Appender, wmo string, p *argo.Profile, sprof bool) error {
+// as bgc_data_mode and level_source 'sprof'; with bgcOnly, levels without
+// BGC values are left out.
+func appendLevels(app *duckdb.Appender, wmo string, p *argo.Profile, sprof, bgcOnly bool) error {
 	year := int32(0)
 	var tm any
 	if p.HasTime {
@@ -689,6 +691,9 @@ func appendLevels(app *duckdb.Appender, wmo string, p *argo.Profile, sprof bool)
 		}
 		for b := range argo.BGCParams {
 			vals = append(vals, nullF32(lv.BGCAdj[b]), qc(lv.BGCAdjQC[b]))
+		}
+		if bgcOnly && !has {
+			continue
 		}
 		mode := bgcMode
 		if !has {
