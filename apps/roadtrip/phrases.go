@@ -98,7 +98,7 @@ func placeAt(text string, lower bool) (name, region, rest string) {
 	for {
 		w, ok := nextWord(s, 0)
 		lw := strings.ToLower(w.text)
-		if !ok || w.punct != "" || (lw != "the" && !slices.Contains(adjectives, lw+" ")) {
+		if !ok || w.punct != "" || (w.text != "the" && !slices.Contains(adjectives, lw+" ")) {
 			break
 		}
 		s = strings.TrimLeft(s[w.next:], " ")

@@ -65,3 +65,125 @@ func TestParseRoadTripPhrasings(t *testing.T) {
 		}
 	}
 }
+
+// TestParseEvenStopsPhrasings: midpoint and evenly spaced stops, no
+// output format.
+func TestParseEvenStopsPhrasings(t *testing.T) {
+	for _, c := range []struct {
+		q        string
+		from, to string
+		stops    int
+		types    []string
+	}{
+		{"Find a gas station at the midpoint between Wilmington and Dover", "Wilmington", "Dover", 1, []string{"gas_station"}},
+		{"What's a good cafe halfway from Newark to Dover?", "Newark", "Dover", 1, []string{"cafe"}},
+		{"I'm driving from Wilmington, DE to Dover, DE. Find a restaurant near the midpoint of the route.", "Wilmington, Delaware", "Dover, Delaware", 1, []string{"restaurant"}},
+		{"Two stops evenly spaced between Wilmington and Milford, cafes or restaurants", "Wilmington", "Milford", 2, []string{"restaurant", "cafe"}},
+		{"Stops at the trisection points of the drive from Wilmington to Milford, gas stations please", "Wilmington", "Milford", 2, []string{"gas_station"}},
+		{"Quarter points from Wilmington to Dover: find restaurants", "Wilmington", "Dover", 3, []string{"restaurant"}},
+		{"midpoint Wilmington to Dover coffee", "Wilmington", "Dover", 1, []string{"cafe"}},
+		{"Find a midway stop between 'Wilmington' and 'Dover' for lunch", "Wilmington", "Dover", 1, []string{"restaurant"}},
+		{"Halfway between Wilmington and Dover in Delaware, where can I get gas?", "Wilmington, Delaware", "Dover, Delaware", 1, []string{"gas_station"}},
+		{"Three equally spaced restaurants on the way from Newark to Lewes", "Newark", "Lewes", 3, []string{"restaurant"}},
+		{"half-way point of a drive starting in Wilmington and ending in Rehoboth Beach: a park", "Wilmington", "Rehoboth Beach", 1, []string{"park"}},
+		{"Mid-point stop from \"New Castle\" to \"Smyrna\", a cafe", "New Castle", "Smyrna", 1, []string{"cafe"}},
+		{"Where is the midpoint of the drive from Andorra la Vella to Canillo? I want a restaurant there.", "Andorra la Vella", "Canillo", 1, []string{"restaurant"}},
+		{"I need a hotel halfway between St. Louis, MO and Kansas City, MO", "St. Louis, Missouri", "Kansas City, Missouri", 1, []string{"lodging"}},
+		{"fuel stop at the midpoint between dover and lewes", "dover", "lewes", 1, []string{"gas_station"}},
+	} {
+		s := parseSpec(c.q, nil, nil)
+		if s.Family != FamilyEvenStops || len(s.Legs) != 1 {
+			t.Errorf("%q: family %s, %d legs, want even_stops with one leg: %+v", c.q, s.Family, len(s.Legs), s)
+			continue
+		}
+		l := s.Legs[0]
+		if l.From != c.from || l.To != c.to || l.Stops != c.stops || !sameSet(l.Types, c.types) {
+			t.Errorf("%q\n got %+v\nwant {From:%s To:%s Stops:%d Types:%v}", c.q, l, c.from, c.to, c.stops, c.types)
+		}
+		if err := s.Validate(); err != nil {
+			t.Errorf("%q: %v", c.q, err)
+		}
+	}
+}
+
+// TestParseMeetingPhrasings: people in two to four places and a kind of
+// place to meet at, no output format.
+func TestParseMeetingPhrasings(t *testing.T) {
+	for _, c := range []struct {
+		q       string
+		origins []string // place, with "/walking" for a walker
+		types   []string
+	}{
+		{"I live in Newark and my friend lives in Dover. Where should we meet for coffee?", []string{"Newark", "Dover"}, []string{"cafe"}},
+		{"Find a restaurant to meet between Wilmington and Dover", []string{"Wilmington", "Dover"}, []string{"restaurant"}},
+		{"Friends from Newark, Dover and Milford want to meet at a cafe with equal driving time", []string{"Newark", "Dover", "Milford"}, []string{"cafe"}},
+		{"Meeting point for Wilmington and Smyrna: a park", []string{"Wilmington", "Smyrna"}, []string{"park"}},
+		{"I'm in Wilmington, my friend is in Dover; suggest a restaurant where we can meet", []string{"Wilmington", "Dover"}, []string{"restaurant"}},
+		{"I live in Newark, Delaware. My friend lives in Dover, Delaware. Where should we meet for coffee?", []string{"Newark, Delaware", "Dover, Delaware"}, []string{"cafe"}},
+		{"We want to meet for dinner: I'm based in Newark, DE and she lives in Milford, DE", []string{"Newark, Delaware", "Milford, Delaware"}, []string{"restaurant"}},
+		{"Where can people from Wilmington and Middletown meet for lunch?", []string{"Wilmington", "Middletown"}, []string{"restaurant"}},
+		{"Three of us are in Newark, Dover and Lewes; find a cafe to meet at the same driving time", []string{"Newark", "Dover", "Lewes"}, []string{"cafe"}},
+		{"Suggest a park to meet halfway between Andorra la Vella and Encamp", []string{"Andorra la Vella", "Encamp"}, []string{"park"}},
+		{"My sister is staying in Lewes and I am staying in Dover. Find a museum to meet.", []string{"Lewes", "Dover"}, []string{"museum"}},
+		{"meet at a restaurant between Newark and Wilmington and Smyrna", []string{"Newark", "Wilmington", "Smyrna"}, []string{"restaurant"}},
+		{"A fair meeting spot for friends in Wilmington and Dover, a library", []string{"Wilmington", "Dover"}, []string{"library"}},
+		{"Let's meet at a gas station between \"New Castle\" and \"Dover\"", []string{"New Castle", "Dover"}, []string{"gas_station"}},
+		{"I work in Wilmington and my friend works in Newark. Find a cafe to meet.", []string{"Wilmington", "Newark"}, []string{"cafe"}},
+	} {
+		s := parseSpec(c.q, nil, nil)
+		var got []string
+		for _, o := range s.Origins {
+			got = append(got, o.Place)
+		}
+		if s.Family != FamilyMeeting || !slices.Equal(got, c.origins) || !sameSet(s.PlaceTypes, c.types) {
+			t.Errorf("%q\n got %s %q %v\nwant %q %v", c.q, s.Family, got, s.PlaceTypes, c.origins, c.types)
+		}
+		if err := s.Validate(); err != nil {
+			t.Errorf("%q: %v", c.q, err)
+		}
+	}
+}
+
+// TestParseDirectionalPhrasings: places north/south/east/west of
+// landmarks, no output format.
+func TestParseDirectionalPhrasings(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		area  string
+		count int
+		types []string
+		dirs  []DirectionSpec
+	}{
+		{"Find a museum in Wilmington south of Wilmington Public Library and west of The Westin Wilmington", "Wilmington", 1, []string{"museum"},
+			[]DirectionSpec{{"south", "Wilmington Public Library"}, {"west", "The Westin Wilmington"}}},
+		{"A cafe in Newark east of the University of Delaware", "Newark", 1, []string{"cafe"}, []DirectionSpec{{"east", "University of Delaware"}}},
+		{"Which park in Wilmington lies north of Rodney Square?", "Wilmington", 1, []string{"park"}, []DirectionSpec{{"north", "Rodney Square"}}},
+		{"Find three hotels in Andorra north of Andorra la Vella", "Andorra", 3, []string{"lodging"}, []DirectionSpec{{"north", "Andorra la Vella"}}},
+		{"Show me 2 restaurants in Dover that are west of the Delaware State Capitol", "Dover", 2, []string{"restaurant"}, []DirectionSpec{{"west", "Delaware State Capitol"}}},
+		{"Identify 2 'restaurant' location in Dover that are north of the latitude of 'Dover Air Force Base'.", "Dover", 2, []string{"restaurant"}, []DirectionSpec{{"north", "Dover Air Force Base"}}},
+		{"a library in Wilmington west of 'Rodney Square' and south of \"Brandywine Park\"", "Wilmington", 1, []string{"library"},
+			[]DirectionSpec{{"west", "Rodney Square"}, {"south", "Brandywine Park"}}},
+		{"Any museum in Andorra east of Ordino?", "Andorra", 1, []string{"museum"}, []DirectionSpec{{"east", "Ordino"}}},
+		{"Two cafes in Lewes south of Cape Henlopen State Park", "Lewes", 2, []string{"cafe"}, []DirectionSpec{{"south", "Cape Henlopen State Park"}}},
+		{"Find a stadium in Wilmington that is east of Brandywine Zoo", "Wilmington", 1, []string{"stadium"}, []DirectionSpec{{"east", "Brandywine Zoo"}}},
+		{"I want one restaurant in Newark north of Newark Station", "Newark", 1, []string{"restaurant"}, []DirectionSpec{{"north", "Newark Station"}}},
+		{"Find 4 parks in Dover west of Legislative Mall and north of Dover Downs", "Dover", 4, []string{"park"},
+			[]DirectionSpec{{"west", "Legislative Mall"}, {"north", "Dover Downs"}}},
+		{"Look for a hospital in Wilmington south of Trolley Square", "Wilmington", 1, []string{"hospital"}, []DirectionSpec{{"south", "Trolley Square"}}},
+		{"Get me a swimming pool in Newark east of Main Street", "Newark", 1, []string{"swimming_pool"}, []DirectionSpec{{"east", "Main Street"}}},
+		{"A gas station in Smyrna north of Smyrna Rest Area", "Smyrna", 1, []string{"gas_station"}, []DirectionSpec{{"north", "Smyrna Rest Area"}}},
+	} {
+		s := parseSpec(c.q, nil, nil)
+		if s.Family != FamilyDirectional || s.Area != c.area || s.Count != c.count || !sameSet(s.PlaceTypes, c.types) || !slices.Equal(s.Directions, c.dirs) {
+			t.Errorf("%q\n got %s area %q count %d types %v dirs %v\nwant area %q count %d types %v dirs %v",
+				c.q, s.Family, s.Area, s.Count, s.PlaceTypes, s.Directions, c.area, c.count, c.types, c.dirs)
+		}
+		if err := s.Validate(); err != nil {
+			t.Errorf("%q: %v", c.q, err)
+		}
+	}
+}
+
+func sameSet(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
+}

@@ -109,7 +109,7 @@ var (
 	typeQRe   = regexp.MustCompile(`'([a-zA-Z_ ]{2,40})'`)
 	regionRe  = regexp.MustCompile(`(?:'\s*,\s*|\bin )([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)?)\b`)
 	identRe   = regexp.MustCompile(`(?i)identify (\d+|one|two|three)`)
-	originRe  = regexp.MustCompile(`(?:live|lives|living|based|operates|located|staying|residing|is|am)\s+(?:in|at|from)\s+(?:the\s+)?([A-Z][^.!?]*?)(?:[.!?](?:\s|$)|,\s+(?:and|while|another|my)\b|\s+(?:while)\b)`)
+	originRe  = regexp.MustCompile(`(?:live|lives|living|based|operates|located|staying|residing|is|am)\s+(?:in|at|from)\s+(?:the\s+)?([A-Z][^.!?]*?)(?:[.!?](?:\s|$)|,\s+(?:and|while|another|my)\b|\s+(?:while)\b|\s+and\s+(?:my|our|I|we|his|her|their|one|another|she|he)\b|;)`)
 	walkRe    = regexp.MustCompile(`(?i)walking time from (?:the )?([^.,!?]+)`)
 	fromToRe  = regexp.MustCompile(`(?i)\bfrom (?:the )?(.+?) to (?:the )?(.+?)(?: with | for |[.!?](?:\s|$))`)
 	startAtRe = regexp.MustCompile(`(?i)start(?:ing|s)? (?:at|in|from) (?:the )?(.+?) and (?:conclud|end)(?:ing|s)? (?:at|in) (?:the )?(.+?)(?: with |[.!?](?:\s|$))`)
@@ -122,7 +122,7 @@ var (
 		re    *regexp.Regexp
 		stops int
 	}{
-		{regexp.MustCompile(`(?i)mid ?point|halfway`), 1},
+		{regexp.MustCompile(`(?i)mid ?point|mid-point|half ?way|half-way|midway`), 1},
 		{regexp.MustCompile(`(?i)trisection|third points`), 2},
 		{regexp.MustCompile(`(?i)quarter points`), 3},
 		{regexp.MustCompile(`(?i)fifth points`), 4},
@@ -137,6 +137,7 @@ var typeWords = []struct{ word, typ string }{
 	{"cafe", "cafe"}, {"coffee", "cafe"}, {"hotel", "lodging"}, {"park", "park"},
 	{"swimming pool", "swimming_pool"}, {"library", "library"}, {"stadium", "stadium"},
 	{"hospital", "hospital"}, {"museum", "museum"},
+	{"lunch", "restaurant"}, {"dinner", "restaurant"}, {"fuel", "gas_station"}, {"petrol", "gas_station"}, {" gas", "gas_station"},
 }
 
 func atoiWord(s string) int {
@@ -198,9 +199,9 @@ func parseSpec(question string, format json.RawMessage, servers []string) Spec {
 	switch {
 	case has("routes"):
 		parseRoadTrip(&s, q, format)
-	case has("route_1_stops") || hasFraction(q):
+	case has("route_1_stops") || hasFraction(q) && !(meeting && len(s.Keys) == 0):
 		parseEvenStops(&s, q)
-	case dirRe.MatchString(q):
+	case dirRe.MatchString(q) || len(s.Keys) == 0 && freeDirRe.MatchString(q) && !tripWordRe.MatchString(q):
 		parseDirectional(&s, q)
 	case len(s.Keys) == 0 && !meeting:
 		// No format to go by: a trip unless it speaks of meeting.
@@ -217,7 +218,7 @@ func hasFraction(q string) bool {
 			return true
 		}
 	}
-	return false
+	return evenRe.MatchString(q)
 }
 
 func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
@@ -369,8 +370,11 @@ func parseEvenStops(s *Spec, q string) {
 		if i == 0 {
 			if m := startAtRe.FindStringSubmatch(sec); m != nil {
 				l.From, l.To = cleanPlace(m[1]), cleanPlace(m[2])
-			} else if m := fromToRe.FindStringSubmatch(sec); m != nil {
+			} else if m := fromToRe.FindStringSubmatch(sec); m != nil && !strings.ContainsAny(m[2], ":;") && len(m[2]) < 60 {
 				l.From, l.To = cleanPlace(m[1]), cleanPlace(m[2])
+			} else if a, b, ok := endpoints(sec); ok {
+				region := cmp.Or(b.region, a.region)
+				l.From, l.To = withRegion(a.name, cmp.Or(a.region, region)), withRegion(b.name, cmp.Or(b.region, region))
 			}
 		} else {
 			l.From = s.Legs[0].To
@@ -384,10 +388,17 @@ func parseEvenStops(s *Spec, q string) {
 				l.To = s.Legs[0].From
 			}
 		}
+		if l.Stops == 0 && evenRe.MatchString(sec) {
+			c := counts(sec)
+			l.Stops = cmp.Or(c["stops"], c["places"], typeCount(sec))
+		}
 		if l.Stops == 0 {
 			l.Stops = 1
 		}
 		s.Legs = append(s.Legs, l)
+	}
+	for i := range s.Legs {
+		s.Legs[i].From, s.Legs[i].To = expandState(s.Legs[i].From), expandState(s.Legs[i].To)
 	}
 	if legs == 2 && len(s.Legs) == 1 {
 		s.Legs = append(s.Legs, LegSpec{From: s.Legs[0].To, To: s.Legs[0].From, Stops: s.Legs[0].Stops, Types: s.Legs[0].Types})
@@ -416,6 +427,10 @@ func parseDirectional(s *Spec, q string) {
 	if m := identRe.FindStringSubmatch(q); m != nil {
 		s.Count = max(1, atoiWord(m[1]))
 	}
+	if !dirRe.MatchString(q) {
+		parseFreeDirectional(s, q)
+		return
+	}
 	if m := typeQRe.FindStringSubmatch(q); m != nil {
 		s.PlaceTypes = placeTypes(m[1])
 		if len(s.PlaceTypes) == 0 {
@@ -428,6 +443,89 @@ func parseDirectional(s *Spec, q string) {
 	for _, m := range dirRe.FindAllStringSubmatch(q, -1) {
 		s.Directions = append(s.Directions, DirectionSpec{Direction: strings.ToLower(m[1]), Ref: m[2]})
 	}
+}
+
+// parseFreeDirectional reads "2 cafes in Newark east of the University
+// of Delaware": the kind of place and its count before the area, the
+// landmarks after each direction.
+func parseFreeDirectional(s *Spec, q string) {
+	first := len(q)
+	for _, m := range freeDirRe.FindAllStringSubmatchIndex(q, -1) {
+		first = min(first, m[0])
+		if ref, _, _ := placeAt(q[m[1]:], false); ref != "" {
+			s.Directions = append(s.Directions, DirectionSpec{Direction: strings.ToLower(q[m[2]:m[3]]), Ref: ref})
+		}
+	}
+	head := q[:first]
+	if m := inRe.FindStringIndex(head); m != nil {
+		s.Area, _, _ = placeAt(head[m[1]:], false)
+		head = head[:m[0]]
+	}
+	s.PlaceTypes = placeTypes(head)
+	if identRe.FindStringSubmatch(q) == nil {
+		s.Count = max(1, typeCount(head))
+	}
+}
+
+var (
+	freeDirRe  = regexp.MustCompile(`(?i)\b(north|south|east|west)\s+of\s+`)
+	tripWordRe = regexp.MustCompile(`(?i)\broutes?\b|road ?trip|\bdrive from\b|\bdriving from\b`)
+	inRe       = regexp.MustCompile(`\bin\s+`)
+	evenRe     = regexp.MustCompile(`(?i)\b(?:evenly|equally)[ -](?:spaced|distributed)|\bat equal (?:intervals|distances)`)
+)
+
+// typeCount is the number written just before the first place-type word
+// ("find 2 cafes"), or 0.
+func typeCount(q string) int {
+	ws := strings.Fields(q)
+	for i, w := range ws {
+		if len(placeTypes(w)) == 0 {
+			continue
+		}
+		for j := i - 1; j >= max(0, i-3); j-- {
+			if n := atoiWord(strings.ToLower(ws[j])); n > 0 {
+				return n
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// endpointList reads "A, B and C" (capitalised or quoted names, each
+// with the region written after it) at the start of text.
+func endpointList(text string) []endpoint {
+	var out []endpoint
+	for {
+		n, r, after := placeAt(text, false)
+		if n == "" {
+			return out
+		}
+		out = append(out, endpoint{n, r})
+		sep := listSepRe.FindString(after)
+		if sep == "" {
+			return out
+		}
+		text = after[len(sep):]
+	}
+}
+
+// expandState writes a trailing US state code out: "Dover, DE" →
+// "Dover, Delaware".
+func expandState(name string) string {
+	head, code, ok := strings.Cut(name, ", ")
+	if st := usStates[code]; ok && st != "" {
+		return head + ", " + st
+	}
+	return name
+}
+
+// withRegion writes a region hint after a name: "Dover, Delaware".
+func withRegion(name, region string) string {
+	if region == "" || strings.Contains(name, ",") {
+		return name
+	}
+	return name + ", " + region
 }
 
 func parseMeeting(s *Spec, q string) {
@@ -448,6 +546,12 @@ func parseMeeting(s *Spec, q string) {
 		seenO[k] = true
 		s.Origins = append(s.Origins, OriginSpec{Place: p, Mode: "driving"})
 	}
+	if len(s.Origins) < 2 {
+		s.Origins = freeOrigins(q, s.Origins)
+	}
+	for i := range s.Origins {
+		s.Origins[i].Place = expandState(s.Origins[i].Place)
+	}
 	for _, m := range walkRe.FindAllStringSubmatch(q, -1) {
 		w := strings.ToLower(strings.TrimSpace(m[1]))
 		for i := range s.Origins {
@@ -461,4 +565,48 @@ func parseMeeting(s *Spec, q string) {
 			}
 		}
 	}
+}
+
+var (
+	originFromRe = regexp.MustCompile(`(?i)\b(?:from|for|between|of)\s+`)
+	originInRe   = regexp.MustCompile(`(?i)(?:\b(?:am|is|are|live|lives|living|stay|stays|staying|based|work|works|operates|located|residing|friends?|people|family|colleagues|us)|'m|'re|'s)\s+(?:in|at|near)\s+`)
+)
+
+// freeOrigins reads the people's places of a free-form meeting question:
+// "I'm in X, my friend is in Y", "between X and Y", "friends from X, Y
+// and Z". Origins in have that it does not find are kept after its own.
+func freeOrigins(q string, have []OriginSpec) (out []OriginSpec) {
+	defer func() {
+		for _, o := range have {
+			if !slices.ContainsFunc(out, func(x OriginSpec) bool { return strings.EqualFold(x.Place, expandState(o.Place)) }) {
+				out = append(out, o)
+			}
+		}
+	}()
+	add := func(name, region string) {
+		p := withRegion(name, region)
+		for _, o := range out {
+			if strings.EqualFold(o.Place, p) || strings.EqualFold(strings.SplitN(o.Place, ",", 2)[0], name) {
+				return
+			}
+		}
+		out = append(out, OriginSpec{Place: p, Mode: "driving"})
+	}
+	for _, m := range originInRe.FindAllStringIndex(q, -1) {
+		for _, e := range endpointList(q[m[1]:]) {
+			add(e.name, e.region)
+		}
+	}
+	if len(out) >= 2 {
+		return out
+	}
+	for _, m := range originFromRe.FindAllStringIndex(q, -1) {
+		if names := endpointList(q[m[1]:]); len(names)+len(out) >= 2 {
+			for _, e := range names {
+				add(e.name, e.region)
+			}
+			return out
+		}
+	}
+	return out
 }

@@ -224,6 +224,10 @@ func FuzzParseSpec(f *testing.F) {
 	f.Add("Identify 1 'museum' location in Rome that are south of the latitude of 'A' AND west of the longitude of 'B'.", `{"stops":[]}`)
 	f.Add("from the A to the B. Then return to the C at the mid point", `{"route_1_stops":[],"route_2_stops":[]}`)
 	f.Add("'", "[")
+	f.Add("Plan 2 routes from Wilmington, DE to Dover in Delaware via Smyrna and Milford, avoiding 'Cheswold'", "")
+	f.Add("I'm in Newark, my friend is in Dover; meet halfway for coffee", "")
+	f.Add("2 cafes in Newark east of the University of Delaware and north of St. Mark", "")
+	f.Add("Three equally spaced restaurants between \"New Castle\" and \u201cSmyrna\u201d", "")
 	f.Fuzz(func(t *testing.T, q, format string) {
 		s := parseSpec(q, json.RawMessage(format), nil)
 		if s.Family == "" {
