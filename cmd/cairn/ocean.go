@@ -88,13 +88,17 @@ func newOceanIngestCmd(c *cli, dir *string) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
-		Short: "Ingest Argo GDAC files or directories (index files, meta, prof and single-cycle profile files)",
+		Short: "Ingest Argo GDAC files or directories (index files, meta, prof, single-cycle and synthetic BGC profile files)",
 		Long: `ingest reads Argo GDAC files — ar_index_global_prof.txt, ar_index_global_meta.txt,
-<WMO>_meta.nc, <WMO>_prof.nc, R/D<WMO>_<cycle>.nc — into argo_float_metadata,
-argo_float_status and argo_profile_stations (DuckDB) and long-format Parquet
-profiles partitioned by float and year. Each file is atomic; re-ingesting an
-unchanged file does nothing. NetCDF-4/HDF5 files (BGC Sprof) are reported as
-unsupported.`,
+<WMO>_meta.nc, <WMO>_prof.nc, R/D<WMO>_<cycle>.nc, and the synthetic BGC files
+<WMO>_Sprof.nc and S<R|D><WMO>_<cycle>.nc (NetCDF-4/HDF5, read with libnetcdf) —
+into argo_float_metadata, argo_float_status and argo_profile_stations (DuckDB)
+and long-format Parquet profiles partitioned by float and year. BGC values
+(DOXY, CHLA, BBP700, NITRATE, PH_IN_SITU_TOTAL with QC, adjusted values and
+adjusted QC) join the core rows at equal pressure or get rows of their own
+(level_source 'sprof'); they never replace core PRES, TEMP or PSAL. B- and
+M-files are reported as unsupported. Each file is atomic; re-ingesting an
+unchanged file does nothing.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := store.Open(cmd.Context(), *dir, store.Options{Logger: c.logger()})
