@@ -32,7 +32,7 @@ func TestOceanCLIAndServe(t *testing.T) {
 		t.Errorf("ask before ingest: %v", err)
 	}
 	out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ingest", gdac)
-	if err != nil || !strings.Contains(out, "failed 0") || !strings.Contains(out, "unsupported 1") {
+	if err != nil || !strings.Contains(out, "failed 0") || !strings.Contains(out, "unsupported 0") {
 		t.Fatalf("ingest: %v\n%s", err, out)
 	}
 	out, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "ingest", gdac)
