@@ -24,6 +24,9 @@ import (
 	"unsafe"
 )
 
+// nc4Built reports whether this build reads NetCDF-4/HDF5.
+const nc4Built = true
+
 // ncMu serialises every libnetcdf call: the library (and the HDF5 library
 // under it) is not thread-safe. It guards a C library's global state, so it
 // is package-level by necessity.

@@ -2,6 +2,9 @@
 
 package netcdf
 
+// nc4Built reports whether this build reads NetCDF-4/HDF5.
+const nc4Built = false
+
 // nc4File stands in for the libnetcdf backend in builds without it.
 type nc4File struct{}
 

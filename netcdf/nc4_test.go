@@ -1,12 +1,19 @@
 package netcdf
 
 import (
+	"errors"
 	"path/filepath"
 	"sync"
 	"testing"
 )
 
+// sprofPath is the real Argo Sprof file; tests of the libnetcdf backend
+// skip in builds without it (CGO_ENABLED=0 or -tags nonetcdf4).
 func sprofPath(t testing.TB) string {
+	t.Helper()
+	if !nc4Built {
+		t.Skip("built without libnetcdf: NetCDF-4/HDF5 is not read")
+	}
 	return filepath.Join(argoDir(t), "dac/coriolis/3902131/3902131_Sprof.nc")
 }
 
@@ -88,5 +95,17 @@ func BenchmarkHDF5ReadDOXY(b *testing.B) {
 		if _, err := f.Values(v); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestHDF5WithoutLibnetcdf: a build without libnetcdf refuses NetCDF-4
+// files with ErrHDF5 (run with -tags nonetcdf4).
+func TestHDF5WithoutLibnetcdf(t *testing.T) {
+	if nc4Built {
+		t.Skip("this build reads NetCDF-4")
+	}
+	_, err := Open(filepath.Join(argoDir(t), "dac/coriolis/3902131/3902131_Sprof.nc"))
+	if !errors.Is(err, ErrHDF5) {
+		t.Fatalf("err = %v, want ErrHDF5", err)
 	}
 }

@@ -315,8 +315,7 @@ func TestRealArgoProfile(t *testing.T) {
 }
 
 func TestRealArgoSprofHDF5(t *testing.T) {
-	gdac := argoDir(t)
-	path := filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc")
+	path := sprofPath(t)
 	f, err := Open(path)
 	if err != nil {
 		t.Fatalf("Sprof: %v", err)
@@ -422,8 +421,7 @@ func mustVar(t *testing.T, f *File, name string) *Var {
 }
 
 func TestTruncatedHDF5(t *testing.T) {
-	gdac := argoDir(t)
-	b, err := os.ReadFile(filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc"))
+	b, err := os.ReadFile(sprofPath(t))
 	if err != nil {
 		t.Fatal(err)
 	}
