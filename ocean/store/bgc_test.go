@@ -213,3 +213,106 @@ func BenchmarkIngestSprof(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// TestComposeRule runs the merge query on hand-made rows to check the
+// paths the real float does not take (its oxygen never shares a pressure
+// with a core level): BGC values joining a core row, a Sprof level at a
+// core pressure with no BGC adding nothing, a profile only the Sprof has,
+// and BGC values kept when a newer core file replaces the core rows.
+func TestComposeRule(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	exec := func(q string) {
+		t.Helper()
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	setup := func() {
+		exec(stagingTable("_incoming") + stagingTable("_sbgc") + stagingTable("_old") +
+			`CREATE TEMP TABLE IF NOT EXISTS _winners (cycle INTEGER, direction VARCHAR, source_rank INTEGER); DELETE FROM _winners;
+			CREATE TEMP TABLE IF NOT EXISTS _skeys (cycle INTEGER, direction VARCHAR); DELETE FROM _skeys;`)
+	}
+	const cols = `(wmo, year, cycle, direction, data_mode, level, pres, temp, temp_qc, doxy, doxy_qc, bgc_data_mode, level_source)`
+	compose := func() string {
+		t.Helper()
+		rows, err := conn.QueryContext(ctx, `SELECT cycle, direction, level, pres, temp, doxy, doxy_qc, bgc_data_mode, level_source FROM (`+
+			composeSQL(`SELECT year, `+measureCols+` FROM _old`)+`) ORDER BY cycle, direction, level`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			v := make([]any, 9)
+			p := make([]any, 9)
+			for i := range v {
+				p[i] = &v[i]
+			}
+			if err := rows.Scan(p...); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprint(v))
+		}
+		return strings.Join(out, "\n")
+	}
+
+	setup()
+	exec(`INSERT INTO _incoming ` + cols + ` VALUES
+		('1', 2020, 1, 'A', 'D', 0, 10, 20, '1', NULL, NULL, NULL, 'core'),
+		('1', 2020, 1, 'A', 'D', 1, 20, 19, '1', NULL, NULL, NULL, 'core');
+		INSERT INTO _winners VALUES (1, 'A', 4);
+		INSERT INTO _sbgc ` + cols + ` VALUES
+		('1', 2020, 1, 'A', 'R', 0, 10, 20.1, '1', 200, '3', 'R', 'sprof'),
+		('1', 2020, 1, 'A', 'R', 1, 15, 19.5, '1', 210, '3', 'R', 'sprof'),
+		('1', 2020, 1, 'A', 'R', 2, 20, 19, '1', NULL, NULL, NULL, 'sprof'),
+		('1', 2020, 2, 'A', 'R', 0, 5, 21, '1', 220, '1', 'R', 'sprof');
+		INSERT INTO _skeys VALUES (1, 'A'), (2, 'A');`)
+	want := `[1 A 0 10 20 200 3 R core]
+[1 A 1 20 19 <nil> <nil> <nil> core]
+[1 A 2 15 <nil> 210 3 R sprof]
+[2 A 0 5 21 220 1 R sprof]`
+	got := compose()
+	if got != want {
+		t.Fatalf("first ingest:\n%s\nwant\n%s", got, want)
+	}
+
+	// the stored rows become old; a new core file for cycle 1 arrives
+	exec(`CREATE OR REPLACE TEMP TABLE _stored AS ` + composeSQL(`SELECT year, `+measureCols+` FROM _old`))
+	setup()
+	exec(`INSERT INTO _old SELECT '1', * FROM _stored;
+		INSERT INTO _incoming ` + cols + ` VALUES
+		('1', 2020, 1, 'A', 'D', 0, 10, 20.5, '1', NULL, NULL, NULL, 'core'),
+		('1', 2020, 1, 'A', 'D', 1, 20, 19.5, '1', NULL, NULL, NULL, 'core');
+		INSERT INTO _winners VALUES (1, 'A', 4);`)
+	want = `[1 A 0 10 20.5 200 3 R core]
+[1 A 1 20 19.5 <nil> <nil> <nil> core]
+[1 A 2 15 <nil> 210 3 R sprof]
+[2 A 0 5 21 220 1 R sprof]`
+	if got := compose(); got != want {
+		t.Errorf("core re-ingested:\n%s\nwant\n%s", got, want)
+	}
+
+	// then a core file for cycle 2: its Sprof-only row becomes a BGC row of its own
+	setup()
+	exec(`INSERT INTO _old SELECT '1', * FROM _stored;
+		INSERT INTO _incoming ` + cols + ` VALUES ('1', 2020, 2, 'A', 'D', 0, 6, 20.9, '1', NULL, NULL, NULL, 'core');
+		INSERT INTO _winners VALUES (2, 'A', 4);`)
+	want = `[1 A 0 10 20 200 3 R core]
+[1 A 1 20 19 <nil> <nil> <nil> core]
+[1 A 2 15 <nil> 210 3 R sprof]
+[2 A 0 6 20.9 <nil> <nil> <nil> core]
+[2 A 1 5 <nil> 220 1 R sprof]`
+	if got := compose(); got != want {
+		t.Errorf("core for a Sprof-only profile:\n%s\nwant\n%s", got, want)
+	}
+}
