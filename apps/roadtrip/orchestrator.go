@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -53,6 +54,10 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 	s.Spec = &spec
 	if spec.Unsupported != "" {
 		s.Notes = append(s.Notes, "unsupported: "+spec.Unsupported)
+	} else if err := spec.Validate(); errors.Is(err, ErrUnclear) {
+		// Nothing to plan: the answer is the format's empty one.
+		s.Unclear = err.Error()
+		addNote(&s, err.Error())
 	}
 	return s, nil
 }
@@ -178,7 +183,7 @@ func validActions(s State) []string {
 // does a missing piece whose action already failed on the same inputs
 // (each action needs what the one before it makes).
 func missing(s State, spec *Spec) []string {
-	if spec.Family == FamilyUnsupported || s.Failed {
+	if spec.Family == FamilyUnsupported || s.Failed || s.Unclear != "" {
 		return []string{ActAnswer}
 	}
 	var out []string

@@ -41,6 +41,7 @@ type Task struct {
 type Result struct {
 	Answer      json.RawMessage `json:"answer"`                // bare JSON in the task's output format
 	Unsupported string          `json:"unsupported,omitempty"` // the task needs servers we do not have, and why
+	Unclear     string          `json:"unclear,omitempty"`     // what the question does not say (no destination, ...); the answer is empty
 	Notes       []string        `json:"notes,omitempty"`       // constraints not met, data missing
 	Stats       Stats           `json:"stats"`
 }
@@ -132,6 +133,7 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	if final.Spec != nil {
 		res.Unsupported = final.Spec.Unsupported
 	}
+	res.Unclear = final.Unclear
 	c, tcs := mc.Counts(), tc.Counts()
 	res.Stats = Stats{ModelCalls: c.ModelCalls, ModelDecisions: c.ModelDecisions, PolicyDecisions: c.PolicyDecisions,
 		PromptTokens: c.PromptTokens, CompletionTokens: c.CompletionTokens, ToolCalls: tcs.Calls, CachedCalls: tcs.Cached, ToolsByName: tcs.ByTool,
@@ -250,8 +252,8 @@ func route(s State) string {
 // dispatch checks the first thought against the understanding that ran
 // beside it.
 func (r *run) dispatch(ctx context.Context, s State) (State, error) {
-	if s.Spec != nil && s.Spec.Family == FamilyUnsupported {
-		s.Next = ActAnswer
+	if s.Spec != nil && (s.Spec.Family == FamilyUnsupported || s.Unclear != "") {
+		s.Next, s.Pending = ActAnswer, nil
 		return s, nil
 	}
 	if s.Next == "" { // the first thought was invalid and said so

@@ -60,6 +60,12 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 		ends[i], err = r.locate(ctx, names[i])
 		return err
 	})
+	if errs[0] != nil {
+		errs[0] = fmt.Errorf("starting place: %w", errs[0])
+	}
+	if errs[1] != nil {
+		errs[1] = fmt.Errorf("destination: %w", errs[1])
+	}
 	if err := errors.Join(errs[0], errs[1]); err != nil {
 		return "", err
 	}
@@ -504,7 +510,10 @@ func (r *run) planLegs(ctx context.Context, s *State) (string, error) {
 		}
 		p, err := r.locate(ctx, q)
 		ends[i] = p
-		return err
+		if err != nil {
+			return fmt.Errorf("leg %d %s: %w", i/2+1, []string{"starting place", "destination"}[i%2], err)
+		}
+		return nil
 	})
 	if err := errors.Join(errs...); err != nil {
 		return "", err

@@ -3,6 +3,7 @@ package roadtrip
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -68,36 +69,56 @@ type DirectionSpec struct {
 	Ref       string `json:"ref"`
 }
 
-// Validate checks what the schema cannot.
+// Validate checks what the schema cannot. Its errors name what the
+// question lacks, in words for the person who asked it.
 func (s Spec) Validate() error {
 	switch s.Family {
 	case FamilyRoadTrip:
-		if s.Start == "" || s.End == "" {
-			return fmt.Errorf("road_trip needs start and end")
+		switch {
+		case s.Start == "" && s.End == "":
+			return fmt.Errorf("%w: no starting place and no destination (write e.g. \"from Wilmington to Dover\")", ErrUnclear)
+		case s.Start == "":
+			return fmt.Errorf("%w: no starting place (write e.g. \"from Wilmington to %s\")", ErrUnclear, s.End)
+		case s.End == "":
+			return fmt.Errorf("%w: no destination (write e.g. \"from %s to Dover\")", ErrUnclear, s.Start)
 		}
 		if s.Routes < 1 || s.Routes > 10 || s.Cities < 0 || s.Cities > 20 || s.RestStops < 0 || s.Viewpoints < 0 {
 			return fmt.Errorf("road_trip counts out of range: routes %d (1-10), cities %d (0-20)", s.Routes, s.Cities)
 		}
 	case FamilyEvenStops:
 		if len(s.Legs) == 0 {
-			return fmt.Errorf("even_stops needs at least one leg")
+			return fmt.Errorf("%w: no route to put stops on (write e.g. \"the midpoint between Wilmington and Dover\")", ErrUnclear)
 		}
 		for i, l := range s.Legs {
-			if l.From == "" || l.To == "" || l.Stops < 1 || l.Stops > 10 {
-				return fmt.Errorf("legs[%d]: needs from, to and 1-10 stops", i)
+			switch {
+			case l.From == "" && l.To == "":
+				return fmt.Errorf("%w: leg %d has no starting place and no destination (write e.g. \"halfway from Wilmington to Dover\")", ErrUnclear, i+1)
+			case l.From == "":
+				return fmt.Errorf("%w: leg %d has no starting place", ErrUnclear, i+1)
+			case l.To == "":
+				return fmt.Errorf("%w: leg %d has no destination", ErrUnclear, i+1)
+			case l.Stops < 1 || l.Stops > 10:
+				return fmt.Errorf("legs[%d]: %d stops, want 1-10", i, l.Stops)
 			}
 		}
 	case FamilyMeeting:
 		if len(s.Origins) < 2 || len(s.Origins) > 6 {
-			return fmt.Errorf("meeting_point needs 2-6 origins, got %d", len(s.Origins))
+			return fmt.Errorf("%w: a meeting point needs the places of 2-6 people, found %d (write e.g. \"I live in Newark, my friend lives in Dover\")", ErrUnclear, len(s.Origins))
 		}
 	case FamilyDirectional:
-		if len(s.Directions) == 0 || len(s.PlaceTypes) == 0 {
-			return fmt.Errorf("directional needs place_types and directions")
+		if len(s.PlaceTypes) == 0 {
+			return fmt.Errorf("%w: no kind of place to find (e.g. cafe, museum, park)", ErrUnclear)
+		}
+		if len(s.Directions) == 0 {
+			return fmt.Errorf("%w: no landmark to be north, south, east or west of", ErrUnclear)
 		}
 	}
 	return nil
 }
+
+// ErrUnclear is wrapped by Spec.Validate when the question does not say
+// something the task needs (a starting place, a destination, ...).
+var ErrUnclear = errors.New("question not understood")
 
 var (
 	numWord = map[string]int{"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -256,6 +277,13 @@ func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
 		}
 		s.Include, s.Avoid = viaAvoid(q)
 		s.Include = slices.DeleteFunc(s.Include, func(n string) bool { return n == a.name || n == b.name })
+	} else {
+		// One end only ("from Wilmington with 3 cities"): kept, so that
+		// the question is reported as lacking the other.
+		if m := fromRe.FindStringIndex(q); m != nil {
+			s.Start, s.Region, _ = placeAt(q[m[1]:], true)
+		}
+		s.Include, s.Avoid = viaAvoid(q)
 	}
 	if s.Region == "" {
 		for _, m := range regionRe.FindAllStringSubmatch(q, -1) {

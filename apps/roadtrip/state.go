@@ -32,6 +32,7 @@ type State struct {
 	Tried   []string `json:"tried,omitempty"`
 	History []Step   `json:"history,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
+	Unclear string   `json:"unclear,omitempty"` // what the question does not say; nothing to plan
 
 	Answer json.RawMessage `json:"answer,omitempty"`
 }

@@ -43,8 +43,14 @@ policies decide when it fails.
 
 Names, addresses, place IDs and elevations all come from maps tool results;
 constraints the data cannot meet are listed on stderr (--notes prints them
-with the answer as JSON).`,
-		Example: `  cairn trip "Plan 2 routes from 'Wilmington' to 'Dover' in Delaware through 3 cities each, must visit 'Smyrna'"
+with the answer as JSON). A question that does not say what the task needs
+(no destination, say) or names a place the map does not know gets the
+format's empty answer and a message on stderr saying what is missing; the
+exit status is 0. It is non-zero only for bad flags or input and when the
+maps server cannot be reached.`,
+		Example: `  cairn trip "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route"
+  cairn trip "Find a cafe halfway between Newark and Dover"
+  cairn trip "I live in Newark and my friend lives in Milford. Where should we meet for lunch?"
   cairn trip --task apps/roadtrip/testdata/tasks/delaware_trip_0001.json
   cairn trip "..." --format @format.json --maps-mcp http://127.0.0.1:8765/`,
 		Args: cobra.MaximumNArgs(1),
@@ -128,8 +134,13 @@ with the answer as JSON).`,
 			if res.Unsupported != "" {
 				fmt.Fprintln(c.stderr, "unsupported:", res.Unsupported)
 			}
+			if res.Unclear != "" {
+				fmt.Fprintf(c.stderr, "%s; the answer is empty\n", res.Unclear)
+			}
 			for _, n := range res.Notes {
-				fmt.Fprintln(c.stderr, "note:", n)
+				if n != res.Unclear {
+					fmt.Fprintln(c.stderr, "note:", n)
+				}
 			}
 			if notes {
 				enc := json.NewEncoder(c.stdout)
