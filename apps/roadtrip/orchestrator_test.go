@@ -126,3 +126,27 @@ func TestFreeFormTrip(t *testing.T) {
 	}
 	t.Logf("%s\nnotes %q\n%d tool calls", res.Answer, res.Notes, res.Stats.ToolCalls)
 }
+
+// Two unqualified names that geocode to namesakes on two continents are
+// read as the pair in one region, and the answer says so.
+func TestNearNamesakes(t *testing.T) {
+	p := &Planner{Tools: mcpTools(t)}
+	res, err := p.Solve(context.Background(), Task{Question: "Plan a road trip from Dover to Lewes through 1 town"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a tripAnswer
+	if err := json.Unmarshal(res.Answer, &a); err != nil || a.End != "Lewes" || len(a.Routes) != 1 {
+		t.Fatalf("answer %s (%v); notes %q", res.Answer, err, res.Notes)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	if !strings.Contains(notes, "read as Dover, Delaware, United States and Lewes, Delaware, United States") ||
+		!strings.Contains(notes, `"Lewes, England, United Kingdom"`) {
+		t.Errorf("notes %q", res.Notes)
+	}
+	for _, r := range a.Routes {
+		if len(r.Cities) != 1 {
+			t.Errorf("route %q: %d cities, want 1", r.Name, len(r.Cities))
+		}
+	}
+}

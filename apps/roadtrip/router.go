@@ -69,6 +69,11 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	if err := errors.Join(errs[0], errs[1]); err != nil {
 		return "", err
 	}
+	if spec.Region == "" {
+		if note := r.nearNamesakes(ctx, &ends[0], &ends[1], spec.Start, spec.End); note != "" {
+			addNote(s, note)
+		}
+	}
 	s.Start, s.End = &ends[0], &ends[1]
 	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 	total := distKm(a[0], a[1], b[0], b[1])
@@ -518,6 +523,11 @@ func (r *run) planLegs(ctx context.Context, s *State) (string, error) {
 	if err := errors.Join(errs...); err != nil {
 		return "", err
 	}
+	for i, l := range legs {
+		if note := r.nearNamesakes(ctx, &ends[2*i], &ends[2*i+1], l.From, l.To); note != "" {
+			addNote(s, note)
+		}
+	}
 	var obs []string
 	for i, l := range legs {
 		from, to := ends[2*i], ends[2*i+1]
@@ -574,4 +584,50 @@ func (r *run) locateAll(ctx context.Context, s *State, refs bool) (string, error
 func sameName(got, asked string) bool {
 	g, a := strings.ToLower(strings.TrimSpace(got)), strings.ToLower(strings.TrimSpace(asked))
 	return g != "" && a != "" && (strings.Contains(g, a) || strings.Contains(a, g))
+}
+
+// farApart is the distance beyond which two unqualified names of one
+// trip are taken for namesakes of nearer places.
+const farApart = 1000 // km
+
+// nearNamesakes re-reads two unqualified names that geocoded more than
+// farApart km apart ("Dover" in Delaware, "Lewes" in England): each is
+// looked up again in the other's region (still the name the question
+// writes) and the closest pair is kept. It says what it changed.
+func (r *run) nearNamesakes(ctx context.Context, a, b *Point, an, bn string) string {
+	if strings.Contains(an, ",") || strings.Contains(bn, ",") || distKm(a.Lat, a.Lng, b.Lat, b.Lng) <= farApart {
+		return ""
+	}
+	best, bestA, bestB := distKm(a.Lat, a.Lng, b.Lat, b.Lng), *a, *b
+	try := func(name string, other Point, isA bool) {
+		reg := region(other.Address)
+		if reg == "" {
+			return
+		}
+		p, err := r.locate(ctx, name+", "+reg)
+		if err != nil || !sameName(p.Name, name) {
+			return
+		}
+		if d := distKm(p.Lat, p.Lng, other.Lat, other.Lng); d < best {
+			best = d
+			if isA {
+				bestA, bestB = p, other
+			} else {
+				bestA, bestB = other, p
+			}
+		}
+	}
+	try(bn, *a, false)
+	try(an, *b, true)
+	if bestA == *a && bestB == *b {
+		return ""
+	}
+	other := an + ", " + region(a.Address)
+	if bestB != *b {
+		other = bn + ", " + region(b.Address)
+	}
+	note := fmt.Sprintf("%s and %s geocode %.0f km apart (%s; %s); read as %s and %s, %.0f km apart (write the region, e.g. %q, to mean the others)",
+		an, bn, distKm(a.Lat, a.Lng, b.Lat, b.Lng), a.Address, b.Address, bestA.Address, bestB.Address, best, other)
+	*a, *b = bestA, bestB
+	return note
 }
