@@ -30,7 +30,7 @@ func (a NextAction) Reason() string { return a.Thought }
 func (r *run) understand(ctx context.Context, s State) (State, error) {
 	t := s.Task
 	policy := parseSpec(t.Question, t.OutputFormat, t.Servers)
-	spec := policy
+	spec, fromModel := policy, false
 	if policy.Family != FamilyUnsupported || len(t.Servers) == 0 {
 		d, err := llm.Decide(ctx, r.model("understand"), llm.Prompt{
 			Name:    "Understanding",
@@ -41,10 +41,10 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 		if err != nil {
 			return s, err
 		}
-		spec = d.Value
+		spec, fromModel = d.Value, d.Source == llm.FromModel
 	}
 	spec.Keys = formatKeys(t.OutputFormat) // from the format, never from a model
-	if why := grounded(spec, policy, t.Question); why != "" {
+	if why := grounded(spec, policy, t.Question); fromModel && why != "" {
 		s.Notes = append(s.Notes, "understanding model's reading rejected ("+why+"); the parser's is used")
 		spec = policy
 	}
@@ -82,8 +82,14 @@ func grounded(m, policy Spec, question string) string {
 		names = append(names, d.Ref)
 	}
 	for _, n := range names {
-		if n = strings.ToLower(strings.TrimSpace(n)); n != "" && !strings.Contains(q, n) {
-			return fmt.Sprintf("%q is not in the question", n)
+		// Each part of "Dover, Delaware" must be written, a state
+		// perhaps as its code ("Dover, DE").
+		for _, part := range strings.Split(n, ",") {
+			part = strings.ToLower(strings.TrimSpace(part))
+			if part == "" || strings.Contains(q, part) || stateCodeIn(question, part) {
+				continue
+			}
+			return fmt.Sprintf("%q is not in the question", strings.TrimSpace(n))
 		}
 	}
 	return ""
@@ -236,4 +242,15 @@ func lastSteps(h []Step, n int) string {
 		fmt.Fprintf(&b, "- %s: %s\n", st.Action, short(st.Observation, 300))
 	}
 	return b.String()
+}
+
+// stateCodeIn says whether question writes the code of the US state named
+// name (lower case), as in "Dover, DE".
+func stateCodeIn(question, name string) bool {
+	for code, st := range usStates {
+		if strings.ToLower(st) == name {
+			return strings.Contains(question, ", "+code)
+		}
+	}
+	return false
 }

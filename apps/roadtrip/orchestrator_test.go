@@ -150,3 +150,33 @@ func TestNearNamesakes(t *testing.T) {
 		}
 	}
 }
+
+// The parser's own reading is never "rejected"; a model's names must be
+// written in the question part by part, a state perhaps as its code.
+func TestGroundedNames(t *testing.T) {
+	p := &Planner{Tools: mcpTools(t)}
+	res, err := p.Solve(context.Background(), Task{Question: "Find a cafe halfway between Wilmington and Dover in Delaware"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(strings.Join(res.Notes, "\n"), "rejected") || string(res.Answer) == `{"stops":[]}` {
+		t.Errorf("answer %s, notes %q", res.Answer, res.Notes)
+	}
+	q := "Drive from Wilmington, DE to Dover, DE and find a cafe at the midpoint"
+	pol := parseSpec(q, nil, nil)
+	for _, c := range []struct {
+		from, to string
+		ok       bool
+	}{
+		{"Wilmington, Delaware", "Dover, DE", true},
+		{"Wilmington", "Dover", true},
+		{"Wilmington, Maryland", "Dover", false},
+		{"Newark", "Dover", false},
+	} {
+		m := pol
+		m.Legs = []LegSpec{{From: c.from, To: c.to, Stops: 1}}
+		if why := grounded(m, pol, q); (why == "") != c.ok {
+			t.Errorf("%s → %s: grounded says %q, want ok=%v", c.from, c.to, why, c.ok)
+		}
+	}
+}
