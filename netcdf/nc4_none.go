@@ -1,4 +1,4 @@
-//go:build !cgo || nonetcdf4
+//go:build !cgo || !netcdf4
 
 package netcdf
 

@@ -8,7 +8,7 @@ import (
 )
 
 // sprofPath is the real Argo Sprof file; tests of the libnetcdf backend
-// skip in builds without it (CGO_ENABLED=0 or -tags nonetcdf4).
+// skip in builds without it (without -tags netcdf4, or CGO_ENABLED=0).
 func sprofPath(t testing.TB) string {
 	t.Helper()
 	if !nc4Built {
@@ -99,7 +99,7 @@ func BenchmarkHDF5ReadDOXY(b *testing.B) {
 }
 
 // TestHDF5WithoutLibnetcdf: a build without libnetcdf refuses NetCDF-4
-// files with ErrHDF5 (run with -tags nonetcdf4).
+// files with ErrHDF5 (the default build, without -tags netcdf4).
 func TestHDF5WithoutLibnetcdf(t *testing.T) {
 	if nc4Built {
 		t.Skip("this build reads NetCDF-4")

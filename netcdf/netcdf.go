@@ -8,9 +8,10 @@
 // Classic files are read by the pure-Go parser, which treats its input as
 // untrusted: every count and offset is checked against the file size before
 // anything is allocated or read. NewFile reads only classic data and
-// refuses HDF5 with ErrHDF5; Open reads HDF5 files from disk with
-// libnetcdf. Built without cgo, or with the build tag nonetcdf4, Open
-// refuses HDF5 with ErrHDF5 too.
+// refuses HDF5 with ErrHDF5. Open reads HDF5 files from disk with
+// libnetcdf when built with cgo and the build tag netcdf4 (Debian
+// libnetcdf-dev, found through pkg-config); the default build needs no C
+// library and Open refuses HDF5 with ErrHDF5 too.
 package netcdf
 
 import (
@@ -27,7 +28,7 @@ var (
 	// ErrHDF5 means the data are NetCDF-4/HDF5 and cannot be read this way:
 	// NewFile reads only classic data, and Open reads HDF5 only when built
 	// with libnetcdf (cgo).
-	ErrHDF5 = errors.New("NetCDF-4/HDF5 data can only be read from a file by Open built with libnetcdf")
+	ErrHDF5 = errors.New("NetCDF-4/HDF5 data is read only by Open in a build with libnetcdf (go build -tags netcdf4; Debian libnetcdf-dev)")
 	// ErrFormat means the file is NetCDF classic but malformed.
 	ErrFormat = errors.New("malformed NetCDF file")
 	// ErrNoVar means no variable has the requested name.
@@ -236,3 +237,8 @@ func findAttr(as []Attr, name string) (Attr, bool) {
 	}
 	return Attr{}, false
 }
+
+// ReadsNetCDF4 reports whether this build reads NetCDF-4/HDF5 files: it
+// does when built with cgo and the netcdf4 tag (libnetcdf through
+// pkg-config); otherwise Open refuses them with ErrHDF5.
+func ReadsNetCDF4() bool { return nc4Built }

@@ -53,6 +53,7 @@ func sprofLayerMean(t *testing.T, cycle int) float64 {
 }
 
 func TestAskOxygenChange(t *testing.T) {
+	oceantest.NeedNetCDF4(t)
 	a := newApp(t, Options{})
 	r := ask(t, a, "How has dissolved oxygen changed for float 3902131?")
 	if !r.Routing.Has(AgentDuckDB) {
@@ -78,6 +79,7 @@ func TestAskOxygenChange(t *testing.T) {
 }
 
 func TestAskOxygenAtDepth(t *testing.T) {
+	oceantest.NeedNetCDF4(t)
 	a := newApp(t, Options{})
 	r := ask(t, a, "How has oxygen at 1000 m changed for float 3902131?")
 	if !strings.Contains(r.Response, "at 1000±50 dbar (raw real-time values, QC 3") || !strings.Contains(r.Response, "dissolved oxygen (DOXY): ") {

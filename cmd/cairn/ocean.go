@@ -91,7 +91,8 @@ func newOceanIngestCmd(c *cli, dir *string) *cobra.Command {
 		Short: "Ingest Argo GDAC files or directories (index files, meta, prof, single-cycle and synthetic BGC profile files)",
 		Long: `ingest reads Argo GDAC files — ar_index_global_prof.txt, ar_index_global_meta.txt,
 <WMO>_meta.nc, <WMO>_prof.nc, R/D<WMO>_<cycle>.nc, and the synthetic BGC files
-<WMO>_Sprof.nc and S<R|D><WMO>_<cycle>.nc (NetCDF-4/HDF5, read with libnetcdf) —
+<WMO>_Sprof.nc and S<R|D><WMO>_<cycle>.nc (NetCDF-4/HDF5: read with libnetcdf by a
+cairn built with -tags netcdf4, reported unsupported otherwise) —
 into argo_float_metadata, argo_float_status and argo_profile_stations (DuckDB)
 and long-format Parquet profiles partitioned by float and year. BGC values
 (DOXY, CHLA, BBP700, NITRATE, PH_IN_SITU_TOTAL with QC, adjusted values and

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cairn-agents/cairn/netcdf"
 )
 
 // Shared returns ../shared/<rel> beside the repository root, or skips t when
@@ -38,3 +40,17 @@ func GDAC(t testing.TB) string { return Shared(t, "data/argo/gdac") }
 
 // Docs returns the shared document corpus, or skips t.
 func Docs(t testing.TB) string { return Shared(t, "data/docs") }
+
+// NeedNetCDF4 skips t unless this build reads NetCDF-4/HDF5 files (the BGC
+// Sprof file): that takes -tags netcdf4 and libnetcdf. With
+// CAIRN_REQUIRE_NETCDF4=1 (CI) a build without it fails t instead.
+func NeedNetCDF4(t testing.TB) {
+	t.Helper()
+	if netcdf.ReadsNetCDF4() {
+		return
+	}
+	if os.Getenv("CAIRN_REQUIRE_NETCDF4") == "1" {
+		t.Fatal("this test binary cannot read NetCDF-4 (build with -tags netcdf4 and libnetcdf-dev)")
+	}
+	t.Skip("NetCDF-4/HDF5 needs a build with -tags netcdf4 (Debian libnetcdf-dev)")
+}

@@ -182,6 +182,7 @@ func FuzzParseProfileFileName(f *testing.F) {
 // checked with ncdump.
 func TestRealSprof(t *testing.T) {
 	gdac := oceantest.GDAC(t)
+	oceantest.NeedNetCDF4(t)
 	f, err := netcdf.Open(filepath.Join(gdac, "dac/coriolis/3902131/3902131_Sprof.nc"))
 	if err != nil {
 		t.Fatal(err)

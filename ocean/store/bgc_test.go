@@ -54,6 +54,7 @@ func ingestFiles(t *testing.T, dir string, files ...string) Report {
 // the DOXY values all arrive, and the result does not depend on the order.
 func TestSprofMerge(t *testing.T) {
 	gdac := oceantest.GDAC(t)
+	oceantest.NeedNetCDF4(t)
 	const wmo = "3902131"
 	prof := filepath.Join(gdac, "dac/coriolis", wmo, wmo+"_prof.nc")
 	sprof := filepath.Join(gdac, "dac/coriolis", wmo, wmo+"_Sprof.nc")
@@ -130,6 +131,7 @@ func TestSprofMerge(t *testing.T) {
 
 // TestSprofRows checks stored rows against values read with ncdump.
 func TestSprofRows(t *testing.T) {
+	oceantest.NeedNetCDF4(t)
 	dir, _ := ingested(t)
 	s, err := Open(context.Background(), dir, Options{ReadOnly: true})
 	if err != nil {
@@ -155,6 +157,7 @@ func TestSprofRows(t *testing.T) {
 // holds the float: the file fails by name and nothing stored changes.
 func TestBadSprofLeavesDataAlone(t *testing.T) {
 	gdac := oceantest.GDAC(t)
+	oceantest.NeedNetCDF4(t)
 	const wmo = "3902131"
 	dir := t.TempDir()
 	ingestFiles(t, dir, filepath.Join(gdac, "dac/coriolis", wmo, wmo+"_prof.nc"), filepath.Join(gdac, "dac/coriolis", wmo, wmo+"_Sprof.nc"))
