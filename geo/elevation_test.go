@@ -13,36 +13,16 @@ import (
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
 	"github.com/cairn-agents/cairn/netcdf"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // shared finds ../shared/<rel> beside the repository root, or skips.
-func shared(t testing.TB, rel string) string {
-	t.Helper()
-	p := sharedOrEmpty(rel)
-	if p == "" {
-		t.Skipf("../shared/%s absent", rel)
-	}
-	return p
-}
+func shared(t testing.TB, rel string) string { return testkit.Shared(t, rel) }
 
 // sharedOrEmpty is ../shared/<rel> beside the repository root, or "".
 func sharedOrEmpty(rel string) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
+	p, ok := testkit.SharedPath(rel)
+	if !ok {
 		return ""
 	}
 	return p

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // sample builds a file with a 3x4 float grid, a char array, a scalar,
@@ -228,28 +230,7 @@ func TestBadInput(t *testing.T) {
 }
 
 // argoDir finds ../shared/data/argo/gdac beside the repository root.
-func argoDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	gdac := filepath.Join(dir, "..", "shared", "data", "argo", "gdac")
-	if _, err := os.Stat(gdac); err != nil {
-		t.Skip("shared Argo data not present:", gdac)
-	}
-	return gdac
-}
+func argoDir(t testing.TB) string { return testkit.Shared(t, "data/argo/gdac") }
 
 func TestRealArgoProfile(t *testing.T) {
 	gdac := argoDir(t)

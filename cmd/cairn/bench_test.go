@@ -18,6 +18,7 @@ import (
 	"github.com/cairn-agents/cairn/geo/assets"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/mcp"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 func runBench(t *testing.T, args ...string) (string, string, error) {
@@ -151,20 +152,7 @@ func TestBenchLocnavBadInput(t *testing.T) {
 // TestBenchLocnavPlanner runs the planner on the shared road-trip task
 // 0004 offline: every answer is scored, none crashes.
 func TestBenchLocnavPlanner(t *testing.T) {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = filepath.Dir(dir)
-	}
-	task := filepath.Join(filepath.Dir(dir), "shared", "benchmarks", "mcp-universe", "location_navigation", "google_maps_task_0004.json")
-	if _, err := os.Stat(task); err != nil {
-		t.Skipf("shared tasks absent: %v", err)
-	}
+	task := filepath.Join(testkit.LocnavTasks(t), "google_maps_task_0004.json")
 	out := t.TempDir()
 	stdout, stderr, err := runBench(t, "--out", out, task)
 	if err != nil {

@@ -16,32 +16,12 @@ import (
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // sharedTasks is ../shared/benchmarks/mcp-universe/location_navigation
 // beside the repository root, or a skip.
-func sharedTasks(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(filepath.Dir(dir), "shared", "benchmarks", "mcp-universe", "location_navigation")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared benchmark tasks not found: %v", err)
-	}
-	return p
-}
+func sharedTasks(t testing.TB) string { return testkit.LocnavTasks(t) }
 
 func TestSharedTasksParse(t *testing.T) {
 	tasks, err := LoadTasks(sharedTasks(t))
