@@ -12,8 +12,8 @@ import (
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
-	"github.com/cairn-agents/cairn/netcdf"
 	"github.com/cairn-agents/cairn/internal/testkit"
+	"github.com/cairn-agents/cairn/netcdf"
 )
 
 // shared finds ../shared/<rel> beside the repository root, or skips.

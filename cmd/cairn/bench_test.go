@@ -17,8 +17,8 @@ import (
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
 	"github.com/cairn-agents/cairn/geo/mapstool"
-	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/internal/testkit"
+	"github.com/cairn-agents/cairn/mcp"
 )
 
 func runBench(t *testing.T, args ...string) (string, string, error) {

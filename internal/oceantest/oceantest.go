@@ -6,8 +6,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/cairn-agents/cairn/netcdf"
 	"github.com/cairn-agents/cairn/internal/testkit"
+	"github.com/cairn-agents/cairn/netcdf"
 )
 
 // Shared returns ../shared/<rel> beside the repository root, or skips t when

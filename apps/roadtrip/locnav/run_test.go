@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/internal/testkit"
 	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
-	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // sharedTasks is ../shared/benchmarks/mcp-universe/location_navigation
