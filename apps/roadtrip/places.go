@@ -257,16 +257,16 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 // whose corridor point is within 5 km. A city lies in a searched circle
 // whose search was not cut off at 20 hits is fully searched (done).
 // Longer trips (over 300 km) are searched city by city instead.
-func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities []City) (found map[string][]Place, done map[string]bool, hits int) {
+func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities []City) (found map[string][]Place, done map[string]bool, hits int, orphans []Place) {
 	found, done = map[string][]Place{}, map[string]bool{}
 	if s.Start == nil || s.End == nil {
-		return found, done, 0
+		return found, done, 0, nil
 	}
 	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 	total := distKm(a[0], a[1], b[0], b[1])
 	k := int(math.Ceil(total / 100))
 	if k > 3 {
-		return found, done, 0
+		return found, done, 0, nil
 	}
 	k = max(k, 1)
 	radius := math.Min(50, total/float64(2*k)+10)
@@ -306,6 +306,11 @@ func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities 
 				}
 			}
 			if best < 0 {
+				// By the way but in no candidate city: its town may be one.
+				if f, off := project(a, b, [2]float64{pl.Lat, pl.Lng}); f > 0 && f < 1 && math.Abs(off) < math.Max(10, total/4) {
+					taken[p.PlaceID] = true
+					orphans = append(orphans, pl)
+				}
 				continue
 			}
 			taken[p.PlaceID] = true
@@ -314,7 +319,55 @@ func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities 
 			hits++
 		}
 	}
-	return found, done, hits
+	return found, done, hits, orphans
+}
+
+// adoptTowns makes candidate cities of the towns of places found by the
+// corridor but in no candidate city: a town is named by reverse geocoding
+// the place (as corridor samples are) and must be the town its address
+// names. At most two lookups; the places are filed under their towns.
+func (r *run) adoptTowns(ctx context.Context, s *State, orphans []Place, into map[string]map[string][]Place, kinds map[string]string) []string {
+	var added []string
+	for _, pl := range orphans {
+		if len(added) == 2 {
+			break
+		}
+		id := ""
+		for _, c := range s.Pool {
+			if strings.Contains(strings.ToLower(pl.Address), strings.ToLower(c.Name)) {
+				id = c.ID
+			}
+		}
+		if id == "" {
+			rg, err := r.maps.ReverseGeocode(ctx, pl.Lat, pl.Lng)
+			if err != nil {
+				continue
+			}
+			name := ""
+			for _, c := range rg.AddressComponents {
+				if slices.Contains(c.Types, "locality") {
+					name = c.LongName
+					break
+				}
+			}
+			if name == "" || !strings.Contains(pl.Address, name) || !keep(City{Name: name, PlaceID: rg.PlaceID}, s.Pool, append([]string{s.Start.Name, s.End.Name, s.Spec.Start, s.Spec.End}, s.Spec.Avoid...)) {
+				continue
+			}
+			a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
+			f, off := project(a, b, [2]float64{pl.Lat, pl.Lng})
+			id = fmt.Sprintf("c%d", len(s.Pool)+1)
+			for slices.ContainsFunc(s.Pool, func(c City) bool { return c.ID == id }) {
+				id += "b"
+			}
+			s.Pool = append(s.Pool, City{ID: id, Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pl.Lat, Lng: pl.Lng,
+				Frac: clamp(f, 0.01, 0.99), OffKm: off})
+			added = append(added, name)
+		}
+		pl.City = cityByID(s.Pool, id).Name
+		m := into[kinds[pl.PlaceID]]
+		m[id] = append(m[id], pl)
+	}
+	return added
 }
 
 func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
@@ -353,15 +406,31 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	// where those did not look.
 	var restDone, viewDone map[string]bool
 	var restHits, viewHits int
+	var restOrph, viewOrph []Place
 	parallel(2, func(i int) error {
 		if i == 0 && spec.RestStops > 0 {
-			rest, restDone, restHits = r.corridorPlaces(ctx, s, "rest_area", s.Pool)
+			rest, restDone, restHits, restOrph = r.corridorPlaces(ctx, s, "rest_area", s.Pool)
 		}
 		if i == 1 && spec.Viewpoints > 0 {
-			view, viewDone, viewHits = r.corridorPlaces(ctx, s, "viewpoint", s.Pool)
+			view, viewDone, viewHits, viewOrph = r.corridorPlaces(ctx, s, "viewpoint", s.Pool)
 		}
 		return nil
 	})
+	// Places by the way in towns no sample named: only when some route
+	// cannot get its rest stops and viewpoints from its own towns.
+	if rest != nil && view != nil && len(restOrph)+len(viewOrph) > 0 && !allServed(s, rest, view, spec.RestStops, spec.Viewpoints) {
+		kinds := map[string]string{}
+		for _, p := range restOrph {
+			kinds[p.PlaceID] = "rest"
+		}
+		for _, p := range viewOrph {
+			kinds[p.PlaceID] = "view"
+		}
+		if added := r.adoptTowns(ctx, s, append(restOrph, viewOrph...), map[string]map[string][]Place{"rest": rest, "view": view}, kinds); len(added) > 0 {
+			s.Notes = append(s.Notes, "candidate towns added for places found by the way: "+strings.Join(added, ", "))
+			restHits++
+		}
+	}
 	if restHits+viewHits > 0 {
 		if moved := adjustRoutes(s, rest, view, spec.RestStops, spec.Viewpoints); moved != "" {
 			s.Notes = append(s.Notes, moved)
@@ -461,6 +530,33 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	return strings.Join(obs, "; "), nil
 }
 
+// served says whether rt's cities can give its rest stops and viewpoints
+// with the viewpoints in other cities than the rest stops (when the
+// route needs both, one city holding both kinds is not enough alone).
+func served(rt Route, rest, view map[string][]Place, nr, nv int) bool {
+	if nr == 0 || nv == 0 {
+		return true
+	}
+	for _, a := range rt.Cities {
+		for _, b := range rt.Cities {
+			if a != b && len(rest[a]) > 0 && len(view[b]) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allServed says whether every route of s is served.
+func allServed(s *State, rest, view map[string][]Place, nr, nv int) bool {
+	for _, rt := range s.Routes {
+		if !served(rt, rest, view, nr, nv) {
+			return false
+		}
+	}
+	return true
+}
+
 // repeats says whether cities (in any order) are those of a route other
 // than routes[i].
 func repeats(routes []Route, i int, cities []string) bool {
@@ -491,7 +587,7 @@ func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
 			m    map[string][]Place
 			need int
 		}{{rest, nr}, {view, nv}} {
-			if kind.need == 0 || count(*rt, kind.m) >= kind.need {
+			if kind.need == 0 || count(*rt, kind.m) >= kind.need && (kind.m == nil || served(*rt, rest, view, nr, nv)) {
 				continue
 			}
 			for _, c := range s.Pool {
@@ -528,7 +624,7 @@ func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
 				changed = append(changed, fmt.Sprintf("route %d visits %s instead of %s", i+1, c.Name, cityByID(s.Pool, rt.Cities[out]).Name))
 				rt.Cities = next
 				rt.Name = routeName(i, s.Pool, next)
-				if count(*rt, kind.m) >= kind.need {
+				if count(*rt, kind.m) >= kind.need && served(*rt, rest, view, nr, nv) {
 					break
 				}
 			}
