@@ -187,3 +187,11 @@ func TestParseDirectionalPhrasings(t *testing.T) {
 func sameSet(a, b []string) bool {
 	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
+
+// BenchmarkParseSpec: the understanding policy on a free-form question.
+func BenchmarkParseSpec(b *testing.B) {
+	q := "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route, via Smyrna, avoiding Cheswold"
+	for b.Loop() {
+		parseSpec(q, nil, nil)
+	}
+}
