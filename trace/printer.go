@@ -27,7 +27,10 @@ const (
 	// Compact shows one short line per run, node, decision, tool call,
 	// note and error: a progress view for a terminal.
 	Compact
-	// ErrorsOnly shows error events and failed nodes, tool calls and runs.
+	// ErrorsOnly shows what changes a run's outcome: error events, failed
+	// nodes and failed runs. A failed tool call is not shown: it is an
+	// observation the agent handles (a search with no results is a normal
+	// part of planning), and a failure that matters ends its node or run.
 	ErrorsOnly
 )
 
@@ -81,8 +84,15 @@ func (p *Printer) Print(e event.Event) {
 	}
 }
 
+// failed reports whether e is an error that changes a run's outcome.
 func failed(e event.Event) bool {
-	return e.Kind == event.Error || e.Err != "" || (e.Kind == event.ToolCall && e.Tool != nil && e.Tool.Err != "")
+	switch e.Kind {
+	case event.Error:
+		return true
+	case event.NodeEnd, event.RunEnd:
+		return e.Err != ""
+	}
+	return false
 }
 
 // timeline: label column of 12, continuation lines aligned under the text.

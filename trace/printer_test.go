@@ -83,12 +83,21 @@ func TestPrinterErrorsOnly(t *testing.T) {
 	for _, e := range sampleRun() {
 		p.Print(e)
 	}
+	p.Print(event.Event{Time: t0, Kind: event.Error, Node: "worker", Message: "attempt 1/2 failed; retrying", Err: "timeout"})
+	p.Print(event.Event{Time: t0, Kind: event.RunEnd, RunID: "r1", Err: "node worker: gave up"})
 	out := b.String()
-	if n := strings.Count(out, "\n"); n != 2 {
-		t.Errorf("errors-only printed %d lines, want 2 (failed tool call, failed node):\n%s", n, out)
+	if n := strings.Count(out, "\n"); n != 3 {
+		t.Errorf("errors-only printed %d lines, want 3 (failed node, error event, failed run):\n%s", n, out)
 	}
-	if !strings.Contains(out, "no locations given") || !strings.Contains(out, "worker gave up") {
-		t.Errorf("errors-only output lacks the errors:\n%s", out)
+	for _, want := range []string{"worker gave up", "attempt 1/2 failed", "run r1 failed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("errors-only output lacks %q:\n%s", want, out)
+		}
+	}
+	// A failed tool call is an observation the agent handles, not an
+	// outcome: it is left out.
+	if strings.Contains(out, "no locations given") {
+		t.Errorf("errors-only shows a failed tool call:\n%s", out)
 	}
 }
 

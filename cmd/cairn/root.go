@@ -56,7 +56,7 @@ runs offline by default.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&c.logLevel, "log-level", "warn", "log level: debug, info, warn or error")
 	pf.StringVar(&c.configPath, "config", "", "YAML config file; its keys set any flag not given on the command line")
-	pf.BoolVarP(&c.quiet, "quiet", "q", false, "no progress lines on stderr: print results and errors only")
+	pf.BoolVarP(&c.quiet, "quiet", "q", false, "no progress lines on stderr: print results and the errors that fail a node or the run")
 	pf.StringVar(&c.tracePath, "trace", "", "write the run's events as JSONL to this `file` (read it with: cairn trace show FILE)")
 	pf.StringVar(&c.model, "model", "none", `model spec: "none", "ollama:NAME", "openai:NAME", "replay:FILE", or per role "orchestrator=ollama:gemma3:27b,worker=ollama:gemma3:4b"`)
 

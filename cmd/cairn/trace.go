@@ -125,7 +125,8 @@ func (c *cli) showTrace(path, run string, asJSON, full bool) error {
 
 // runEvents wires the events of a run for a command. The sink it returns
 // prints progress on stderr (one line per node, decision, tool call and
-// error; only errors with --quiet or --log-level error; the full timeline
+// error; with --quiet or --log-level error only the errors that change the
+// run's outcome (error events, failed nodes and runs); the full timeline
 // with --log-level debug), writes a JSONL trace when --trace FILE is given,
 // and exports OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
 //
