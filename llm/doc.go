@@ -14,7 +14,8 @@
 // Config.Model opens a model from a spec string; the provider is split off
 // at the first colon only, so Ollama tags survive:
 //
-//	ollama:gemma3:27b     Ollama at OLLAMA_HOST (default http://127.0.0.1:11434)
+//	ollama:gemma3:27b     Ollama at OLLAMA_HOST (default http://127.0.0.1:11434),
+//	                      streamed, keep_alive from OLLAMA_KEEP_ALIVE
 //	openai:gpt-4.1-mini   OPENAI_BASE_URL (default https://api.openai.com/v1), OPENAI_API_KEY
 //	replay:run.jsonl      recorded replies
 //	none                  no model (nil): policies decide

@@ -158,6 +158,15 @@ func TestOllamaStreaming(t *testing.T) {
 	if resp.Usage.PromptTokens != 30 || resp.Usage.CompletionTokens != 9 {
 		t.Errorf("usage = %+v", resp.Usage)
 	}
+	// A model opened from a spec, as the CLI does, streams too.
+	m2, err := Config{OllamaHost: srv.URL}.Model("ollama:qwen3:8b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp2, err := m2.Chat(t.Context(), Request{})
+	if err != nil || resp2.Message.Content != m.Content || resp2.Message.Thinking != m.Thinking {
+		t.Errorf("spec-opened model: %+v, %v", resp2.Message, err)
+	}
 }
 
 func TestOllamaErrors(t *testing.T) {

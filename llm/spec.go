@@ -58,7 +58,9 @@ func (c Config) Model(spec string) (Model, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w %q: %w", ErrBadSpec, spec, err)
 		}
-		o := &Ollama{BaseURL: base, Model: name, KeepAlive: c.KeepAlive, Client: c.HTTPClient}
+		// Streamed, as Ollama's own clients ask: a long thinking phase then
+		// keeps the connection busy rather than idle behind a proxy.
+		o := &Ollama{BaseURL: base, Model: name, KeepAlive: c.KeepAlive, Stream: true, Client: c.HTTPClient}
 		if _, err := o.request(Request{}); err != nil {
 			return nil, fmt.Errorf("%w %q: %w", ErrBadSpec, spec, err)
 		}

@@ -15,7 +15,7 @@ func TestConfigModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	o, ok := m.(*Ollama)
-	if !ok || o.Model != "gemma3:27b" || o.BaseURL != "http://0.0.0.0:11434" || o.KeepAlive != "5m" || o.Name() != "ollama:gemma3:27b" {
+	if !ok || o.Model != "gemma3:27b" || o.BaseURL != "http://0.0.0.0:11434" || o.KeepAlive != "5m" || !o.Stream || o.Name() != "ollama:gemma3:27b" {
 		t.Errorf("ollama = %#v", m)
 	}
 	m, err = c.Model("openai:gpt-4.1-mini")
