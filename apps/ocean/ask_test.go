@@ -364,3 +364,108 @@ func TestActiveIsJudgedAtQueryTime(t *testing.T) {
 		t.Errorf("2902269 (last report 2020) should be inactive:\n%s", r.Response)
 	}
 }
+
+// TestSQLSchemaPromptDescribesEveryColumn renders the SQL agent's prompt
+// and checks it names every column of every table a statement may read,
+// as the store creates them, so a column added to the store (a new BGC
+// parameter) fails here until the prompt describes it.
+func TestSQLSchemaPromptDescribesEveryColumn(t *testing.T) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, t.TempDir(), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sqlModel := llm.Script(`{"sql":"SELECT count(*) AS n FROM argo_profiles WHERE doxy IS NOT NULL","reasoning":"oxygen levels"}`)
+	a, err := New(s, s, nil, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"sql": sqlModel})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Ask(ctx, "How many floats are there?"); err != nil {
+		t.Fatal(err)
+	}
+	reqs := sqlModel.Requests()
+	if len(reqs) == 0 || len(reqs[0].Messages) == 0 {
+		t.Fatal("the SQL model was not asked")
+	}
+	prompt := reqs[0].Messages[0].Content
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(prompt, func(r rune) bool { return r != '_' && (r < 'a' || r > 'z') && (r < '0' || r > '9') }) {
+		words[w] = true
+	}
+	for _, table := range store.Tables {
+		if !words[table] {
+			t.Errorf("prompt does not describe table %s", table)
+		}
+		res, err := s.Query(ctx, store.QueryOptions{}, "SELECT * FROM "+table+" LIMIT 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range res.Columns {
+			if !words[c] && c != "source_file" && c != "source_rank" {
+				t.Errorf("prompt does not describe %s.%s:\n%s", table, c, prompt)
+			}
+		}
+	}
+	for _, c := range []string{"doxy", "chla", "bbp700", "nitrate", "ph_in_situ_total", "doxy_adjusted_qc", "bgc_data_mode", "level_source"} {
+		if !words[c] {
+			t.Errorf("prompt lacks BGC column %s", c)
+		}
+	}
+}
+
+// TestModelSQLOverProfilesRunsOnProfileStore: a model statement reading
+// argo_profiles goes to the profile store, whatever the metadata store is.
+func TestModelSQLOverProfilesRunsOnProfileStore(t *testing.T) {
+	s, ix := fixture(t)
+	sqlModel := llm.Script(`{"sql":"SELECT count(*) AS levels FROM argo_profiles WHERE wmo = '2902269'","reasoning":"count levels"}`)
+	meta := &recorder{Querier: s}
+	prof := &recorder{Querier: s}
+	a, err := New(meta, prof, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"sql": sqlModel})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ask(t, a, "Which floats does the incois DAC operate?")
+	var sqlRep *AgentReport
+	for i := range r.Agents {
+		if r.Agents[i].Agent == AgentSQL {
+			sqlRep = &r.Agents[i]
+		}
+	}
+	if sqlRep == nil || sqlRep.Source != "model" || len(sqlRep.Tables) != 1 {
+		t.Fatalf("sql report = %+v", sqlRep)
+	}
+	for _, st := range meta.stmts {
+		if strings.Contains(st, "argo_profiles") {
+			t.Errorf("metadata store was sent %s", st)
+		}
+	}
+	if len(prof.stmts) == 0 || !strings.Contains(prof.stmts[0], "argo_profiles") {
+		t.Errorf("profile store statements = %v", prof.stmts)
+	}
+}
+
+// TestAgentsWithoutStores: an App with no stores answers with each
+// agent's reason, never a panic.
+func TestAgentsWithoutStores(t *testing.T) {
+	a, err := New(nil, nil, nil, Options{Now: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.Ask(context.Background(), "Where is float 2902269 and how has its surface temperature changed?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{AgentSQL: "no metadata store", AgentDuckDB: "no profile store"}
+	for _, ag := range r.Agents {
+		if w, ok := want[ag.Agent]; ok {
+			if ag.OK || !strings.Contains(ag.Error, w) {
+				t.Errorf("agent %s: ok=%v error %q, want %q", ag.Agent, ag.OK, ag.Error, w)
+			}
+			delete(want, ag.Agent)
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("agents not run: %v", want)
+	}
+}

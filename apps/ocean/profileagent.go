@@ -34,6 +34,10 @@ const (
 // names (see bgcFindings); per-region surface averages.
 func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
 	rep := &AgentReport{Agent: AgentDuckDB, OK: true, Source: string(llm.FromPolicy)}
+	if a.profiles == nil {
+		rep.OK, rep.Error = false, "no profile store is configured"
+		return rep
+	}
 	d := s.Routing
 	var errs []string
 	run := func(stmt string, args ...any) *store.Result {

@@ -3,10 +3,12 @@ package ocean
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/argo"
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
@@ -34,22 +36,44 @@ func (q SQLQuery) Reason() string { return q.Reasoning }
 
 var guard = sqlguard.New(store.Tables, nil)
 
-const sqlSchema = `Tables (DuckDB, PostgreSQL syntax):
+// metaGuard passes statements that read no Parquet profiles, which any
+// metadata store (DuckDB or PostGIS) can run.
+var metaGuard = sqlguard.New(slices.DeleteFunc(slices.Clone(store.Tables), func(t string) bool { return t == "argo_profiles" }), nil)
+
+// sqlSchema is the SQL agent's system prompt: every table and view a
+// statement may read, argo_profiles' BGC columns listed from
+// argo.BGCParams so a parameter added there is described here too.
+var sqlSchema = func() string {
+	var bgc []string
+	for _, p := range argo.BGCParams {
+		n := strings.ToLower(p)
+		bgc = append(bgc, n+" REAL", n+"_qc", n+"_adjusted REAL", n+"_adjusted_qc")
+	}
+	return `Tables (DuckDB, PostgreSQL syntax):
 argo_float_metadata(wmo VARCHAR, dac, platform_type, platform_maker, wmo_inst_type, profiler_type, project_name, pi_name, data_centre, float_owner, operating_institution, launch_date TIMESTAMP, launch_lat DOUBLE, launch_lon DOUBLE, end_mission_date, end_mission_status, sensors, parameters)
 argo_float_status(wmo VARCHAR, first_time TIMESTAMP, last_time TIMESTAMP, last_lat, last_lon, last_cycle INTEGER, cycle_count, profile_count, data_modes VARCHAR, last_report_age_days DOUBLE, active BOOLEAN, as_of TIMESTAMP)
 argo_profile_stations(wmo, cycle, direction 'A'|'D', data_mode 'R'|'A'|'D', time TIMESTAMP, lat, lon, position_qc, ocean 'A'|'P'|'I', n_levels)
+argo_profiles(wmo VARCHAR, year INTEGER, cycle INTEGER, direction 'A'|'D', data_mode 'R'|'A'|'D', time TIMESTAMP, lat DOUBLE, lon DOUBLE, level INTEGER, pres REAL dbar, temp REAL degC, psal REAL PSU, pres_adjusted, temp_adjusted, psal_adjusted, pres_qc, temp_qc, psal_qc, pres_adjusted_qc, temp_adjusted_qc, psal_adjusted_qc, ` +
+		strings.Join(bgc, ", ") + `, bgc_data_mode 'R'|'A'|'D', level_source 'core'|'sprof')
+argo_profiles has one row per measured level (Parquet, filter on wmo and year first); QC columns are Argo flags '0'..'9' as VARCHAR ('1' good, '4' bad); an _adjusted column is the delayed-mode corrected value; BGC columns (` +
+		strings.ToLower(strings.Join(argo.BGCParams[:], ", ")) + `) are NULL where a float has no such sensor; level_source 'sprof' marks a BGC level with no core level at that pressure.
 Write one SELECT. No other statements, no table functions, no schema names.`
+}()
 
 // sqlAgent answers metadata, status, position and region questions.
 func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 	rep := &AgentReport{Agent: AgentSQL, OK: true, Source: string(llm.FromPolicy)}
+	if a.meta == nil {
+		rep.OK, rep.Error = false, "no metadata store is configured"
+		return rep
+	}
 	d := s.Routing
 	if m := a.models.For("sql"); m != nil {
 		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: sqlSchema, User: s.Query},
 			func(context.Context) (SQLQuery, error) { return SQLQuery{}, nil })
 		rep.Tokens += dec.Usage.PromptTokens + dec.Usage.CompletionTokens
 		if err == nil && dec.Source == llm.FromModel && dec.Value.SQL != "" {
-			res, err := a.meta.Query(ctx, a.queryOpts(), dec.Value.SQL)
+			res, err := a.modelQuerier(dec.Value.SQL).Query(ctx, a.queryOpts(), dec.Value.SQL)
 			if err == nil {
 				rep.Source = string(llm.FromModel)
 				rep.Tables = append(rep.Tables, table(res))
@@ -186,6 +210,18 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 		rep.Error = strings.Join(errs, "; ")
 	}
 	return rep
+}
+
+// modelQuerier is the store a model-written statement runs on: the
+// metadata store, unless the statement reads argo_profiles, which only the
+// profile store has.
+func (a *App) modelQuerier(stmt string) Querier {
+	if a.profiles != nil {
+		if _, err := metaGuard.Check(stmt); err != nil {
+			return a.profiles
+		}
+	}
+	return a.meta
 }
 
 func (a *App) queryOpts() store.QueryOptions {
