@@ -1,6 +1,8 @@
 package llm
 
 import (
+	"maps"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,23 +18,21 @@ type Counts struct {
 	PromptTokens     int           `json:"prompt_tokens"`
 	CompletionTokens int           `json:"completion_tokens"`
 	ModelLatency     time.Duration `json:"model_latency_ns"`
-	ToolCalls        int           `json:"tool_calls"`
-	FailedToolCalls  int           `json:"failed_tool_calls"`
 	// Fallbacks counts policy decisions by reason kind: "no model",
 	// "timeout", "unreachable", "http", "invalid", "other".
 	Fallbacks map[string]int `json:"fallbacks,omitempty"`
 }
 
-// Counter tallies decision, usage and tool-call events. Install it on a run's context
+// Counter tallies decision and usage events. Install it on a run's context
 // with event.WithSink(ctx, c.Observe); it is safe for concurrent use and its
-// zero value is ready.
+// zero value is ready. Tool calls are counted by tool.Counter.
 type Counter struct {
 	mu sync.Mutex
 	c  Counts
 }
 
-// Observe counts e when it is a decision, usage or tool-call event; it has
-// the signature of an event.Sink.
+// Observe counts e when it is a decision or usage event; it has the
+// signature of an event.Sink.
 func (c *Counter) Observe(e event.Event) {
 	switch {
 	case e.Kind == event.Decision && e.Decision != nil:
@@ -57,13 +57,6 @@ func (c *Counter) Observe(e event.Event) {
 		c.c.PromptTokens += e.Usage.PromptTokens
 		c.c.CompletionTokens += e.Usage.CompletionTokens
 		c.c.ModelLatency += e.Usage.Latency
-	case e.Kind == event.ToolCall:
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.c.ToolCalls++
-		if e.Err != "" || e.Tool != nil && e.Tool.Err != "" {
-			c.c.FailedToolCalls++
-		}
 	}
 }
 
@@ -72,12 +65,7 @@ func (c *Counter) Counts() Counts {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := c.c
-	if c.c.Fallbacks != nil {
-		out.Fallbacks = make(map[string]int, len(c.c.Fallbacks))
-		for k, v := range c.c.Fallbacks {
-			out.Fallbacks[k] = v
-		}
-	}
+	out.Fallbacks = maps.Clone(c.c.Fallbacks)
 	return out
 }
 
@@ -90,7 +78,7 @@ func fallbackKind(reason string) string {
 		{"model HTTP", "http"},
 		{"invalid model output", "invalid"},
 	} {
-		if len(reason) >= len(k.prefix) && reason[:len(k.prefix)] == k.prefix {
+		if strings.HasPrefix(reason, k.prefix) {
 			return k.kind
 		}
 	}
