@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -271,7 +272,8 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 		}
 	}
 	m.TotalTimeMs = ms(time.Since(start))
-	m.OrchestrationTimeMs = max(0, m.TotalTimeMs-m.RoutingTimeMs-slowest-synMs)
+	// rounded to the microsecond, as the terms are
+	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.RoutingTimeMs-slowest-synMs)*1000)/1000)
 	return resp, nil
 }
 

@@ -1,13 +1,13 @@
 package ocean
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"time"
 )
 
@@ -61,14 +61,19 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			badRequest(w, "request body is over the %d-byte limit", MaxBodyBytes)
+			writeJSON(w, http.StatusRequestEntityTooLarge, ErrorResponse{Error: fmt.Sprintf("request body is over the %d-byte limit", MaxBodyBytes)})
 			return
 		}
 		badRequest(w, "reading the request body: %v", err)
 		return
 	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		badRequest(w, `body is empty; send a JSON object {"query": "..."}`)
+		return
+	}
 	var req QueryRequest
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		badRequest(w, `body is not a JSON object {"query": "..."}: %v`, err)
 		return

@@ -69,14 +69,19 @@ func TestHTTPBadInput(t *testing.T) {
 		"not JSON":      {"application/json", `query=hello`, "not a JSON object"},
 		"JSON array":    {"application/json", `["hello"]`, "not a JSON object"},
 		"trailing data": {"application/json", `{"query":"hi"} {"query":"again"}`, "after the JSON object"},
-		"too big":       {"application/json", `{"query": "` + strings.Repeat("a", MaxBodyBytes) + `"}`, "limit"},
 		"too long":      {"application/json", `{"query": "` + strings.Repeat("a", MaxQueryLen+1) + `"}`, "too long"},
 		"query number":  {"application/json", `{"query": 42}`, "not a JSON object"},
+		"unknown field": {"application/json", `{"q": "hello"}`, `unknown field "q"`},
+		"no body":       {"application/json", ``, "body is empty"},
 	} {
 		code, m := post(t, srv.URL, c.ctype, c.body)
 		if code != 400 || m["success"] != false || !strings.Contains(fmt.Sprint(m["error"]), c.want) {
 			t.Errorf("%s: %d %v, want 400 mentioning %q", name, code, m, c.want)
 		}
+	}
+	code, m := post(t, srv.URL, "application/json", `{"query": "`+strings.Repeat("a", MaxBodyBytes)+`"}`)
+	if code != http.StatusRequestEntityTooLarge || m["success"] != false || !strings.Contains(fmt.Sprint(m["error"]), "16384-byte limit") {
+		t.Errorf("too big: %d %v, want 413 naming the limit", code, m)
 	}
 	resp, err := http.Get(srv.URL + "/api/v1/agent/query")
 	if err != nil {

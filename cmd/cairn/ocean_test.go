@@ -88,13 +88,20 @@ func TestOceanCLIAndServe(t *testing.T) {
 	if r.StatusCode != 200 || !strings.Contains(got["response"].(string), "2902269") {
 		t.Errorf("%d %v", r.StatusCode, got)
 	}
-	h, err := http.Get(srv.URL + "/healthz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Body.Close()
-	if h.StatusCode != 200 {
-		t.Errorf("healthz %d", h.StatusCode)
+	for _, path := range []string{"/healthz", "/api/v1/health"} {
+		h, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hb struct {
+			Status  string   `json:"status"`
+			Systems []string `json:"systems"`
+		}
+		err = json.NewDecoder(h.Body).Decode(&hb)
+		h.Body.Close()
+		if err != nil || h.StatusCode != 200 || hb.Status != "ok" || len(hb.Systems) != 1 || hb.Systems[0] != "ocean" {
+			t.Errorf("%s: %d %+v %v", path, h.StatusCode, hb, err)
+		}
 	}
 }
 

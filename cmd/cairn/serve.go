@@ -54,14 +54,12 @@ func newServeMux(ctx context.Context, c *cli, routes map[string]routeRegistrar) 
 			closers = append(closers, closeFn)
 		}
 	}
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+	health := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"status": "ok", "systems": served})
-	})
-	mux.HandleFunc("GET /api/v1/health", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"status": "ok", "systems": served})
-	})
+	}
+	mux.HandleFunc("GET /healthz", health)
+	mux.HandleFunc("GET /api/v1/health", health)
 	return mux, func() {
 		for _, f := range closers {
 			f()
