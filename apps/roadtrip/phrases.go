@@ -280,24 +280,34 @@ func endpoints(q string) (a, b endpoint, ok bool) {
 
 // lastCapitalRun is the run of capitalised words (a name) that ends
 // text, without the command words a sentence starts with ("Plan ...").
+// It reads words from the end and stops at the first that is not part of
+// the name, so its cost does not grow with the text before the name.
 func lastCapitalRun(text string) string {
-	ws := strings.Fields(text)
-	i := len(ws)
-	for i > 0 {
-		w := strings.Trim(ws[i-1], "'\"‘’“”")
-		if strings.TrimRight(w, ",.;:!?") != w && i < len(ws) {
+	var run []string // raw words, last first
+	rest := strings.TrimRightFunc(text, unicode.IsSpace)
+	for rest != "" {
+		raw := rest
+		if j := strings.LastIndexFunc(rest, unicode.IsSpace); j >= 0 {
+			_, size := utf8.DecodeRuneInString(rest[j:])
+			raw, rest = rest[j+size:], strings.TrimRightFunc(rest[:j], unicode.IsSpace)
+		} else {
+			rest = ""
+		}
+		w := strings.Trim(raw, "'\"‘’“”")
+		if strings.TrimRight(w, ",.;:!?") != w && len(run) > 0 {
 			break
 		}
 		w = strings.TrimRight(w, ",.;:!?")
-		if !(isCapital(w) || connectors[w] && i < len(ws)) || capitalStops[w] || leadWords[strings.ToLower(w)] {
+		if !(isCapital(w) || connectors[w] && len(run) > 0) || capitalStops[w] || leadWords[strings.ToLower(w)] {
 			break
 		}
-		i--
+		run = append(run, raw)
 	}
-	for i < len(ws) && connectors[ws[i]] {
-		i++
+	slices.Reverse(run)
+	for len(run) > 0 && connectors[run[0]] {
+		run = run[1:]
 	}
-	return strings.Trim(strings.Join(ws[i:], " "), " ,.;:!?'\"‘’“”")
+	return strings.Trim(strings.Join(run, " "), " ,.;:!?'\"‘’“”")
 }
 
 // leadWords start requests; they are never part of a name before "to".
@@ -308,10 +318,14 @@ var leadWords = map[string]bool{"plan": true, "find": true, "drive": true, "driv
 // splitTrailingRegion turns a left-hand "Wilmington, DE" into its name
 // and region.
 func splitTrailingRegion(text, left string) (name, region string) {
-	i := strings.LastIndex(text, ",")
+	// The comma is the one just before left: look only there, not back
+	// through the whole question (once per "to" in it).
+	from := max(0, len(text)-len(left)-8)
+	i := strings.LastIndex(text[from:], ",")
 	if i < 0 {
 		return "", ""
 	}
+	i += from
 	head := lastCapitalRun(text[:i])
 	if head == "" {
 		return "", ""

@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -193,5 +194,22 @@ func BenchmarkParseSpec(b *testing.B) {
 	q := "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route, via Smyrna, avoiding Cheswold"
 	for b.Loop() {
 		parseSpec(q, nil, nil)
+	}
+}
+
+// BenchmarkParseSpecLong: the understanding policy on 10 KB of untrusted
+// question: "x to " over and over once made every "to" re-read the whole
+// question before it (quadratic), as did capitalised runs and places.
+func BenchmarkParseSpecLong(b *testing.B) {
+	for _, c := range []struct{ name, unit string }{
+		{"to", "x to "}, {"names", "From Wilmington To Dover, DE via Smyrna "}, {"words", "word "},
+	} {
+		q := strings.Repeat(c.unit, 10_000/len(c.unit))
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(q)))
+			for b.Loop() {
+				parseSpec(q, nil, nil)
+			}
+		})
 	}
 }
