@@ -139,15 +139,18 @@ var (
 		regexp.MustCompile(`(?i)\bback to (?:the )?(.+?)(?: so | to | and |[.!?](?:\s|$))`),
 		regexp.MustCompile(`(?i)\breturn to (?:the )?(.+?)(?: so | from | to | and |[.!?](?:\s|$))`),
 	}
+	// fractions are the words for stops at even fractions, lower case:
+	// plain substrings, since a case-insensitive regexp per fraction
+	// was most of the parsing time.
 	fractions = []struct {
-		re    *regexp.Regexp
+		words []string
 		stops int
 	}{
-		{regexp.MustCompile(`(?i)mid ?point|mid-point|half ?way|half-way|midway`), 1},
-		{regexp.MustCompile(`(?i)trisection|third points`), 2},
-		{regexp.MustCompile(`(?i)quarter points`), 3},
-		{regexp.MustCompile(`(?i)fifth points`), 4},
-		{regexp.MustCompile(`(?i)sixth points`), 5},
+		{[]string{"midpoint", "mid point", "mid-point", "halfway", "half way", "half-way", "midway"}, 1},
+		{[]string{"trisection", "third points"}, 2},
+		{[]string{"quarter points"}, 3},
+		{[]string{"fifth points"}, 4},
+		{[]string{"sixth points"}, 5},
 	}
 	adjectives = []string{"renowned ", "iconic ", "breathtaking ", "beautiful ", "spectacular ", "magnificent ", "amazing "}
 )
@@ -234,12 +237,21 @@ func parseSpec(question string, format json.RawMessage, servers []string) Spec {
 }
 
 func hasFraction(q string) bool {
+	return fractionStops(q) > 0 || evenRe.MatchString(q)
+}
+
+// fractionStops is the number of stops the first fraction word in q
+// asks for ("midpoint" 1, "quarter points" 3), or 0.
+func fractionStops(q string) int {
+	lq := strings.ToLower(q)
 	for _, f := range fractions {
-		if f.re.MatchString(q) {
-			return true
+		for _, w := range f.words {
+			if strings.Contains(lq, w) {
+				return f.stops
+			}
 		}
 	}
-	return evenRe.MatchString(q)
+	return 0
 }
 
 func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
@@ -389,12 +401,7 @@ func parseEvenStops(s *Spec, q string) {
 	}
 	for i, sec := range sections {
 		l := LegSpec{Types: placeTypes(sec)}
-		for _, f := range fractions {
-			if f.re.MatchString(sec) {
-				l.Stops = f.stops
-				break
-			}
-		}
+		l.Stops = fractionStops(sec)
 		if i == 0 {
 			if m := startAtRe.FindStringSubmatch(sec); m != nil {
 				l.From, l.To = cleanPlace(m[1]), cleanPlace(m[2])
