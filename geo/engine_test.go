@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"sync"
 	"testing"
 
@@ -73,8 +74,17 @@ func TestGeocode(t *testing.T) {
 			t.Errorf("Geocode(%q) = %q, want it to start with %q", c.addr, got, c.want)
 		}
 	}
-	if _, err := e.Geocode(ctx, "Xqzzyvvl Nowhereville"); !errors.Is(err, geo.ErrZeroResults) {
-		t.Errorf("unknown place: err = %v, want ZERO_RESULTS", err)
+	// A name that matches nothing is no match on its qualifiers alone
+	// (Delaware, Ohio; Dover, Delaware), unless it is a street address.
+	for _, addr := range []string{"Xqzzyvvl Nowhereville", "Qzxwvtopia, Delaware", "Qzxwvtopia, Delaware, USA", "Qzxwvtopia, Dover, DE"} {
+		if r, err := e.Geocode(ctx, addr); !errors.Is(err, geo.ErrZeroResults) {
+			t.Errorf("Geocode(%q) = %+v, %v; want ZERO_RESULTS", addr, r, err)
+		}
+	}
+	for _, addr := range []string{"Qzxwvtopia Road, Dover, DE", "7 Qzxwvtopia, Dover, DE"} {
+		if r, err := e.Geocode(ctx, addr); err != nil || !strings.HasPrefix(r.FormattedAddress, "Dover, Delaware") {
+			t.Errorf("Geocode(%q) = %+v, %v; want the town, Dover, Delaware", addr, r, err)
+		}
 	}
 }
 

@@ -81,11 +81,25 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 		}
 	}
 	// "12 Main Street, Dover, DE": no street data here, so the first
-	// later part that names a place (the town) answers.
-	if len(parts) > 1 {
+	// later part that names a place (the town) answers. Only for a street
+	// address: "Qzxwvtopia, Delaware" is not Delaware, Ohio.
+	if len(parts) > 1 && streetAddress(name) {
 		return e.geocode(strings.Join(parts[1:], ","))
 	}
 	return GeocodeResult{}, false
+}
+
+// streetWords end the street part of an address ("Main Street").
+var streetWords = map[string]bool{"street": true, "st": true, "avenue": true, "ave": true, "road": true, "rd": true,
+	"boulevard": true, "blvd": true, "lane": true, "ln": true, "drive": true, "dr": true, "highway": true, "hwy": true,
+	"way": true, "court": true, "ct": true, "place": true, "pl": true, "pike": true, "parkway": true, "pkwy": true,
+	"circle": true, "terrace": true, "square": true, "route": true, "rte": true}
+
+// streetAddress says whether a normalized address part is a street
+// address: it holds a house number or ends with a street word.
+func streetAddress(part string) bool {
+	w := strings.Fields(part)
+	return strings.ContainsAny(part, "0123456789") || len(w) > 1 && streetWords[w[len(w)-1]]
 }
 
 // dropNumbers removes words holding digits (postcodes) from a
