@@ -3,6 +3,7 @@ package flow
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -26,7 +27,7 @@ func (g *Graph[S]) validate() error {
 		bad("entry node %q is not a declared node", g.start)
 	}
 
-	for _, from := range g.sortedKeys(g.edges) {
+	for _, from := range inOrder(g.order, g.edges) {
 		to := g.edges[from]
 		if !known(from) {
 			bad("edge %q -> %q: unknown node %q", from, to, from)
@@ -35,7 +36,7 @@ func (g *Graph[S]) validate() error {
 			bad("edge %q -> %q: unknown node %q", from, to, to)
 		}
 	}
-	for _, from := range g.sortedKeys(g.branches) {
+	for _, from := range inOrder(g.order, g.branches) {
 		if !known(from) {
 			bad("branch from %q: unknown node %q", from, from)
 		}
@@ -46,7 +47,7 @@ func (g *Graph[S]) validate() error {
 		}
 	}
 	member := map[string]string{} // branch node -> fan-out node
-	for _, from := range g.sortedKeys(g.fanouts) {
+	for _, from := range inOrder(g.order, g.fanouts) {
 		fo := g.fanouts[from]
 		if !known(from) {
 			bad("parallel from %q: unknown node %q", from, from)
@@ -72,7 +73,7 @@ func (g *Graph[S]) validate() error {
 			}
 		}
 	}
-	for _, n := range g.sortedKeys(g.limits) {
+	for _, n := range inOrder(g.order, g.limits) {
 		l := g.limits[n]
 		switch {
 		case !known(n):
@@ -247,33 +248,14 @@ func (g *Graph[S]) inOrder(set map[string]bool) []string {
 	return out
 }
 
-// sortedKeys returns m's keys in node declaration order, unknown names last
+// inOrder returns m's keys in node declaration order, unknown names last
 // in lexical order, so errors come out deterministically.
-func (g *Graph[S]) sortedKeys(m any) []string {
-	var keys []string
-	switch m := m.(type) {
-	case map[string]string:
-		for k := range m {
-			keys = append(keys, k)
-		}
-	case map[string]*branch[S]:
-		for k := range m {
-			keys = append(keys, k)
-		}
-	case map[string]*fanout:
-		for k := range m {
-			keys = append(keys, k)
-		}
-	case map[string]*limit:
-		for k := range m {
-			keys = append(keys, k)
-		}
-	}
-	pos := map[string]int{}
-	for i, n := range g.order {
+func inOrder[V any](order []string, m map[string]V) []string {
+	pos := make(map[string]int, len(order))
+	for i, n := range order {
 		pos[n] = i
 	}
-	slices.SortFunc(keys, func(a, b string) int {
+	return slices.SortedFunc(maps.Keys(m), func(a, b string) int {
 		pa, oka := pos[a]
 		pb, okb := pos[b]
 		switch {
@@ -286,7 +268,6 @@ func (g *Graph[S]) sortedKeys(m any) []string {
 		}
 		return strings.Compare(a, b)
 	})
-	return keys
 }
 
 func quoteAll(names []string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -260,7 +261,7 @@ func (p *Printer) PrintSummary(s *Summary) {
 	row("decisions", dec)
 	row("tool calls", tools)
 	row("usage", tokens)
-	for _, name := range sortedKeys(s.ByModel) {
+	for _, name := range slices.Sorted(maps.Keys(s.ByModel)) {
 		m := s.ByModel[name]
 		row("", fmt.Sprintf("%s: %s, %d prompt + %d completion tokens", p.clean(name), plural(m.Calls, "call"), m.PromptTokens, m.CompletionTokens))
 	}
@@ -428,13 +429,4 @@ func join(parts ...string) string {
 		b.WriteString(s)
 	}
 	return b.String()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -60,7 +61,7 @@ func (c *cli) applyConfig(cmd *cobra.Command) error {
 	}
 	level, prefix := doc, ""
 	for i, at := range chain {
-		for _, k := range sortedKeys(level) {
+		for _, k := range slices.Sorted(maps.Keys(level)) {
 			v := level[k]
 			if _, isMap := v.(map[string]any); isMap {
 				continue // a subcommand's section
@@ -95,7 +96,7 @@ var reserved = map[string]string{
 // checkLevel checks every key of level against command at: a mapping must
 // name a subcommand, a scalar or list a flag visible at that command.
 func checkLevel(at *cobra.Command, level map[string]any, prefix string) error {
-	for _, k := range sortedKeys(level) {
+	for _, k := range slices.Sorted(maps.Keys(level)) {
 		full := dotted(prefix, k)
 		if why, ok := reserved[k]; ok {
 			return fmt.Errorf("key %q: %s", full, why)
@@ -256,13 +257,4 @@ func dotted(prefix, k string) string {
 		return k
 	}
 	return prefix + "." + k
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
