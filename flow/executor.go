@@ -136,6 +136,12 @@ func attempt[S any](ctx context.Context, st Step[S], n int) (S, error) {
 				done <- result[S]{err: fmt.Errorf("flow: node %q panicked: %v\n%s", st.Node, p, debug.Stack())}
 			}
 		}()
+		// A node whose run ended before this goroutine was scheduled must
+		// not start: its side effects would come after Run returned.
+		if err := actx.Err(); err != nil {
+			done <- result[S]{err: context.Cause(actx)}
+			return
+		}
 		s, err := st.Fn(actx, st.State)
 		done <- result[S]{s, err}
 	}()
