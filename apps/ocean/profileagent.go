@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/cairn-agents/cairn/llm"
-	"github.com/cairn-agents/cairn/ocean/store"
 )
 
 // maxProfileFloats bounds how many named floats the profile agent analyses.
@@ -40,15 +38,7 @@ func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
 	}
 	d := s.Routing
 	var errs []string
-	run := func(stmt string, args ...any) *store.Result {
-		res, err := a.profiles.Query(ctx, a.queryOpts(), stmt, args...)
-		if err != nil {
-			errs = append(errs, err.Error())
-			return nil
-		}
-		rep.Tables = append(rep.Tables, table(res))
-		return res
-	}
+	run := a.runOn(ctx, a.profiles, rep, &errs)
 	cutoff, hasCutoff := a.cutoff(d)
 	timeCond := ""
 	floats := d.FloatIDs
@@ -146,10 +136,7 @@ func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
 			rep.Findings = append(rep.Findings, "The question names no float or sea, so no profile statistics were computed; name a WMO number or a sea.")
 		}
 	}
-	if len(errs) > 0 {
-		rep.OK = len(rep.Tables) > 0
-		rep.Error = strings.Join(errs, "; ")
-	}
+	settle(rep, errs)
 	return rep
 }
 

@@ -62,29 +62,19 @@ func regionByName(name string) (Region, bool) {
 // so "Arabian Sea" wins over a basin).
 func findRegion(text string) (Region, bool) {
 	t := strings.ToLower(text)
-	for _, r := range regions {
-		if r.Ocean != "" {
-			continue
-		}
-		if strings.Contains(t, strings.ToLower(r.Name)) {
-			return r, true
-		}
-		for _, a := range r.Aliases {
-			if strings.Contains(t, a) {
+	// seas and named areas first, then the GDAC ocean basins
+	for _, basin := range []bool{false, true} {
+		for _, r := range regions {
+			if (r.Ocean != "") != basin {
+				continue
+			}
+			if strings.Contains(t, strings.ToLower(r.Name)) {
 				return r, true
 			}
-		}
-	}
-	for _, r := range regions {
-		if r.Ocean == "" {
-			continue
-		}
-		if strings.Contains(t, strings.ToLower(r.Name)) {
-			return r, true
-		}
-		for _, a := range r.Aliases {
-			if strings.Contains(t, a) {
-				return r, true
+			for _, a := range r.Aliases {
+				if strings.Contains(t, a) {
+					return r, true
+				}
 			}
 		}
 	}

@@ -84,15 +84,7 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 		}
 	}
 	var errs []string
-	run := func(stmt string, args ...any) *store.Result {
-		res, err := a.meta.Query(ctx, a.queryOpts(), stmt, args...)
-		if err != nil {
-			errs = append(errs, err.Error())
-			return nil
-		}
-		rep.Tables = append(rep.Tables, table(res))
-		return res
-	}
+	run := a.runOn(ctx, a.meta, rep, &errs)
 	cutoff, hasCutoff := a.cutoff(d)
 
 	if len(d.FloatIDs) > 0 {
@@ -205,11 +197,30 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 			}
 		}
 	}
+	settle(rep, errs)
+	return rep
+}
+
+// runOn returns a function that runs an agent's statement on q: the
+// result's table goes into rep, a failure's message into errs (see settle).
+func (a *App) runOn(ctx context.Context, q Querier, rep *AgentReport, errs *[]string) func(stmt string, args ...any) *store.Result {
+	return func(stmt string, args ...any) *store.Result {
+		res, err := q.Query(ctx, a.queryOpts(), stmt, args...)
+		if err != nil {
+			*errs = append(*errs, err.Error())
+			return nil
+		}
+		rep.Tables = append(rep.Tables, table(res))
+		return res
+	}
+}
+
+// settle records an agent's failed statements: it failed if none answered.
+func settle(rep *AgentReport, errs []string) {
 	if len(errs) > 0 {
 		rep.OK = len(rep.Tables) > 0
 		rep.Error = strings.Join(errs, "; ")
 	}
-	return rep
 }
 
 // modelQuerier is the store a model-written statement runs on: the
