@@ -2,6 +2,7 @@ package maze
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,7 +47,7 @@ func scanLines(r io.Reader, name string, fn func([]byte) error) ([]error, error)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return bad, fmt.Errorf("%s: %w", name, err)
 		}
-		trimmed := trimSpace(line)
+		trimmed := bytes.TrimSpace(line)
 		switch {
 		case long:
 			bad = append(bad, &LineError{name, n, fmt.Errorf("line longer than %d bytes", br.Size())})
@@ -59,16 +60,6 @@ func scanLines(r io.Reader, name string, fn func([]byte) error) ([]error, error)
 			return bad, nil
 		}
 	}
-}
-
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
-		b = b[1:]
-	}
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
-		b = b[:len(b)-1]
-	}
-	return b
 }
 
 // ReadEpisodes reads episode records. A line that is not a valid record
