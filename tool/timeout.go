@@ -36,6 +36,12 @@ func Timeout(d time.Duration) Middleware {
 						done <- reply{panic: p}
 					}
 				}()
+				// A call whose caller has gone before this goroutine ran
+				// must not start: it would run after Call returned.
+				if err := cctx.Err(); err != nil {
+					done <- reply{err: err}
+					return
+				}
 				res, err := t.Call(cctx, args)
 				done <- reply{res: res, err: err}
 			}()

@@ -32,6 +32,20 @@ func TestTimeoutEvenIfToolIgnoresContext(t *testing.T) {
 	}
 }
 
+func TestTimeoutCancelledCallDoesNotStart(t *testing.T) {
+	s := echoStub("e")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Timeout(time.Second)(s).Call(ctx, nil)
+	if !errors.Is(err, context.Canceled) || errors.Is(err, ErrTransient) {
+		t.Fatalf("err = %v, want the caller's cancellation", err)
+	}
+	time.Sleep(10 * time.Millisecond)
+	if n := s.calls.Load(); n != 0 {
+		t.Errorf("the tool ran %d times for a call cancelled before it started", n)
+	}
+}
+
 func TestTimeoutPassesFastResults(t *testing.T) {
 	res, err := Timeout(time.Second)(echoStub("e")).Call(context.Background(), json.RawMessage(`{"a":1}`))
 	if err != nil || string(res) != `{"a":1}` {
