@@ -3,6 +3,7 @@ package tool
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 )
 
 // Limit returns middleware that lets at most n calls run at once across
@@ -15,11 +16,12 @@ func Limit(n int) Middleware {
 	}
 	sem := make(chan struct{}, n)
 	return func(t Tool) Tool {
-		return &wrapped{spec: t.Spec(), call: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
+		spec := t.Spec()
+		return &wrapped{spec: spec, call: func(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
-				return nil, ctx.Err()
+				return nil, fmt.Errorf("tool %s: gave up waiting for one of %d call slots: %w", spec.Name, n, ctx.Err())
 			}
 			defer func() { <-sem }()
 			return t.Call(ctx, args)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -60,7 +61,7 @@ func TestLimitHonoursContextWhileWaiting(t *testing.T) {
 	waitFor(t, "first call to hold the slot", func() bool { return s.calls.Load() == 1 })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	if _, err := tl.Call(ctx, nil); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := tl.Call(ctx, nil); !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "tool block: ") {
 		t.Fatalf("waiting call: err = %v", err)
 	}
 	if s.calls.Load() != 1 {
