@@ -469,3 +469,29 @@ func TestAgentsWithoutStores(t *testing.T) {
 		t.Errorf("agents not run: %v", want)
 	}
 }
+
+// TestRouterPromptNamesRegions renders the router's prompt as the model
+// receives it: it names every region the SQL agent can outline.
+func TestRouterPromptNamesRegions(t *testing.T) {
+	router := llm.Script(`{"agents":["general"],"floatIds":[],"reasoning":"greeting"}`)
+	a, err := New(nil, nil, nil, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"router": router})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Ask(context.Background(), "hello"); err != nil {
+		t.Fatal(err)
+	}
+	reqs := router.Requests()
+	if len(reqs) != 1 || len(reqs[0].Messages) == 0 {
+		t.Fatalf("router asked %d times", len(reqs))
+	}
+	prompt := reqs[0].Messages[0].Content
+	for _, r := range regions {
+		if !strings.Contains(prompt, r.Name) {
+			t.Errorf("router prompt lacks region %q", r.Name)
+		}
+	}
+	if strings.Contains(prompt, "{{") {
+		t.Errorf("router prompt has an unfilled placeholder:\n%s", prompt)
+	}
+}

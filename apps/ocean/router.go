@@ -10,21 +10,21 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 )
 
-const routerSystem = `You route questions about Argo profiling floats to specialist agents.
+var routerSystem = `You route questions about Argo profiling floats to specialist agents.
 Agents:
 - sql: float metadata and status (platform type, DAC, PI, launch date and position, last position and time, cycle count, active or not), which floats are in a region or near a point, counts of floats.
 - duckdb: measured profiles (temperature, salinity, pressure/depth; BGC: dissolved oxygen, chlorophyll, backscatter, nitrate, pH), trends over cycles, depth ranges, averages, QC filtering.
 - rag: definitions and documentation (QC flags, data modes, reference tables, manuals, argopy usage).
 - general: greetings and what this system can do.
 Pick every agent the question needs. Extract WMO float numbers (5 or 7 digits) into floatIds.
-Known regions: ` + "{{regions}}" + `.`
+Known regions: ` + strings.Join(regionNames(), ", ") + `.`
 
 // route asks the router model (if any) for a RoutingDecision; the intent
 // rules decide otherwise.
 func (a *App) route(ctx context.Context, query string) (llm.Decision[RoutingDecision], error) {
 	p := llm.Prompt{
 		Name:   "RoutingDecision",
-		System: strings.Replace(routerSystem, "{{regions}}", strings.Join(regionNames(), ", "), 1),
+		System: routerSystem,
 		User:   query,
 	}
 	d, err := llm.Decide(ctx, a.models.For("router"), p, func(context.Context) (RoutingDecision, error) {
@@ -114,11 +114,9 @@ func RouteRules(query string) RoutingDecision {
 		"platform", "dac", "pi ", "principal investigator", "owner", "institution", "cycle", "when did", "latest", "float type", "model")
 	greeting := hasAny(q, "hello", "hi ", "hey", "help", "what can you", "who are you", "thank") || q == "hi" || q == "hey"
 
-	if len(d.FloatIDs) > 0 || d.Region != "" || d.Near != nil || metadata {
-		if metadata || len(d.FloatIDs) > 0 || d.Region != "" || d.Near != nil {
-			d.Agents = append(d.Agents, AgentSQL)
-			why = append(why, "metadata/status/position question or named floats/region")
-		}
+	if metadata || len(d.FloatIDs) > 0 || d.Region != "" || d.Near != nil {
+		d.Agents = append(d.Agents, AgentSQL)
+		why = append(why, "metadata/status/position question or named floats/region")
 	}
 	if profiles && (len(d.FloatIDs) > 0 || d.Region != "" || d.Near != nil || !definitional) {
 		d.Agents = append(d.Agents, AgentDuckDB)
