@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 )
 
@@ -133,7 +134,7 @@ func (r *Replay) Chat(ctx context.Context, req Request) (Response, error) {
 	}
 	rec := r.recs[pick]
 	if rec.Error != "" {
-		return Response{}, fmt.Errorf("%s: recorded error: %s", r.name, rec.Error)
+		return Response{}, recordedError(rec.Error)
 	}
 	resp := rec.Response
 	if resp.Message.Role == "" {
@@ -144,6 +145,26 @@ func (r *Replay) Chat(ctx context.Context, req Request) (Response, error) {
 	}
 	return resp, nil
 }
+
+// recordedError is a failure as it was recorded: the same text, and the
+// same kind (ErrUnreachable, ErrTimeout, ErrBadReply) when the text names
+// one, so a replayed run falls back for the same reason as the recorded one.
+func recordedError(msg string) error {
+	for _, kind := range []error{ErrUnreachable, ErrTimeout, ErrBadReply} {
+		if strings.Contains(msg, kind.Error()) {
+			return &replayedError{msg: msg, kind: kind}
+		}
+	}
+	return errors.New(msg)
+}
+
+type replayedError struct {
+	msg  string
+	kind error
+}
+
+func (e *replayedError) Error() string { return e.msg }
+func (e *replayedError) Unwrap() error { return e.kind }
 
 // Recording appends model exchanges to W, one Record line each, so a real
 // run can be replayed later with Replay. Wrap every model of a run (see

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,7 @@ import (
 func TestRecordThenReplay(t *testing.T) {
 	live := Script(`{"direction":"east","steps":2}`, `{"direction":"south","steps":1}`)
 	live.Replies[0].Usage = Usage{PromptTokens: 40, CompletionTokens: 8}
-	live.Errors = []error{nil, nil, errors.New("connection reset")}
+	live.Errors = []error{nil, nil, fmt.Errorf("dial tcp: connection refused: %w", ErrUnreachable)}
 	var buf bytes.Buffer
 	rec := (&Recording{W: &buf}).Wrap(live)
 	ask := func(m Model, user string) (Decision[move], error) {
@@ -49,11 +50,11 @@ func TestRecordThenReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := want[u]
-		if d.Value != w.Value || d.Source != w.Source || d.Usage.PromptTokens != w.Usage.PromptTokens {
+		if d.Value != w.Value || d.Source != w.Source || d.Usage.PromptTokens != w.Usage.PromptTokens || d.Fallback != w.Fallback {
 			t.Errorf("%s: replayed %+v, recorded %+v", u, d, w)
 		}
-		if u == "third" && !strings.Contains(d.Fallback, "connection reset") {
-			t.Errorf("third: fallback = %q, want the recorded error", d.Fallback)
+		if u == "third" && !strings.HasPrefix(d.Fallback, "model unreachable: dial tcp: connection refused") {
+			t.Errorf("third: fallback = %q, want the recorded error and its kind", d.Fallback)
 		}
 	}
 	// Everything is used up now.
