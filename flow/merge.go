@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -185,10 +187,7 @@ func merge[S any](from string, base []byte, names []string, outs []S, reducers m
 			keys[k] = true
 		}
 	}
-	merged := make(map[string]json.RawMessage, len(keys))
-	for k, v := range baseM {
-		merged[k] = v
-	}
+	merged := maps.Clone(baseM)
 	var errs []error
 	for k := range keys {
 		bv, inBase := baseM[k]
@@ -199,44 +198,37 @@ func merge[S any](from string, base []byte, names []string, outs []S, reducers m
 				changed = append(changed, i)
 			}
 		}
-		switch len(changed) {
-		case 0:
-		case 1:
+		if len(changed) == 0 {
+			continue
+		}
+		r, ok := reducers[k]
+		// One writer, or agreeing writers without a reducer, clobber nothing.
+		if len(changed) == 1 || !ok && sameValue(outM, changed, k) {
 			if v, ok := outM[changed[0]][k]; ok {
 				merged[k] = v
 			} else {
 				delete(merged, k)
 			}
-		default:
-			r, ok := reducers[k]
-			if !ok && sameValue(outM, changed, k) {
-				// Agreeing writes clobber nothing.
-				if v, ok := outM[changed[0]][k]; ok {
-					merged[k] = v
-				} else {
-					delete(merged, k)
-				}
-				continue
-			}
-			if !ok {
-				ce := &ConflictError{From: from, Field: k}
-				for _, i := range changed {
-					ce.Branches = append(ce.Branches, names[i])
-				}
-				errs = append(errs, ce)
-				continue
-			}
-			vs := make([]json.RawMessage, len(changed))
-			for j, i := range changed {
-				vs[j] = outM[i][k]
-			}
-			v, err := r.apply(bv, vs)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("flow: parallel after %q: reducer for field %q: %w", from, k, err))
-				continue
-			}
-			merged[k] = v
+			continue
 		}
+		if !ok {
+			ce := &ConflictError{From: from, Field: k}
+			for _, i := range changed {
+				ce.Branches = append(ce.Branches, names[i])
+			}
+			errs = append(errs, ce)
+			continue
+		}
+		vs := make([]json.RawMessage, len(changed))
+		for j, i := range changed {
+			vs[j] = outM[i][k]
+		}
+		v, err := r.apply(bv, vs)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("flow: parallel after %q: reducer for field %q: %w", from, k, err))
+			continue
+		}
+		merged[k] = v
 	}
 	if len(errs) > 0 {
 		return zero, errors.Join(sortErrs(errs)...)
@@ -263,13 +255,10 @@ func sameValue(outM []map[string]json.RawMessage, changed []int, k string) bool 
 	return true
 }
 
+// sortErrs orders errs by message: map iteration is random, the report
+// should not be.
 func sortErrs(errs []error) []error {
-	// Map iteration is random; keep messages stable.
-	for i := 1; i < len(errs); i++ {
-		for j := i; j > 0 && errs[j].Error() < errs[j-1].Error(); j-- {
-			errs[j], errs[j-1] = errs[j-1], errs[j]
-		}
-	}
+	slices.SortFunc(errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return errs
 }
 
