@@ -231,21 +231,11 @@ func (g *Graph[S]) checkCycles() []error {
 			}
 		}
 		if !bounded {
-			names := g.inOrder(in)
+			names := inOrder(g.order, in)
 			errs = append(errs, fmt.Errorf("%w: cycle through nodes %s has no Limit and no Branch leaving it (a Limit counts when its OnLimit edge leaves the cycle)", ErrInvalidGraph, quoteAll(names)))
 		}
 	}
 	return errs
-}
-
-func (g *Graph[S]) inOrder(set map[string]bool) []string {
-	var out []string
-	for _, n := range g.order {
-		if set[n] {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 // inOrder returns m's keys in node declaration order, unknown names last
