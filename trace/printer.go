@@ -164,7 +164,12 @@ func (p *Printer) timeline(e event.Event) {
 			line(at, "Usage", colDim, where+p.text(e.Message))
 			break
 		}
-		line(at, "Usage", colDim, fmt.Sprintf("%s%s %d prompt + %d completion tokens in %s", where, p.clean(u.Model), u.PromptTokens, u.CompletionTokens, fmtDur(u.Latency)))
+		text := fmt.Sprintf("%s%s %d prompt + %d completion tokens in %s", where, p.clean(u.Model), u.PromptTokens, u.CompletionTokens, fmtDur(u.Latency))
+		if e.Err != "" {
+			line(at, "Usage ERROR", colRed, text+": "+p.paint(colRed, p.text(e.Err)))
+		} else {
+			line(at, "Usage", colDim, text)
+		}
 	case event.Error:
 		line(at, "ERROR", colRed, p.paint(colRed, where+p.text(join(e.Err, e.Message))))
 	case event.Note:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/event"
 )
@@ -98,6 +99,16 @@ func TestPrinterErrorsOnly(t *testing.T) {
 	// outcome: it is left out.
 	if strings.Contains(out, "no locations given") {
 		t.Errorf("errors-only shows a failed tool call:\n%s", out)
+	}
+}
+
+func TestPrinterFailedModelCall(t *testing.T) {
+	var b bytes.Buffer
+	p := &Printer{W: &b}
+	p.Print(event.Event{Time: t0, Kind: event.Usage, Node: "plan", Err: "model server unreachable",
+		Usage: &event.UsageInfo{Model: "ollama:qwen3:8b", Latency: time.Millisecond}})
+	if out := b.String(); !strings.Contains(out, "Usage ERROR plan: ollama:qwen3:8b 0 prompt + 0 completion tokens in 1ms: model server unreachable") {
+		t.Errorf("failed model call = %q", out)
 	}
 }
 
