@@ -109,7 +109,7 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	for _, name := range agentNames {
 		g.Node(name, a.agentNode(name))
 	}
-	g.Node("synthesize", func(ctx context.Context, s State) (State, error) { return s, nil })
+	g.Node("synthesize", a.synthNode)
 	g.Start("route")
 	g.Parallel("route", agentNames, "synthesize")
 	g.Edge("synthesize", flow.End)
@@ -134,6 +134,24 @@ func (a *App) routeNode(ctx context.Context, s State) (State, error) {
 	s.RoutingSource = string(d.Source)
 	s.RoutingTokens = d.Usage.PromptTokens + d.Usage.CompletionTokens
 	s.RoutingMs = ms(time.Since(start))
+	return s, nil
+}
+
+// synthNode writes the answer from the agents' reports and the passages
+// retrieved in this request.
+func (a *App) synthNode(ctx context.Context, s State) (State, error) {
+	start := time.Now()
+	var hits []docs.Hit
+	if r, ok := ctx.Value(retrievedKey{}).(*retrieved); ok {
+		hits = r.get()
+	}
+	d, err := a.synthesize(ctx, s, hits)
+	if err != nil {
+		return s, fmt.Errorf("synthesis: %w", err)
+	}
+	s.Answer, s.Cited, s.AnswerSource = d.Value.Answer, d.Value.Cited, string(d.Source)
+	s.SynthesisTokens = d.Usage.PromptTokens + d.Usage.CompletionTokens
+	s.SynthesisMs = ms(time.Since(start))
 	return s, nil
 }
 
@@ -234,27 +252,19 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 	if err != nil {
 		return Response{}, fmt.Errorf("ocean: %w", err)
 	}
-	hits := ret.get()
-	synStart := time.Now()
-	syn, err := a.synthesize(ctx, s, hits)
-	if err != nil {
-		return Response{}, fmt.Errorf("ocean synthesis: %w", err)
-	}
-	synMs := ms(time.Since(synStart))
-
 	resp := Response{
 		Success:   true,
 		Query:     query,
 		Routing:   RoutingInfo{RoutingDecision: s.Routing, Source: s.RoutingSource},
-		Response:  syn.Value.Answer,
-		Citations: citations(syn.Value.Cited, hits),
+		Response:  s.Answer,
+		Citations: citations(s.Cited, ret.get()),
 		Agents:    []AgentReport{},
 		Timestamp: time.Now().UTC(),
 	}
 	m := &resp.AgentMetrics
 	m.RoutingTimeMs = s.RoutingMs
-	m.SynthesisTimeMs = synMs
-	m.Tokens = s.RoutingTokens + syn.Usage.PromptTokens + syn.Usage.CompletionTokens
+	m.SynthesisTimeMs = s.SynthesisMs
+	m.Tokens = s.RoutingTokens + s.SynthesisTokens
 	slowest := 0.0
 	for _, r := range s.reports() {
 		resp.Agents = append(resp.Agents, *r)
@@ -273,7 +283,7 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 	}
 	m.TotalTimeMs = ms(time.Since(start))
 	// rounded to the microsecond, as the terms are
-	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.RoutingTimeMs-slowest-synMs)*1000)/1000)
+	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.RoutingTimeMs-slowest-m.SynthesisTimeMs)*1000)/1000)
 	return resp, nil
 }
 

@@ -326,6 +326,7 @@ func TestModelSynthesis(t *testing.T) {
 	q := "Where is float 2902269 and what does QC flag 4 mean?"
 	// A faithful model answer is used; its citation numbers map to retrieved passages only.
 	good := llm.Script(`{"answer":"Float 2902269 last reported at cycle 56. QC flag 4 means bad data [1].","cited":[1,99]}`)
+	good.Replies[0].Usage = llm.Usage{PromptTokens: 120, CompletionTokens: 30}
 	a, err := New(s, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"synthesis": good})})
 	if err != nil {
 		t.Fatal(err)
@@ -333,6 +334,9 @@ func TestModelSynthesis(t *testing.T) {
 	r := ask(t, a, q)
 	if !strings.HasPrefix(r.Response, "Float 2902269 last reported at cycle 56.") || len(r.Citations) != 1 || !strings.Contains(r.Citations[0].Quote(), "Bad data") {
 		t.Errorf("model answer not used or citations wrong: %q, %d citations", r.Response, len(r.Citations))
+	}
+	if r.AgentMetrics.Tokens != 150 || r.AgentMetrics.SynthesisTimeMs <= 0 {
+		t.Errorf("synthesis usage not counted: %+v", r.AgentMetrics)
 	}
 	// A model that invents a number is overruled by the template.
 	liar := llm.Script(`{"answer":"Float 2902269 dived to 9999 m.","cited":[]}`)

@@ -5,8 +5,9 @@
 // data and citations from retrieved passages.
 //
 // Read top-down: state.go (the state and the routing decision), router.go
-// (who answers), agents in sqlagent.go, profileagent.go, ragagent.go and
-// general.go, synth.go (the answer), app.go (the graph), http.go (the API).
+// (who answers), agents in sqlagent.go, profileagent.go (bgc.go) and
+// ragagent.go (also the general agent), synth.go (the answer), app.go
+// (the graph), http.go (the API).
 package ocean
 
 import (
@@ -139,7 +140,10 @@ type State struct {
 	RAG     *AgentReport `json:"rag,omitempty"`
 	General *AgentReport `json:"general,omitempty"`
 
-	Answer          string  `json:"answer"`
+	Answer string `json:"answer"`
+	// Cited are the 1-based numbers of the retrieved passages the answer
+	// cites; citations are made from the request's own hits, not state.
+	Cited           []int   `json:"cited,omitempty"`
 	AnswerSource    string  `json:"answerSource"`
 	SynthesisTokens int     `json:"synthesisTokens"`
 	SynthesisMs     float64 `json:"synthesisMs"`
