@@ -226,8 +226,15 @@ func (t *cities) lookup(name string, quals []string) []cityMatch {
 			case "PPLA":
 				s += 1
 			}
-			if t.src.Acro[ki] {
+			switch {
+			case t.src.Acro[ki]:
 				s -= 3
+			case Normalize(t.src.Name[i]) == t.key(ki):
+				// Its own name, not an alternate: Philadelphia is not
+				// Amman (once Philadelphia), Milford not Newark. Worth a
+				// hundredfold population, less than a capital's 2 and
+				// PPLA's 1 together.
+				s += 2
 			}
 			matched := 0
 			for _, q := range quals {

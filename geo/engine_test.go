@@ -62,6 +62,12 @@ func TestGeocode(t *testing.T) {
 		{"Coalinga", "Coalinga"},
 		{"Port Macquarie", "Port Macquarie"},
 		{"Toyama", "Toyama"},
+		// A city's own name before another's alternate name.
+		{"Philadelphia", "Philadelphia"},
+		{"Milford", "Milford"},
+		{"Harrington", "Harrington"},
+		{"Milton", "Milton"},
+		{"Greenwood", "Greenwood"},
 	}
 	for _, c := range cases {
 		r, err := e.Geocode(ctx, c.addr)
