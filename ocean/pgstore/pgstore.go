@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -171,7 +170,7 @@ func (s *Store) readOnly(ctx context.Context, opts store.QueryOptions, stmt stri
 			return nil, err
 		}
 		for i, v := range vals {
-			vals[i] = clean(v)
+			vals[i] = store.Clean(v)
 		}
 		res.Rows = append(res.Rows, vals)
 	}
@@ -184,22 +183,4 @@ func (s *Store) readOnly(ctx context.Context, opts store.QueryOptions, stmt stri
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
-}
-
-// clean maps pgx values to the embedded store's Go types, so agents see
-// the same values from either store.
-func clean(v any) any {
-	switch x := v.(type) {
-	case time.Time:
-		return x.UTC()
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil
-		}
-	case float32:
-		return float64(x)
-	case []byte:
-		return string(x)
-	}
-	return v
 }

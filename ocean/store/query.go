@@ -90,7 +90,7 @@ func (s *Store) readOnly(ctx context.Context, opts QueryOptions, stmt string, ar
 			return nil, err
 		}
 		for i, v := range vals {
-			vals[i] = clean(v)
+			vals[i] = Clean(v)
 		}
 		res.Rows = append(res.Rows, vals)
 	}
@@ -108,8 +108,10 @@ func queryErr(ctx context.Context, opts QueryOptions, err error) error {
 	return fmt.Errorf("query: %w", err)
 }
 
-// clean makes a scanned value JSON-friendly.
-func clean(v any) any {
+// Clean makes a scanned value JSON-friendly and the same whichever store
+// it came from: bytes become strings, times UTC, NaN and infinities nil,
+// and a REAL (float32) a float64 of its 7 significant digits.
+func Clean(v any) any {
 	switch x := v.(type) {
 	case []byte:
 		return string(x)
