@@ -39,9 +39,19 @@
 // not conflict.
 //
 // With Graph.Store set, the run saves a Checkpoint after every step;
-// Runner.Resume continues a run from its latest one. A step interrupted by
-// a crash runs again, so nodes with side effects should be idempotent; a
-// parallel step re-runs all its branches.
+// Runner.Resume continues a run from its latest one. To survive the death
+// of the process, use a FileStore and a run ID the next process knows (Run
+// makes a fresh one, reported in every event's RunID):
+//
+//	g.Store, err = flow.NewFileStore(dir)
+//	r, err := g.Build()
+//	for ev, err := range r.RunWithID(ctx, "trip-42", s0) { ... }
+//	// after a crash, in a new process with the same graph:
+//	for ev, err := range r.Resume(ctx, "trip-42") { ... }
+//
+// A step interrupted by a crash runs again, so nodes with side effects
+// should be idempotent; a parallel step re-runs all its branches. Only the
+// state S is restored: anything a node keeps outside S is gone.
 //
 // Traversal (which node is next) lives in Runner; running a node lives
 // behind Executor, so a durable executor can run nodes elsewhere. InProcess
