@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -106,11 +107,16 @@ func TestOceanCLIAndServe(t *testing.T) {
 }
 
 func TestServeWithoutOceanStore(t *testing.T) {
-	c := &cli{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
-	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(&oceanFlags{dir: t.TempDir()}))
+	var logs bytes.Buffer
+	c := &cli{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, log: slog.New(slog.NewTextHandler(&logs, nil))}
+	dir := t.TempDir()
+	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(&oceanFlags{dir: dir}))
 	defer closeAll()
 	if len(served) != 0 {
 		t.Errorf("served %v without a store", served)
+	}
+	if !strings.Contains(logs.String(), "no ocean store in "+dir) {
+		t.Errorf("warning does not name the missing store: %s", logs.String())
 	}
 	srv := httptest.NewServer(mux)
 	defer srv.Close()

@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,13 +20,9 @@ type routeRegistrar func(ctx context.Context, c *cli, mux *http.ServeMux) (close
 
 // serveRoutes are the systems `cairn serve` hosts, by name.
 func serveRoutes(of *oceanFlags) map[string]routeRegistrar {
-	oceanDir := of.dir
 	return map[string]routeRegistrar{
 		"ocean": func(ctx context.Context, c *cli, mux *http.ServeMux) (func(), error) {
-			if _, err := os.Stat(filepath.Join(oceanDir, "ocean.duckdb")); err != nil {
-				return nil, fmt.Errorf("no ocean store in %s (run `cairn ocean ingest`)", oceanDir)
-			}
-			app, closeFn, err := openOcean(ctx, c, of)
+			app, closeFn, err := openOcean(ctx, c, of) // fails naming the missing store
 			if err != nil {
 				return nil, err
 			}
