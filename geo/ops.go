@@ -50,7 +50,10 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 		return GeocodeResult{}, false
 	}
 	c := e.cities
-	if m := c.lookup(name, quals); len(m) > 0 && (c.find(name) >= 0) {
+	// m holds fuzzy matches when no city has the name itself; they answer
+	// only after the OSM places below.
+	m := c.lookup(name, quals)
+	if len(m) > 0 && c.find(name) >= 0 {
 		return e.cityResult(m[0].idx), true
 	}
 	// "Johor Bahru Malaysia", "Dover DE": longest prefix of words that
@@ -69,7 +72,7 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 	if p, ok := e.placeByName(name, quals); ok {
 		return GeocodeResult{Location: p.Location, FormattedAddress: p.FormattedAddress, PlaceID: p.PlaceID}, true
 	}
-	if m := c.lookup(name, quals); len(m) > 0 { // fuzzy
+	if len(m) > 0 { // fuzzy
 		return e.cityResult(m[0].idx), true
 	}
 	// A full address of a known place.
@@ -113,6 +116,15 @@ func dropNumbers(q string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// cityNamed is the cities whose name is name, best first; no fuzzy
+// matching (and none of its cost) when there is none.
+func (e *Engine) cityNamed(name string) []cityMatch {
+	if e.cities.find(name) < 0 {
+		return nil
+	}
+	return e.cities.lookup(name, nil)
 }
 
 func (e *Engine) cityResult(i uint32) GeocodeResult {
@@ -734,7 +746,7 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 		// The leftover words, if they name a city (and not a place of
 		// these types: "Hotel Du Pont"), centre the search.
 		if center == nil && len(rest) > 0 && !e.namesPlaceOfType(types, rest) {
-			if m := e.cities.lookup(strings.Join(rest, " "), nil); len(m) > 0 && e.cities.find(strings.Join(rest, " ")) >= 0 {
+			if m := e.cityNamed(strings.Join(rest, " ")); len(m) > 0 {
 				p := e.preferCovered(m)
 				center, rest = &p, nil
 				if radius == 0 {
@@ -805,7 +817,7 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 		}
 		// and cities of that name
 		name := strings.Join(rest, " ")
-		if ms := e.cities.lookup(name, nil); len(ms) > 0 && e.cities.find(name) >= 0 {
+		if ms := e.cityNamed(name); len(ms) > 0 {
 			for k, m := range ms {
 				if k == 5 {
 					break
