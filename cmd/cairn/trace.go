@@ -144,7 +144,10 @@ func (c *cli) runEvents(ctx context.Context) (sink event.Sink, finish func() err
 	}
 	printer := &trace.Printer{W: c.stderr, Style: style, Color: isTerminal(c.stderr)}
 	var sum summarySink
-	sinks := []event.Sink{printer.Print, sum.add}
+	sinks := []event.Sink{printer.Print}
+	if style != trace.ErrorsOnly { // quiet prints no totals
+		sinks = append(sinks, sum.add)
+	}
 	var closers []func() error
 
 	if c.tracePath != "" {
