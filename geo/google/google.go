@@ -7,6 +7,7 @@ package google
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -53,6 +54,10 @@ func (c *Client) get(ctx context.Context, path string, params url.Values, out an
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
+		// A *url.Error prints the URL, and the URL holds the API key.
+		if ue, ok := errors.AsType[*url.Error](err); ok {
+			err = ue.Err
+		}
 		return fmt.Errorf("google %s: %w", path, err)
 	}
 	defer resp.Body.Close()

@@ -135,3 +135,15 @@ func TestGoogleErrors(t *testing.T) {
 		t.Errorf("latitude 95: %v", err)
 	}
 }
+
+// A failed request's error names the endpoint and the cause, never the
+// URL, which carries the API key.
+func TestGoogleTransportErrorHidesKey(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	srv.Close() // nothing listens: the request fails in transport
+	c := &google.Client{Key: "secret-key-123", BaseURL: srv.URL}
+	_, err := c.Geocode(context.Background(), "Dover")
+	if err == nil || strings.Contains(err.Error(), "secret-key-123") || !strings.HasPrefix(err.Error(), "google geocode/json: ") {
+		t.Errorf("error %q: want the endpoint named and no key", err)
+	}
+}
