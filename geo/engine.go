@@ -24,11 +24,12 @@ const (
 	ManifestFile = "manifest.json"
 )
 
-// Options configure Open. The zero value loads the embedded default data.
+// Options configure Open. Base or Dir must be set: geo does not import
+// its embedded data itself, so a caller that wants it passes assets.FS.
 type Options struct {
-	// Base holds the derived files (cities.gz, etopo5.gz, regions/*.gz).
-	// Nil means the data embedded in the binary (see package
-	// github.com/cairn-agents/cairn/geo/assets), passed by the caller.
+	// Base holds the derived files (cities.gz, etopo5.gz, regions/*.gz),
+	// e.g. the data embedded in the binary (package
+	// github.com/cairn-agents/cairn/geo/assets).
 	Base fs.FS
 	// Dir is an optional directory written by `cairn data build` or
 	// `cairn data import-osm`. Files in it override Base; its regions are
