@@ -41,12 +41,22 @@ type Noise struct {
 	Direction grid.Action // BiasedNoise only
 }
 
-// Name is how results and reports label n, e.g. "random@0.3".
+// Name is how results and reports label n, e.g. "random@0.3"; a delay
+// other than DefaultDelay and a fixed bias direction are part of it
+// ("delayed@0.5,delay=5", "biased@0.3,direction=left"), so profiles that
+// differ only in those are told apart.
 func (n Noise) Name() string {
 	if n.Kind == NoNoise || n.Kind == "" {
 		return string(NoNoise)
 	}
-	return string(n.Kind) + "@" + strconv.FormatFloat(n.Level, 'f', -1, 64)
+	s := string(n.Kind) + "@" + strconv.FormatFloat(n.Level, 'f', -1, 64)
+	if n.Kind == DelayedNoise && n.Delay != DefaultDelay {
+		s += ",delay=" + strconv.Itoa(n.Delay)
+	}
+	if n.Kind == BiasedNoise && n.Direction != grid.NoAction {
+		s += ",direction=" + n.Direction.String()
+	}
+	return s
 }
 
 // NoiseSpec is one entry of a noise profiles file: a kind at several

@@ -188,15 +188,36 @@ func TestShow(t *testing.T) {
 }
 
 func TestParseNoise(t *testing.T) {
-	for in, want := range map[string]string{"none": "none", "": "none", "random@0.3": "random@0.3", "delayed@0.9": "delayed@0.9"} {
+	for in, want := range map[string]string{"none": "none", "": "none", "random@0.3": "random@0.3", "delayed@0.9": "delayed@0.9",
+		"delayed@0.9,delay=3": "delayed@0.9", "delayed@0.5,delay=7": "delayed@0.5,delay=7", "biased@0.5,direction=left": "biased@0.5,direction=left"} {
 		n, err := ParseNoise(in)
 		if err != nil || n.Name() != want {
 			t.Errorf("ParseNoise(%q) = %v, %v", in, n.Name(), err)
 		}
 	}
-	for _, in := range []string{"random", "random@x", "random@0.95", "fog@0.1"} {
+	for _, in := range []string{"random", "random@x", "random@0.95", "fog@0.1", "random@0.3,delay=2", "delayed@0.3,delay=x",
+		"delayed@0.3,delay=0", "biased@0.3,direction=north", "biased@0.3,speed=2"} {
 		if _, err := ParseNoise(in); err == nil {
 			t.Errorf("ParseNoise(%q) accepted", in)
 		}
+	}
+}
+
+// TestNoiseProfilesDifferingInDelayOrDirection: two delayed profiles with
+// different delays (or biased ones with different directions) are
+// different conditions with different labels; the same one twice is not.
+func TestNoiseProfilesDifferingInDelayOrDirection(t *testing.T) {
+	base := "strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\nnoise:\n"
+	c := mustConfig(t, base+"  - {kind: delayed, levels: [0.5], delay: 2}\n  - {kind: delayed, levels: [0.5], delay: 5}\n"+
+		"  - {kind: biased, levels: [0.5], direction: left}\n  - {kind: biased, levels: [0.5], direction: right}\n")
+	var names []string
+	for _, n := range c.Noises() {
+		names = append(names, n.Name())
+	}
+	if got := strings.Join(names, " "); got != "delayed@0.5,delay=2 delayed@0.5,delay=5 biased@0.5,direction=left biased@0.5,direction=right" {
+		t.Errorf("names = %s", got)
+	}
+	if _, err := ParseConfig([]byte(base+"  - {kind: delayed, levels: [0.5], delay: 5}\n  - {kind: delayed, levels: [0.5], delay: 5}\n"), "testdata"); err == nil || !strings.Contains(err.Error(), "delayed@0.5,delay=5 given twice") {
+		t.Errorf("duplicate profile: err = %v", err)
 	}
 }

@@ -13,20 +13,38 @@ import (
 )
 
 // ParseNoise reads a noise profile written as Noise.Name writes it:
-// "none", "random@0.3", "biased@0.5", "delayed@0.7" (delay DefaultDelay).
+// "none", "random@0.3", "biased@0.5", "delayed@0.7" (delay DefaultDelay),
+// "delayed@0.7,delay=5", "biased@0.5,direction=left".
 func ParseNoise(s string) (Noise, error) {
 	if s == "" || s == string(NoNoise) {
 		return Noise{Kind: NoNoise, Direction: grid.NoAction}, nil
 	}
-	kind, lvl, ok := strings.Cut(s, "@")
+	kind, rest, ok := strings.Cut(s, "@")
 	if !ok {
 		return Noise{}, fmt.Errorf("noise %q: want none or KIND@LEVEL, e.g. random@0.3", s)
 	}
+	lvl, opts, _ := strings.Cut(rest, ",")
 	l, err := strconv.ParseFloat(lvl, 64)
 	if err != nil {
 		return Noise{}, fmt.Errorf("noise %q: level %q is not a number", s, lvl)
 	}
-	ns, err := NoiseSpec{Kind: NoiseKind(kind), Levels: []float64{l}}.expand("noise " + strconv.Quote(s))
+	spec := NoiseSpec{Kind: NoiseKind(kind), Levels: []float64{l}}
+	if opts != "" {
+		for _, o := range strings.Split(opts, ",") {
+			k, v, _ := strings.Cut(o, "=")
+			switch k {
+			case "delay":
+				if spec.Delay, err = strconv.Atoi(v); err != nil || spec.Delay == 0 {
+					return Noise{}, fmt.Errorf("noise %q: delay %q is not a whole number of steps from 1", s, v)
+				}
+			case "direction":
+				spec.Direction = v
+			default:
+				return Noise{}, fmt.Errorf("noise %q: %q: want delay=N or direction=up|down|left|right after the level", s, o)
+			}
+		}
+	}
+	ns, err := spec.expand("noise " + strconv.Quote(s))
 	if err != nil {
 		return Noise{}, err
 	}

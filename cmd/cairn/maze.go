@@ -296,6 +296,6 @@ func newMazeShowCmd(c *cli) *cobra.Command {
 	f.Float64Var(&density, "density", maze.DefaultDensity, "wall density of the obstacles generator")
 	f.Uint64Var(&seed, "seed", 1, "seed of the maze and the noise")
 	f.StringVar(&strategy, "strategy", "follow", "follow, greedy or llm_solver")
-	f.StringVar(&noise, "noise", "none", "planner noise: none or KIND@LEVEL, e.g. random@0.3, biased@0.5, delayed@0.7")
+	f.StringVar(&noise, "noise", "none", "planner noise: none or KIND@LEVEL[,delay=N|,direction=D], e.g. random@0.3, biased@0.5,direction=left, delayed@0.7")
 	return cmd
 }
