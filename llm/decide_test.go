@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -161,6 +162,8 @@ func TestDecideFallsBackToPolicy(t *testing.T) {
 		{"one repair", Script("nope", "nope", `{"direction":"east","steps":2}`), Prompt{MaxRepairs: 1}, 2, "invalid model output after 2 attempts"},
 		{"tool call instead of JSON", &Scripted{Replies: []Response{{Message: Message{ToolCalls: []ToolCall{{Name: "look"}}}}}}, Prompt{MaxRepairs: -1}, 1, `called tool "look"`},
 		{"transport error", &Scripted{Errors: []error{fmt.Errorf("x: %w", ErrUnreachable)}}, Prompt{}, 1, "model unreachable"},
+		{"HTTP error", &Scripted{Errors: []error{&StatusError{URL: "http://m", Code: 503, Body: "loading"}}}, Prompt{}, 1, "model HTTP 503: loading"},
+		{"other error", &Scripted{Errors: []error{errors.New("boom")}}, Prompt{}, 1, "model error: boom"},
 		{"slow model", &Scripted{Latency: 5 * time.Second, Replies: []Response{{Message: Message{Content: `{"direction":"east","steps":2}`}}}}, Prompt{Timeout: 30 * time.Millisecond}, 1, "model timeout: no valid reply within 30ms"},
 	}
 	for _, c := range cases {
@@ -179,6 +182,11 @@ func TestDecideFallsBackToPolicy(t *testing.T) {
 			}
 			if !strings.Contains(d.Fallback, c.reason) {
 				t.Errorf("fallback = %q, want it to contain %q", d.Fallback, c.reason)
+			}
+			// Every reason starts as the package doc says.
+			documented := []string{"no model configured", "model timeout", "model unreachable", "model HTTP ", "model error", "invalid model output after ", "no schema"}
+			if !slices.ContainsFunc(documented, func(p string) bool { return strings.HasPrefix(d.Fallback, p) }) {
+				t.Errorf("fallback %q starts with none of the documented reasons", d.Fallback)
 			}
 			dec := ev.kind(event.Decision)
 			if len(dec) != 1 || dec[0].Decision.Source != "policy" || dec[0].Decision.Fallback != d.Fallback {

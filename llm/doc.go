@@ -49,8 +49,12 @@
 // reply is sent back with the error at most Prompt.MaxRepairs times
 // (default 2). When the model is nil, times out (Prompt.Timeout or the
 // context's deadline), fails in transport or never answers validly, the
-// policy decides and Decision.Fallback says why. Only a cancelled context or
-// a failing policy makes Decide return an error.
+// policy decides and Decision.Fallback says why, starting with one of
+// "no model configured", "model timeout", "model unreachable", "model HTTP
+// <code>", "model error" (another transport failure), "invalid model output
+// after N attempts" or "no schema" (T has no usable JSON Schema, a
+// programming error); Counter groups fallbacks by these. Only a cancelled
+// context or a failing policy makes Decide return an error.
 //
 // Reasoning comes from T's Reason method, else from a top-level "reasoning"
 // string in the reply (accepted even when T has no such field).
