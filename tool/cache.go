@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -121,7 +122,7 @@ func (c *Cache) try(ctx context.Context, t Tool, key string, args json.RawMessag
 		select {
 		case <-f.done:
 		case <-ctx.Done():
-			return nil, ctx.Err(), false
+			return nil, fmt.Errorf("tool %s: gave up waiting for the same call in flight: %w", t.Spec().Name, ctx.Err()), false
 		}
 		if f.err != nil {
 			return nil, f.err, f.callerGone && ctx.Err() == nil

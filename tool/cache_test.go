@@ -206,8 +206,8 @@ func TestCacheFollowerHonoursItsContext(t *testing.T) {
 	waitFor(t, "leader", func() bool { return s.calls.Load() == 1 })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	if _, err := tl.Call(ctx, nil); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("follower err = %v, want its own deadline", err)
+	if _, err := tl.Call(ctx, nil); !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "tool slow: ") {
+		t.Fatalf("follower err = %v, want its own deadline, naming the tool", err)
 	}
 }
 
