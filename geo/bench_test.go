@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -47,6 +48,23 @@ func BenchmarkGeocode(b *testing.B) {
 			b.Fatal(err)
 		}
 	})
+}
+
+// BenchmarkGeocodeLong: 8 KB addresses from an untrusted caller. Each
+// comma of "1 a,1 a,..." once re-read the rest of the address, and each
+// word of "dover dover ..." joined a longer prefix (both quadratic).
+func BenchmarkGeocodeLong(b *testing.B) {
+	e := engine(b)
+	ctx := context.Background()
+	for _, unit := range []string{"1 a,", "dover ", "main st,"} {
+		q := strings.Repeat(unit, 8000/len(unit))
+		b.Run(strings.TrimSpace(strings.TrimRight(unit, ",")), func(b *testing.B) {
+			b.SetBytes(int64(len(q)))
+			for b.Loop() {
+				e.Geocode(ctx, q)
+			}
+		})
+	}
 }
 
 func BenchmarkSearchPlaces(b *testing.B) {

@@ -16,6 +16,7 @@ type cities struct {
 	lat, lng  []float64
 	cellStart []uint32 // 1-degree cells, CSR over cellIdx
 	cellIdx   []uint32
+	maxKey    int // length of the longest name key
 }
 
 // The spatial index uses cells of cellDeg degrees.
@@ -46,6 +47,9 @@ func newCities(c *pack.Cities) (*cities, error) {
 		return nil, err
 	}
 	t := &cities{src: c, lat: make([]float64, c.N), lng: make([]float64, c.N)}
+	for i := range t.numKeys() {
+		t.maxKey = max(t.maxKey, int(c.KeyOff[i+1]-c.KeyOff[i]))
+	}
 	for i := range lat {
 		t.lat[i] = float64(lat[i]) / 1e5
 		t.lng[i] = float64(lng[i]) / 1e5

@@ -87,7 +87,7 @@ func TestGeocode(t *testing.T) {
 			t.Errorf("Geocode(%q) = %+v, %v; want ZERO_RESULTS", addr, r, err)
 		}
 	}
-	for _, addr := range []string{"Qzxwvtopia Road, Dover, DE", "7 Qzxwvtopia, Dover, DE"} {
+	for _, addr := range []string{"Qzxwvtopia Road, Dover, DE", "7 Qzxwvtopia, Dover, DE", "Apt 4, 12 Main Street, Dover, DE 19901"} {
 		if r, err := e.Geocode(ctx, addr); err != nil || !strings.HasPrefix(r.FormattedAddress, "Dover, Delaware") {
 			t.Errorf("Geocode(%q) = %+v, %v; want the town, Dover, Delaware", addr, r, err)
 		}

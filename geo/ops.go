@@ -37,17 +37,39 @@ func (e *Engine) Geocode(ctx context.Context, address string) (GeocodeResult, er
 	return hit, nil
 }
 
+// maxStreetParts bounds how many leading street parts geocode drops
+// ("Apt 4, 12 Main Street, Dover, DE"), so that an address of many
+// comma-separated numbers is not re-read once per comma.
+const maxStreetParts = 3
+
 func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 	parts := strings.Split(address, ",")
+	for drop := 0; drop < len(parts) && drop <= maxStreetParts; drop++ {
+		if hit, ok := e.geocodeParts(parts[drop:]); ok {
+			return hit, true
+		}
+		// No street data here: a street address is looked up by its
+		// town, the first later part that names a place. Only a street
+		// address: "Qzxwvtopia, Delaware" is not Delaware, Ohio.
+		if !streetAddress(Normalize(parts[drop])) {
+			break
+		}
+	}
+	return GeocodeResult{}, false
+}
+
+// geocodeParts reads parts[0] as a name and the other parts as its
+// qualifiers (region, country).
+func (e *Engine) geocodeParts(parts []string) (GeocodeResult, bool) {
 	name := Normalize(parts[0])
+	if name == "" {
+		return GeocodeResult{}, false
+	}
 	var quals []string
 	for _, p := range parts[1:] {
 		if q := dropNumbers(Normalize(p)); q != "" {
 			quals = append(quals, q)
 		}
-	}
-	if name == "" {
-		return GeocodeResult{}, false
 	}
 	c := e.cities
 	// m holds fuzzy matches when no city has the name itself; they answer
@@ -60,7 +82,13 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 	// names a city, the rest as qualifiers.
 	if len(parts) == 1 {
 		w := strings.Fields(name)
-		for k := len(w) - 1; k >= 1; k-- {
+		// Only prefixes no longer than the longest city name can match.
+		kmax, n := 0, 0
+		for kmax < len(w)-1 && n+len(w[kmax]) <= c.maxKey {
+			n += len(w[kmax]) + 1
+			kmax++
+		}
+		for k := kmax; k >= 1; k-- {
 			if c.find(strings.Join(w[:k], " ")) < 0 {
 				continue
 			}
@@ -76,18 +104,12 @@ func (e *Engine) geocode(address string) (GeocodeResult, bool) {
 		return e.cityResult(m[0].idx), true
 	}
 	// A full address of a known place.
-	full := Normalize(address)
+	full := Normalize(strings.Join(parts, ","))
 	for _, r := range e.regions {
 		if ids := r.places.byAddr[full]; len(ids) > 0 {
 			p := r.place(ids[0])
 			return GeocodeResult{Location: p.Location, FormattedAddress: p.FormattedAddress, PlaceID: p.PlaceID}, true
 		}
-	}
-	// "12 Main Street, Dover, DE": no street data here, so the first
-	// later part that names a place (the town) answers. Only for a street
-	// address: "Qzxwvtopia, Delaware" is not Delaware, Ohio.
-	if len(parts) > 1 && streetAddress(name) {
-		return e.geocode(strings.Join(parts[1:], ","))
 	}
 	return GeocodeResult{}, false
 }
