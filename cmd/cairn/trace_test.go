@@ -48,6 +48,12 @@ func emitRun(ctx context.Context) {
 // through runEvents, as a system command would.
 func runCLI(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
+	return runEmitting(t, emitRun, args...)
+}
+
+// runEmitting is runCLI with the fake command's events sent by emit.
+func runEmitting(t *testing.T, emit func(context.Context), args ...string) (stdout, stderr string, err error) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	root, c := newCLI(&out, &errb)
 	root.AddCommand(&cobra.Command{
@@ -57,7 +63,7 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, err error) {
 			if err != nil {
 				return err
 			}
-			emitRun(event.WithSink(cmd.Context(), sink))
+			emit(event.WithSink(cmd.Context(), sink))
 			return finish()
 		},
 	})
@@ -105,27 +111,15 @@ func TestRunEventsQuietAndDebug(t *testing.T) {
 		t.Errorf("--log-level error printed:\n%s", stderr)
 	}
 	// A failing node and run are shown.
-	var out, errb bytes.Buffer
-	root, c := newCLI(&out, &errb)
-	root.AddCommand(&cobra.Command{
-		Use: "failing",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			sink, finish, err := c.runEvents(cmd.Context())
-			if err != nil {
-				return err
-			}
-			ctx := event.WithSink(cmd.Context(), sink)
-			event.Emit(ctx, event.Event{Time: t0, Kind: event.ToolCall, Node: "plan", Tool: &event.ToolInfo{Name: "maps_search_places", Err: "ZERO_RESULTS"}})
-			event.Emit(ctx, event.Event{Time: t0, Kind: event.NodeEnd, Node: "plan", Err: "no route"})
-			event.Emit(ctx, event.Event{Time: t0, Kind: event.RunEnd, RunID: "r2", Err: "node plan: no route"})
-			return finish()
-		},
-	})
-	root.SetArgs([]string{"failing", "-q"})
-	if err := root.Execute(); err != nil {
+	_, got, err := runEmitting(t, func(ctx context.Context) {
+		event.Emit(ctx, event.Event{Time: t0, Kind: event.ToolCall, Node: "plan", Tool: &event.ToolInfo{Name: "maps_search_places", Err: "ZERO_RESULTS"}})
+		event.Emit(ctx, event.Event{Time: t0, Kind: event.NodeEnd, Node: "plan", Err: "no route"})
+		event.Emit(ctx, event.Event{Time: t0, Kind: event.RunEnd, RunID: "r2", Err: "node plan: no route"})
+	}, "fake", "-q")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := errb.String(); strings.Count(got, "\n") != 2 || !strings.Contains(got, "plan failed") || !strings.Contains(got, "run r2 failed") || strings.Contains(got, "ZERO_RESULTS") {
+	if strings.Count(got, "\n") != 2 || !strings.Contains(got, "plan failed") || !strings.Contains(got, "run r2 failed") || strings.Contains(got, "ZERO_RESULTS") {
 		t.Errorf("--quiet on a failing run printed:\n%s", got)
 	}
 	_, stderr, _ = runCLI(t, "fake", "--log-level", "debug")
