@@ -227,4 +227,5 @@ func (c *Config) TotalEpisodes() int {
 	return len(c.Generators) * len(c.Sizes) * len(c.Seeds) * c.Episodes * len(c.noises) * len(c.Strategies)
 }
 
-func (c *Config) trajectories() bool { return c.Trajectories == nil || *c.Trajectories }
+// WritesTrajectories reports whether a run writes per-step records.
+func (c *Config) WritesTrajectories() bool { return c.Trajectories == nil || *c.Trajectories }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/maze/grid"
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/parquet-go/parquet-go"
 )
 
 // EpisodeRecord is one episode's line in episodes.jsonl.
@@ -62,29 +64,35 @@ type EpisodeRecord struct {
 
 // StepRecord is one step's line in steps.jsonl.
 type StepRecord struct {
-	Episode       int     `json:"episode"`
-	T             int     `json:"t"`
-	X             int     `json:"x"` // position before the move
-	Y             int     `json:"y"`
-	Action        string  `json:"action"`
-	Asked         bool    `json:"asked"`
-	Advice        string  `json:"advice,omitempty"`
-	AdviceWrong   bool    `json:"advice_wrong,omitempty"`
-	Followed      bool    `json:"followed,omitempty"`
-	HitWall       bool    `json:"hit_wall,omitempty"`
-	Reward        float64 `json:"reward"`
-	ToolSource    string  `json:"tool_source"`
-	ToolReasoning string  `json:"tool_reasoning,omitempty"`
-	ToolFallback  string  `json:"tool_fallback,omitempty"`
-	MoveSource    string  `json:"move_source"`
-	MoveReasoning string  `json:"move_reasoning,omitempty"`
-	MoveFallback  string  `json:"move_fallback,omitempty"`
-	Rejected      int     `json:"rejected,omitempty"`
-	Tokens        int     `json:"tokens,omitempty"`
+	Episode       int     `json:"episode" parquet:"episode"`
+	T             int     `json:"t" parquet:"t"`
+	X             int     `json:"x" parquet:"x"` // position before the move
+	Y             int     `json:"y" parquet:"y"`
+	Action        string  `json:"action" parquet:"action"`
+	Asked         bool    `json:"asked" parquet:"asked"`
+	Advice        string  `json:"advice,omitempty" parquet:"advice"`
+	AdviceWrong   bool    `json:"advice_wrong,omitempty" parquet:"advice_wrong"`
+	Followed      bool    `json:"followed,omitempty" parquet:"followed"`
+	HitWall       bool    `json:"hit_wall,omitempty" parquet:"hit_wall"`
+	Reward        float64 `json:"reward" parquet:"reward"`
+	ToolSource    string  `json:"tool_source" parquet:"tool_source"`
+	ToolReasoning string  `json:"tool_reasoning,omitempty" parquet:"tool_reasoning"`
+	ToolFallback  string  `json:"tool_fallback,omitempty" parquet:"tool_fallback"`
+	MoveSource    string  `json:"move_source" parquet:"move_source"`
+	MoveReasoning string  `json:"move_reasoning,omitempty" parquet:"move_reasoning"`
+	MoveFallback  string  `json:"move_fallback,omitempty" parquet:"move_fallback"`
+	Rejected      int     `json:"rejected,omitempty" parquet:"rejected"`
+	Tokens        int     `json:"tokens,omitempty" parquet:"tokens"`
 }
 
 // LoopVisits is the visit count of one cell that makes an episode looping.
 const LoopVisits = 10
+
+// StepsParquetFile is the steps' Parquet copy in a run's output directory.
+const StepsParquetFile = "steps.parquet"
+
+// stepRowGroup bounds the steps a Parquet row group buffers.
+const stepRowGroup = 1 << 16
 
 // RunOptions says how to run an experiment and where its results go.
 type RunOptions struct {
@@ -99,6 +107,9 @@ type RunOptions struct {
 	// Steps receives the per-step trajectories; nil (or a config with
 	// trajectories: false) skips them.
 	Steps io.Writer
+	// StepsParquet, when set (and trajectories are on), receives the same
+	// step records as one Parquet file (StepsParquetFile), in episode order.
+	StepsParquet io.Writer
 	// Progress, when set, is called after each episode is written, from
 	// one goroutine.
 	Progress func(Progress)
@@ -138,6 +149,7 @@ type result struct {
 	rec   EpisodeRecord
 	lines []byte // the episode's JSON line
 	steps []byte // its step lines
+	rows  []StepRecord
 	err   error
 }
 
@@ -192,7 +204,11 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		par = runtime.GOMAXPROCS(0)
 	}
 	steps := opt.Steps
-	if !c.trajectories() {
+	var rows *parquet.GenericWriter[StepRecord]
+	if c.WritesTrajectories() && opt.StepsParquet != nil {
+		rows = parquet.NewGenericWriter[StepRecord](opt.StepsParquet, parquet.Compression(&parquet.Zstd), parquet.MaxRowsPerRowGroup(stepRowGroup))
+	}
+	if !c.WritesTrajectories() {
 		steps = nil
 	}
 	all := jobs(c)
@@ -223,7 +239,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(c, opt, steps != nil)
+			w := newWorker(c, opt, steps != nil, rows != nil)
 			for j := range todo {
 				r := w.episode(ctx, j)
 				select {
@@ -268,6 +284,13 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 					break
 				}
 			}
+			if rows != nil {
+				if _, err := rows.Write(r.rows); err != nil {
+					firstErr = fmt.Errorf("maze run: writing Parquet steps of episode %d: %w", r.idx, err)
+					cancel()
+					break
+				}
+			}
 			sum.Records = append(sum.Records, r.rec)
 			sum.Steps += int64(r.rec.Steps)
 			next++
@@ -278,6 +301,12 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		}
 	}
 	sum.Elapsed = time.Since(start)
+	if rows != nil {
+		// Close even after an error: the file keeps the episodes written.
+		if err := rows.Close(); err != nil && firstErr == nil {
+			firstErr = fmt.Errorf("maze run: Parquet steps: %w", err)
+		}
+	}
 	if firstErr != nil {
 		return sum, firstErr
 	}
@@ -291,7 +320,9 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 type worker struct {
 	cfg      *Config
 	opt      RunOptions
-	keep     bool // encode steps
+	keep     bool // encode steps as JSON lines
+	keepRows bool // keep steps as records
+	rows     []StepRecord
 	env      Env
 	advisor  Advisor
 	state    episodeState
@@ -307,8 +338,8 @@ type mazeKey struct {
 	seed uint64
 }
 
-func newWorker(c *Config, opt RunOptions, keepSteps bool) *worker {
-	w := &worker{cfg: c, opt: opt, keep: keepSteps}
+func newWorker(c *Config, opt RunOptions, keepSteps, keepRows bool) *worker {
+	w := &worker{cfg: c, opt: opt, keep: keepSteps, keepRows: keepRows}
 	w.env.StepLimitFactor = c.StepLimitFactor
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
@@ -370,6 +401,7 @@ func (w *worker) episode(ctx context.Context, j job) result {
 		rec.Model = w.opt.Model.Name()
 	}
 	w.buf.Reset()
+	w.rows = w.rows[:0]
 	var st StepRecord
 	if sink := w.opt.Events; sink != nil {
 		id := "maze-" + strconv.Itoa(j.idx)
@@ -421,7 +453,7 @@ func (w *worker) episode(ctx context.Context, j job) result {
 		rec.ModelCalls += c.modelCalls
 		rec.PromptTokens += c.promptTokens
 		rec.CompletionTokens += c.completionTokens
-		if w.keep {
+		if w.keep || w.keepRows {
 			st = StepRecord{
 				Episode: j.idx, T: rec.Steps - 1, X: from.X, Y: from.Y, Action: c.action.String(),
 				Asked: c.asked, AdviceWrong: wrong, Followed: followed, HitWall: r.Info.HitWall, Reward: r.Reward,
@@ -432,8 +464,13 @@ func (w *worker) episode(ctx context.Context, j job) result {
 			if c.asked {
 				st.Advice = c.advice.String()
 			}
-			if err := w.enc.Encode(&st); err != nil {
-				return fail(err)
+			if w.keep {
+				if err := w.enc.Encode(&st); err != nil {
+					return fail(err)
+				}
+			}
+			if w.keepRows {
+				w.rows = append(w.rows, st)
 			}
 		}
 		s.moved(c.action, followed)
@@ -454,6 +491,9 @@ func (w *worker) episode(ctx context.Context, j job) result {
 	}
 	if w.keep {
 		res.steps = bytes.Clone(w.buf.Bytes())
+	}
+	if w.keepRows {
+		res.rows = slices.Clone(w.rows)
 	}
 	w.buf.Reset()
 	if err := w.enc.Encode(&rec); err != nil {

@@ -257,10 +257,15 @@ func TestRunWriteError(t *testing.T) {
 
 // benchRun runs c repeatedly and reports environment steps per minute.
 func benchRun(b *testing.B, c *Config, steps io.Writer) {
+	benchRunOpts(b, c, RunOptions{Steps: steps})
+}
+
+func benchRunOpts(b *testing.B, c *Config, opt RunOptions) {
+	opt.Parallel, opt.Episodes = 2, io.Discard
 	var n int64
 	var elapsed time.Duration
 	for b.Loop() {
-		sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Episodes: io.Discard, Steps: steps})
+		sum, err := Run(context.Background(), c, opt)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -285,10 +290,14 @@ noise:
 
 // BenchmarkOfflineRun measures policy-only experiment throughput on 2
 // workers, as environment steps per minute: all strategies with
-// trajectories encoded, without them, and each strategy alone.
+// trajectories encoded (JSONL; JSONL and Parquet), without them, and each
+// strategy alone.
 func BenchmarkOfflineRun(b *testing.B) {
 	b.Run("all", func(b *testing.B) {
 		benchRun(b, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), io.Discard)
+	})
+	b.Run("all-jsonl-and-parquet", func(b *testing.B) {
+		benchRunOpts(b, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), RunOptions{Steps: io.Discard, StepsParquet: io.Discard})
 	})
 	b.Run("all-no-trajectories", func(b *testing.B) {
 		benchRun(b, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), nil)

@@ -81,6 +81,24 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 			defer sf.Close()
 			ew, sw := bufio.NewWriterSize(ef, 1<<20), bufio.NewWriterSize(sf, 1<<20)
 			opt := maze.RunOptions{Parallel: parallel, Model: m, DecisionTimeout: timeout, Episodes: ew, Steps: sw}
+			type output struct {
+				w *bufio.Writer
+				f *os.File
+			}
+			outs := []output{{ew, ef}, {sw, sf}}
+			wrote := []string{filepath.Join(out, maze.EpisodesFile), filepath.Join(out, maze.StepsFile)}
+			if cfg.WritesTrajectories() {
+				path := filepath.Join(out, maze.StepsParquetFile)
+				pf, err := os.Create(path)
+				if err != nil {
+					return fmt.Errorf("maze run: %w", err)
+				}
+				defer pf.Close()
+				pw := bufio.NewWriterSize(pf, 1<<20)
+				opt.StepsParquet = pw
+				outs = append(outs, output{pw, pf})
+				wrote = append(wrote, path)
+			}
 			// --trace (a global flag) records the llm_solver's decisions
 			// and model calls, stamped per episode and step. The usual
 			// per-event progress printer is left out: a run makes millions
@@ -103,10 +121,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 			}
 			sum, runErr := maze.Run(cmd.Context(), cfg, opt)
 			// Keep what finished, even after an error or an interrupt.
-			for _, f := range []struct {
-				w *bufio.Writer
-				f *os.File
-			}{{ew, ef}, {sw, sf}} {
+			for _, f := range outs {
 				if err := f.w.Flush(); err != nil {
 					return fmt.Errorf("maze run: %w", err)
 				}
@@ -123,13 +138,13 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 					return errors.Join(runErr, err)
 				}
 				printMazeSummary(c.stdout, sum)
-				fmt.Fprintf(c.stdout, "\nwrote %s, %s and %s\n", filepath.Join(out, maze.EpisodesFile), filepath.Join(out, maze.StepsFile), pq)
+				fmt.Fprintf(c.stdout, "\nwrote %s and %s\n", strings.Join(wrote, ", "), pq)
 			}
 			return runErr
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&out, "out", "o", "maze-results", "directory for episodes.jsonl and steps.jsonl")
+	f.StringVarP(&out, "out", "o", "maze-results", "directory for episodes.jsonl, steps.jsonl and their Parquet copies")
 	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr (as with --quiet)")
 	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")

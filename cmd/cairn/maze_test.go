@@ -36,7 +36,7 @@ noise:
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
-	if !strings.Contains(out, "12 episodes") || !strings.Contains(out, "llm_solver") || !strings.Contains(stderr, "12/12 episodes") {
+	if !strings.Contains(out, "12 episodes") || !strings.Contains(out, "llm_solver") || !strings.Contains(stderr, "12/12 episodes") || !strings.Contains(out, "steps.parquet") {
 		t.Errorf("run output:\n%s\nstderr:\n%s", out, stderr)
 	}
 	first, _ := os.ReadFile(filepath.Join(res, "episodes.jsonl"))
@@ -45,7 +45,7 @@ noise:
 	if _, _, err := runMaze(t, "maze", "run", cfg, "--out", res2, "--parallel", "1", "--no-progress"); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"episodes.jsonl", "steps.jsonl", "episodes.parquet"} {
+	for _, f := range []string{"episodes.jsonl", "steps.jsonl", "episodes.parquet", "steps.parquet"} {
 		a, _ := os.ReadFile(filepath.Join(res, f))
 		b, _ := os.ReadFile(filepath.Join(res2, f))
 		if len(a) == 0 || !bytes.Equal(a, b) {
