@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"sync"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/mapstool"
@@ -117,15 +118,10 @@ func toPlace(p geo.Place) Place {
 // parallel runs fn(i) for i < n at once and returns the errors by index.
 func parallel(n int, fn func(i int) error) []error {
 	errs := make([]error, n)
-	done := make(chan struct{}, n)
-	for i := 0; i < n; i++ {
-		go func() {
-			defer func() { done <- struct{}{} }()
-			errs[i] = fn(i)
-		}()
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { errs[i] = fn(i) })
 	}
-	for i := 0; i < n; i++ {
-		<-done
-	}
+	wg.Wait()
 	return errs
 }
