@@ -115,3 +115,22 @@ func TestAskedBGC(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryStoredBGCParameterIsAnalysed: each BGC parameter the store
+// keeps has words, a name and (but pH) a unit for the profile agent and
+// the SQL prompt; a parameter added to argo.BGCParams fails here first.
+func TestEveryStoredBGCParameterIsAnalysed(t *testing.T) {
+	for _, p := range argo.BGCParams {
+		col := strings.ToLower(p)
+		i := slices.IndexFunc(bgcParams, func(b bgcParam) bool { return b.col == col })
+		if i < 0 {
+			t.Errorf("%s: no bgcParams entry", p)
+			continue
+		}
+		if b := bgcParams[i]; b.name == "" || (b.unit == "" && col != "ph_in_situ_total") {
+			t.Errorf("%s: name %q, unit %q", p, b.name, b.unit)
+		} else if b.unit != "" && !strings.Contains(sqlSchema, col+" REAL "+b.unit) {
+			t.Errorf("SQL prompt lacks %s's unit %s", col, b.unit)
+		}
+	}
+}

@@ -47,7 +47,11 @@ var sqlSchema = func() string {
 	var bgc []string
 	for _, p := range argo.BGCParams {
 		n := strings.ToLower(p)
-		bgc = append(bgc, n+" REAL", n+"_qc", n+"_adjusted REAL", n+"_adjusted_qc")
+		unit := ""
+		if i := slices.IndexFunc(bgcParams, func(b bgcParam) bool { return b.col == n }); i >= 0 && bgcParams[i].unit != "" {
+			unit = " " + bgcParams[i].unit
+		}
+		bgc = append(bgc, n+" REAL"+unit, n+"_qc", n+"_adjusted REAL", n+"_adjusted_qc")
 	}
 	return `Tables (DuckDB, PostgreSQL syntax):
 argo_float_metadata(wmo VARCHAR, dac, platform_type, platform_maker, wmo_inst_type, profiler_type, project_name, pi_name, data_centre, float_owner, operating_institution, launch_date TIMESTAMP, launch_lat DOUBLE, launch_lon DOUBLE, end_mission_date, end_mission_status, sensors, parameters)
