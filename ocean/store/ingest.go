@@ -73,7 +73,7 @@ const (
 	kindProfIndex = "prof_index"
 )
 
-var kindOrder = map[string]int{kindMetaIndex: 0, kindMeta: 1, kindProf: 2, kindBGC: 3, kindSprof: 3, kindSingle: 4, kindProfIndex: 5}
+var kindOrder = map[string]int{kindMetaIndex: 0, kindMeta: 1, kindProf: 2, kindSprof: 3, kindSingle: 4, kindProfIndex: 5}
 
 var (
 	reSingle = regexp.MustCompile(`^[RD][0-9]+_[0-9]+D?\.nc$`)
@@ -134,8 +134,16 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 				return nil
 			}
 			kind, reason := classify(path)
-			if reason != "" {
+			switch {
+			case reason != "":
 				rep.Files = append(rep.Files, FileResult{Path: path, Kind: kind, Status: Skipped, Reason: reason})
+				return nil
+			case kind == kindBGC:
+				// B- and M-files hold BGC parameters on their own levels,
+				// without the synthetic file's merged pressure axis; the
+				// Sprof file has the same data ready to merge.
+				rep.Files = append(rep.Files, FileResult{Path: path, Kind: kind, Status: Unsupported,
+					Reason: "B- and M-files are not ingested; ingest the float's synthetic _Sprof.nc (or S-prefixed) file for its BGC parameters"})
 				return nil
 			}
 			inputs = append(inputs, input{path: path, kind: kind})
@@ -197,7 +205,7 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 				return rep, err
 			}
 			rep.Files = append(rep.Files, res)
-		case kindProf, kindSingle, kindBGC, kindSprof:
+		case kindProf, kindSingle, kindSprof:
 			p, res := parseProfiles(in)
 			if res.Status != "" {
 				rep.Files = append(rep.Files, res)
@@ -415,13 +423,6 @@ func parseProfiles(in input) (parsed, FileResult) {
 		return parsed{}, failed(in, err)
 	}
 	defer f.Close()
-	if in.kind == kindBGC {
-		// B- and M-files hold BGC parameters on their own levels, without
-		// the synthetic file's merged pressure axis; the Sprof file has the
-		// same data ready to merge.
-		return parsed{}, FileResult{Path: in.path, Kind: in.kind, Status: Unsupported,
-			Reason: "B- and M-files are not ingested; ingest the float's synthetic _Sprof.nc (or S-prefixed) file for its BGC parameters"}
-	}
 	profs, err := argo.ReadProfiles(f)
 	if err != nil {
 		return parsed{}, failed(in, fmt.Errorf("%s: %w", in.path, err))

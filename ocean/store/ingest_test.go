@@ -283,6 +283,35 @@ func TestNotNetCDFIsReported(t *testing.T) {
 	}
 }
 
+// TestBGCFilesAreUnsupportedUnread: B- and M-files are reported
+// unsupported by name, without being opened (these are not even NetCDF)
+// or recorded as ingested.
+func TestBGCFilesAreUnsupportedUnread(t *testing.T) {
+	src := t.TempDir()
+	for _, n := range []string{"BR1234567_001.nc", "MD1234567_002.nc", "1234567_Bprof.nc"} {
+		os.WriteFile(filepath.Join(src, n), []byte("not netcdf"), 0o644)
+	}
+	s, err := Open(context.Background(), t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for range 2 {
+		rep, err := s.Ingest(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Count(Unsupported) != 3 || len(rep.Files) != 3 {
+			t.Fatalf("report = %+v", rep)
+		}
+		for _, f := range rep.Files {
+			if f.Kind != kindBGC || !strings.Contains(f.Reason, "_Sprof.nc") {
+				t.Errorf("%s: %+v", f.Path, f)
+			}
+		}
+	}
+}
+
 func TestReadOnlyStore(t *testing.T) {
 	dir, _ := ingested(t)
 	s, err := Open(context.Background(), dir, Options{ReadOnly: true})
