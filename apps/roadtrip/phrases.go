@@ -362,6 +362,7 @@ func viaAvoid(q string) (include, avoid []string) {
 
 // countNouns maps the head word of a counted thing to its kind.
 var countNouns = map[string]string{
+	"trip": "trips", "trips": "trips", "journeys": "trips", "drives": "trips",
 	"route": "routes", "routes": "routes", "option": "routes", "options": "routes", "itineraries": "routes", "itinerary": "routes",
 	"city": "cities", "cities": "cities", "town": "cities", "towns": "cities", "stopovers": "cities", "stopover": "cities",
 	"viewpoint": "views", "viewpoints": "views", "overlook": "views", "overlooks": "views", "lookout": "views", "lookouts": "views", "vistas": "views", "vista": "views",
@@ -403,6 +404,14 @@ func counts(q string) map[string]int {
 				break
 			}
 		}
+	}
+	// "2 road trips" counts routes when no route count is written ("a road
+	// trip with 3 route options" means 3).
+	if n, ok := out["trips"]; ok {
+		if _, ok := out["routes"]; !ok {
+			out["routes"] = n
+		}
+		delete(out, "trips")
 	}
 	return out
 }

@@ -53,6 +53,10 @@ func TestParseRoadTripPhrasings(t *testing.T) {
 			want{"Wilmington, Delaware", "Baltimore", "Maryland", 1, 2, 0, 0, nil, nil}},
 		{"Route from the beautiful Newark to Dover with exactly 3 intermediate cities and 1 rest stop",
 			want{"Newark", "Dover", "", 1, 3, 1, 0, nil, nil}},
+		{"Plan 2 road trips from Wilmington to Dover, Delaware, each through 3 towns, with a rest stop and a scenic viewpoint per route",
+			want{"Wilmington", "Dover", "Delaware", 2, 3, 1, 1, nil, nil}},
+		{"Plan a road trip from Wilmington to Dover with 3 route options through 2 towns",
+			want{"Wilmington", "Dover", "", 3, 2, 0, 0, nil, nil}},
 	} {
 		s := parseSpec(c.q, nil, nil)
 		got := want{s.Start, s.End, s.Region, s.Routes, s.Cities, s.RestStops, s.Viewpoints, s.Include, s.Avoid}
