@@ -6,7 +6,10 @@ package locnav
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strings"
+
+	"github.com/cairn-agents/cairn/geo"
 )
 
 func stopIncludeKeys(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, error) {
@@ -53,6 +56,36 @@ func placeFields(place any, withName bool) (name, id string, err error) {
 		name = pyStr(n)
 	}
 	return name, pyStr(idV), nil
+}
+
+// foundStop is one stop of an answer looked up in the maps data: its name
+// and "place id" as the answer gives them, and the search hit with that
+// ID. A nil hit comes with miss, the failing verdict.
+type foundStop struct {
+	name, id string
+	hit      *geo.Place
+	miss     verdict
+}
+
+// foundStops is the loop the place checks share: each stop in turn has
+// its name and "place id" read, then is found with findByNameAndID. The
+// sequence ends after an error (a stop without those keys, a backend
+// failure) or a stop not found (hit nil). A stop is looked up only when
+// the loop asks for it, so a check that ends early searches no further.
+func (s *scoring) foundStops(ctx context.Context, places []any) iter.Seq2[foundStop, error] {
+	return func(yield func(foundStop, error) bool) {
+		for _, p := range places {
+			name, id, err := placeFields(p, true)
+			if err != nil {
+				yield(foundStop{}, err)
+				return
+			}
+			hit, miss, err := s.findByNameAndID(ctx, name, id)
+			if !yield(foundStop{name: name, id: id, hit: hit, miss: miss}, err) || err != nil || hit == nil {
+				return
+			}
+		}
+	}
 }
 
 // pyStr is Python's str(x) for JSON values.
@@ -162,18 +195,13 @@ func validateStopType(ctx context.Context, s *scoring, x, _, opArgs any) (verdic
 	if err != nil {
 		return verdict{}, err
 	}
-	for _, p := range places {
-		name, id, err := placeFields(p, true)
-		if err != nil {
-			return verdict{}, err
-		}
-		hit, v, err := s.findByNameAndID(ctx, name, id)
-		if err != nil || hit == nil {
-			return v, err
+	for st, err := range s.foundStops(ctx, places) {
+		if err != nil || st.hit == nil {
+			return st.miss, err
 		}
 		valid := false
 		for _, rt := range required {
-			for _, t := range hit.Types {
+			for _, t := range st.hit.Types {
 				in, err := pyIn(rt, t)
 				if err != nil {
 					return verdict{}, err
@@ -197,7 +225,7 @@ func validateStopType(ctx context.Context, s *scoring, x, _, opArgs any) (verdic
 			if allNever {
 				cause = CauseQuirk
 			}
-			return fail(cause, "The type of the place is not valid: %s (%s) has types %v, want one containing %s%s", name, id, hit.Types, pyRepr(opArgs), note)
+			return fail(cause, "The type of the place is not valid: %s (%s) has types %v, want one containing %s%s", st.name, st.id, st.hit.Types, pyRepr(opArgs), note)
 		}
 	}
 	return pass()
@@ -245,17 +273,12 @@ func placesInCountry(ctx context.Context, s *scoring, x, _, opArgs any) (verdict
 	if err != nil {
 		return verdict{}, err
 	}
-	for _, p := range places {
-		name, id, err := placeFields(p, true)
-		if err != nil {
-			return verdict{}, err
+	for st, err := range s.foundStops(ctx, places) {
+		if err != nil || st.hit == nil {
+			return st.miss, err
 		}
-		hit, v, err := s.findByNameAndID(ctx, name, id)
-		if err != nil || hit == nil {
-			return v, err
-		}
-		if !strings.Contains(strings.ToLower(hit.FormattedAddress), country) {
-			return fail(CausePlanner, "%s is not in %s", hit.FormattedAddress, pyStr(opArgs))
+		if !strings.Contains(strings.ToLower(st.hit.FormattedAddress), country) {
+			return fail(CausePlanner, "%s is not in %s", st.hit.FormattedAddress, pyStr(opArgs))
 		}
 	}
 	return pass()
@@ -273,17 +296,12 @@ func placesInCountries(ctx context.Context, s *scoring, x, _, opArgs any) (verdi
 		return verdict{}, err
 	}
 	var addrs []string
-	for _, p := range places {
-		name, id, err := placeFields(p, true)
-		if err != nil {
-			return verdict{}, err
+	for st, err := range s.foundStops(ctx, places) {
+		if err != nil || st.hit == nil {
+			return st.miss, err
 		}
-		hit, v, err := s.findByNameAndID(ctx, name, id)
-		if err != nil || hit == nil {
-			return v, err
-		}
-		addr := strings.ToLower(hit.FormattedAddress)
-		addrs = append(addrs, hit.FormattedAddress)
+		addr := strings.ToLower(st.hit.FormattedAddress)
+		addrs = append(addrs, st.hit.FormattedAddress)
 		for _, c := range countries {
 			lc, err := lower(c)
 			if err != nil {
@@ -308,14 +326,9 @@ func validateDirection(ctx context.Context, s *scoring, x, _, opArgs any) (verdi
 	if err != nil {
 		return verdict{}, err
 	}
-	for _, p := range places {
-		name, id, err := placeFields(p, true)
-		if err != nil {
-			return verdict{}, err
-		}
-		hit, v, err := s.findByNameAndID(ctx, name, id)
-		if err != nil || hit == nil {
-			return v, err
+	for st, err := range s.foundStops(ctx, places) {
+		if err != nil || st.hit == nil {
+			return st.miss, err
 		}
 		for _, r := range reqs {
 			addr, err := getItem(r, "place")
@@ -337,19 +350,19 @@ func validateDirection(ctx context.Context, s *scoring, x, _, opArgs any) (verdi
 			var ok bool
 			switch dir {
 			case "north":
-				ok = hit.Location.Lat > ref.Location.Lat
+				ok = st.hit.Location.Lat > ref.Location.Lat
 			case "south":
-				ok = hit.Location.Lat < ref.Location.Lat
+				ok = st.hit.Location.Lat < ref.Location.Lat
 			case "east":
-				ok = hit.Location.Lng > ref.Location.Lng
+				ok = st.hit.Location.Lng > ref.Location.Lng
 			case "west":
-				ok = hit.Location.Lng < ref.Location.Lng
+				ok = st.hit.Location.Lng < ref.Location.Lng
 			default:
 				return verdict{}, &pyError{exc: "ValueError", msg: "Direction must be 'north', 'south', 'east', or 'west' (got " + pyRepr(dir) + ")", cause: CauseTask}
 			}
 			if !ok {
 				return fail(CausePlanner, "the direction from %s to %s is wrong: %s (%.5f,%.5f) is not %s of %s (%.5f,%.5f, first search hit for %q)",
-					pyStr(addr), name, name, hit.Location.Lat, hit.Location.Lng, pyStr(dir), ref.Name, ref.Location.Lat, ref.Location.Lng, pyStr(addr))
+					pyStr(addr), st.name, st.name, st.hit.Location.Lat, st.hit.Location.Lng, pyStr(dir), ref.Name, ref.Location.Lat, ref.Location.Lng, pyStr(addr))
 			}
 		}
 	}
@@ -366,24 +379,19 @@ func validateStopRating(ctx context.Context, s *scoring, x, _, opArgs any) (verd
 			return verdict{}, err
 		}
 	}
-	for _, p := range places {
-		name, id, err := placeFields(p, true)
-		if err != nil {
-			return verdict{}, err
+	for st, err := range s.foundStops(ctx, places) {
+		if err != nil || st.hit == nil {
+			return st.miss, err
 		}
-		hit, v, err := s.findByNameAndID(ctx, name, id)
-		if err != nil || hit == nil {
-			return v, err
+		if st.hit.Rating == nil {
+			return verdict{}, &pyError{exc: "KeyError", msg: fmt.Sprintf("'rating': the maps backend has no rating for %s (%s)", st.name, st.id), cause: CauseData}
 		}
-		if hit.Rating == nil {
-			return verdict{}, &pyError{exc: "KeyError", msg: fmt.Sprintf("'rating': the maps backend has no rating for %s (%s)", name, id), cause: CauseData}
-		}
-		c, err := pyCompare(*hit.Rating, opArgs)
+		c, err := pyCompare(*st.hit.Rating, opArgs)
 		if err != nil {
 			return verdict{}, err
 		}
 		if c < 0 {
-			return fail(CausePlanner, "Rating of stop %s is %g, while the required rating is %s", name, *hit.Rating, pyRepr(opArgs))
+			return fail(CausePlanner, "Rating of stop %s is %g, while the required rating is %s", st.name, *st.hit.Rating, pyRepr(opArgs))
 		}
 	}
 	return pass()
