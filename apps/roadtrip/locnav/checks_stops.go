@@ -181,17 +181,25 @@ func areStopsDifferent(_ context.Context, _ *scoring, x, _, _ any) (verdict, err
 	return pass()
 }
 
+// iterateArgs is iterate(x) then iterate(opArgs), as the checks on a
+// list of stops and a list of requirements begin.
+func iterateArgs(x, opArgs any) (xs, args []any, err error) {
+	if xs, err = iterate(x); err != nil {
+		return nil, nil, err
+	}
+	if args, err = iterate(opArgs); err != nil {
+		return nil, nil, err
+	}
+	return xs, args, nil
+}
+
 // neverGoogleType reports a required type Google's legacy place types
 // never contain as a substring ("hotel": Google says lodging; "gas
 // station": Google says gas_station).
 func neverGoogleType(t string) bool { return t == "hotel" || strings.Contains(t, " ") }
 
 func validateStopType(ctx context.Context, s *scoring, x, _, opArgs any) (verdict, error) {
-	places, err := iterate(x)
-	if err != nil {
-		return verdict{}, err
-	}
-	required, err := iterate(opArgs)
+	places, required, err := iterateArgs(x, opArgs)
 	if err != nil {
 		return verdict{}, err
 	}
@@ -232,11 +240,7 @@ func validateStopType(ctx context.Context, s *scoring, x, _, opArgs any) (verdic
 }
 
 func validateLocation(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, error) {
-	places, err := iterate(x)
-	if err != nil {
-		return verdict{}, err
-	}
-	required, err := iterate(opArgs)
+	places, required, err := iterateArgs(x, opArgs)
 	if err != nil {
 		return verdict{}, err
 	}
@@ -287,11 +291,7 @@ func placesInCountry(ctx context.Context, s *scoring, x, _, opArgs any) (verdict
 // placesInCountries passes as soon as one place's address names one of
 // the countries (upstream returns True inside the loop).
 func placesInCountries(ctx context.Context, s *scoring, x, _, opArgs any) (verdict, error) {
-	places, err := iterate(x)
-	if err != nil {
-		return verdict{}, err
-	}
-	countries, err := iterate(opArgs)
+	places, countries, err := iterateArgs(x, opArgs)
 	if err != nil {
 		return verdict{}, err
 	}
@@ -318,11 +318,7 @@ func placesInCountries(ctx context.Context, s *scoring, x, _, opArgs any) (verdi
 }
 
 func validateDirection(ctx context.Context, s *scoring, x, _, opArgs any) (verdict, error) {
-	places, err := iterate(x)
-	if err != nil {
-		return verdict{}, err
-	}
-	reqs, err := iterate(opArgs)
+	places, reqs, err := iterateArgs(x, opArgs)
 	if err != nil {
 		return verdict{}, err
 	}

@@ -37,26 +37,13 @@ func compareTimeOfMiddlePoint(ctx context.Context, s *scoring, x, _, opArgs any)
 	if err != nil {
 		return verdict{}, err
 	}
-	p1, err := getPath(opArgs, "place1", "place")
-	if err != nil {
-		return verdict{}, err
+	var a [5]any
+	for i, path := range [][]string{{"place1", "place"}, {"place2", "place"}, {"place1", "mode"}, {"place2", "mode"}, {"threshold"}} {
+		if a[i], err = getPath(opArgs, path...); err != nil {
+			return verdict{}, err
+		}
 	}
-	p2, err := getPath(opArgs, "place2", "place")
-	if err != nil {
-		return verdict{}, err
-	}
-	m1, err := getPath(opArgs, "place1", "mode")
-	if err != nil {
-		return verdict{}, err
-	}
-	m2, err := getPath(opArgs, "place2", "mode")
-	if err != nil {
-		return verdict{}, err
-	}
-	threshold, err := getItem(opArgs, "threshold")
-	if err != nil {
-		return verdict{}, err
-	}
+	p1, p2, m1, m2, threshold := a[0], a[1], a[2], a[3], a[4]
 	var d [2]float64
 	for i, pm := range [][2]any{{p1, m1}, {p2, m2}} {
 		el, v, err := s.leg(ctx, pyStr(pm[0]), stop, pyStr(pm[1]))
