@@ -26,6 +26,16 @@
 //
 //	orchestrator=ollama:gemma3:27b,worker=ollama:gemma3:4b,default=none
 //
+// # Embeddings
+//
+// An Embedder turns texts into vectors; *Ollama (POST /api/embed, with
+// keep_alive) and *OpenAI (POST {base}/embeddings) are both, so the model a
+// spec opens can also embed. Config.Embedder opens one from the same spec
+// strings, ollama:NAME or openai:NAME (replay cannot embed). Embed calls an
+// Embedder and emits one event.Usage (prompt tokens only), so a Counter
+// counts embedding calls as model calls. A reply without exactly one
+// non-empty vector per text, all of one length, is ErrBadReply.
+//
 // Transport failures wrap ErrUnreachable, ErrTimeout, ErrBadReply or carry a
 // *StatusError with the server's message.
 //

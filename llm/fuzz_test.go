@@ -87,3 +87,53 @@ func FuzzOllamaHost(f *testing.F) {
 		}
 	})
 }
+
+// checkEmbedded fails t unless vecs hold one non-empty vector per text, all
+// of one length: what Embed promises whenever it returns no error.
+func checkEmbedded(t *testing.T, vecs [][]float32, texts int) {
+	t.Helper()
+	if len(vecs) != texts {
+		t.Fatalf("%d vectors for %d texts", len(vecs), texts)
+	}
+	for _, v := range vecs {
+		if len(v) == 0 || len(v) != len(vecs[0]) {
+			t.Fatalf("vectors of lengths %d and %d", len(v), len(vecs[0]))
+		}
+	}
+}
+
+func FuzzOllamaEmbedReply(f *testing.F) {
+	f.Add(`{"model":"m","embeddings":[[0.1,0.2],[0.3,0.4]],"prompt_eval_count":4}`)
+	f.Add(`{"embeddings":[[1],[]]}`)
+	f.Add(`{"error":"boom"}`)
+	f.Add(`{"embeddings":null}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		o := &Ollama{BaseURL: "http://model.invalid", Model: "m", Client: &http.Client{Transport: bodyTransport(body)}}
+		vecs, u, err := o.Embed(t.Context(), []string{"a", "b"})
+		if err != nil {
+			return
+		}
+		checkEmbedded(t, vecs, 2)
+		if u.Model != "ollama:m" {
+			t.Fatalf("usage = %+v", u)
+		}
+	})
+}
+
+func FuzzOpenAIEmbedReply(f *testing.F) {
+	f.Add(`{"data":[{"index":1,"embedding":[1,2]},{"index":0,"embedding":[3,4]}],"usage":{"prompt_tokens":2}}`)
+	f.Add(`{"data":[{"embedding":[1]},{"index":0,"embedding":[2]}]}`)
+	f.Add(`{"data":[{"index":-1,"embedding":[1]},{"index":1,"embedding":[2]}]}`)
+	f.Add(`{"error":{"message":"bad"}}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		o := &OpenAI{BaseURL: "http://model.invalid/v1", Model: "m", Client: &http.Client{Transport: bodyTransport(body)}}
+		vecs, u, err := o.Embed(t.Context(), []string{"a", "b"})
+		if err != nil {
+			return
+		}
+		checkEmbedded(t, vecs, 2)
+		if u.Model != "openai:m" {
+			t.Fatalf("usage = %+v", u)
+		}
+	})
+}

@@ -19,7 +19,8 @@ import (
 // DefaultOllamaHost is where Ollama listens unless OLLAMA_HOST says otherwise.
 const DefaultOllamaHost = "http://127.0.0.1:11434"
 
-// Ollama is a Model served by Ollama's native chat API (POST /api/chat).
+// Ollama is a Model served by Ollama's native chat API (POST /api/chat),
+// and an Embedder through its POST /api/embed.
 // The zero value plus a Model name talks to OLLAMA_HOST.
 type Ollama struct {
 	// BaseURL is the server, e.g. "http://127.0.0.1:11434"; empty means
@@ -171,16 +172,36 @@ func (o *Ollama) request(req Request) (ollamaRequest, error) {
 	if req.Temperature != nil || req.MaxTokens > 0 {
 		r.Options = &ollamaOptions{Temperature: req.Temperature, NumPredict: req.MaxTokens}
 	}
-	if k := strings.TrimSpace(o.KeepAlive); k != "" {
-		if n, err := strconv.Atoi(k); err == nil {
-			r.KeepAlive = n
-		} else if _, err := time.ParseDuration(k); err == nil {
-			r.KeepAlive = k
-		} else {
-			return r, fmt.Errorf("ollama keep_alive %q: want a duration like 10m or whole seconds", k)
-		}
+	ka, err := o.keepAlive()
+	if err != nil {
+		return r, err
 	}
+	r.KeepAlive = ka
 	return r, nil
+}
+
+// keepAlive is KeepAlive as the API wants it: whole seconds as a number, a
+// duration as a string, nil when unset.
+func (o *Ollama) keepAlive() (any, error) {
+	k := strings.TrimSpace(o.KeepAlive)
+	if k == "" {
+		return nil, nil
+	}
+	if n, err := strconv.Atoi(k); err == nil {
+		return n, nil
+	}
+	if _, err := time.ParseDuration(k); err == nil {
+		return k, nil
+	}
+	return nil, fmt.Errorf("ollama keep_alive %q: want a duration like 10m or whole seconds", k)
+}
+
+// base is BaseURL, or the server OLLAMA_HOST names when it is empty.
+func (o *Ollama) base() (string, error) {
+	if o.BaseURL != "" {
+		return o.BaseURL, nil
+	}
+	return OllamaHost(os.Getenv("OLLAMA_HOST"))
 }
 
 // objectArgs returns tool-call arguments as a JSON object, decoding the
@@ -240,13 +261,10 @@ func (o *Ollama) chunks(ctx context.Context, req Request, stream bool) iter.Seq2
 			fail("no model name set")
 			return
 		}
-		base := o.BaseURL
-		if base == "" {
-			var err error
-			if base, err = OllamaHost(os.Getenv("OLLAMA_HOST")); err != nil {
-				fail("%w", err)
-				return
-			}
+		base, err := o.base()
+		if err != nil {
+			fail("%w", err)
+			return
 		}
 		body, err := o.request(req)
 		if err != nil {

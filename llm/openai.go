@@ -18,7 +18,8 @@ const DefaultOpenAIBaseURL = "https://api.openai.com/v1"
 
 // OpenAI is a Model served by any OpenAI-compatible chat-completions API
 // (POST {BaseURL}/chat/completions): OpenAI itself, vLLM, llama.cpp server,
-// LM Studio, Ollama's /v1 and others.
+// LM Studio, Ollama's /v1 and others; and an Embedder through
+// {BaseURL}/embeddings.
 type OpenAI struct {
 	// BaseURL is the API root including its version path, e.g.
 	// "http://localhost:8000/v1"; empty means $OPENAI_BASE_URL, else
@@ -192,17 +193,7 @@ func (o *OpenAI) Chat(ctx context.Context, req Request) (Response, error) {
 	if o.Model == "" {
 		return Response{}, fmt.Errorf("openai: no model name set")
 	}
-	base := o.BaseURL
-	if base == "" {
-		base = os.Getenv("OPENAI_BASE_URL")
-	}
-	if base == "" {
-		base = DefaultOpenAIBaseURL
-	}
-	key := o.APIKey
-	if key == "" {
-		key = os.Getenv("OPENAI_API_KEY")
-	}
+	base, h := o.endpoint()
 	body, err := o.request(req)
 	if err != nil {
 		return Response{}, fmt.Errorf("openai %s: %w", o.Model, err)
@@ -210,10 +201,6 @@ func (o *OpenAI) Chat(ctx context.Context, req Request) (Response, error) {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return Response{}, fmt.Errorf("openai %s: encoding request: %w", o.Model, err)
-	}
-	var h http.Header
-	if key != "" {
-		h = http.Header{"Authorization": {"Bearer " + key}}
 	}
 	url := strings.TrimRight(base, "/") + "/chat/completions"
 	start := time.Now()
@@ -254,4 +241,24 @@ func (o *OpenAI) Chat(ctx context.Context, req Request) (Response, error) {
 		u.PromptTokens, u.CompletionTokens = out.Usage.PromptTokens, out.Usage.CompletionTokens
 	}
 	return Response{Message: msg, Usage: u}, nil
+}
+
+// endpoint returns the API root and the Authorization header (nil without a
+// key), falling back to OPENAI_BASE_URL and OPENAI_API_KEY.
+func (o *OpenAI) endpoint() (string, http.Header) {
+	base := o.BaseURL
+	if base == "" {
+		base = os.Getenv("OPENAI_BASE_URL")
+	}
+	if base == "" {
+		base = DefaultOpenAIBaseURL
+	}
+	key := o.APIKey
+	if key == "" {
+		key = os.Getenv("OPENAI_API_KEY")
+	}
+	if key == "" {
+		return base, nil
+	}
+	return base, http.Header{"Authorization": {"Bearer " + key}}
 }

@@ -44,18 +44,14 @@ type oceanFlags struct {
 
 // embedder returns the embedding model --embed-model names, or nil.
 func (f *oceanFlags) embedder() (docs.Embedder, error) {
-	if f.embedModel == "" || f.embedModel == "none" {
+	e, err := llm.EnvConfig().Embedder(f.embedModel)
+	if err != nil {
+		return nil, fmt.Errorf("--embed-model: %w", err)
+	}
+	if e == nil {
 		return nil, nil
 	}
-	name, ok := strings.CutPrefix(f.embedModel, "ollama:")
-	if !ok || name == "" {
-		return nil, fmt.Errorf("--embed-model %q: want ollama:NAME (e.g. ollama:nomic-embed-text) or none", f.embedModel)
-	}
-	host, err := llm.OllamaHost(os.Getenv("OLLAMA_HOST"))
-	if err != nil {
-		return nil, err
-	}
-	return docs.OllamaEmbedder{BaseURL: host, Model: name}, nil
+	return docs.ModelEmbedder{Model: e}, nil
 }
 
 func newOceanCmd(c *cli) *cobra.Command {
@@ -79,7 +75,7 @@ ocean.duckdb, profiles/ (Parquet) and docs.json.`,
 	}
 	cmd.PersistentFlags().StringVar(dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
 	cmd.PersistentFlags().StringVar(pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
-	cmd.PersistentFlags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
+	cmd.PersistentFlags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME or openai:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
 	cmd.AddCommand(newOceanIngestCmd(c, dir), newOceanDocsCmd(c, of), newOceanAskCmd(c, of), newOceanSQLCmd(c, dir), newOceanPGSyncCmd(c, dir, pgDSN))
 	return cmd
 }

@@ -115,6 +115,6 @@ Request bodies are limited to 16 KiB and requests to 60 s.`,
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().StringVar(&of.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
 	cmd.Flags().StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
-	cmd.Flags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME")
+	cmd.Flags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME or openai:NAME")
 	return cmd
 }

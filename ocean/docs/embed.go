@@ -1,15 +1,12 @@
 package docs
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
-	"net/http"
 	"sort"
-	"strings"
+
+	"github.com/cairn-agents/cairn/llm"
 )
 
 // Embedder turns texts into vectors. An embedding model is one; the index
@@ -157,48 +154,18 @@ func cut(h []Hit, k int) []Hit {
 	return h
 }
 
-// OllamaEmbedder embeds with an Ollama server's /api/embed.
-type OllamaEmbedder struct {
-	BaseURL string // e.g. http://127.0.0.1:11434
-	Model   string // e.g. nomic-embed-text
-	Client  *http.Client
+// ModelEmbedder embeds with an llm embedding model: Ollama's /api/embed or
+// an OpenAI-compatible /embeddings, as llm.Config.Embedder opens from a spec
+// like "ollama:nomic-embed-text". Each call emits an event.Usage.
+type ModelEmbedder struct {
+	Model llm.Embedder
 }
 
-// Name is "ollama:" + the model.
-func (o OllamaEmbedder) Name() string { return "ollama:" + o.Model }
+// Name is the model's name, e.g. "ollama:nomic-embed-text".
+func (m ModelEmbedder) Name() string { return m.Model.Name() }
 
-// Embed asks the server for one vector per text.
-func (o OllamaEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	body, _ := json.Marshal(map[string]any{"model": o.Model, "input": texts})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(o.BaseURL, "/")+"/api/embed", bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	c := o.Client
-	if c == nil {
-		c = http.DefaultClient
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("ollama /api/embed: %s: %s", resp.Status, bytes.TrimSpace(data))
-	}
-	var out struct {
-		Embeddings [][]float32 `json:"embeddings"`
-	}
-	if err := json.Unmarshal(data, &out); err != nil {
-		return nil, fmt.Errorf("ollama /api/embed reply: %w", err)
-	}
-	if len(out.Embeddings) != len(texts) {
-		return nil, fmt.Errorf("ollama /api/embed: %d vectors for %d texts", len(out.Embeddings), len(texts))
-	}
-	return out.Embeddings, nil
+// Embed asks the model for one vector per text.
+func (m ModelEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	vecs, _, err := llm.Embed(ctx, m.Model, texts)
+	return vecs, err
 }
