@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -150,21 +149,12 @@ func cityDifferentFromRestStops(_ context.Context, _ *scoring, x, _, _ any) (ver
 			return verdict{}, err
 		}
 		if sameSet(a, b) {
-			v, _ := fail(CausePlanner, "route %d: rest_stop_cities%v and scenic_viewpoint_cities%v are the same", i+1, setList(a), setList(b))
+			v, _ := fail(CausePlanner, "route %d: rest_stop_cities%v and scenic_viewpoint_cities%v are the same", i+1, sortedKeys(a), sortedKeys(b))
 			v.empty = len(a) == 0
 			return v, nil
 		}
 	}
 	return pass()
-}
-
-func setList(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func validateElevation(ctx context.Context, s *scoring, x, _, _ any) (verdict, error) {
@@ -235,7 +225,7 @@ func placeInCitiesOfRoutes(_ context.Context, _ *scoring, x, _, opArgs any) (ver
 			}
 		}
 		if !found {
-			return fail(CausePlanner, "city must be in all routes: route %d visits %v, none containing any of %s", i+1, setList(cities), short(pyRepr(opArgs)))
+			return fail(CausePlanner, "city must be in all routes: route %d visits %v, none containing any of %s", i+1, sortedKeys(cities), short(pyRepr(opArgs)))
 		}
 	}
 	return pass()

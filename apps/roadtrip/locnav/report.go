@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 )
@@ -187,24 +187,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		s.TasksPassed, s.Tasks, pct(s.TasksPassed, s.Tasks), s.EvaluatorsPassed, s.Evaluators, pct(s.EvaluatorsPassed, s.Evaluators), s.AnswersInFormat, s.Answered, s.MapsCalls)
 
 	b.WriteString("| family | tasks | passed | evaluators passed |\n|---|---|---|---|\n")
-	fams := make([]string, 0, len(s.ByFamily))
-	for f := range s.ByFamily {
-		fams = append(fams, string(f))
-	}
-	sort.Strings(fams)
-	for _, f := range fams {
-		x := s.ByFamily[Family(f)]
+	for _, f := range slices.Sorted(maps.Keys(s.ByFamily)) {
+		x := s.ByFamily[f]
 		fmt.Fprintf(&b, "| %s | %d | %d | %d / %d (%s) |\n", f, x.Tasks, x.Passed, x.EvaluatorsPassed, x.Evaluators, pct(x.EvaluatorsPassed, x.Evaluators))
 	}
 	if len(s.FailuresByCause) > 0 {
 		b.WriteString("\n| failed evaluators by cause | count |\n|---|---|\n")
-		causes := make([]string, 0, len(s.FailuresByCause))
-		for c := range s.FailuresByCause {
-			causes = append(causes, string(c))
-		}
-		sort.Strings(causes)
-		for _, c := range causes {
-			fmt.Fprintf(&b, "| %s: %s | %d |\n", c, causeText[Cause(c)], s.FailuresByCause[Cause(c)])
+		for _, c := range slices.Sorted(maps.Keys(s.FailuresByCause)) {
+			fmt.Fprintf(&b, "| %s: %s | %d |\n", c, causeText[c], s.FailuresByCause[c])
 		}
 	}
 
