@@ -72,35 +72,50 @@ func compareTimeOfMiddlePoint(ctx context.Context, s *scoring, x, _, opArgs any)
 
 func secs(s float64) string { return fmt.Sprintf("%.0f s", s) }
 
-// legsArgs reads the stops and op_args shared by the two distance checks.
-func legsArgs(x, opArgs any) (chain []string, mode string, threshold any, stop *verdict, err error) {
+// stopLegs is what the two distance checks share: the route from place1
+// through the answer's stops to place2, and each leg's length.
+type stopLegs struct {
+	chain     []string // place1, each stop as place_id:ID, place2
+	mode      string
+	threshold any
+	ds        []float64 // metres, chain[i] to chain[i+1]
+}
+
+// measureStopLegs reads the stops and op_args of a distance check, then
+// measures each leg. A non-nil verdict ends the check.
+func (s *scoring) measureStopLegs(ctx context.Context, x, opArgs any) (stopLegs, *verdict, error) {
 	n, err := pyLen(x)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return stopLegs{}, nil, err
 	}
 	if n == 0 {
-		return nil, "", nil, &verdict{reason: "there is no intermediate stop, the input should be a list", cause: CausePlanner, empty: true}, nil
+		return stopLegs{}, &verdict{reason: "there is no intermediate stop, the input should be a list", cause: CausePlanner, empty: true}, nil
 	}
 	items, err := iterate(x)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return stopLegs{}, nil, err
 	}
 	var stops []string
 	for _, it := range items {
 		ref, err := stopRef(it)
 		if err != nil {
-			return nil, "", nil, nil, err
+			return stopLegs{}, nil, err
 		}
 		stops = append(stops, ref)
 	}
 	var a [4]any
 	for i, k := range []string{"place1", "place2", "mode", "threshold"} {
 		if a[i], err = getItem(opArgs, k); err != nil {
-			return nil, "", nil, nil, err
+			return stopLegs{}, nil, err
 		}
 	}
-	chain = append(append([]string{pyStr(a[0])}, stops...), pyStr(a[1]))
-	return chain, pyStr(a[2]), a[3], nil, nil
+	l := stopLegs{chain: append(append([]string{pyStr(a[0])}, stops...), pyStr(a[1])), mode: pyStr(a[2]), threshold: a[3]}
+	ds, stop, err := s.legDistances(ctx, l.chain, l.mode)
+	if err != nil || stop != nil {
+		return stopLegs{}, stop, err
+	}
+	l.ds = ds
+	return l, nil, nil
 }
 
 func (s *scoring) legDistances(ctx context.Context, chain []string, mode string) ([]float64, *verdict, error) {
@@ -127,14 +142,11 @@ func km(ds []float64) string {
 }
 
 func compareDistanceBetweenStops(ctx context.Context, s *scoring, x, _, opArgs any) (verdict, error) {
-	chain, mode, threshold, stop, err := legsArgs(x, opArgs)
+	l, stop, err := s.measureStopLegs(ctx, x, opArgs)
 	if err != nil || stop != nil {
 		return deref(stop), err
 	}
-	ds, stop, err := s.legDistances(ctx, chain, mode)
-	if err != nil || stop != nil {
-		return deref(stop), err
-	}
+	ds, mode, threshold := l.ds, l.mode, l.threshold
 	lo, hi := ds[0], ds[0]
 	for _, d := range ds {
 		lo, hi = min(lo, d), max(hi, d)
@@ -154,14 +166,11 @@ func compareDistanceBetweenStops(ctx context.Context, s *scoring, x, _, opArgs a
 }
 
 func compareDistanceWithAndWithoutStops(ctx context.Context, s *scoring, x, _, opArgs any) (verdict, error) {
-	chain, mode, threshold, stop, err := legsArgs(x, opArgs)
+	l, stop, err := s.measureStopLegs(ctx, x, opArgs)
 	if err != nil || stop != nil {
 		return deref(stop), err
 	}
-	ds, stop, err := s.legDistances(ctx, chain, mode)
-	if err != nil || stop != nil {
-		return deref(stop), err
-	}
+	chain, mode, threshold, ds := l.chain, l.mode, l.threshold, l.ds
 	direct, stop, err := s.legDistances(ctx, []string{chain[0], chain[len(chain)-1]}, mode)
 	if err != nil || stop != nil {
 		return deref(stop), err
