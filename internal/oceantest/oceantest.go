@@ -1,5 +1,7 @@
-// Package oceantest locates the shared test data (../shared beside the
-// repository root) for the ocean packages' tests.
+// Package oceantest holds what the ocean packages' tests need from outside
+// the repository: the shared test data (../shared beside the repository
+// root; GDAC, Docs, Shared), a skip when NetCDF-4 cannot be read
+// (NeedNetCDF4), and a PostgreSQL + PostGIS server (PostGIS, StopPostGIS).
 package oceantest
 
 import (

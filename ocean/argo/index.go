@@ -1,5 +1,6 @@
 // Package argo reads Argo GDAC data: the text index files and the NetCDF
-// meta, multi-profile and single-cycle profile files, into plain Go values.
+// meta, multi-profile, single-cycle and synthetic BGC (S) profile files,
+// into plain Go values.
 // It knows the Argo formats; it knows nothing about storage.
 package argo
 
