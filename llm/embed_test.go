@@ -359,3 +359,39 @@ func BenchmarkOllamaEmbedHTTP(b *testing.B) {
 		}
 	}
 }
+
+// TestEmbedConcurrent: one Embedder serves parallel callers (the ocean
+// agents search at once); each gets its own texts' vectors and every call
+// is counted.
+func TestEmbedConcurrent(t *testing.T) {
+	srv := embedServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
+		in, _ := body["input"].([]any)
+		vecs := make([][]float32, len(in))
+		for i, s := range in {
+			vecs[i] = []float32{float32(len(s.(string)))}
+		}
+		w.Write(mustJSON(t, map[string]any{"embeddings": vecs, "prompt_eval_count": len(in)}))
+	})
+	var c Counter
+	ctx := event.WithSink(t.Context(), c.Observe)
+	e := &Ollama{BaseURL: srv.URL, Model: "m"}
+	errs := make(chan error, 16)
+	for g := range 16 {
+		go func() {
+			text := strings.Repeat("x", g+1)
+			vecs, _, err := Embed(ctx, e, []string{text, text + "y"})
+			if err == nil && (len(vecs) != 2 || vecs[0][0] != float32(g+1) || vecs[1][0] != float32(g+2)) {
+				err = fmt.Errorf("caller %d got %v", g, vecs)
+			}
+			errs <- err
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := c.Counts(); n.ModelCalls != 16 || n.PromptTokens != 32 {
+		t.Errorf("counts = %+v", n)
+	}
+}
