@@ -25,11 +25,7 @@ func cityNameMatch(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, er
 	if err != nil {
 		return verdict{}, err
 	}
-	values, err := getItem(opArgs, "values")
-	if err != nil {
-		return verdict{}, err
-	}
-	cands, err := iterate(values)
+	cands, err := getList(opArgs, "values")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -49,15 +45,6 @@ func cityNameMatch(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, er
 	return fail(CausePlanner, "The city name doesn't match: %s %s is not a substring of any accepted name (upstream's substring rule; add no country or region)", ks, pyRepr(city))
 }
 
-// routes is x['routes'] as a list to iterate.
-func routes(x any) ([]any, error) {
-	r, err := getItem(x, "routes")
-	if err != nil {
-		return nil, err
-	}
-	return iterate(r)
-}
-
 func keyString(v any) (string, error) {
 	s, ok := v.(string)
 	if !ok {
@@ -74,7 +61,7 @@ func placesInCitiesVisited(_ context.Context, _ *scoring, x, _, opArgs any) (ver
 	if err != nil {
 		return verdict{}, err
 	}
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -83,11 +70,7 @@ func placesInCitiesVisited(_ context.Context, _ *scoring, x, _, opArgs any) (ver
 		if err != nil {
 			return verdict{}, err
 		}
-		pv, err := getItem(r, kind)
-		if err != nil {
-			return verdict{}, err
-		}
-		places, err := iterate(pv)
+		places, err := getList(r, kind)
 		if err != nil {
 			return verdict{}, err
 		}
@@ -109,11 +92,7 @@ func placesInCitiesVisited(_ context.Context, _ *scoring, x, _, opArgs any) (ver
 }
 
 func lowerCities(r any, key, field string) (map[string]bool, error) {
-	v, err := getItem(r, key)
-	if err != nil {
-		return nil, err
-	}
-	items, err := iterate(v)
+	items, err := getList(r, key)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +114,7 @@ func lowerCities(r any, key, field string) (map[string]bool, error) {
 }
 
 func cityDifferentFromRestStops(_ context.Context, _ *scoring, x, _, _ any) (verdict, error) {
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -158,16 +137,12 @@ func cityDifferentFromRestStops(_ context.Context, _ *scoring, x, _, _ any) (ver
 }
 
 func validateElevation(ctx context.Context, s *scoring, x, _, _ any) (verdict, error) {
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}
 	for _, r := range rs {
-		vv, err := getItem(r, "scenic_viewpoints")
-		if err != nil {
-			return verdict{}, err
-		}
-		vps, err := iterate(vv)
+		vps, err := getList(r, "scenic_viewpoints")
 		if err != nil {
 			return verdict{}, err
 		}
@@ -199,7 +174,7 @@ func validateElevation(ctx context.Context, s *scoring, x, _, _ any) (verdict, e
 }
 
 func placeInCitiesOfRoutes(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, error) {
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -235,7 +210,7 @@ func placeInCitiesOfRoutes(_ context.Context, _ *scoring, x, _, opArgs any) (ver
 // task 0005 passes a list, on which upstream calls .lower() and raises, so
 // that check always fails there (unless there are no routes).
 func placeNotInCitiesOfRoutes(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, error) {
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -264,7 +239,7 @@ func includeOnePlaceInRestStops(_ context.Context, _ *scoring, x, _, opArgs any)
 	if err != nil {
 		return verdict{}, err
 	}
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -281,7 +256,7 @@ func includeOnePlaceInRestStops(_ context.Context, _ *scoring, x, _, opArgs any)
 }
 
 func atLeastUniqueRestStopCities(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, error) {
-	rs, err := routes(x)
+	rs, err := getList(x, "routes")
 	if err != nil {
 		return verdict{}, err
 	}

@@ -17,11 +17,7 @@ func stopIncludeKeys(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, 
 	if err != nil {
 		return verdict{}, err
 	}
-	keysV, err := getItem(opArgs, "keys")
-	if err != nil {
-		return verdict{}, err
-	}
-	keys, err := iterate(keysV)
+	keys, err := getList(opArgs, "keys")
 	if err != nil {
 		return verdict{}, err
 	}
@@ -127,11 +123,7 @@ func hashKey(v any) (string, error) {
 }
 
 func stopSets(x any, key string) (names, ids map[string]bool, err error) {
-	stopsV, err := getItem(x, key)
-	if err != nil {
-		return nil, nil, err
-	}
-	stops, err := iterate(stopsV)
+	stops, err := getList(x, key)
 	if err != nil {
 		return nil, nil, err
 	}

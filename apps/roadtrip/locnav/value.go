@@ -251,6 +251,15 @@ func getPath(x any, keys ...string) (any, error) {
 	return x, nil
 }
 
+// getList is iterate(x[key]).
+func getList(x any, key string) ([]any, error) {
+	v, err := getItem(x, key)
+	if err != nil {
+		return nil, err
+	}
+	return iterate(v)
+}
+
 // iterate is Python's iteration: a list's items, a dict's keys, a
 // string's characters.
 func iterate(x any) ([]any, error) {
