@@ -111,29 +111,26 @@ func cmpOp(name string, ok func(int) bool, msg string) check {
 }
 
 func checkIn(_ context.Context, _ *scoring, x, value, _ any) (verdict, error) {
-	switch value.(type) {
-	case string, []any:
-	default:
-		return verdict{}, raise("ValueError", "The second argument in comparison function `in` is not a list or a str")
-	}
-	in, err := pyIn(x, value)
-	if err != nil || in {
-		return verdict{ok: in}, err
-	}
-	return fail(CausePlanner, "ground-truth doesn't contain output: %s not in %s", short(pyRepr(x)), short(pyRepr(value)))
+	return member(x, value, "in", "second", "ground-truth doesn't contain output")
 }
 
 func checkContain(_ context.Context, _ *scoring, x, value, _ any) (verdict, error) {
-	switch x.(type) {
+	return member(value, x, "contain", "first", "output doesn't contain ground-truth")
+}
+
+// member is Python's `elem in container` for the ops in and contain,
+// whose container (their which argument) must be a list or a str.
+func member(elem, container any, op, which, msg string) (verdict, error) {
+	switch container.(type) {
 	case string, []any:
 	default:
-		return verdict{}, raise("ValueError", "The first argument in comparison function `contain` is not a list or a str")
+		return verdict{}, raise("ValueError", "The %s argument in comparison function `%s` is not a list or a str", which, op)
 	}
-	in, err := pyIn(value, x)
+	in, err := pyIn(elem, container)
 	if err != nil || in {
 		return verdict{ok: in}, err
 	}
-	return fail(CausePlanner, "output doesn't contain ground-truth: %s not in %s", short(pyRepr(value)), short(pyRepr(x)))
+	return fail(CausePlanner, "%s: %s not in %s", msg, short(pyRepr(elem)), short(pyRepr(container)))
 }
 
 // isEmpty reports a value that holds nothing: 0, None, "", [], {}.
