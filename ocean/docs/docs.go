@@ -1,7 +1,10 @@
 // Package docs is the ocean document index: it splits reStructuredText,
 // Markdown, text and Argo reference-table JSON files into passages (file +
 // section + text), ranks them for a query with BM25, and hands out
-// Citations, which can only be made from a retrieved passage.
+// Citations, which can only be made from a retrieved passage. Optionally
+// it stores one vector per passage from an embedding model (Embedder;
+// ModelEmbedder wraps an llm.Embedder such as Ollama's) and fuses vector
+// similarity with BM25 (SearchHybrid).
 package docs
 
 import (

@@ -156,7 +156,8 @@ func cut(h []Hit, k int) []Hit {
 
 // ModelEmbedder embeds with an llm embedding model: Ollama's /api/embed or
 // an OpenAI-compatible /embeddings, as llm.Config.Embedder opens from a spec
-// like "ollama:nomic-embed-text". Each call emits an event.Usage.
+// like "ollama:nomic-embed-text"; Model must be set. Each call emits an
+// event.Usage, so a run counts embedding calls with its model calls.
 type ModelEmbedder struct {
 	Model llm.Embedder
 }
