@@ -122,26 +122,41 @@ func hashKey(v any) (string, error) {
 	return pyType(v) + ":" + pyStr(v), nil
 }
 
+// stopSets is upstream's set of the stops' names, then set of their
+// place ids: every stop's name is read before any is hashed and names
+// before IDs, so a bad stop raises what upstream raises.
 func stopSets(x any, key string) (names, ids map[string]bool, err error) {
 	stops, err := getList(x, key)
 	if err != nil {
 		return nil, nil, err
 	}
-	names, ids = map[string]bool{}, map[string]bool{}
-	for _, st := range stops {
-		for k, set := range map[string]map[string]bool{"name": names, "place id": ids} {
-			v, err := getItem(st, k)
-			if err != nil {
-				return nil, nil, err
-			}
-			h, err := hashKey(v)
-			if err != nil {
-				return nil, nil, err
-			}
-			set[h] = true
-		}
+	if names, err = hashSet(stops, "name"); err != nil {
+		return nil, nil, err
+	}
+	if ids, err = hashSet(stops, "place id"); err != nil {
+		return nil, nil, err
 	}
 	return names, ids, nil
+}
+
+// hashSet is set([stop[k] for stop in stops]).
+func hashSet(stops []any, k string) (map[string]bool, error) {
+	vals := make([]any, len(stops))
+	for i, st := range stops {
+		var err error
+		if vals[i], err = getItem(st, k); err != nil {
+			return nil, err
+		}
+	}
+	set := map[string]bool{}
+	for _, v := range vals {
+		h, err := hashKey(v)
+		if err != nil {
+			return nil, err
+		}
+		set[h] = true
+	}
+	return set, nil
 }
 
 func sameSet(a, b map[string]bool) bool {
