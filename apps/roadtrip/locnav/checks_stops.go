@@ -35,7 +35,8 @@ func stopIncludeKeys(_ context.Context, _ *scoring, x, _, opArgs any) (verdict, 
 	return pass()
 }
 
-// placeID is f"{place['place id']}" and the name, as the checks read them.
+// placeFields is f"{place['place id']}" and str(place['name']), as the
+// checks read them.
 func placeFields(place any, withName bool) (name, id string, err error) {
 	idV, err := getItem(place, "place id")
 	if err != nil {
