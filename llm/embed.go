@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 	"time"
 
@@ -98,24 +99,11 @@ func (o *Ollama) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 	if err != nil {
 		return fail("%w", err)
 	}
-	b, err := json.Marshal(ollamaEmbedRequest{Model: o.Model, Input: texts, KeepAlive: ka})
-	if err != nil {
-		return fail("encoding request: %w", err)
-	}
-	url := strings.TrimRight(base, "/") + "/api/embed"
 	start := time.Now()
-	resp, err := post(ctx, o.Client, url, b, nil)
-	if err != nil {
-		return fail("%w", err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxEmbedReply))
-	if err != nil {
-		return fail("reading reply: %w", classify(ctx, url, err))
-	}
 	var out ollamaEmbedResponse
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return fail("%w: %v in %s", ErrBadReply, err, excerpt(string(raw)))
+	if _, err := postEmbed(ctx, o.Client, strings.TrimRight(base, "/")+"/api/embed", nil,
+		ollamaEmbedRequest{Model: o.Model, Input: texts, KeepAlive: ka}, &out); err != nil {
+		return fail("%w", err)
 	}
 	if out.Error != "" {
 		return fail("%w: server error: %s", ErrBadReply, excerpt(out.Error))
@@ -124,6 +112,28 @@ func (o *Ollama) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 		return fail("%w", err)
 	}
 	return out.Embeddings, Usage{Model: o.Name(), PromptTokens: out.PromptEvalCount, Latency: time.Since(start)}, nil
+}
+
+// postEmbed posts req as JSON to url and decodes the reply into out,
+// returning the raw reply for error messages.
+func postEmbed(ctx context.Context, c *http.Client, url string, h http.Header, req, out any) ([]byte, error) {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("encoding request: %w", err)
+	}
+	resp, err := post(ctx, c, url, b, h)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxEmbedReply))
+	if err != nil {
+		return nil, fmt.Errorf("reading reply: %w", classify(ctx, url, err))
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		return raw, fmt.Errorf("%w: %v in %s", ErrBadReply, err, excerpt(string(raw)))
+	}
+	return raw, nil
 }
 
 // maxEmbedReply bounds an embedding reply: 32 texts of 4096 dimensions
@@ -160,24 +170,12 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 	}
 	base, h := o.endpoint()
 	// encoding_format is explicit: some clients default it to base64.
-	b, err := json.Marshal(oaEmbedRequest{Model: o.Model, Input: texts, EncodingFormat: "float"})
-	if err != nil {
-		return fail("encoding request: %w", err)
-	}
-	url := strings.TrimRight(base, "/") + "/embeddings"
 	start := time.Now()
-	resp, err := post(ctx, o.Client, url, b, h)
+	var out oaEmbedResponse
+	raw, err := postEmbed(ctx, o.Client, strings.TrimRight(base, "/")+"/embeddings", h,
+		oaEmbedRequest{Model: o.Model, Input: texts, EncodingFormat: "float"}, &out)
 	if err != nil {
 		return fail("%w", err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxEmbedReply))
-	if err != nil {
-		return fail("reading reply: %w", classify(ctx, url, err))
-	}
-	var out oaEmbedResponse
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return fail("%w: %v in %s", ErrBadReply, err, excerpt(string(raw)))
 	}
 	if out.Data == nil {
 		return fail("%w: no data in %s", ErrBadReply, excerpt(errorMessage(raw)))
