@@ -9,6 +9,7 @@ package event
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 )
 
@@ -117,4 +118,22 @@ func Emit(ctx context.Context, e Event) {
 		e.Time = time.Now()
 	}
 	s(e)
+}
+
+// Collect returns a context whose events are also kept in memory, and a
+// function returning a copy of those kept so far. Tests and callers that
+// want a run's events as a slice use it.
+func Collect(ctx context.Context) (context.Context, func() []Event) {
+	var mu sync.Mutex
+	var evs []Event
+	ctx = WithSink(ctx, func(e Event) {
+		mu.Lock()
+		evs = append(evs, e)
+		mu.Unlock()
+	})
+	return ctx, func() []Event {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]Event(nil), evs...)
+	}
 }

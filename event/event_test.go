@@ -49,3 +49,17 @@ func TestListening(t *testing.T) {
 		t.Fatal("not Listening with a sink")
 	}
 }
+
+func TestCollectKeepsEventsInOrder(t *testing.T) {
+	ctx, got := event.Collect(context.Background())
+	event.Emit(ctx, event.Event{Kind: event.Note, Message: "a"})
+	event.Emit(ctx, event.Event{Kind: event.Note, Message: "b"})
+	evs := got()
+	if len(evs) != 2 || evs[0].Message != "a" || evs[1].Message != "b" {
+		t.Fatalf("Collect kept %+v", evs)
+	}
+	evs[0].Message = "changed"
+	if got()[0].Message != "a" {
+		t.Fatal("Collect handed out its own slice")
+	}
+}

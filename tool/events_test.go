@@ -5,31 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/event"
 )
 
-// collect returns a ctx whose events are appended to the returned func's
-// result.
-func collect(ctx context.Context) (context.Context, func() []event.Event) {
-	var mu sync.Mutex
-	var evs []event.Event
-	ctx = event.WithSink(ctx, func(e event.Event) {
-		mu.Lock()
-		evs = append(evs, e)
-		mu.Unlock()
-	})
-	return ctx, func() []event.Event {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]event.Event(nil), evs...)
-	}
-}
-
 func TestEventsReportCalls(t *testing.T) {
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	var n Counter
 	ctx = event.WithSink(ctx, n.Observe)
 	cache := NewCache(10, 0)
@@ -79,7 +61,7 @@ func TestEventsReportCalls(t *testing.T) {
 func TestEventsTruncateLargeResults(t *testing.T) {
 	big := json.RawMessage(`"` + strings.Repeat("é", 3000) + `"`) // 6002 bytes
 	s := &stub{name: "big", fn: func(context.Context, json.RawMessage) (json.RawMessage, error) { return big, nil }}
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	res, err := Events(100)(s).Call(ctx, nil)
 	if err != nil || len(res) != len(big) {
 		t.Fatalf("caller got %d bytes, %v; want the whole result", len(res), err)

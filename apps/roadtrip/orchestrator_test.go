@@ -28,7 +28,7 @@ func finalState(t *testing.T, evs []event.Event) State {
 // and the failure is noted once.
 func TestFailedActionNotRetried(t *testing.T) {
 	p := &Planner{Tools: mcpTools(t)}
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	res, err := p.Solve(ctx, Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."})
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +70,7 @@ func TestFailedActionModelRetryRefused(t *testing.T) {
 		`{"thought":"give up","action":"answer"}`,
 	)
 	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}}
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	if _, err := p.Solve(ctx, Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."}); err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestFailedActionModelRetryRefused(t *testing.T) {
 // cities, each with a rest stop and a viewpoint, within 15 tool calls.
 func TestFreeFormTrip(t *testing.T) {
 	p := &Planner{Tools: mcpTools(t)}
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	res, err := p.Solve(ctx, Task{Question: "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route"})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,6 @@ import (
 	"github.com/cairn-agents/cairn/mcp"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/event"
@@ -22,22 +21,6 @@ import (
 type roles map[string]llm.Model
 
 func (r roles) For(role string) llm.Model { return r[role] }
-
-// collect returns a context whose events are kept, and the getter.
-func collect(ctx context.Context) (context.Context, func() []event.Event) {
-	var mu sync.Mutex
-	var evs []event.Event
-	ctx = event.WithSink(ctx, func(e event.Event) {
-		mu.Lock()
-		evs = append(evs, e)
-		mu.Unlock()
-	})
-	return ctx, func() []event.Event {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]event.Event(nil), evs...)
-	}
-}
 
 type tripAnswer struct {
 	Start  string `json:"starting_city"`
@@ -98,7 +81,7 @@ func TestImpossibleConstraints(t *testing.T) {
 			}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ctx, events := collect(context.Background())
+			ctx, events := event.Collect(context.Background())
 			format := json.RawMessage(`{"starting_city":"","destination_city":"","routes":[{"route_id":"1","route_name":"","cities_visited":[]}]}`)
 			res, err := p.Solve(ctx, Task{Question: c.q, OutputFormat: format})
 			if err != nil {
@@ -131,7 +114,7 @@ func TestImpossibleConstraints(t *testing.T) {
 // data-rich answer against the run's tool results.
 func TestNothingInvented(t *testing.T) {
 	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0001.json")
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	res, err := (&Planner{Tools: mcpTools(t)}).Solve(ctx, tk)
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +175,7 @@ func TestScriptedOrchestratorInvalidAction(t *testing.T) {
 		`{"thought":"plan","action":"plan_routes","then":["search_places","get_elevations","answer"]}`,
 	)
 	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}}
-	ctx, events := collect(context.Background())
+	ctx, events := event.Collect(context.Background())
 	res, err := p.Solve(ctx, tk)
 	if err != nil {
 		t.Fatal(err)
