@@ -21,15 +21,6 @@ import (
 	"github.com/cairn-agents/cairn/mcp"
 )
 
-func runBench(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	root := newRootCmd(&out, &errb)
-	root.SetArgs(append([]string{"bench", "locnav"}, args...))
-	err := root.ExecuteContext(context.Background())
-	return out.String(), errb.String(), err
-}
-
 func writeJSON(t *testing.T, path string, v any) {
 	t.Helper()
 	b, err := json.MarshalIndent(v, "", "  ")
@@ -253,4 +244,9 @@ func TestBenchLocnavMapsServerGone(t *testing.T) {
 	if !strings.Contains(string(md), "**partial report**") {
 		t.Errorf("report.md does not say it is partial:\n%s", md)
 	}
+}
+
+func runBench(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	return runCairn(t, append([]string{"bench", "locnav"}, args...)...)
 }

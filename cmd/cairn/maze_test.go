@@ -2,21 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func runMaze(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	root := newRootCmd(&out, &errb)
-	root.SetArgs(args)
-	err := root.ExecuteContext(context.Background())
-	return out.String(), errb.String(), err
-}
 
 func TestMazeRunReportShow(t *testing.T) {
 	dir := t.TempDir()
@@ -32,7 +22,7 @@ noise:
     levels: [0.5]
 `), 0o644)
 	res := filepath.Join(dir, "res")
-	out, stderr, err := runMaze(t, "maze", "run", cfg, "--out", res, "--parallel", "2")
+	out, stderr, err := runCairn(t, "maze", "run", cfg, "--out", res, "--parallel", "2")
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
@@ -42,7 +32,7 @@ noise:
 	first, _ := os.ReadFile(filepath.Join(res, "episodes.jsonl"))
 	// Same config, same bytes, whatever the parallelism.
 	res2 := filepath.Join(dir, "res2")
-	if _, _, err := runMaze(t, "maze", "run", cfg, "--out", res2, "--parallel", "1", "--no-progress"); err != nil {
+	if _, _, err := runCairn(t, "maze", "run", cfg, "--out", res2, "--parallel", "1", "--no-progress"); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"episodes.jsonl", "steps.jsonl", "episodes.parquet", "steps.parquet"} {
@@ -55,7 +45,7 @@ noise:
 
 	// A truncated results file: the bad line is named, the rest rendered.
 	os.WriteFile(filepath.Join(res, "episodes.jsonl"), first[:len(first)-40], 0o644)
-	out, stderr, err = runMaze(t, "maze", "report", res)
+	out, stderr, err = runCairn(t, "maze", "report", res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +57,7 @@ noise:
 		t.Error("report.html lacks charts or the bad line")
 	}
 
-	out, _, err = runMaze(t, "maze", "show", "--size", "9", "--strategy", "greedy")
+	out, _, err = runCairn(t, "maze", "show", "--size", "9", "--strategy", "greedy")
 	if err != nil || !strings.HasPrefix(out, "S") || !strings.Contains(out, "greedy, noise none") {
 		t.Errorf("show: %v\n%s", err, out)
 	}
@@ -82,15 +72,15 @@ func TestMazeBadInput(t *testing.T) {
 		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\nnoise:\n  - kind: biased\n    levels: [1.0]\n", "noise[0].levels[0]: 1"},
 	} {
 		os.WriteFile(cfg, []byte(tc.yaml), 0o644)
-		_, _, err := runMaze(t, "maze", "run", cfg, "--out", filepath.Join(dir, "out"))
+		_, _, err := runCairn(t, "maze", "run", cfg, "--out", filepath.Join(dir, "out"))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: err = %v, want %q", tc.yaml, err, tc.want)
 		}
 	}
-	if _, _, err := runMaze(t, "maze", "show", "--noise", "random@2"); err == nil || !strings.Contains(err.Error(), "random@2") {
+	if _, _, err := runCairn(t, "maze", "show", "--noise", "random@2"); err == nil || !strings.Contains(err.Error(), "random@2") {
 		t.Errorf("show --noise random@2: %v", err)
 	}
-	if _, _, err := runMaze(t, "maze", "report", filepath.Join(dir, "missing")); err == nil {
+	if _, _, err := runCairn(t, "maze", "report", filepath.Join(dir, "missing")); err == nil {
 		t.Error("report of a missing file: no error")
 	}
 }

@@ -34,16 +34,6 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// runMCP runs `cairn mcp ARGS...` and returns its output.
-func runMCP(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	root, _ := newCLI(&out, &errb)
-	root.SetArgs(append([]string{"mcp"}, args...))
-	err := root.ExecuteContext(context.Background())
-	return out.String(), errb.String(), err
-}
-
 // serveDemo runs `cairn mcp demo --http 127.0.0.1:0` until the test ends
 // and returns its URL.
 func serveDemo(t *testing.T) string {
@@ -173,4 +163,10 @@ func TestMCPCallTrace(t *testing.T) {
 	if !found {
 		t.Fatalf("trace has no tool call event for echo:\n%s", raw)
 	}
+}
+
+// runMCP runs `cairn mcp ARGS...` and returns its output.
+func runMCP(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	return runCairn(t, append([]string{"mcp"}, args...)...)
 }

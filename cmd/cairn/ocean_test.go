@@ -14,15 +14,6 @@ import (
 	"github.com/cairn-agents/cairn/netcdf"
 )
 
-func runCairn(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	root := newRootCmd(&out, &errb)
-	root.SetArgs(args)
-	err := root.ExecuteContext(context.Background())
-	return out.String(), errb.String(), err
-}
-
 func TestOceanCLIAndServe(t *testing.T) {
 	gdac := oceantest.GDAC(t)
 	docDir := oceantest.Docs(t)

@@ -10,7 +10,7 @@ import (
 
 func TestTripTaskFile(t *testing.T) {
 	trace := filepath.Join(t.TempDir(), "trip.jsonl")
-	out, stderr, err := runMaze(t, "trip", "--task", "../../apps/roadtrip/testdata/tasks/delaware_trip_0002.json", "--trace", trace)
+	out, stderr, err := runCairn(t, "trip", "--task", "../../apps/roadtrip/testdata/tasks/delaware_trip_0002.json", "--trace", trace)
 	if err != nil {
 		t.Fatalf("trip: %v\n%s", err, stderr)
 	}
@@ -45,7 +45,7 @@ func TestTripBadInput(t *testing.T) {
 		{[]string{"trip", "from 'Dover' to 'Lewes'", "--format", "{not json"}, "--format: not valid JSON"},
 		{[]string{"trip", "--task", "/nonexistent/task.json"}, "--task"},
 	} {
-		_, _, err := runMaze(t, c.args...)
+		_, _, err := runCairn(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want it to mention %q", c.args, err, c.want)
 		}
@@ -53,7 +53,7 @@ func TestTripBadInput(t *testing.T) {
 }
 
 func TestTripUnsupportedAndFormat(t *testing.T) {
-	out, stderr, err := runMaze(t, "trip", "Check tomorrow's weather forecast, then find a park in Dover for us to meet",
+	out, stderr, err := runCairn(t, "trip", "Check tomorrow's weather forecast, then find a park in Dover for us to meet",
 		"--format", `{"stops":[{"name":"NAME","place id":"Place ID","place type":"TYPE"}]}`, "-q")
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestTripUnsupportedAndFormat(t *testing.T) {
 // a place the map does not know, gets the empty answer on stdout, a
 // message on stderr naming what is missing, and no error.
 func TestTripFreeFormAndUnclear(t *testing.T) {
-	out, stderr, err := runMaze(t, "trip", "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route", "-q")
+	out, stderr, err := runCairn(t, "trip", "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route", "-q")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
@@ -90,7 +90,7 @@ func TestTripFreeFormAndUnclear(t *testing.T) {
 		{"Plan 2 routes from Qzxwvtopia to Dover", `{"destination_city":"","routes":[],"starting_city":""}`, `starting place: cannot locate "Qzxwvtopia"`},
 		{"Where should we meet for coffee?", `{"stops":[]}`, "needs the places of 2-6 people, found 0"},
 	} {
-		out, stderr, err := runMaze(t, "trip", c.q, "-q")
+		out, stderr, err := runCairn(t, "trip", c.q, "-q")
 		if err != nil {
 			t.Errorf("%q: %v", c.q, err)
 			continue
