@@ -13,7 +13,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/tool"
 )
 
@@ -29,10 +29,8 @@ var (
 func offline(t testing.TB) (*geo.Engine, *tool.Registry) {
 	t.Helper()
 	setupOnce.Do(func() {
-		engX, setupErr = geo.Open(context.Background(), geo.Options{Base: assets.FS})
-		if setupErr == nil {
-			toolsX, _, setupErr = roadtrip.ServeOffline(context.Background(), engX, nil)
-		}
+		engX = geotest.Engine(t)
+		toolsX, _, setupErr = roadtrip.ServeOffline(context.Background(), engX, nil)
 	})
 	if setupErr != nil {
 		t.Fatal(setupErr)

@@ -9,15 +9,12 @@ import (
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/tool"
 )
 
 var (
-	engOnce sync.Once
-	eng     *geo.Engine
-	engErr  error
 	mcpOnce sync.Once
 	mcpReg  *tool.Registry
 	mcpErr  error
@@ -26,11 +23,7 @@ var (
 // engine loads the embedded maps data once for all tests.
 func engine(t testing.TB) *geo.Engine {
 	t.Helper()
-	engOnce.Do(func() { eng, engErr = geo.Open(context.Background(), geo.Options{Base: assets.FS}) })
-	if engErr != nil {
-		t.Fatal(engErr)
-	}
-	return eng
+	return geotest.Engine(t)
 }
 
 // mcpTools serves the offline maps over MCP once for all tests (the

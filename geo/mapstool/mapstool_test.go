@@ -7,28 +7,17 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/tool"
 )
 
-var (
-	once sync.Once
-	eng  *geo.Engine
-	oerr error
-)
-
 func registry(t testing.TB) *tool.Registry {
 	t.Helper()
-	once.Do(func() { eng, oerr = geo.Open(context.Background(), geo.Options{Base: assets.FS}) })
-	if oerr != nil {
-		t.Fatal(oerr)
-	}
-	reg, err := mapstool.Registry(eng)
+	reg, err := mapstool.Registry(geotest.Engine(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,6 +172,7 @@ func TestErrorTexts(t *testing.T) {
 
 func TestClientRoundTrip(t *testing.T) {
 	reg := registry(t)
+	eng := geotest.Engine(t)
 	c := &mapstool.Client{Caller: reg}
 	ctx := context.Background()
 	direct, err := eng.Geocode(ctx, "Andorra la Vella")

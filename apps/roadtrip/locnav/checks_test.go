@@ -6,27 +6,16 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
-)
-
-var (
-	engineOnce sync.Once
-	engineVal  *geo.Engine
-	engineErr  error
+	"github.com/cairn-agents/cairn/geo/geotest"
 )
 
 // engine is the offline maps engine on the embedded data.
 func engine(t testing.TB) *geo.Engine {
 	t.Helper()
-	engineOnce.Do(func() { engineVal, engineErr = geo.Open(context.Background(), geo.Options{Base: assets.FS}) })
-	if engineErr != nil {
-		t.Fatal(engineErr)
-	}
-	return engineVal
+	return geotest.Engine(t)
 }
 
 // findable returns the hits of query that a text search for their own

@@ -1,0 +1,28 @@
+// Package geotest gives tests the offline maps engine on the embedded data,
+// loaded once per test binary.
+package geotest
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/assets"
+)
+
+// load is shared by every test in a binary: the engine is read-only and
+// safe for concurrent use, and loading it takes about half a second.
+var load = sync.OnceValues(func() (*geo.Engine, error) {
+	return geo.Open(context.Background(), geo.Options{Base: assets.FS})
+})
+
+// Engine returns the embedded offline engine, failing t if it cannot load.
+func Engine(t testing.TB) *geo.Engine {
+	t.Helper()
+	e, err := load()
+	if err != nil {
+		t.Fatalf("loading the embedded maps data: %v", err)
+	}
+	return e
+}
