@@ -19,9 +19,10 @@ var (
 	_ Embedder = (*OpenAI)(nil)
 )
 
-// embedServer is an httptest server answering POST path; handle gets the
-// request and its decoded JSON body.
-func embedServer(t testing.TB, path string, handle func(w http.ResponseWriter, r *http.Request, body map[string]any)) *httptest.Server {
+// jsonServer is an httptest server answering POST path with a JSON body
+// (checked); handle gets the request and its decoded body. Other paths get
+// 404.
+func jsonServer(t testing.TB, path string, handle func(w http.ResponseWriter, r *http.Request, body map[string]any)) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.URL.Path != path {
@@ -47,7 +48,7 @@ func embedServer(t testing.TB, path string, handle func(w http.ResponseWriter, r
 
 func TestOllamaEmbedRequestAndReply(t *testing.T) {
 	var got []map[string]any
-	srv := embedServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
+	srv := jsonServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
 		got = append(got, body)
 		fmt.Fprint(w, `{"model":"nomic-embed-text","embeddings":[[0.5,-0.25,1],[0,1e-3,2.5]],"total_duration":14143917,"load_duration":1019500,"prompt_eval_count":8}`)
 	})
@@ -88,7 +89,7 @@ func TestOllamaEmbedRequestAndReply(t *testing.T) {
 
 func TestEmbedNoTextsNoCall(t *testing.T) {
 	calls := 0
-	srv := embedServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, _ map[string]any) { calls++ })
+	srv := jsonServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, _ map[string]any) { calls++ })
 	ctx, ev := withEvents(t)
 	for _, e := range []Embedder{&Ollama{BaseURL: srv.URL, Model: "m"}, &OpenAI{BaseURL: srv.URL, Model: "m"}} {
 		vecs, _, err := Embed(ctx, e, nil)
@@ -107,7 +108,7 @@ func TestEmbedNoTextsNoCall(t *testing.T) {
 func TestOpenAIEmbedRequestAndReply(t *testing.T) {
 	var got map[string]any
 	var auth string
-	srv := embedServer(t, "/v1/embeddings", func(w http.ResponseWriter, r *http.Request, body map[string]any) {
+	srv := jsonServer(t, "/v1/embeddings", func(w http.ResponseWriter, r *http.Request, body map[string]any) {
 		got, auth = body, r.Header.Get("Authorization")
 		// Out of order: the index fields say which text each vector is for.
 		fmt.Fprint(w, `{"object":"list","data":[
@@ -139,7 +140,7 @@ func TestOpenAIEmbedRequestAndReply(t *testing.T) {
 	}
 
 	// No index fields (some servers): reply order; env supplies base and key.
-	srv2 := embedServer(t, "/v1/embeddings", func(w http.ResponseWriter, r *http.Request, _ map[string]any) {
+	srv2 := jsonServer(t, "/v1/embeddings", func(w http.ResponseWriter, r *http.Request, _ map[string]any) {
 		auth = r.Header.Get("Authorization")
 		fmt.Fprint(w, `{"data":[{"embedding":[1]},{"embedding":[2]}]}`)
 	})
@@ -199,7 +200,7 @@ func TestEmbedErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv := embedServer(t, c.path, func(w http.ResponseWriter, _ *http.Request, _ map[string]any) { c.reply(w) })
+			srv := jsonServer(t, c.path, func(w http.ResponseWriter, _ *http.Request, _ map[string]any) { c.reply(w) })
 			var e Embedder = &Ollama{BaseURL: srv.URL, Model: "nope"}
 			if c.path != "/api/embed" {
 				e = &OpenAI{BaseURL: srv.URL + "/v1", Model: "nope"}
@@ -250,8 +251,8 @@ func TestEmbedTransportErrors(t *testing.T) {
 		fmt.Fprint(w, `{"embeddings":[[1]]}`)
 	}
 	for _, e := range []Embedder{
-		&Ollama{BaseURL: embedServer(t, "/api/embed", slow).URL, Model: "m"},
-		&OpenAI{BaseURL: embedServer(t, "/v1/embeddings", slow).URL + "/v1", Model: "m"},
+		&Ollama{BaseURL: jsonServer(t, "/api/embed", slow).URL, Model: "m"},
+		&OpenAI{BaseURL: jsonServer(t, "/v1/embeddings", slow).URL + "/v1", Model: "m"},
 	} {
 		ctx, cancel := contextWithTimeout(t.Context(), 30*time.Millisecond)
 		_, _, err := e.Embed(ctx, []string{"x"})
@@ -307,7 +308,7 @@ func TestConfigEmbedder(t *testing.T) {
 
 // TestEmbedCounted: a run's Counter counts embedding calls as model calls.
 func TestEmbedCounted(t *testing.T) {
-	srv := embedServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
+	srv := jsonServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
 		if body["model"] == "bad" {
 			w.WriteHeader(http.StatusInternalServerError)
 			fmt.Fprint(w, `{"error":"boom"}`)
@@ -346,7 +347,7 @@ func BenchmarkOllamaEmbedHTTP(b *testing.B) {
 		vecs[i] = vec
 	}
 	reply := mustJSON(b, map[string]any{"model": "nomic-embed-text", "embeddings": vecs, "prompt_eval_count": 320})
-	srv := embedServer(b, "/api/embed", func(w http.ResponseWriter, _ *http.Request, _ map[string]any) { w.Write(reply) })
+	srv := jsonServer(b, "/api/embed", func(w http.ResponseWriter, _ *http.Request, _ map[string]any) { w.Write(reply) })
 	o := &Ollama{BaseURL: srv.URL, Model: "nomic-embed-text"}
 	texts := make([]string, 32)
 	for i := range texts {
@@ -364,7 +365,7 @@ func BenchmarkOllamaEmbedHTTP(b *testing.B) {
 // agents search at once); each gets its own texts' vectors and every call
 // is counted.
 func TestEmbedConcurrent(t *testing.T) {
-	srv := embedServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
+	srv := jsonServer(t, "/api/embed", func(w http.ResponseWriter, _ *http.Request, body map[string]any) {
 		in, _ := body["input"].([]any)
 		vecs := make([][]float32, len(in))
 		for i, s := range in {

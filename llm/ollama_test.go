@@ -16,25 +16,7 @@ import (
 // handle gets the decoded request body and writes the reply.
 func ollamaServer(t *testing.T, handle func(w http.ResponseWriter, body map[string]any)) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.URL.Path != "/api/chat" {
-			w.WriteHeader(http.StatusNotFound)
-			fmt.Fprint(w, `{"error":"not found"}`)
-			return
-		}
-		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
-			t.Errorf("Content-Type = %q", ct)
-		}
-		var body map[string]any
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			t.Errorf("request body: %v", err)
-			w.WriteHeader(http.StatusBadRequest)
-			return
-		}
-		handle(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	return jsonServer(t, "/api/chat", func(w http.ResponseWriter, _ *http.Request, body map[string]any) { handle(w, body) })
 }
 
 func final(content string) string {
