@@ -288,22 +288,7 @@ func waitDead(t *testing.T, pid int) {
 func TestStdioServerKilledMidCall(t *testing.T) {
 	c := stdioClient(t)
 	pid := serverPID(t, c)
-	marker := filepath.Join(t.TempDir(), "started")
-	errc := make(chan error, 1)
-	go func() {
-		_, err := call(t, c, "block", fmt.Sprintf(`{"marker":%q}`, marker))
-		errc <- err
-	}()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := os.Stat(marker); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("block call never reached the server")
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
+	errc := startBlockingCall(t, c)
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -642,22 +627,7 @@ func startHTTPServerProcess(t *testing.T, addr string) (string, *exec.Cmd) {
 func TestHTTPServerKilledMidCall(t *testing.T) {
 	url, proc := startHTTPServerProcess(t, "127.0.0.1:0")
 	c := httpClient(t, url)
-	marker := filepath.Join(t.TempDir(), "started")
-	errc := make(chan error, 1)
-	go func() {
-		_, err := call(t, c, "block", fmt.Sprintf(`{"marker":%q}`, marker))
-		errc <- err
-	}()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := os.Stat(marker); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("block call never reached the server")
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
+	errc := startBlockingCall(t, c)
 	proc.Process.Kill()
 	select {
 	case err := <-errc:
@@ -671,5 +641,28 @@ func TestHTTPServerKilledMidCall(t *testing.T) {
 	startHTTPServerProcess(t, addr)
 	if res, err := call(t, c, "echo", `{"text":"back"}`); err != nil || res != `{"text":"back"}` {
 		t.Fatalf("after the restart: %s, %v", res, err)
+	}
+}
+
+// startBlockingCall starts the test server's "block" tool through c and
+// returns once the server is inside the call; the channel gets the call's
+// error when it ends.
+func startBlockingCall(t *testing.T, c *Client) <-chan error {
+	t.Helper()
+	marker := filepath.Join(t.TempDir(), "started")
+	errc := make(chan error, 1)
+	go func() {
+		_, err := call(t, c, "block", fmt.Sprintf(`{"marker":%q}`, marker))
+		errc <- err
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(marker); err == nil {
+			return errc
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("block call never reached the server")
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 }
