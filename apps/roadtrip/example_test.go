@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"strings"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/geo"
@@ -32,8 +33,22 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(string(res.Answer)) // bare JSON in the output format
-	for _, n := range res.Notes {
-		fmt.Println("note:", n) // what the data could not give
+	// res.Answer is bare JSON in the output format; res.Notes say what
+	// the data could not give.
+	var answer struct {
+		Stops []struct {
+			Name    string `json:"name"`
+			PlaceID string `json:"place id"`
+		} `json:"stops"`
 	}
+	if err := json.Unmarshal(res.Answer, &answer); err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range answer.Stops {
+		// Names and place IDs come from the run's tool results; offline,
+		// places are OpenStreetMap elements.
+		fmt.Println(s.Name != "", strings.HasPrefix(s.PlaceID, "osm:"))
+	}
+	// Output:
+	// true true
 }
