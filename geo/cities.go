@@ -207,7 +207,7 @@ func (t *cities) nearest(p LatLng, maxKm float64, minPop uint32) (uint32, float6
 	if !found {
 		return 0, 0, false
 	}
-	bestD = haversine(p, t.pos(best)) / 1000
+	bestD = Distance(p, t.pos(best)) / 1000
 	return best, bestD, bestD <= maxKm
 }
 
@@ -298,16 +298,6 @@ func (t *cities) qualifies(i uint32, q string) bool {
 		return t.countryCode(i) == "AE"
 	}
 	return false
-}
-
-// haversine is the great-circle distance in metres.
-func haversine(a, b LatLng) float64 {
-	const r = 6371008.8
-	la1, la2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
-	dla := la2 - la1
-	dlo := (b.Lng - a.Lng) * math.Pi / 180
-	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
 }
 
 // checkCities rejects indexes that point outside their tables, so a

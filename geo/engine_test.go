@@ -3,7 +3,6 @@ package geo_test
 import (
 	"context"
 	"errors"
-	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -92,14 +91,6 @@ func TestGeocode(t *testing.T) {
 			t.Errorf("Geocode(%q) = %+v, %v; want the town, Dover, Delaware", addr, r, err)
 		}
 	}
-}
-
-func greatCircle(a, b geo.LatLng) float64 {
-	const r = 6371008.8
-	la1, la2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
-	dla, dlo := la2-la1, (b.Lng-a.Lng)*math.Pi/180
-	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
 }
 
 // TestStablePlaceIDs: IDs are GeoNames ids and OSM element ids, so they

@@ -161,7 +161,7 @@ func (g *region) snap(p LatLng, flag uint8) (uint32, float64, bool) {
 					if !g.usable(n, flag) {
 						continue
 					}
-					if d := haversine(p, g.pos(n)); d < bestD {
+					if d := Distance(p, g.pos(n)); d < bestD {
 						best, bestD = n, d
 					}
 				}

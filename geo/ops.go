@@ -433,7 +433,7 @@ func (e *Engine) route(o LatLng, ds []LatLng, mode string, wantEdges bool) []tra
 		if done[j] {
 			continue
 		}
-		m := haversine(o, d) * DetourFactor
+		m := Distance(o, d) * DetourFactor
 		out[j] = travel{metres: m, seconds: m / (kmh / 3.6), estimated: true, ok: true}
 	}
 	return out
@@ -757,7 +757,7 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 					p := r.place(i)
 					s := 10.0
 					if center != nil {
-						s -= haversine(*center, p.Location) / MaxSearchRadius
+						s -= Distance(*center, p.Location) / MaxSearchRadius
 					}
 					add(p, s)
 				}
@@ -782,7 +782,7 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 					p := r.place(i)
 					s := 0.0
 					if center != nil {
-						d := haversine(*center, p.Location)
+						d := Distance(*center, p.Location)
 						lim := radius
 						if lim == 0 {
 							lim = MaxSearchRadius
@@ -828,7 +828,7 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 				}
 				p := r.place(i)
 				if center != nil {
-					d := haversine(*center, p.Location)
+					d := Distance(*center, p.Location)
 					if radius > 0 && d > radius {
 						continue
 					}

@@ -156,7 +156,7 @@ func TestDrivingDelaware(t *testing.T) {
 				continue
 			}
 			dj, _ := e.Geocode(ctx, towns[j])
-			gc := greatCircle(oi.Location, dj.Location)
+			gc := geo.Distance(oi.Location, dj.Location)
 			if float64(el.Distance.Value) < gc {
 				t.Errorf("%s -> %s: road %d m shorter than great circle %.0f m", towns[i], towns[j], el.Distance.Value, gc)
 			}
@@ -187,7 +187,7 @@ func TestEstimatedElsewhere(t *testing.T) {
 	}
 	a, _ := e.Geocode(ctx, "Johor Bahru")
 	b, _ := e.Geocode(ctx, "Kuala Lumpur")
-	want := greatCircle(a.Location, b.Location) * geo.DetourFactor
+	want := geo.Distance(a.Location, b.Location) * geo.DetourFactor
 	if d := float64(el.Distance.Value) - want; d > 1 || d < -1 {
 		t.Errorf("JB -> KL = %d m, want great circle × %.1f = %.0f", el.Distance.Value, geo.DetourFactor, want)
 	}

@@ -113,13 +113,3 @@ func (r Region) wkt() string {
 	}
 	return "POLYGON((" + strings.Join(pts, ", ") + "))"
 }
-
-// haversineKm is the great-circle distance in km.
-func haversineKm(lat1, lon1, lat2, lon2 float64) float64 {
-	const R = 6371.0088
-	rad := math.Pi / 180
-	dlat := (lat2 - lat1) * rad
-	dlon := (lon2 - lon1) * rad
-	a := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dlon/2)*math.Sin(dlon/2)
-	return 2 * R * math.Asin(math.Min(1, math.Sqrt(a)))
-}

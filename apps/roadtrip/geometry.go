@@ -1,18 +1,19 @@
 package roadtrip
 
-import "math"
+import (
+	"math"
+
+	"github.com/cairn-agents/cairn/geo"
+)
 
 const earthKm = 6371.0088
 
 func rad(d float64) float64 { return d * math.Pi / 180 }
 func deg(r float64) float64 { return r * 180 / math.Pi }
 
-// distKm is the great-circle distance.
+// distKm is the great-circle distance in km.
 func distKm(lat1, lng1, lat2, lng2 float64) float64 {
-	la1, la2 := rad(lat1), rad(lat2)
-	dla, dlo := la2-la1, rad(lng2-lng1)
-	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
-	return 2 * earthKm * math.Asin(math.Min(1, math.Sqrt(h)))
+	return geo.Distance(geo.LatLng{Lat: lat1, Lng: lng1}, geo.LatLng{Lat: lat2, Lng: lng2}) / 1000
 }
 
 // toVec and fromVec convert between lat/lng and unit vectors.

@@ -470,17 +470,9 @@ func buildGraph(name string, coords map[osm.NodeID][2]int32, roads []road) *pack
 	return reg
 }
 
+// haversine is the distance between two packed microdegree positions.
 func haversine(a, b [2]int32) float64 {
-	return geoDist(geo.LatLng{Lat: float64(a[0]) / 1e6, Lng: float64(a[1]) / 1e6}, geo.LatLng{Lat: float64(b[0]) / 1e6, Lng: float64(b[1]) / 1e6})
-}
-
-func geoDist(a, b geo.LatLng) float64 {
-	const r = 6371008.8
-	la1, la2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
-	dla := la2 - la1
-	dlo := (b.Lng - a.Lng) * math.Pi / 180
-	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+	return geo.Distance(geo.LatLng{Lat: float64(a[0]) / 1e6, Lng: float64(a[1]) / 1e6}, geo.LatLng{Lat: float64(b[0]) / 1e6, Lng: float64(b[1]) / 1e6})
 }
 
 // placeTypes maps OSM tags to Google-style place types.
@@ -658,7 +650,7 @@ func (x *roadIndex) nearest(p geo.LatLng, maxM float64) string {
 	for dy := int32(-1); dy <= 1; dy++ {
 		for dx := int32(-1); dx <= 1; dx++ {
 			for _, rp := range x.cells[[2]int32{k[0] + dy, k[1] + dx}] {
-				if d := geoDist(p, rp.p); d <= bestD {
+				if d := geo.Distance(p, rp.p); d <= bestD {
 					best, bestD = rp.name, d
 				}
 			}
