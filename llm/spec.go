@@ -148,6 +148,13 @@ func validRole(s string) bool {
 	return true
 }
 
+// Models gives the model for a role, or nil for none (its policies
+// decide). Roles is one; systems take a Models so tests can hand them any
+// mapping.
+type Models interface {
+	For(role string) Model
+}
+
 // For returns the model for role: the one named for it, else the default,
 // else nil (no model: policies decide).
 func (r Roles) For(role string) Model {

@@ -28,7 +28,7 @@ const MaxQueryLen = 2000
 type Options struct {
 	// Models gives the model for each role: "router", "sql", "synthesis";
 	// llm.Roles is one. Nil means no models: policies decide everything.
-	Models ModelSource
+	Models llm.Models
 	// MaxRows bounds each query's result; default 200.
 	MaxRows int
 	// QueryTimeout bounds each query; default 5 s.
@@ -49,11 +49,6 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// ModelSource gives the model for a role, or nil for none.
-type ModelSource interface {
-	For(role string) llm.Model
-}
-
 type noModels struct{}
 
 func (noModels) For(string) llm.Model { return nil }
@@ -63,7 +58,7 @@ type App struct {
 	meta     Querier // metadata and status (embedded DuckDB or PostGIS)
 	profiles Querier // Parquet profiles through DuckDB
 	docs     *docs.Index
-	models   ModelSource
+	models   llm.Models
 	opts     Options
 	runner   *flow.Runner[State]
 	agents   map[string]func(context.Context, State) *AgentReport

@@ -301,12 +301,12 @@ func TestModelSQLThatPassesIsUsed(t *testing.T) {
 	}
 }
 
-// roles is a ModelSource for tests.
+// roles is an llm.Models for tests.
 type roles map[string]llm.Model
 
 func (r roles) For(role string) llm.Model { return r[role] }
 
-func rolesOf(_ *testing.T, m map[string]llm.Model) ModelSource { return roles(m) }
+func rolesOf(_ *testing.T, m map[string]llm.Model) llm.Models { return roles(m) }
 
 func TestUnsupportedNumbers(t *testing.T) {
 	ev := "Float 2902269: temperature 26.172 °C at cycle 0, 27.100 °C at cycle 56 [1]"

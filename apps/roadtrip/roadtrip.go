@@ -60,20 +60,14 @@ type Stats struct {
 	Wall             time.Duration  `json:"wall_ns"`
 }
 
-// ModelSource gives the model for a role, or nil for none; llm.Roles is
-// one. Roles used: "understand", "orchestrator", "router", "places",
-// "synthesis".
-type ModelSource interface {
-	For(role string) llm.Model
-}
-
 // Planner answers location-navigation tasks. It is safe for concurrent use.
 type Planner struct {
 	// Tools holds the seven Google-Maps-contract tools (maps_geocode, ...),
 	// usually reached over MCP (see ServeOffline and ConnectMaps).
 	Tools *tool.Registry
-	// Models gives each role's model; nil means policies decide.
-	Models ModelSource
+	// Models gives each role's model; nil means policies decide. Roles
+	// used: "understand", "orchestrator", "router", "places", "synthesis".
+	Models llm.Models
 	// Log receives debug lines; nil means slog.Default().
 	Log *slog.Logger
 	// MaxIterations bounds the orchestrator loop; zero means 10.

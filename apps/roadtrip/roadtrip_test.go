@@ -17,7 +17,7 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 )
 
-// roles is a ModelSource for tests.
+// roles is an llm.Models for tests.
 type roles map[string]llm.Model
 
 func (r roles) For(role string) llm.Model { return r[role] }

@@ -91,14 +91,9 @@ type State struct {
 	Answer  string `json:"answer"`
 }
 
-// Models gives the model for a role, nil for none; llm.Roles is one.
-type Models interface {
-	For(role string) llm.Model
-}
-
 // Desk answers tickets. It is safe for concurrent use.
 type Desk struct {
-	models Models
+	models llm.Models
 	tools  *tool.Registry
 	runner *flow.Runner[State]
 }
@@ -113,7 +108,7 @@ type rosterOut struct {
 
 // New returns a Desk whose decisions use models (nil: policies decide
 // everything) and whose roster tool answers from roster.
-func New(models Models, roster map[Queue]string) (*Desk, error) {
+func New(models llm.Models, roster map[Queue]string) (*Desk, error) {
 	oncall, err := tool.New("oncall", "Who is on call for a queue.",
 		func(_ context.Context, in rosterIn) (rosterOut, error) {
 			name, ok := roster[in.Queue]
