@@ -11,6 +11,8 @@ import (
 	"os"
 	"strings"
 	"sync"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // Record is one line of a replay file (JSONL, one Record per line):
@@ -44,20 +46,24 @@ type Replay struct {
 	used []bool
 }
 
+// maxReplayLine bounds one record of a replay file.
+const maxReplayLine = 16 << 20
+
 // NewReplay reads records from r (JSONL, see Record); name is what Name
 // returns. Blank lines are skipped; a malformed line is an error naming it.
 func NewReplay(name string, r io.Reader) (*Replay, error) {
 	rp := &Replay{name: name}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 64<<20)
-	for line := 1; sc.Scan(); line++ {
+	sc.Buffer(make([]byte, 0, 64*1024), maxReplayLine)
+	line := 1
+	for ; sc.Scan(); line++ {
 		b := bytes.TrimSpace(sc.Bytes())
 		if len(b) == 0 {
 			continue
 		}
 		var rec Record
 		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, fmt.Errorf("replay %s line %d: %w", name, line, err)
+			return nil, fmt.Errorf("replay %s line %d: %w", name, line, input.JSONError(b, err))
 		}
 		key := ""
 		if rec.Request != nil {
@@ -70,7 +76,9 @@ func NewReplay(name string, r io.Reader) (*Replay, error) {
 		rp.recs = append(rp.recs, rec)
 		rp.keys = append(rp.keys, key)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("replay %s line %d: longer than %s", name, line, input.Size(maxReplayLine))
+	} else if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", name, err)
 	}
 	rp.used = make([]bool, len(rp.recs))
@@ -84,7 +92,7 @@ func OpenReplay(path string) (*Replay, error) {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	defer f.Close()
-	return NewReplay("replay:"+path, f)
+	return NewReplay("replay:"+path, input.LimitReader(f, path, input.ReplayLimit))
 }
 
 // Name returns the name given to NewReplay.

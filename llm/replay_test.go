@@ -96,6 +96,18 @@ func TestReplayBadFile(t *testing.T) {
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("err = %v", err)
 	}
+	// A record of the wrong shape is named in the file's terms.
+	_, err = NewReplay("f.jsonl", strings.NewReader(`{"response": {"message": []}}`))
+	if err == nil || !strings.Contains(err.Error(), `field "response.message": expected an object, got a list`) {
+		t.Errorf("err = %v", err)
+	}
+	// A device that never ends stops at the line limit.
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err = OpenReplay("/dev/zero")
+		if err == nil || !strings.Contains(err.Error(), "line 1: longer than 16 MiB") {
+			t.Errorf("replay of /dev/zero: %v", err)
+		}
+	}
 }
 
 func TestReplayConcurrent(t *testing.T) {

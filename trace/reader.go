@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // MaxLine is the longest line Read accepts, in bytes. A longer line is
@@ -40,6 +41,11 @@ func Read(r io.Reader) iter.Seq2[event.Event, error] {
 		var buf []byte
 		for n := 1; ; n++ {
 			line, tooLong, err := readLine(br, &buf)
+			if err != nil && err != io.EOF {
+				// line is cut short by the failure, not by the writer.
+				yield(event.Event{}, fmt.Errorf("trace: read after line %d: %w", n-1, err))
+				return
+			}
 			if len(bytes.TrimSpace(line)) > 0 || tooLong {
 				ev, lerr := decodeLine(line, tooLong)
 				if lerr != nil {
@@ -53,16 +59,17 @@ func Read(r io.Reader) iter.Seq2[event.Event, error] {
 			if err == io.EOF {
 				return
 			}
-			if err != nil {
-				yield(event.Event{}, fmt.Errorf("trace: read after line %d: %w", n-1, err))
-				return
-			}
 		}
 	}
 }
 
+// MaxFile is the most ReadFile reads of one trace, in bytes: far more than
+// any run writes, and it stops a device that never ends (/dev/zero).
+const MaxFile = input.TraceLimit
+
 // ReadFile yields the events of the JSONL trace at path, like Read. Failing
-// to open the file yields one error.
+// to open the file yields one error; a file longer than MaxFile yields an
+// *input.TooLargeError naming it after the events before the limit.
 func ReadFile(path string) iter.Seq2[event.Event, error] {
 	return func(yield func(event.Event, error) bool) {
 		f, err := os.Open(path)
@@ -71,7 +78,7 @@ func ReadFile(path string) iter.Seq2[event.Event, error] {
 			return
 		}
 		defer f.Close()
-		for ev, err := range Read(f) {
+		for ev, err := range Read(input.LimitReader(f, path, MaxFile)) {
 			if !yield(ev, err) {
 				return
 			}

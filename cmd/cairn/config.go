@@ -13,6 +13,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"gopkg.in/yaml.v3"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // applyConfig reads --config (or $CAIRN_CONFIG) and sets the flags of cmd
@@ -40,13 +42,22 @@ func (c *cli) applyConfig(cmd *cobra.Command) error {
 	if path == "" {
 		return nil
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := input.ReadFile(path, input.ConfigLimit)
 	if err != nil {
 		return fmt.Errorf("config: %w", err)
 	}
-	var doc map[string]any
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
+	var top any
+	if err := yaml.Unmarshal(raw, &top); err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
+	}
+	doc, ok := top.(map[string]any)
+	switch {
+	case top == nil: // empty, or only comments
+	case ok:
+	case isMapping(top):
+		return fmt.Errorf("config %s: keys must be strings", path)
+	default:
+		return fmt.Errorf("config %s: want a mapping of keys to values at the top, got %s", path, yamlKind(top))
 	}
 	if err := checkLevel(cmd.Root(), doc, ""); err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
@@ -250,6 +261,24 @@ func setFlag(f *pflag.Flag, v any) error {
 	}
 	f.Changed = true
 	return nil
+}
+
+func isMapping(v any) bool {
+	_, ok := v.(map[any]any)
+	return ok
+}
+
+// yamlKind names the kind of a decoded YAML value for an error message.
+func yamlKind(v any) string {
+	switch v.(type) {
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case map[string]any, map[any]any:
+		return "a mapping"
+	}
+	return "a single value"
 }
 
 func dotted(prefix, k string) string {

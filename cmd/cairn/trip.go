@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
 )
@@ -58,7 +58,7 @@ maps server cannot be reached.`,
 			ctx := cmd.Context()
 			var t roadtrip.Task
 			if taskFile != "" {
-				b, err := os.ReadFile(taskFile)
+				b, err := input.ReadFile(taskFile, input.TaskLimit)
 				if err != nil {
 					return fmt.Errorf("--task: %w", err)
 				}
@@ -70,7 +70,7 @@ maps server cannot be reached.`,
 					} `json:"mcp_servers"`
 				}
 				if err := json.Unmarshal(b, &f); err != nil {
-					return fmt.Errorf("--task %s: not a task file: %w", taskFile, err)
+					return fmt.Errorf("--task %s: not a task file: %w", taskFile, input.JSONError(b, err))
 				}
 				t = roadtrip.Task{ID: taskFile, Question: f.Question, OutputFormat: f.OutputFormat}
 				for _, s := range f.MCPServers {
@@ -86,7 +86,7 @@ maps server cannot be reached.`,
 			if format != "" {
 				raw := []byte(format)
 				if name, ok := strings.CutPrefix(format, "@"); ok {
-					b, err := os.ReadFile(name)
+					b, err := input.ReadFile(name, input.TaskLimit)
 					if err != nil {
 						return fmt.Errorf("--format: %w", err)
 					}

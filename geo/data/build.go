@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,13 +10,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/internal/pack"
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // Sources are the inputs of a full build.
@@ -32,7 +33,7 @@ type Sources struct {
 // DefaultSources finds the sources where their registries install them:
 // npm modules under $CAIRN_NPM_PREFIX (default ~/.cache/cairn/npm), the
 // Debian ferret-datasets path, and the paulmach/osm v0.8.0 testdata in
-// the Go module cache.
+// the Go module cache (see ModuleCache). It runs no program.
 func DefaultSources() Sources {
 	prefix := os.Getenv("CAIRN_NPM_PREFIX")
 	if prefix == "" {
@@ -41,17 +42,65 @@ func DefaultSources() Sources {
 		}
 	}
 	s := Sources{NPMModules: filepath.Join(prefix, "node_modules"), ETOPO5: "/usr/share/ferret-vis/data/etopo5.cdf"}
-	modcache := os.Getenv("GOMODCACHE")
-	if modcache == "" {
-		if out, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
-			modcache = strings.TrimSpace(string(out))
-		}
-	}
-	if modcache != "" {
+	if modcache := ModuleCache(); modcache != "" {
 		td := filepath.Join(modcache, "github.com", "paulmach", "osm@"+OSMModuleVersion, "testdata")
 		s.OSM = []string{filepath.Join(td, "andorra-latest.osm.bz2"), filepath.Join(td, "delaware-latest.osm.pbf")}
 	}
 	return s
+}
+
+// ModuleCache is the Go module cache directory as the go command finds
+// it, without running it (a program named go on PATH is not necessarily
+// Go): $GOMODCACHE, else GOMODCACHE in the go env file (go env -w), else
+// the first $GOPATH entry's pkg/mod (GOPATH from the environment or the
+// env file), else ~/go/pkg/mod; "" when none can be found.
+func ModuleCache() string {
+	envFile := goEnvFile()
+	get := func(k string) string {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
+		return envFile[k]
+	}
+	if v := get("GOMODCACHE"); v != "" {
+		return v
+	}
+	if gp := get("GOPATH"); gp != "" {
+		if first, _, _ := strings.Cut(gp, string(os.PathListSeparator)); first != "" {
+			return filepath.Join(first, "pkg", "mod")
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, "go", "pkg", "mod")
+	}
+	return ""
+}
+
+// goEnvFile reads the settings `go env -w` writes ($GOENV, default
+// <user config dir>/go/env): KEY=VALUE lines.
+func goEnvFile() map[string]string {
+	path := os.Getenv("GOENV")
+	if path == "off" {
+		return nil
+	}
+	if path == "" {
+		dir, err := os.UserConfigDir()
+		if err != nil {
+			return nil
+		}
+		path = filepath.Join(dir, "go", "env")
+	}
+	b, err := input.ReadFile(path, 1<<20)
+	if err != nil {
+		return nil
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok && k != "" {
+			m[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
+	return m
 }
 
 // OSMModuleVersion is the github.com/paulmach/osm version whose testdata
@@ -243,10 +292,44 @@ func npmVersion(modules, pkg string) string {
 	return p.Version
 }
 
+// debVersion is the installed version of a Debian package, read from
+// dpkg's status file (no program runs); "" when it is not installed.
 func debVersion(pkg string) string {
-	out, err := exec.Command("dpkg-query", "-W", "-f", "${Version}", pkg).Output()
+	return debVersionIn("/var/lib/dpkg/status", pkg)
+}
+
+func debVersionIn(status, pkg string) string {
+	f, err := os.Open(status)
 	if err != nil {
 		return ""
 	}
-	return strings.TrimSpace(string(out))
+	defer f.Close()
+	sc := bufio.NewScanner(input.LimitReader(f, status, 256<<20))
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	var name, version, state string
+	flush := func() bool {
+		found := name == pkg && strings.HasSuffix(state, " installed")
+		name, state = "", ""
+		return found
+	}
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "":
+			if v := version; flush() {
+				return v
+			}
+			version = ""
+		case strings.HasPrefix(line, "Package: "):
+			name = strings.TrimSpace(strings.TrimPrefix(line, "Package: "))
+		case strings.HasPrefix(line, "Version: "):
+			version = strings.TrimSpace(strings.TrimPrefix(line, "Version: "))
+		case strings.HasPrefix(line, "Status: "):
+			state = strings.TrimSpace(strings.TrimPrefix(line, "Status: "))
+		}
+	}
+	if v := version; flush() {
+		return v
+	}
+	return ""
 }
