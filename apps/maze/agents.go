@@ -258,7 +258,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 	tp := llm.Prompt{Name: "ToolUse"}
 	if a.model != nil {
 		good, judged, rate := s.toolRate()
-		user, err := render("tool_use.tmpl", toolUseInput{
+		user, err := prompts.Render("tool_use", toolUseInput{
 			Width: g.W, Height: g.H, Pos: p, Goal: s.obs.Goal, Distance: p.Manhattan(s.obs.Goal),
 			Step: s.info.Steps + 1, StepLimit: s.info.StepLimit,
 			Asked: s.asked, Good: good, Judged: judged, SuccessPct: 100 * rate, Recent: s.recentNames(),
@@ -291,7 +291,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		if c.asked && c.advice != grid.NoAction {
 			in.Advice = c.advice.String()
 		}
-		user, err := render("move.tmpl", in)
+		user, err := prompts.Render("move", in)
 		if err != nil {
 			return c, err
 		}

@@ -17,7 +17,7 @@ import (
 )
 
 func TestPromptsRender(t *testing.T) {
-	tu, err := render("tool_use.tmpl", toolUseInput{
+	tu, err := prompts.Render("tool_use", toolUseInput{
 		Width: 16, Height: 16, Pos: grid.Pos{X: 2, Y: 3}, Goal: grid.Pos{X: 14, Y: 14}, Distance: 23,
 		Step: 5, StepLimit: 120, Asked: 4, Good: 3, Judged: 4, SuccessPct: 75, Recent: []string{"right", "down"},
 	})
@@ -30,11 +30,11 @@ func TestPromptsRender(t *testing.T) {
 			t.Errorf("ToolUse prompt lacks %q:\n%s", want, tu)
 		}
 	}
-	tu0, _ := render("tool_use.tmpl", toolUseInput{Width: 8, Height: 8})
+	tu0, _ := prompts.Render("tool_use", toolUseInput{Width: 8, Height: 8})
 	if !strings.Contains(tu0, "not asked it yet") || strings.Contains(tu0, "recent moves") {
 		t.Errorf("first-step ToolUse prompt:\n%s", tu0)
 	}
-	mv, err := render("move.tmpl", moveInput{
+	mv, err := prompts.Render("move", moveInput{
 		Width: 16, Height: 16, Pos: grid.Pos{X: 2, Y: 3}, Goal: grid.Pos{X: 14, Y: 14},
 		Valid:      []string{"down", "right"},
 		Neighbours: []neighbour{{"down", grid.Pos{X: 2, Y: 4}, 22, 0}, {"right", grid.Pos{X: 3, Y: 3}, 22, 2}},
@@ -49,7 +49,7 @@ func TestPromptsRender(t *testing.T) {
 			t.Errorf("Move prompt lacks %q:\n%s", want, mv)
 		}
 	}
-	mv0, _ := render("move.tmpl", moveInput{Valid: []string{"up"}})
+	mv0, _ := prompts.Render("move", moveInput{Valid: []string{"up"}})
 	if !strings.Contains(mv0, "did not ask the planner") {
 		t.Errorf("Move prompt without advice:\n%s", mv0)
 	}

@@ -3,11 +3,10 @@ package maze
 import (
 	"embed"
 	"errors"
-	"fmt"
 	"strings"
-	"text/template"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/llm"
 )
 
 // ToolUse is the llm_solver's first decision each step: ask the planner or
@@ -54,10 +53,7 @@ const systemPrompt = "You are a careful agent solving a grid maze step by step. 
 //go:embed prompts/*.tmpl
 var promptFiles embed.FS
 
-// prompts are parsed once; templates are safe for concurrent Execute.
-var prompts = template.Must(template.New("").Funcs(template.FuncMap{
-	"join": func(s []string, sep string) string { return strings.Join(s, sep) },
-}).ParseFS(promptFiles, "prompts/*.tmpl"))
+var prompts = llm.MustParseTemplates(promptFiles, "prompts/*.tmpl")
 
 // toolUseInput is what the ToolUse prompt shows the model.
 type toolUseInput struct {
@@ -87,12 +83,4 @@ type moveInput struct {
 	Neighbours    []neighbour
 	Recent        []string
 	Advice        string // empty when the planner was not asked
-}
-
-func render(name string, in any) (string, error) {
-	var b strings.Builder
-	if err := prompts.ExecuteTemplate(&b, name, in); err != nil {
-		return "", fmt.Errorf("prompt %s: %w", name, err)
-	}
-	return b.String(), nil
 }

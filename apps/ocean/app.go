@@ -60,6 +60,7 @@ type App struct {
 	docs     *docs.Index
 	models   llm.Models
 	opts     Options
+	prompts  systemPrompts
 	runner   *flow.Runner[State]
 	agents   map[string]func(context.Context, State) *AgentReport
 }
@@ -93,6 +94,10 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 		opts.Models = noModels{}
 	}
 	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts}
+	var err error
+	if a.prompts, err = renderSystemPrompts(); err != nil {
+		return nil, fmt.Errorf("ocean: %w", err)
+	}
 	a.agents = map[string]func(context.Context, State) *AgentReport{
 		AgentSQL:     a.sqlAgent,
 		AgentDuckDB:  a.profileAgent,

@@ -120,6 +120,10 @@ func TestAskedBGC(t *testing.T) {
 // keeps has words, a name and (but pH) a unit for the profile agent and
 // the SQL prompt; a parameter added to argo.BGCParams fails here first.
 func TestEveryStoredBGCParameterIsAnalysed(t *testing.T) {
+	prompts, err := renderSystemPrompts()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range argo.BGCParams {
 		col := strings.ToLower(p)
 		i := slices.IndexFunc(bgcParams, func(b bgcParam) bool { return b.col == col })
@@ -129,7 +133,7 @@ func TestEveryStoredBGCParameterIsAnalysed(t *testing.T) {
 		}
 		if b := bgcParams[i]; b.name == "" || (b.unit == "" && col != "ph_in_situ_total") {
 			t.Errorf("%s: name %q, unit %q", p, b.name, b.unit)
-		} else if b.unit != "" && !strings.Contains(sqlSchema, col+" REAL "+b.unit) {
+		} else if b.unit != "" && !strings.Contains(prompts.sql, col+" REAL "+b.unit) {
 			t.Errorf("SQL prompt lacks %s's unit %s", col, b.unit)
 		}
 	}

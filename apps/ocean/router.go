@@ -10,21 +10,12 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 )
 
-var routerSystem = `You route questions about Argo profiling floats to specialist agents.
-Agents:
-- sql: float metadata and status (platform type, DAC, PI, launch date and position, last position and time, cycle count, active or not), which floats are in a region or near a point, counts of floats.
-- duckdb: measured profiles (temperature, salinity, pressure/depth; BGC: dissolved oxygen, chlorophyll, backscatter, nitrate, pH), trends over cycles, depth ranges, averages, QC filtering.
-- rag: definitions and documentation (QC flags, data modes, reference tables, manuals, argopy usage).
-- general: greetings and what this system can do.
-Pick every agent the question needs. Extract WMO float numbers (5 or 7 digits) into floatIds.
-Known regions: ` + strings.Join(regionNames(), ", ") + `.`
-
 // route asks the router model (if any) for a RoutingDecision; the intent
 // rules decide otherwise.
 func (a *App) route(ctx context.Context, query string) (llm.Decision[RoutingDecision], error) {
 	p := llm.Prompt{
 		Name:   "RoutingDecision",
-		System: routerSystem,
+		System: a.prompts.router,
 		User:   query,
 	}
 	d, err := llm.Decide(ctx, a.models.For("router"), p, func(context.Context) (RoutingDecision, error) {

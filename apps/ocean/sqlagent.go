@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/llm"
-	"github.com/cairn-agents/cairn/ocean/argo"
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
@@ -40,30 +39,6 @@ var guard = sqlguard.New(store.Tables, nil)
 // metadata store (DuckDB or PostGIS) can run.
 var metaGuard = sqlguard.New(slices.DeleteFunc(slices.Clone(store.Tables), func(t string) bool { return t == "argo_profiles" }), nil)
 
-// sqlSchema is the SQL agent's system prompt: every table and view a
-// statement may read, argo_profiles' BGC columns listed from
-// argo.BGCParams so a parameter added there is described here too.
-var sqlSchema = func() string {
-	var bgc []string
-	for _, p := range argo.BGCParams {
-		n := strings.ToLower(p)
-		unit := ""
-		if i := slices.IndexFunc(bgcParams, func(b bgcParam) bool { return b.col == n }); i >= 0 && bgcParams[i].unit != "" {
-			unit = " " + bgcParams[i].unit
-		}
-		bgc = append(bgc, n+" REAL"+unit, n+"_qc", n+"_adjusted REAL", n+"_adjusted_qc")
-	}
-	return `Tables (DuckDB, PostgreSQL syntax):
-argo_float_metadata(wmo VARCHAR, dac, platform_type, platform_maker, wmo_inst_type, profiler_type, project_name, pi_name, data_centre, float_owner, operating_institution, launch_date TIMESTAMP, launch_lat DOUBLE, launch_lon DOUBLE, end_mission_date, end_mission_status, sensors, parameters)
-argo_float_status(wmo VARCHAR, first_time TIMESTAMP, last_time TIMESTAMP, last_lat, last_lon, last_cycle INTEGER, cycle_count, profile_count, data_modes VARCHAR, last_report_age_days DOUBLE, active BOOLEAN, as_of TIMESTAMP)
-argo_profile_stations(wmo, cycle, direction 'A'|'D', data_mode 'R'|'A'|'D', time TIMESTAMP, lat, lon, position_qc, ocean 'A'|'P'|'I', n_levels)
-argo_profiles(wmo VARCHAR, year INTEGER, cycle INTEGER, direction 'A'|'D', data_mode 'R'|'A'|'D', time TIMESTAMP, lat DOUBLE, lon DOUBLE, level INTEGER, pres REAL dbar, temp REAL degC, psal REAL PSU, pres_adjusted, temp_adjusted, psal_adjusted, pres_qc, temp_qc, psal_qc, pres_adjusted_qc, temp_adjusted_qc, psal_adjusted_qc, ` +
-		strings.Join(bgc, ", ") + `, bgc_data_mode 'R'|'A'|'D', level_source 'core'|'sprof')
-argo_profiles has one row per measured level (Parquet, filter on wmo and year first); QC columns are Argo flags '0'..'9' as VARCHAR ('1' good, '4' bad); an _adjusted column is the delayed-mode corrected value; BGC columns (` +
-		strings.ToLower(strings.Join(argo.BGCParams[:], ", ")) + `) are NULL where a float has no such sensor; level_source 'sprof' marks a BGC level with no core level at that pressure.
-Write one SELECT. No other statements, no table functions, no schema names.`
-}()
-
 // sqlAgent answers metadata, status, position and region questions.
 func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 	rep := &AgentReport{Agent: AgentSQL, OK: true, Source: string(llm.FromPolicy)}
@@ -73,7 +48,7 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 	}
 	d := s.Routing
 	if m := a.models.For("sql"); m != nil {
-		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: sqlSchema, User: s.Query},
+		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: a.prompts.sql, User: s.Query},
 			func(context.Context) (SQLQuery, error) { return SQLQuery{}, nil })
 		rep.Tokens += dec.Usage.PromptTokens + dec.Usage.CompletionTokens
 		if err == nil && dec.Source == llm.FromModel && dec.Value.SQL != "" {

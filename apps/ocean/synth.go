@@ -32,40 +32,21 @@ func (s Synthesis) Validate() error {
 // Reason returns the reasoning.
 func (s Synthesis) Reason() string { return s.Reasoning }
 
-const synthSystem = `You answer questions about Argo floats using ONLY the findings below.
-Every number in your answer must appear in the findings. Do not invent data, positions or citations.
-Cite retrieved passages as [n] and list their numbers in "cited". If an agent failed, say so.`
-
 // synthesize turns the agents' reports into the answer; a model writes it
 // when configured, else the template policy states the findings.
 func (a *App) synthesize(ctx context.Context, s State, hits []docs.Hit) (llm.Decision[Synthesis], error) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Question: %s\n\nFindings:\n", s.Query)
-	for _, r := range s.reports() {
-		if r.Agent == AgentRAG {
-			continue
-		}
-		for _, f := range r.Findings {
-			fmt.Fprintf(&b, "- (%s) %s\n", r.Agent, f)
-		}
-		if r.Error != "" {
-			fmt.Fprintf(&b, "- (%s) FAILED: %s\n", r.Agent, r.Error)
-		}
+	user, err := synthesisUser(s, hits)
+	if err != nil {
+		return llm.Decision[Synthesis]{}, err
 	}
-	if len(hits) > 0 {
-		b.WriteString("\nRetrieved passages:\n")
-		for i, h := range hits {
-			fmt.Fprintf(&b, "[%d] %s — %s: %s\n", i+1, h.File, h.Section, excerpt(h.Text, 800))
-		}
-	}
-	p := llm.Prompt{Name: "Synthesis", System: synthSystem, User: b.String()}
+	p := llm.Prompt{Name: "Synthesis", System: a.prompts.synthesis, User: user}
 	policy := func(context.Context) (Synthesis, error) { return templateAnswer(s, hits), nil }
 	d, err := llm.Decide(ctx, a.models.For("synthesis"), p, policy)
 	if err != nil || d.Source != llm.FromModel {
 		return d, err
 	}
 	// A model's answer may only state numbers found in the evidence.
-	if bad := unsupportedNumbers(d.Value.Answer, b.String()); len(bad) > 0 {
+	if bad := unsupportedNumbers(d.Value.Answer, user); len(bad) > 0 {
 		v, _ := policy(ctx)
 		d.Value, d.Source, d.Reasoning = v, llm.FromPolicy, v.Reasoning
 		d.Fallback = "model answer stated numbers not in the findings: " + strings.Join(bad, ", ")

@@ -6,14 +6,12 @@
 package howto
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
-	"text/template"
 
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
@@ -164,11 +162,11 @@ func (d *Desk) model(role string) llm.Model {
 
 func (d *Desk) classify(ctx context.Context, s State) (State, error) {
 	in := promptInput{Ticket: s.Ticket, Queues: Queue("").Enum()}
-	sys, err := render("classify", in)
+	sys, err := prompts.Render("classify", in)
 	if err != nil {
 		return s, err
 	}
-	user, err := render("classify_user", in)
+	user, err := prompts.Render("classify_user", in)
 	if err != nil {
 		return s, err
 	}
@@ -219,17 +217,9 @@ func answer(_ context.Context, s State) (State, error) {
 //go:embed prompts/*.tmpl
 var promptFS embed.FS
 
-var prompts = template.Must(template.ParseFS(promptFS, "prompts/*.tmpl"))
+var prompts = llm.MustParseTemplates(promptFS, "prompts/*.tmpl")
 
 type promptInput struct {
 	Ticket string
 	Queues []string
-}
-
-func render(name string, in promptInput) (string, error) {
-	var b bytes.Buffer
-	if err := prompts.ExecuteTemplate(&b, name+".tmpl", in); err != nil {
-		return "", fmt.Errorf("prompt %s: %w", name, err)
-	}
-	return b.String(), nil
 }

@@ -7,7 +7,7 @@ import (
 
 func TestPromptsRender(t *testing.T) {
 	in := promptInput{Ticket: "Refund my invoice", Queues: Queue("").Enum()}
-	sys, err := render("classify", in)
+	sys, err := prompts.Render("classify", in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,14 +16,14 @@ func TestPromptsRender(t *testing.T) {
 			t.Errorf("system prompt lacks %q:\n%s", want, sys)
 		}
 	}
-	user, err := render("classify_user", in)
+	user, err := prompts.Render("classify_user", in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(user, "Ticket:\nRefund my invoice\n") {
 		t.Errorf("user prompt lacks the ticket:\n%s", user)
 	}
-	if _, err := render("nope", in); err == nil || !strings.Contains(err.Error(), "nope") {
+	if _, err := prompts.Render("nope", in); err == nil || !strings.Contains(err.Error(), "nope") {
 		t.Errorf("unknown template: err = %v, want one naming it", err)
 	}
 }
