@@ -2,8 +2,6 @@ package flow
 
 import (
 	"context"
-	"errors"
-	"fmt"
 )
 
 // End is the target that finishes a run. Use it in Edge, Branch, OnLimit or
@@ -82,25 +80,25 @@ func New[S any](name string) *Graph[S] {
 // Name returns the graph's name.
 func (g *Graph[S]) Name() string { return g.name }
 
-func (g *Graph[S]) fail(format string, args ...any) {
-	g.errs = append(g.errs, fmt.Errorf("%w: "+format, append([]any{ErrInvalidGraph}, args...)...))
+func (g *Graph[S]) fail(rule error, format string, args ...any) {
+	g.errs = append(g.errs, invalid(rule, format, args...))
 }
 
 // Node adds a node named name running fn.
 func (g *Graph[S]) Node(name string, fn NodeFunc[S]) {
 	switch {
 	case name == "":
-		g.fail("node with an empty name")
+		g.fail(ErrBadDeclaration, "node with an empty name")
 		return
 	case name == End:
-		g.fail("node %q: the name is reserved for the end of the graph", name)
+		g.fail(ErrBadDeclaration, "node %q: the name is reserved for the end of the graph", name)
 		return
 	case fn == nil:
-		g.fail("node %q: nil function", name)
+		g.fail(ErrBadDeclaration, "node %q: nil function", name)
 		return
 	}
 	if _, dup := g.nodes[name]; dup {
-		g.fail("node %q declared twice", name)
+		g.fail(ErrDuplicate, "node %q declared twice", name)
 		return
 	}
 	g.nodes[name] = &node[S]{name: name, fn: fn}
@@ -111,11 +109,11 @@ func (g *Graph[S]) Node(name string, fn NodeFunc[S]) {
 func (g *Graph[S]) Policy(name string, p Policy) {
 	n, ok := g.nodes[name]
 	if !ok {
-		g.fail("Policy for unknown node %q", name)
+		g.fail(ErrUnknownNode, "Policy for unknown node %q", name)
 		return
 	}
 	if p.Timeout < 0 || p.Retry.Attempts < 0 || p.Retry.Backoff < 0 || p.Retry.MaxBackoff < 0 {
-		g.fail("Policy for node %q: negative timeout, attempts or backoff", name)
+		g.fail(ErrBadDeclaration, "Policy for node %q: negative timeout, attempts or backoff", name)
 		return
 	}
 	n.policy = p
@@ -124,7 +122,7 @@ func (g *Graph[S]) Policy(name string, p Policy) {
 // Start makes name the entry node.
 func (g *Graph[S]) Start(name string) {
 	if g.start != "" {
-		g.fail("Start(%q): entry already set to %q", name, g.start)
+		g.fail(ErrDuplicate, "Start(%q): entry already set to %q", name, g.start)
 		return
 	}
 	g.start = name
@@ -134,15 +132,15 @@ func (g *Graph[S]) Start(name string) {
 // exactly one of Edge, Branch or Parallel.
 func (g *Graph[S]) claim(from, kind string) bool {
 	if to, ok := g.edges[from]; ok {
-		g.fail("%s from %q: node already has Edge %q -> %q", kind, from, from, to)
+		g.fail(ErrTwoOutgoing, "%s from %q: node already has Edge %q -> %q", kind, from, from, to)
 		return false
 	}
 	if _, ok := g.branches[from]; ok {
-		g.fail("%s from %q: node already has a Branch", kind, from)
+		g.fail(ErrTwoOutgoing, "%s from %q: node already has a Branch", kind, from)
 		return false
 	}
 	if _, ok := g.fanouts[from]; ok {
-		g.fail("%s from %q: node already has a Parallel fan-out", kind, from)
+		g.fail(ErrTwoOutgoing, "%s from %q: node already has a Parallel fan-out", kind, from)
 		return false
 	}
 	return true
@@ -160,11 +158,11 @@ func (g *Graph[S]) Edge(from, to string) {
 // with ErrUndeclaredTarget.
 func (g *Graph[S]) Branch(from string, choose func(S) string, targets ...string) {
 	if choose == nil {
-		g.fail("Branch from %q: nil choose function", from)
+		g.fail(ErrBadDeclaration, "Branch from %q: nil choose function", from)
 		return
 	}
 	if len(targets) == 0 {
-		g.fail("Branch from %q: no targets declared", from)
+		g.fail(ErrBadDeclaration, "Branch from %q: no targets declared", from)
 		return
 	}
 	if g.claim(from, "Branch") {
@@ -182,13 +180,13 @@ func (g *Graph[S]) Branch(from string, choose func(S) string, targets ...string)
 // branch node run a sub-graph (see Runner.AsNode).
 func (g *Graph[S]) Parallel(from string, branches []string, join string) {
 	if len(branches) < 2 {
-		g.fail("Parallel from %q: needs at least two branches, got %d", from, len(branches))
+		g.fail(ErrBadDeclaration, "Parallel from %q: needs at least two branches, got %d", from, len(branches))
 		return
 	}
 	seen := map[string]bool{}
 	for _, b := range branches {
 		if seen[b] {
-			g.fail("Parallel from %q: branch %q listed twice", from, b)
+			g.fail(ErrDuplicate, "Parallel from %q: branch %q listed twice", from, b)
 			return
 		}
 		seen[b] = true
@@ -203,12 +201,12 @@ func (g *Graph[S]) Parallel(from string, branches []string, join string) {
 // OnLimit.
 func (g *Graph[S]) Limit(node string, n int) {
 	if n <= 0 {
-		g.fail("Limit(%q, %d): the limit must be positive", node, n)
+		g.fail(ErrBadDeclaration, "Limit(%q, %d): the limit must be positive", node, n)
 		return
 	}
 	if l, ok := g.limits[node]; ok {
 		if l.n != 0 {
-			g.fail("Limit(%q): limit already set to %d", node, l.n)
+			g.fail(ErrDuplicate, "Limit(%q): limit already set to %d", node, l.n)
 			return
 		}
 		l.n = n
@@ -220,12 +218,12 @@ func (g *Graph[S]) Limit(node string, n int) {
 // OnLimit declares the edge taken from node when its Limit is reached.
 func (g *Graph[S]) OnLimit(node, target string) {
 	if target == "" {
-		g.fail("OnLimit(%q): empty target", node)
+		g.fail(ErrBadDeclaration, "OnLimit(%q): empty target", node)
 		return
 	}
 	if l, ok := g.limits[node]; ok {
 		if l.target != "" {
-			g.fail("OnLimit(%q): target already set to %q", node, l.target)
+			g.fail(ErrDuplicate, "OnLimit(%q): target already set to %q", node, l.target)
 			return
 		}
 		l.target = target
@@ -235,14 +233,13 @@ func (g *Graph[S]) OnLimit(node, target string) {
 }
 
 // Build validates the graph and returns a Runner. The error joins one
-// error per problem, each wrapping ErrInvalidGraph and naming the node or
-// edge at fault.
+// error per problem, in a stable order (declaration order, then the
+// whole-graph checks), each naming the node or edge at fault and wrapping
+// the sentinel of the rule it breaks (ErrUnknownNode, ErrUnboundedCycle,
+// ...), which wraps ErrInvalidGraph.
 func (g *Graph[S]) Build() (*Runner[S], error) {
 	if err := g.validate(); err != nil {
 		return nil, err
 	}
 	return newRunner(g)
 }
-
-// ErrInvalidGraph is wrapped by every error Build reports.
-var ErrInvalidGraph = errors.New("flow: invalid graph")

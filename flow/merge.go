@@ -48,11 +48,11 @@ type reducer struct {
 // checks it.
 func Reduce[S, T any](g *Graph[S], field string, merge func(base T, outs []T) T) {
 	if merge == nil {
-		g.fail("Reduce(%q): nil merge function", field)
+		g.fail(ErrBadDeclaration, "Reduce(%q): nil merge function", field)
 		return
 	}
 	if _, dup := g.reducers[field]; dup {
-		g.fail("Reduce(%q): reducer declared twice", field)
+		g.fail(ErrDuplicate, "Reduce(%q): reducer declared twice", field)
 		return
 	}
 	g.reducers[field] = &reducer{
@@ -107,17 +107,18 @@ func (g *Graph[S]) checkReducers() []error {
 		st = st.Elem()
 	}
 	if st.Kind() != reflect.Struct {
-		return []error{fmt.Errorf("%w: Parallel and Reduce need a struct state, %s is a %s", ErrInvalidGraph, reflect.TypeFor[S](), st.Kind())}
+		return []error{invalid(ErrBadReducer, "Parallel and Reduce need a struct state, %s is a %s", reflect.TypeFor[S](), st.Kind())}
 	}
 	fields := jsonFields(st, nil)
 	var errs []error
-	for name, r := range g.reducers {
+	for _, name := range slices.Sorted(maps.Keys(g.reducers)) { // a stable report
+		r := g.reducers[name]
 		ft, ok := fields[name]
 		switch {
 		case !ok:
-			errs = append(errs, fmt.Errorf("%w: Reduce(%q): %s has no JSON field %q", ErrInvalidGraph, name, st, name))
+			errs = append(errs, invalid(ErrBadReducer, "Reduce(%q): %s has no JSON field %q", name, st, name))
 		case ft != r.typ:
-			errs = append(errs, fmt.Errorf("%w: Reduce(%q): field has type %s, reducer takes %s", ErrInvalidGraph, name, ft, r.typ))
+			errs = append(errs, invalid(ErrBadReducer, "Reduce(%q): field has type %s, reducer takes %s", name, ft, r.typ))
 		}
 	}
 	return errs

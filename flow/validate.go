@@ -8,41 +8,101 @@ import (
 	"strings"
 )
 
+// ErrInvalidGraph is wrapped by every error Build reports, through the
+// sentinel of the rule the graph breaks.
+var ErrInvalidGraph = errors.New("flow: invalid graph")
+
+// The rules Build checks, one sentinel each; every one wraps
+// ErrInvalidGraph. Check them with errors.Is.
+var (
+	// ErrBadDeclaration: a declaration's own arguments are wrong: an empty
+	// or reserved node name, a nil function, a Branch without targets, a
+	// Parallel with fewer than two branches, a limit below one, an empty
+	// OnLimit target, negative node settings.
+	ErrBadDeclaration = rule("bad declaration")
+	// ErrDuplicate: something is declared twice (a node, Start, a Limit or
+	// OnLimit, a reducer, a parallel branch).
+	ErrDuplicate = rule("declared twice")
+	// ErrNoEntry: the graph has no nodes, or Start was not called.
+	ErrNoEntry = rule("no entry node")
+	// ErrUnknownNode: a declaration names a node that was not declared.
+	ErrUnknownNode = rule("unknown node")
+	// ErrTwoOutgoing: a node declares more than one of Edge, Branch and
+	// Parallel.
+	ErrTwoOutgoing = rule("more than one outgoing declaration")
+	// ErrNoOutgoing: a node has no way on (no Edge, Branch or Parallel, and
+	// it is not a parallel branch).
+	ErrNoOutgoing = rule("no outgoing edge")
+	// ErrUnreachable: no path leads from the entry to a node.
+	ErrUnreachable = rule("unreachable node")
+	// ErrNoPathToEnd: no path leads from the entry to End.
+	ErrNoPathToEnd = rule("no path to End")
+	// ErrUnboundedCycle: a cycle has no Limit whose OnLimit edge leaves it
+	// and no Branch with a target outside it.
+	ErrUnboundedCycle = rule("unbounded cycle")
+	// ErrUnpairedLimit: a Limit without its OnLimit, or the reverse.
+	ErrUnpairedLimit = rule("Limit and OnLimit not paired")
+	// ErrBadBranchNode: a parallel branch node declares its own Edge,
+	// Branch, Parallel or Limit (its successor is the join), or is the
+	// node it fans out from.
+	ErrBadBranchNode = rule("bad parallel branch node")
+	// ErrBadReducer: a reducer names no JSON field of the state, or its
+	// type differs from the field's, or the state is not a struct.
+	ErrBadReducer = rule("bad reducer")
+)
+
+func rule(name string) error { return fmt.Errorf("%w (%s)", ErrInvalidGraph, name) }
+
+// buildError is one problem Build found: it reads as before the rules had
+// sentinels ("flow: invalid graph: <what, naming the node>") and unwraps
+// to its rule.
+type buildError struct {
+	rule error
+	msg  string
+}
+
+func (e *buildError) Error() string { return ErrInvalidGraph.Error() + ": " + e.msg }
+func (e *buildError) Unwrap() error { return e.rule }
+
+func invalid(rule error, format string, args ...any) error {
+	return &buildError{rule: rule, msg: fmt.Sprintf(format, args...)}
+}
+
 // validate reports every problem of the graph, each naming a node or edge.
 func (g *Graph[S]) validate() error {
 	errs := append([]error(nil), g.errs...)
-	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrInvalidGraph}, args...)...))
+	bad := func(rule error, format string, args ...any) {
+		errs = append(errs, invalid(rule, format, args...))
 	}
 	known := func(name string) bool { _, ok := g.nodes[name]; return ok }
 	target := func(name string) bool { return name == End || known(name) }
 
 	if len(g.nodes) == 0 {
-		bad("graph %q has no nodes", g.name)
+		bad(ErrNoEntry, "graph %q has no nodes", g.name)
 	}
 	switch {
 	case g.start == "":
-		bad("graph %q has no entry node: call Start", g.name)
+		bad(ErrNoEntry, "graph %q has no entry node: call Start", g.name)
 	case !known(g.start):
-		bad("entry node %q is not a declared node", g.start)
+		bad(ErrUnknownNode, "entry node %q is not a declared node", g.start)
 	}
 
 	for _, from := range inOrder(g.order, g.edges) {
 		to := g.edges[from]
 		if !known(from) {
-			bad("edge %q -> %q: unknown node %q", from, to, from)
+			bad(ErrUnknownNode, "edge %q -> %q: unknown node %q", from, to, from)
 		}
 		if !target(to) {
-			bad("edge %q -> %q: unknown node %q", from, to, to)
+			bad(ErrUnknownNode, "edge %q -> %q: unknown node %q", from, to, to)
 		}
 	}
 	for _, from := range inOrder(g.order, g.branches) {
 		if !known(from) {
-			bad("branch from %q: unknown node %q", from, from)
+			bad(ErrUnknownNode, "branch from %q: unknown node %q", from, from)
 		}
 		for _, to := range g.branches[from].targets {
 			if !target(to) {
-				bad("branch %q -> %q: unknown node %q", from, to, to)
+				bad(ErrUnknownNode, "branch %q -> %q: unknown node %q", from, to, to)
 			}
 		}
 	}
@@ -50,26 +110,26 @@ func (g *Graph[S]) validate() error {
 	for _, from := range inOrder(g.order, g.fanouts) {
 		fo := g.fanouts[from]
 		if !known(from) {
-			bad("parallel from %q: unknown node %q", from, from)
+			bad(ErrUnknownNode, "parallel from %q: unknown node %q", from, from)
 		}
 		if !target(fo.join) {
-			bad("parallel %q join %q: unknown node %q", from, fo.join, fo.join)
+			bad(ErrUnknownNode, "parallel %q join %q: unknown node %q", from, fo.join, fo.join)
 		}
 		for _, b := range fo.branches {
 			switch {
 			case !known(b):
-				bad("parallel %q -> %q: unknown node %q", from, b, b)
+				bad(ErrUnknownNode, "parallel %q -> %q: unknown node %q", from, b, b)
 				continue
 			case b == from:
-				bad("parallel %q -> %q: a node cannot be its own branch", from, b)
+				bad(ErrBadBranchNode, "parallel %q -> %q: a node cannot be its own branch", from, b)
 				continue
 			}
 			member[b] = from
 			if g.hasOut(b) {
-				bad("parallel %q -> %q: branch node %q must not declare its own Edge, Branch or Parallel (its successor is the join %q)", from, b, b, fo.join)
+				bad(ErrBadBranchNode, "parallel %q -> %q: branch node %q must not declare its own Edge, Branch or Parallel (its successor is the join %q)", from, b, b, fo.join)
 			}
 			if _, ok := g.limits[b]; ok {
-				bad("parallel %q -> %q: branch node %q must not have a Limit", from, b, b)
+				bad(ErrBadBranchNode, "parallel %q -> %q: branch node %q must not have a Limit", from, b, b)
 			}
 		}
 	}
@@ -77,18 +137,18 @@ func (g *Graph[S]) validate() error {
 		l := g.limits[n]
 		switch {
 		case !known(n):
-			bad("limit on unknown node %q", n)
+			bad(ErrUnknownNode, "limit on unknown node %q", n)
 		case l.n == 0:
-			bad("OnLimit(%q, %q) without Limit(%q, n)", n, l.target, n)
+			bad(ErrUnpairedLimit, "OnLimit(%q, %q) without Limit(%q, n)", n, l.target, n)
 		case l.target == "":
-			bad("Limit(%q, %d) without OnLimit(%q, target): say where the run goes at the limit", n, l.n, n)
+			bad(ErrUnpairedLimit, "Limit(%q, %d) without OnLimit(%q, target): say where the run goes at the limit", n, l.n, n)
 		case !target(l.target):
-			bad("OnLimit edge %q -> %q: unknown node %q", n, l.target, l.target)
+			bad(ErrUnknownNode, "OnLimit edge %q -> %q: unknown node %q", n, l.target, l.target)
 		}
 	}
 	for _, n := range g.order {
 		if _, isMember := member[n]; !isMember && !g.hasOut(n) {
-			bad("node %q has no outgoing edge (declare Edge, Branch or Parallel; use End to finish)", n)
+			bad(ErrNoOutgoing, "node %q has no outgoing edge (declare Edge, Branch or Parallel; use End to finish)", n)
 		}
 	}
 
@@ -96,11 +156,11 @@ func (g *Graph[S]) validate() error {
 		reach := g.reachable(g.start)
 		for _, n := range g.order {
 			if !reach[n] {
-				bad("node %q is unreachable from entry %q", n, g.start)
+				bad(ErrUnreachable, "node %q is unreachable from entry %q", n, g.start)
 			}
 		}
 		if !reach[End] {
-			bad("no path from entry %q to End", g.start)
+			bad(ErrNoPathToEnd, "no path from entry %q to End", g.start)
 		}
 		errs = append(errs, g.checkCycles()...)
 	}
@@ -232,7 +292,7 @@ func (g *Graph[S]) checkCycles() []error {
 		}
 		if !bounded {
 			names := inOrder(g.order, in)
-			errs = append(errs, fmt.Errorf("%w: cycle through nodes %s has no Limit and no Branch leaving it (a Limit counts when its OnLimit edge leaves the cycle)", ErrInvalidGraph, quoteAll(names)))
+			errs = append(errs, invalid(ErrUnboundedCycle, "cycle through nodes %s has no Limit and no Branch leaving it (a Limit counts when its OnLimit edge leaves the cycle)", quoteAll(names)))
 		}
 	}
 	return errs

@@ -15,61 +15,62 @@ func TestBuildErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		build func(g *flow.Graph[St])
-		want  []string // each must appear in the error
+		kind  error  // the rule broken
+		names string // what the error must name
 	}{
 		{"no entry", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Edge("a", flow.End)
-		}, []string{"no entry node"}},
+		}, flow.ErrNoEntry, ""},
 		{"unknown entry", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("nope")
 			g.Edge("a", flow.End)
-		}, []string{`entry node "nope"`}},
+		}, flow.ErrUnknownNode, `"nope"`},
 		{"duplicate node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
-		}, []string{`node "a" declared twice`}},
+		}, flow.ErrDuplicate, `"a"`},
 		{"reserved name", func(g *flow.Graph[St]) {
 			g.Node(flow.End, nop)
-		}, []string{`node "END": the name is reserved`}},
+		}, flow.ErrBadDeclaration, `"END"`},
 		{"edge to unknown node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", "ghost")
-		}, []string{`edge "a" -> "ghost": unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"a" -> "ghost"`},
 		{"edge from unknown node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Edge("ghost", "a")
-		}, []string{`edge "ghost" -> "a": unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"ghost" -> "a"`},
 		{"branch to unknown node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Branch("a", always(flow.End), flow.End, "ghost")
-		}, []string{`branch "a" -> "ghost": unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"a" -> "ghost"`},
 		{"two outgoing declarations", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Branch("a", always(flow.End), flow.End)
-		}, []string{`Branch from "a": node already has Edge "a" -> "END"`}},
+		}, flow.ErrTwoOutgoing, `"a"`},
 		{"unreachable node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("island", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Edge("island", flow.End)
-		}, []string{`node "island" is unreachable from entry "a"`}},
+		}, flow.ErrUnreachable, `"island"`},
 		{"no outgoing edge", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("b", nop)
 			g.Start("a")
 			g.Branch("a", always("b"), "b", flow.End)
-		}, []string{`node "b" has no outgoing edge`}},
+		}, flow.ErrNoOutgoing, `"b"`},
 		{"end unreachable", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("b", nop)
@@ -78,7 +79,7 @@ func TestBuildErrors(t *testing.T) {
 			g.Edge("b", "a")
 			g.Limit("a", 2)
 			g.OnLimit("a", "b")
-		}, []string{`no path from entry "a" to End`}},
+		}, flow.ErrNoPathToEnd, `"a"`},
 		{"unbounded cycle", func(g *flow.Graph[St]) {
 			g.Node("s", nop)
 			g.Node("a", nop)
@@ -89,7 +90,7 @@ func TestBuildErrors(t *testing.T) {
 			g.Edge("a", "b")
 			g.Edge("b", "c")
 			g.Edge("c", "a")
-		}, []string{`cycle through nodes "a", "b", "c" has no Limit and no Branch leaving it`}},
+		}, flow.ErrUnboundedCycle, `"a", "b", "c"`},
 		{"cycle whose branch stays inside", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("b", nop)
@@ -98,7 +99,7 @@ func TestBuildErrors(t *testing.T) {
 			g.Edge("done", "a")
 			g.Edge("a", "b")
 			g.Branch("b", always("a"), "a", "b")
-		}, []string{`cycle through nodes "a", "b"`}},
+		}, flow.ErrUnboundedCycle, `"a", "b"`},
 		{"limit whose edge stays in the cycle", func(g *flow.Graph[St]) {
 			g.Node("s", nop)
 			g.Node("a", nop)
@@ -109,39 +110,39 @@ func TestBuildErrors(t *testing.T) {
 			g.Edge("b", "a")
 			g.Limit("a", 2)
 			g.OnLimit("a", "b")
-		}, []string{`cycle through nodes "a", "b" has no Limit`}},
+		}, flow.ErrUnboundedCycle, `"a", "b"`},
 		{"limit without target", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Branch("a", always("a"), "a", flow.End)
 			g.Limit("a", 3)
-		}, []string{`Limit("a", 3) without OnLimit`}},
+		}, flow.ErrUnpairedLimit, `"a"`},
 		{"limit target unknown", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Branch("a", always("a"), "a", flow.End)
 			g.Limit("a", 3)
 			g.OnLimit("a", "ghost")
-		}, []string{`OnLimit edge "a" -> "ghost": unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"a" -> "ghost"`},
 		{"zero limit", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Limit("a", 0)
-		}, []string{`Limit("a", 0): the limit must be positive`}},
+		}, flow.ErrBadDeclaration, `"a"`},
 		{"parallel branch unknown", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("b", nop)
 			g.Start("a")
 			g.Parallel("a", []string{"b", "ghost"}, flow.End)
-		}, []string{`parallel "a" -> "ghost": unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"ghost"`},
 		{"parallel join unknown", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("b", nop)
 			g.Node("c", nop)
 			g.Start("a")
 			g.Parallel("a", []string{"b", "c"}, "ghost")
-		}, []string{`parallel "a" join "ghost": unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"ghost"`},
 		{"parallel branch with own edge", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Node("b", nop)
@@ -149,30 +150,67 @@ func TestBuildErrors(t *testing.T) {
 			g.Start("a")
 			g.Parallel("a", []string{"b", "c"}, flow.End)
 			g.Edge("b", flow.End)
-		}, []string{`branch node "b" must not declare its own Edge`}},
+		}, flow.ErrBadBranchNode, `"b"`},
 		{"parallel of one", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Parallel("a", []string{"a"}, flow.End)
-		}, []string{`Parallel from "a": needs at least two branches`}},
+		}, flow.ErrBadDeclaration, `"a"`},
 		{"reducer for unknown field", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			flow.Reduce(g, "nope", func(b int, o []int) int { return b })
-		}, []string{`Reduce("nope"): flow_test.St has no JSON field "nope"`}},
+		}, flow.ErrBadReducer, `"nope"`},
 		{"reducer of wrong type", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			flow.Reduce(g, "total", func(b string, o []string) string { return b })
-		}, []string{`Reduce("total"): field has type int, reducer takes string`}},
+		}, flow.ErrBadReducer, `"total"`},
+		{"no nodes", func(g *flow.Graph[St]) {}, flow.ErrNoEntry, `"bad"`},
+		{"nil function", func(g *flow.Graph[St]) {
+			g.Node("a", nil)
+		}, flow.ErrBadDeclaration, `"a"`},
+		{"entry set twice", func(g *flow.Graph[St]) {
+			g.Node("a", nop)
+			g.Start("a")
+			g.Start("b")
+			g.Edge("a", flow.End)
+		}, flow.ErrDuplicate, `"b"`},
+		{"on-limit without limit", func(g *flow.Graph[St]) {
+			g.Node("a", nop)
+			g.Start("a")
+			g.Edge("a", flow.End)
+			g.OnLimit("a", flow.End)
+		}, flow.ErrUnpairedLimit, `"a"`},
+		{"node its own parallel branch", func(g *flow.Graph[St]) {
+			g.Node("a", nop)
+			g.Node("b", nop)
+			g.Start("a")
+			g.Parallel("a", []string{"a", "b"}, flow.End)
+		}, flow.ErrBadBranchNode, `"a" -> "a"`},
+		{"parallel branch with a limit", func(g *flow.Graph[St]) {
+			g.Node("a", nop)
+			g.Node("b", nop)
+			g.Node("c", nop)
+			g.Start("a")
+			g.Parallel("a", []string{"b", "c"}, flow.End)
+			g.Limit("c", 2)
+			g.OnLimit("c", flow.End)
+		}, flow.ErrBadBranchNode, `"c"`},
+		{"negative timeout", func(g *flow.Graph[St]) {
+			g.Node("a", nop)
+			g.Start("a")
+			g.Edge("a", flow.End)
+			g.Policy("a", flow.Policy{Timeout: -1})
+		}, flow.ErrBadDeclaration, `"a"`},
 		{"policy for unknown node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Policy("ghost", flow.Policy{})
-		}, []string{`Policy for unknown node "ghost"`}},
+		}, flow.ErrUnknownNode, `"ghost"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -180,15 +218,17 @@ func TestBuildErrors(t *testing.T) {
 			tc.build(g)
 			r, err := g.Build()
 			if err == nil || r != nil {
-				t.Fatalf("Build succeeded, want error containing %q", tc.want)
+				t.Fatalf("Build succeeded, want %v", tc.kind)
 			}
 			if !errors.Is(err, flow.ErrInvalidGraph) {
-				t.Errorf("err does not wrap ErrInvalidGraph: %v", err)
+				t.Errorf("err is not ErrInvalidGraph: %v", err)
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error does not contain %q:\n%v", w, err)
-				}
+			found := false
+			for _, e := range problems(err) {
+				found = found || errors.Is(e, tc.kind) && strings.Contains(e.Error(), tc.names)
+			}
+			if !found {
+				t.Errorf("no problem is %v naming %s:\n%v", tc.kind, tc.names, err)
 			}
 		})
 	}
@@ -212,14 +252,59 @@ func TestBuildAcceptsBoundedCycles(t *testing.T) {
 	}
 }
 
-func TestBuildReportsEveryProblem(t *testing.T) {
-	g := flow.New[St]("many")
-	g.Node("a", func(ctx context.Context, s St) (St, error) { return s, nil })
-	g.Edge("a", "ghost")
-	_, err := g.Build()
-	for _, w := range []string{"no entry node", `unknown node "ghost"`} {
-		if err == nil || !strings.Contains(err.Error(), w) {
-			t.Errorf("error %v lacks %q", err, w)
+// problems splits the error Build returns into one error per problem.
+func problems(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func TestBuildReportsEveryProblemInOrder(t *testing.T) {
+	build := func() error {
+		g := flow.New[St]("many")
+		nop := func(ctx context.Context, s St) (St, error) { return s, nil }
+		g.Node("a", nop)
+		g.Node("a", nop)
+		g.Node("b", nop)
+		g.Node("c", nop)
+		g.Edge("a", "ghost")
+		g.Edge("b", "c")
+		g.Edge("c", "b")
+		g.Limit("c", 0)
+		flow.Reduce(g, "nope", flow.Appended[int])
+		flow.Reduce(g, "alsonot", flow.Appended[int])
+		flow.Reduce(g, "zzz", flow.Appended[int])
+		_, err := g.Build()
+		return err
+	}
+	err := build()
+	want := []error{flow.ErrDuplicate, flow.ErrBadDeclaration, flow.ErrNoEntry, flow.ErrUnknownNode, flow.ErrBadReducer, flow.ErrBadReducer, flow.ErrBadReducer}
+	got := problems(err)
+	if len(got) != len(want) {
+		t.Fatalf("%d problems, want %d:\n%v", len(got), len(want), err)
+	}
+	for i, w := range want {
+		if !errors.Is(got[i], w) {
+			t.Errorf("problem %d is %v, want %v", i, got[i], w)
 		}
+	}
+	for range 20 { // map iteration must not reorder the report
+		if again := build(); again.Error() != err.Error() {
+			t.Fatalf("report changed between builds:\n%v\n---\n%v", err, again)
+		}
+	}
+}
+
+func TestRulesAreInvalidGraph(t *testing.T) {
+	for _, r := range []error{flow.ErrBadDeclaration, flow.ErrDuplicate, flow.ErrNoEntry, flow.ErrUnknownNode,
+		flow.ErrTwoOutgoing, flow.ErrNoOutgoing, flow.ErrUnreachable, flow.ErrNoPathToEnd, flow.ErrUnboundedCycle,
+		flow.ErrUnpairedLimit, flow.ErrBadBranchNode, flow.ErrBadReducer} {
+		if !errors.Is(r, flow.ErrInvalidGraph) {
+			t.Errorf("%v does not wrap ErrInvalidGraph", r)
+		}
+	}
+	if errors.Is(flow.ErrUnknownNode, flow.ErrUnboundedCycle) {
+		t.Error("one rule is another")
 	}
 }
