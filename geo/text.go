@@ -1,59 +1,16 @@
 package geo
 
 import (
-	"strings"
-	"sync"
-	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
+	"github.com/cairn-agents/cairn/understand"
 )
 
-var foldPool = sync.Pool{New: func() any {
-	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-}}
-
 // Normalize folds s for matching: diacritics removed, lower case,
-// punctuation turned to spaces, runs of spaces collapsed.
-// "Sant Julià de Lòria" becomes "sant julia de loria".
-func Normalize(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if !ascii {
-		t := foldPool.Get().(transform.Transformer)
-		if out, _, err := transform.String(t, s); err == nil {
-			s = out
-		}
-		t.Reset()
-		foldPool.Put(t)
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	space := true
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-			space = false
-		case r == '\'' || r == '’':
-			// "Ta'zim" and "Tazim" match.
-		default:
-			if !space {
-				b.WriteByte(' ')
-				space = true
-			}
-		}
-	}
-	out := b.String()
-	return strings.TrimSuffix(out, " ")
-}
+// punctuation turned to spaces, runs of spaces collapsed. "Sant Julià de
+// Lòria" becomes "sant julia de loria". It is understand.Normalize, so
+// the names the engine indexes and the names understand reads match.
+func Normalize(s string) string { return understand.Normalize(s) }
 
 // isLatin reports whether a normalized string uses only ASCII letters,
 // digits and spaces.

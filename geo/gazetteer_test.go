@@ -1,0 +1,67 @@
+package geo_test
+
+import (
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/geotest"
+	"github.com/cairn-agents/cairn/understand"
+)
+
+func TestGazetteer(t *testing.T) {
+	g := geo.NewGazetteer(geotest.Engine(t))
+	has := func(key string, ok func(understand.Place) bool) bool {
+		for _, p := range g.Lookup(key) {
+			if ok(p) {
+				return true
+			}
+		}
+		return false
+	}
+	checks := []struct {
+		key  string
+		what string
+		ok   func(understand.Place) bool
+	}{
+		{"dover", "Dover, Delaware by its own name", func(p understand.Place) bool {
+			return p.Kind == understand.KindCity && p.Region == "Delaware" && p.Match == understand.MatchName && p.Seat && p.Population > 30000
+		}},
+		{"delaware", "the state", func(p understand.Place) bool { return p.Kind == understand.KindRegion && p.RegionCode == "DE" }},
+		{"de", "Delaware by its code", func(p understand.Place) bool {
+			return p.Kind == understand.KindRegion && p.Name == "Delaware" && p.Match == understand.MatchCode
+		}},
+		{"del", "Delaware by its abbreviation", func(p understand.Place) bool {
+			return p.Kind == understand.KindRegion && p.Name == "Delaware" && p.Match == understand.MatchAbbrev
+		}},
+		{"ad", "Andorra by its code", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "AD" }},
+		{"usa", "the United States", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "US" }},
+		{"sant julia de loria", "the town in Andorra", func(p understand.Place) bool {
+			return p.Kind == understand.KindCity && p.CountryCode == "AD"
+		}},
+		{"wilmington public library", "the OSM place, placed in Delaware", func(p understand.Place) bool {
+			return p.Kind == understand.KindLandmark && p.Region == "Delaware" && p.HasPoint
+		}},
+	}
+	for _, c := range checks {
+		if !has(c.key, c.ok) {
+			t.Errorf("Lookup(%q) lacks %s: %+v", c.key, c.what, g.Lookup(c.key))
+		}
+	}
+	if ps := g.Lookup("qzxwvtopia"); ps != nil {
+		t.Errorf("an unknown name has readings: %+v", ps)
+	}
+	found := false
+	for _, p := range g.Spell("wilmingon", 1) {
+		found = found || p.Name == "Wilmington" && p.Region == "Delaware" && p.Match == understand.MatchSpelling
+	}
+	if !found {
+		t.Error(`Spell("wilmingon", 1) lacks Wilmington, Delaware`)
+	}
+	found = false
+	for _, p := range g.Spell("deleware", 1) {
+		found = found || p.Kind == understand.KindRegion && p.Name == "Delaware"
+	}
+	if !found {
+		t.Error(`Spell("deleware", 1) lacks the state`)
+	}
+}

@@ -1,0 +1,266 @@
+package understand
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Coordinate is a position written in the text: "10N 65E", "10°N",
+// "12°30'S", "-12.5, 45.3", "lat 38.9 lon -75.5". A latitude or a
+// longitude may be written alone ("north of 10°N").
+type Coordinate struct {
+	Span
+	Lat    float64 `json:"lat"`
+	Lng    float64 `json:"lng"`
+	HasLat bool    `json:"has_lat"`
+	HasLng bool    `json:"has_lng"`
+}
+
+// Direction is a compass direction written in the text ("north of
+// Dover", "heading south", "northern Delaware", "N of 10°N"). Of is the
+// span of what it is relative to (a place or a coordinate written right
+// after "of"), zero when nothing is.
+type Direction struct {
+	Span
+	Way string `json:"way"` // north, south, east, west, northeast, ...
+	Of  Span   `json:"of"`
+}
+
+const hemi = `(\d{1,3}(?:\.\d+)?)\s*(?:°|º|deg(?:rees?)?)?\s*(?:(\d{1,2}(?:\.\d+)?)\s*['′]\s*(?:(\d{1,2}(?:\.\d+)?)\s*(?:"|″|'')\s*)?)?`
+
+var (
+	// 10N 65E, 10°N, 65.5° W, 12°30'S; a space before the letter only
+	// after a degree sign or in a pair.
+	hemiRe = regexp.MustCompile(`(?i)^` + hemi + `([NSEW])\b(?:\s*,?\s*` + hemi + `([NSEW])\b)?`)
+	// -12.5, 45.3 and (38.9, -75.5): two decimals, one of them with a
+	// point, in range.
+	pairRe = regexp.MustCompile(`^(-?\d{1,2}(?:\.\d+)?)°?\s*,\s*(-?\d{1,3}(?:\.\d+)?)°?`)
+	// lat 38.9, lon -75.5; latitude: -12.5
+	labelRe = regexp.MustCompile(`(?i)^(lat(?:itude)?|lon(?:gitude)?|lng)\s*[:=]?\s*(-?\d{1,3}(?:\.\d+)?)°?`)
+)
+
+// readCoordinates finds the coordinates of text outside mask.
+func readCoordinates(text string, mask []Span) []Coordinate {
+	var out []Coordinate
+	// taken says whether [a, b) overlaps a coordinate found by an
+	// earlier pattern or the mask (the format); matches of one pattern
+	// never overlap each other.
+	var before []Span
+	before = append(before, mask...)
+	taken := func(a, b int) bool {
+		for _, c := range before {
+			if a < c.End && b > c.Start {
+				return true
+			}
+		}
+		return false
+	}
+	done := func() {
+		before = append(before[:len(mask)], nil...)
+		for _, c := range out {
+			before = append(before, c.Span)
+		}
+	}
+	for _, m := range anchored(hemiRe, text, numberStarts) {
+		if taken(m[0], m[1]) {
+			continue
+		}
+		whole := text[m[0]:m[1]]
+		c := Coordinate{Span: Span{m[0], m[1]}}
+		v1, ok1 := dms(text, m[2:8])
+		h1 := strings.ToUpper(text[m[8]:m[9]])
+		// A lone "5 N" or "3 E" is not a coordinate: it needs a degree
+		// sign, a letter written at once after the number, or a pair.
+		single := m[10] < 0
+		if single && !strings.ContainsAny(whole, "°º'′") && strings.Contains(strings.TrimSpace(whole), " ") {
+			continue
+		}
+		if !ok1 || !place(&c, v1, h1) {
+			continue
+		}
+		if !single {
+			v2, ok2 := dms(text, m[10:16])
+			h2 := strings.ToUpper(text[m[16]:m[17]])
+			if !ok2 || !place(&c, v2, h2) || c.HasLat == c.HasLng && !(c.HasLat && c.HasLng) {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	done()
+	for _, m := range anchored(pairRe, text, numberStarts) {
+		a, b := text[m[2]:m[3]], text[m[4]:m[5]]
+		if taken(m[2], m[1]) || !strings.ContainsAny(a+b, ".-") || !strings.Contains(a, ".") && !strings.Contains(b, ".") {
+			continue
+		}
+		lat, err1 := strconv.ParseFloat(a, 64)
+		lng, err2 := strconv.ParseFloat(b, 64)
+		if err1 != nil || err2 != nil || math.Abs(lat) > 90 || math.Abs(lng) > 180 {
+			continue
+		}
+		out = append(out, Coordinate{Span: Span{m[2], m[1]}, Lat: lat, Lng: lng, HasLat: true, HasLng: true})
+	}
+	done()
+	for _, m := range anchored(labelRe, text, labelStarts) {
+		if taken(m[0], m[1]) {
+			continue
+		}
+		v, err := strconv.ParseFloat(text[m[4]:m[5]], 64)
+		if err != nil {
+			continue
+		}
+		c := Coordinate{Span: Span{m[0], m[1]}}
+		if strings.HasPrefix(strings.ToLower(text[m[2]:m[3]]), "lat") {
+			if math.Abs(v) > 90 {
+				continue
+			}
+			c.Lat, c.HasLat = v, true
+		} else {
+			if math.Abs(v) > 180 {
+				continue
+			}
+			c.Lng, c.HasLng = v, true
+		}
+		// "lat 38.9, lon -75.5": one coordinate.
+		if n := len(out); n > 0 && c.HasLng && out[n-1].HasLat && !out[n-1].HasLng && m[0]-out[n-1].End <= 3 {
+			out[n-1].Lng, out[n-1].HasLng, out[n-1].End = c.Lng, true, c.End
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// coordWindow bounds the bytes one coordinate may take.
+const coordWindow = 64
+
+// anchored runs an anchored pattern at every start position of text
+// (a number's first byte, a label's first letter) and returns the
+// matches, indexes into text, without overlaps.
+func anchored(re *regexp.Regexp, text string, starts func(string, int) bool) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); i++ {
+		if !starts(text, i) {
+			continue
+		}
+		m := re.FindStringSubmatchIndex(text[i:min(len(text), i+coordWindow)])
+		if m == nil {
+			continue
+		}
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += i
+			}
+		}
+		out = append(out, m)
+		i = m[1] - 1
+	}
+	return out
+}
+
+// numberStarts says whether a number starts at i: a digit, or a minus
+// before one, after a non-word byte.
+func numberStarts(text string, i int) bool {
+	c := text[i]
+	if i > 0 && isWordByte(text[i-1]) || i > 0 && text[i-1] == '.' {
+		return false
+	}
+	return c >= '0' && c <= '9' || c == '-' && i+1 < len(text) && text[i+1] >= '0' && text[i+1] <= '9'
+}
+
+// labelStarts says whether "lat" or "lon"/"lng" starts a word at i.
+func labelStarts(text string, i int) bool {
+	if i > 0 && isWordByte(text[i-1]) || i+3 > len(text) {
+		return false
+	}
+	w := strings.ToLower(text[i : i+3])
+	return w == "lat" || w == "lon" || w == "lng"
+}
+
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+// dms reads degrees, minutes and seconds from submatch indexes g.
+func dms(text string, g []int) (float64, bool) {
+	var v float64
+	for k, div := range []float64{1, 60, 3600} {
+		if g[2*k] < 0 {
+			continue
+		}
+		x, err := strconv.ParseFloat(text[g[2*k]:g[2*k+1]], 64)
+		if err != nil || k > 0 && x >= 60 {
+			return 0, false
+		}
+		v += x / div
+	}
+	return v, true
+}
+
+// place sets c's latitude or longitude from a value and its hemisphere.
+func place(c *Coordinate, v float64, h string) bool {
+	switch h {
+	case "N", "S":
+		if v > 90 || c.HasLat {
+			return false
+		}
+		if h == "S" {
+			v = -v
+		}
+		c.Lat, c.HasLat = v, true
+	case "E", "W":
+		if v > 180 || c.HasLng {
+			return false
+		}
+		if h == "W" {
+			v = -v
+		}
+		c.Lng, c.HasLng = v, true
+	}
+	return true
+}
+
+// compass maps direction words to the way they point.
+var compass = map[string]string{"north": "north", "south": "south", "east": "east", "west": "west",
+	"northeast": "northeast", "northwest": "northwest", "southeast": "southeast", "southwest": "southwest",
+	"north-east": "northeast", "north-west": "northwest", "south-east": "southeast", "south-west": "southwest",
+	"northern": "north", "southern": "south", "eastern": "east", "western": "west", "northbound": "north",
+	"southbound": "south", "eastbound": "east", "westbound": "west", "northward": "north", "southward": "south",
+	"eastward": "east", "westward": "west", "northwards": "north", "southwards": "south", "eastwards": "east",
+	"westwards": "west", "northeastern": "northeast", "northwestern": "northwest", "southeastern": "southeast",
+	"southwestern": "southwest", "ne": "northeast", "nw": "northwest", "se": "southeast", "sw": "southwest"}
+
+// readDirections finds compass words; what follows "of" is what they
+// are relative to (a place or coordinate starting there).
+func readDirections(toks []token, ms []Mention, cs []Coordinate) []Direction {
+	var out []Direction
+	for i, t := range toks {
+		if t.masked || t.kind != tokWord {
+			continue
+		}
+		way := compass[t.low]
+		if way == "" || len(t.low) == 2 && !t.upper {
+			continue
+		}
+		d := Direction{Span: Span{t.start, t.end}, Way: way}
+		if i+1 < len(toks) && (toks[i+1].low == "of" || toks[i+1].low == "from") {
+			at := toks[i+1].end
+			for _, m := range ms {
+				if m.Start > at && m.Start-at <= 5 {
+					d.Of = m.Span
+					break
+				}
+			}
+			for _, c := range cs {
+				if d.Of == (Span{}) && c.Start > at && c.Start-at <= 2 {
+					d.Of = c.Span
+					break
+				}
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}

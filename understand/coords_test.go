@@ -1,0 +1,55 @@
+package understand_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+func TestCoordinates(t *testing.T) {
+	cases := []struct{ q, want string }{
+		{"floats near 10N 65E", "10N 65E=10,65"},
+		{"north of 10°N", "10°N=10,-"},
+		{"at 12°30'S, 45°15'W", "12°30'S, 45°15'W=-12.5,-45.25"},
+		{"around -12.5, 45.3 please", "-12.5, 45.3=-12.5,45.3"},
+		{"(38.9, -75.5)", "38.9, -75.5=38.9,-75.5"},
+		{"lat 38.9 lon -75.5", "lat 38.9 lon -75.5=38.9,-75.5"},
+		{"latitude: -12.5", "latitude: -12.5=-12.5,-"},
+		{"5 N of here, 3 routes, 1, 2", ""},
+		{"95N 200E", ""},
+	}
+	for _, c := range cases {
+		r := understand.Read(c.q, understand.Options{})
+		var got []string
+		for _, x := range r.Coordinates {
+			lat, lng := "-", "-"
+			if x.HasLat {
+				lat = fmt.Sprint(x.Lat)
+			}
+			if x.HasLng {
+				lng = fmt.Sprint(x.Lng)
+			}
+			got = append(got, c.q[x.Start:x.End]+"="+lat+","+lng)
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%q\n got %q\nwant %q", c.q, g, c.want)
+		}
+	}
+}
+
+func TestDirections(t *testing.T) {
+	r := understand.Read("a cafe north-east of Dover, in northern Delaware, heading south", understand.Options{})
+	var got []string
+	for _, d := range r.Directions {
+		of := ""
+		if d.Of != (understand.Span{}) {
+			of = r.Text[d.Of.Start:d.Of.End]
+		}
+		got = append(got, d.Way+">"+of)
+	}
+	if w := "northeast>Dover north> south>"; strings.Join(got, " ") != w {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), w)
+	}
+}

@@ -1,0 +1,77 @@
+package understand_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// quantities renders a reading's quantities compactly for comparison.
+func quantities(r *understand.Reading) string {
+	var out []string
+	for _, q := range r.Quantities {
+		switch q.Kind {
+		case understand.Fraction:
+			s := fmt.Sprintf("%d/%d", q.Num, q.Den)
+			if q.Every {
+				s = "every " + s
+			}
+			out = append(out, s)
+		case understand.Measure:
+			out = append(out, strings.TrimSpace(fmt.Sprintf("%s %g%s", q.Bound, q.Value, q.Unit)))
+		case understand.Ordinal:
+			out = append(out, fmt.Sprintf("#%g %s", q.Value, q.Noun))
+		default:
+			out = append(out, strings.TrimSpace(fmt.Sprintf("%s %g %s", q.Bound, q.Value, q.Noun)))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestQuantities(t *testing.T) {
+	cases := []struct{ q, want string }{
+		{"Plan 2 road trip routes, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route",
+			"2 road trip route; 3 intermediate city; 1 rest stop; 1 scenic viewpoint"},
+		{"two routes with three towns each and a couple of rest areas", "2 route; 3 town; 2 rest area"},
+		{"twenty-one stops, one hundred and five miles, a dozen cafes", "21 stop; 105mi; 12 cafe"},
+		{"a cafe about a third of the way", "1 cafe; 1/3"},
+		{"stop halfway, then two-thirds of the way along", "1/2; 2/3"},
+		{"a gas station every quarter of the way", "1 gas station; every 1/4"},
+		{"the quarter points and the trisection points", "every 1/4; every 1/3"},
+		{"at 1/3 of the route", "1/3"},
+		{"split the drive in thirds", "every 1/3"},
+		{"the third stop and the 2nd route", "#3 stop; #2 route"},
+		{"a second route", "#2 route"},
+		{"at least 4.5 stars, under 90 minutes, at most 120 km, about 10%", "at least 4.5star; 90min; at most 120km; about 10%"},
+		{"5km and 3 mi", "5km; 3mi"},
+		{"routes: 3, cities per route: 2", "3 route; 2 city"},
+		{"a few towns and a lot of fun", ""},
+		{"thre routes", "3 route"},
+	}
+	for _, c := range cases {
+		r := understand.Read(c.q, understand.Options{Now: refDay})
+		if got := quantities(r); got != c.want {
+			t.Errorf("%q\n got %q\nwant %q", c.q, got, c.want)
+		}
+		for _, q := range r.Quantities {
+			if q.Start < 0 || q.End > len(c.q) || q.Start >= q.End {
+				t.Errorf("%q: bad span %+v", c.q, q.Span)
+			}
+		}
+	}
+}
+
+func TestTerms(t *testing.T) {
+	terms := []understand.Term{{Phrase: "gas station", Label: "gas_station"}, {Phrase: "cafe", Label: "cafe"},
+		{Phrase: "coffee shop", Label: "cafe"}, {Phrase: "restaurant", Label: "restaurant"}}
+	r := understand.Read("Find two nice cafes or a gas-station, and 3 restaurants; coffee shops too", understand.Options{Terms: terms})
+	var got []string
+	for _, m := range r.Terms {
+		got = append(got, fmt.Sprintf("%s:%d", m.Label, m.Count))
+	}
+	if w := "cafe:2 gas_station:1 restaurant:3 cafe:0"; strings.Join(got, " ") != w {
+		t.Errorf("got %q, want %q", strings.Join(got, " "), w)
+	}
+}

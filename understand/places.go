@@ -1,0 +1,354 @@
+package understand
+
+import "strings"
+
+// Mention is a place named in the text.
+type Mention struct {
+	Span
+	// Text is the name as written, without quotes ("Dover", "St. Georges").
+	Text string `json:"text"`
+	Role Role   `json:"role,omitempty"`
+	// Direction is the way of RoleRelative: north, southeast, ...
+	Direction string `json:"direction,omitempty"`
+	// Group is shared by the places of one list ("Newark, Dover and
+	// Middletown") or one "between X and Y"; 0 for a place alone.
+	Group int `json:"group,omitempty"`
+	// Qualifier is the region written after the name or after the list
+	// it ends ("DE", "Delaware"), as written.
+	Qualifier string `json:"qualifier,omitempty"`
+	Quoted    bool   `json:"quoted,omitempty"`
+	// Place is the chosen reading; nil when no gazetteer knows the name.
+	Place *Place `json:"place,omitempty"`
+	// Readings is how many places the name could be.
+	Readings int `json:"readings,omitempty"`
+
+	cands  []Place
+	first  int // first and last token
+	last   int
+	qual   int // index of the qualifier mention, or -1
+	person bool
+}
+
+// Name is the name to look the place up by: the chosen reading's
+// qualified name ("Newark, Delaware, United States"), else the words as
+// written with their qualifier ("Qzxwv, DE").
+func (m Mention) Name() string {
+	if m.Place != nil {
+		return m.Place.Qualified()
+	}
+	if m.Qualifier != "" {
+		return m.Text + ", " + m.Qualifier
+	}
+	return m.Text
+}
+
+// maxNameWords bounds the words of one name looked up.
+const maxNameWords = 7
+
+var openQuotes = map[string]string{"'": "'", "\"": "\"", "‘": "’", "“": "”", "«": "»"}
+
+// findMentions finds the spans that name places: quoted names, names the
+// gazetteer knows, capitalised names after a cue.
+func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Mention {
+	var out []Mention
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		if t.masked {
+			i++
+			continue
+		}
+		if closeQ, ok := openQuotes[t.raw]; ok && t.kind == tokPunct {
+			if j := quoteEnd(toks, i, closeQ); j > i+1 {
+				m := mentionOf(text, toks, i+1, j-1, g)
+				m.Quoted = true
+				if len(m.cands) > 0 || toks[i+1].cap || toks[i+1].upper {
+					out = append(out, m)
+				}
+				i = j + 1
+				continue
+			}
+		}
+		if t.kind != tokWord {
+			i++
+			continue
+		}
+		if n, places := longestName(toks, i, g, caseless); n > 0 {
+			m := Mention{Span: Span{toks[i].start, toks[i+n-1].end}, first: i, last: i + n - 1, cands: places, qual: -1}
+			m.Text = text[m.Start:m.End]
+			// A city name that starts a longer capitalised name is a
+			// landmark of it: "Wilmington Public Library".
+			if k := landmarkRun(toks, i+n, g); k > i+n {
+				m = Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, qual: -1}
+				m.Text = text[m.Start:m.End]
+				if ps := g.Lookup(joinKeys(toks, i, k)); len(ps) > 0 {
+					m.cands = ps
+				}
+				i = k
+			} else {
+				i += n
+			}
+			if mm, ok := keepMention(toks, m); ok {
+				out = append(out, mm)
+			}
+			continue
+		}
+		// A capitalised run after a cue that no gazetteer knows: kept, so
+		// that what was not understood can be named.
+		if (t.cap || t.upper) && !common[t.low] {
+			k := capitalRun(toks, i)
+			role, _, _ := cueBefore(toks, i)
+			if role != RoleNone {
+				m := Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, qual: -1}
+				m.Text = text[m.Start:m.End]
+				if sp, ok := g.(Speller); ok && k-i <= 3 {
+					key := joinKeys(toks, i, k)
+					if len(key) >= 4 {
+						m.cands = sp.Spell(key, 1+len(key)/9)
+					}
+				}
+				out = append(out, m)
+			}
+			i = k
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// quoteEnd is the index of the quote closing the one at i, or -1: within
+// twelve tokens, on the same clause.
+func quoteEnd(toks []token, i int, closeQ string) int {
+	for j := i + 1; j < len(toks) && j <= i+13; j++ {
+		if toks[j].raw == closeQ && toks[j].kind == tokPunct {
+			return j
+		}
+		if toks[j].breaks() && !toks[j].isPunct(".") {
+			return -1
+		}
+	}
+	return -1
+}
+
+// mentionOf is the mention of tokens [i, j] (a quoted name).
+func mentionOf(text string, toks []token, i, j int, g Gazetteer) Mention {
+	m := Mention{Span: Span{toks[i].start, toks[j].end}, first: i, last: j, qual: -1}
+	m.Text = text[m.Start:m.End]
+	if g != nil {
+		key := joinKeys(toks, i, j+1)
+		m.cands = lookupVariants(g, key)
+		if len(m.cands) == 0 {
+			if sp, ok := g.(Speller); ok && len(key) >= 5 {
+				m.cands = sp.Spell(key, 1+len(key)/9)
+			}
+		}
+	}
+	return m
+}
+
+// joinKeys is the lookup key of tokens [i, j).
+func joinKeys(toks []token, i, j int) string {
+	var b strings.Builder
+	for k := i; k < j; k++ {
+		if toks[k].kind == tokPunct {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(toks[k].key)
+	}
+	return b.String()
+}
+
+// abbrevWords are the short forms a name's first word may be written
+// in, and what the gazetteer may hold instead.
+var abbrevWords = map[string]string{"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point",
+	"saint": "st", "mount": "mt", "fort": "ft"}
+
+// lookupVariants looks key up, then with its first word written the
+// other way ("st georges" and "saint georges") and without a
+// possessive "s". Both ways are looked up: "St Georges" is a town in
+// Australia, "Saint Georges" one in Delaware.
+func lookupVariants(g Gazetteer, key string) []Place {
+	ps := g.Lookup(key)
+	first, rest, _ := strings.Cut(key, " ")
+	if alt, ok := abbrevWords[first]; ok && rest != "" {
+		if more := g.Lookup(alt + " " + rest); len(more) > 0 {
+			ps = append(ps[:len(ps):len(ps)], more...)
+		}
+	}
+	return ps
+}
+
+// longestName finds the longest run of words from i that the gazetteer
+// knows and that is written as a name: capitalised, quoted, after a cue,
+// or (in a text written all in lower case) not a common word.
+func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place) {
+	if g == nil {
+		return 0, nil
+	}
+	t := toks[i]
+	lowerStart := !t.cap && !t.upper
+	if lowerStart && connectors[t.low] && t.low != "the" {
+		return 0, nil
+	}
+	// ends[n-1] is the end of the first n words; the period of an
+	// abbreviation inside a name ("St. Georges") is skipped.
+	var ends []int
+	for k := i; k < len(toks) && len(ends) < maxNameWords && !toks[k].masked; k++ {
+		if toks[k].kind != tokWord {
+			break
+		}
+		ends = append(ends, k+1)
+		if toks[k].dot {
+			if !abbrevLike(toks[k]) && !toks[k].upper {
+				break // "Dover. Then": a sentence ended
+			}
+			if abbrevLike(toks[k]) && k+1 < len(toks) && toks[k+1].raw == "." {
+				k++
+			}
+		}
+	}
+	for n := len(ends); n >= 1; n-- {
+		end := ends[n-1]
+		last := toks[end-1]
+		if n > 1 && connectors[last.low] || t.low == "the" && n == 1 || last.kind != tokWord {
+			continue
+		}
+		if !writtenAsName(toks, i, end, caseless) {
+			continue
+		}
+		key := joinKeys(toks, i, end)
+		ps := lookupVariants(g, key)
+		if len(ps) == 0 && (strings.HasSuffix(last.low, "'s") || strings.HasSuffix(last.low, "’s")) {
+			ps = lookupVariants(g, strings.TrimSuffix(key, "s"))
+		}
+		ps = fitWriting(ps, toks, i, end)
+		if len(ps) > 0 {
+			return end - i, ps
+		}
+	}
+	return 0, nil
+}
+
+// abbrevLike says whether a word before a period is an abbreviation
+// inside a name ("St.", "Mt.") rather than the end of a sentence.
+func abbrevLike(t token) bool {
+	_, ok := abbrevWords[t.key]
+	return ok && t.cap
+}
+
+// writtenAsName says whether tokens [i, j) are written the way a name
+// is: every word capitalised but connectors, or lower case after a cue
+// or in a text with no capitals.
+func writtenAsName(toks []token, i, j int, caseless bool) bool {
+	allCap := true
+	for k := i; k < j; k++ {
+		t := toks[k]
+		if t.kind == tokPunct || t.cap || t.upper || k > i && connectors[t.low] || k == i && t.low == "the" {
+			continue
+		}
+		allCap = false
+		break
+	}
+	if allCap {
+		return true
+	}
+	if caseless {
+		return !(j == i+1 && common[toks[i].low])
+	}
+	role, _, _ := cueBefore(toks, i)
+	return role != RoleNone && role != RoleIn || role == RoleIn && !(j == i+1 && common[toks[i].low])
+}
+
+// fitWriting keeps the readings the writing allows: a code only in
+// capitals ("DE", not "de"), an abbreviation only capitalised.
+func fitWriting(ps []Place, toks []token, i, j int) []Place {
+	out := ps[:0:0]
+	for _, p := range ps {
+		switch p.Match {
+		case MatchCode:
+			if j != i+1 || !toks[i].upper {
+				continue
+			}
+		case MatchAbbrev:
+			if !toks[i].cap {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// landmarkRun is where a landmark's name that continues a city name at
+// i ends ("Public Library" after "Wilmington"); i when none does.
+func landmarkRun(toks []token, i int, g Gazetteer) int {
+	k := i
+	for k < len(toks) && k < i+5 && toks[k].kind == tokWord && (toks[k].cap || k > i && connectors[toks[k].low]) &&
+		titleWords[toks[k].low] {
+		k++
+		if toks[k-1].dot {
+			break
+		}
+	}
+	for k > i && connectors[toks[k-1].low] {
+		k--
+	}
+	return k
+}
+
+// capitalRun is the end of the run of capitalised words from i, with
+// connectors inside it ("Pas de la Casa").
+func capitalRun(toks []token, i int) int {
+	k := i
+	for k < len(toks) && k < i+maxNameWords && toks[k].kind == tokWord && !toks[k].masked {
+		t := toks[k]
+		if k > i && !(t.cap || t.upper) && !(connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
+			break
+		}
+		if k > i && t.low == "i" {
+			break
+		}
+		k++
+		if t.dot && !abbrevLike(t) {
+			break
+		}
+	}
+	return max(k, i+1)
+}
+
+// keepMention drops what is a person, not a place: an uncued
+// capitalised name followed by "lives", "is", "and I" ...
+func keepMention(toks []token, m Mention) (Mention, bool) {
+	role, _, _ := cueBefore(toks, m.first)
+	if role != RoleNone {
+		return m, true
+	}
+	n := m.last + 1
+	if n < len(toks) {
+		w := toks[n].low
+		if personVerbs[w] {
+			return m, false
+		}
+		if (w == "and" || w == "&") && n+1 < len(toks) && (toks[n+1].low == "i" || toks[n+1].low == "me") {
+			return m, false
+		}
+	}
+	// A single common word ("Find", "Reading") with no cue is a word.
+	if m.first == m.last && common[toks[m.first].low] && !toks[m.first].upper {
+		return m, false
+	}
+	// "my friend Anna": a name after a person noun.
+	if p := m.first - 1; p >= 0 && personNouns[toks[p].low] {
+		return m, false
+	}
+	return m, true
+}
+
+// personNouns before a name make it a person's: "my friend Anna".
+var personNouns = map[string]bool{"friend": true, "buddy": true, "brother": true, "sister": true, "colleague": true,
+	"coworker": true, "cousin": true, "wife": true, "husband": true, "partner": true, "mom": true, "dad": true,
+	"mother": true, "father": true, "son": true, "daughter": true, "aunt": true, "uncle": true, "boss": true, "named": true,
+	"called": true, "mr": true, "mrs": true, "ms": true, "dr": true}

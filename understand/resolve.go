@@ -1,0 +1,425 @@
+package understand
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Alternative is one joint reading of all the places of a text, as the
+// trace shows it: each place's qualified name, in the order of the
+// mentions, and its score (higher is more coherent).
+type Alternative struct {
+	Score  float64  `json:"score"`
+	Places []string `json:"places"`
+}
+
+// structure reads qualifiers, lists and roles.
+func structure(toks []token, ms []Mention) {
+	// Qualifiers: a region right after a name, after a comma or "in" or
+	// nothing ("Dover, DE", "Dover in Delaware", "Dover Delaware").
+	for k := 1; k < len(ms); k++ {
+		prev, cur := &ms[k-1], &ms[k]
+		if prev.Role == RoleRegion || !between(toks, prev.last+1, cur.first, ",", "in", ",in") {
+			continue
+		}
+		regions := regionReadings(cur.cands)
+		if len(regions) == 0 {
+			continue
+		}
+		// "from Dover in Delaware" qualifies; "from Newark, Dover" does not
+		// (Dover is no region), and a region with a cue of its own ("to
+		// Delaware") is a place, not a qualifier.
+		if r, _, _ := cueBefore(toks, cur.first); r != RoleNone && r != RoleIn {
+			continue
+		}
+		cur.Role, cur.cands = RoleRegion, regions
+		prev.qual = k
+		prev.Qualifier = cur.Text
+	}
+	// Lists: names separated only by commas, "and", "or", "&", "/".
+	group := 0
+	for k := 0; k < len(ms); k++ {
+		if ms[k].Role == RoleRegion {
+			continue
+		}
+		end := ms[k].last + 1
+		if ms[k].qual >= 0 {
+			end = ms[ms[k].qual].last + 1
+		}
+		n := nextPlace(ms, k)
+		if n < 0 || !between(toks, end, ms[n].first, ",", "and", "or", "&", "/", ",and", ",or", "as well as", "plus") {
+			continue
+		}
+		if ms[k].Group == 0 {
+			group++
+			ms[k].Group = group
+		}
+		ms[n].Group = ms[k].Group
+	}
+	// Roles from the cue before each name; a list's later names take the
+	// first's.
+	firstOf := map[int]int{} // group -> its first name
+	for k := range ms {
+		m := &ms[k]
+		if m.Role == RoleRegion {
+			continue
+		}
+		role, dir, _ := cueBefore(toks, m.first)
+		if f, ok := firstOf[m.Group]; ok && role == RoleNone && m.Group > 0 {
+			role, dir = ms[f].Role, ms[f].Direction
+		} else if !ok && m.Group > 0 {
+			firstOf[m.Group] = k
+		}
+		m.Role, m.Direction = role, dir
+	}
+	// "Wilmington to Dover", "Wilmington → Dover": no cue before the first
+	// name, but the second's is "to".
+	for k := range ms {
+		if ms[k].Role != RoleNone {
+			continue
+		}
+		if n := nextPlace(ms, k); n >= 0 && ms[n].Role == RoleTo {
+			end := ms[k].last + 1
+			if ms[k].qual >= 0 {
+				end = ms[ms[k].qual].last + 1
+			}
+			if _, _, c := cueBefore(toks, ms[n].first); c >= 0 && c-end <= 1 {
+				ms[k].Role = RoleFrom
+			}
+		}
+	}
+	// A region written after the last name of a list is every name's:
+	// "Newark, Dover and Middletown, Delaware".
+	lastQual := map[int]int{} // group -> the qualified last name
+	for k := range ms {
+		if ms[k].Group == 0 || ms[k].qual < 0 {
+			continue
+		}
+		if n := nextPlace(ms, k); n >= 0 && ms[n].Group == ms[k].Group {
+			continue // not the last of its list
+		}
+		lastQual[ms[k].Group] = k
+	}
+	for j := range ms {
+		if k, ok := lastQual[ms[j].Group]; ok && j != k && ms[j].qual < 0 && ms[j].Role != RoleRegion {
+			ms[j].qual, ms[j].Qualifier = ms[k].qual, ms[k].Qualifier
+		}
+	}
+}
+
+// nextPlace is the index of the next mention after k that is not a
+// qualifier, or -1.
+func nextPlace(ms []Mention, k int) int {
+	for n := k + 1; n < len(ms); n++ {
+		if ms[n].Role != RoleRegion {
+			return n
+		}
+	}
+	return -1
+}
+
+// between says whether tokens [i, j) are nothing or one of the phrases
+// (words and punctuation written together, "," "and" ",and").
+func between(toks []token, i, j int, phrases ...string) bool {
+	if i >= j {
+		return true
+	}
+	if j-i > 3 {
+		return false
+	}
+	var b strings.Builder
+	for k := i; k < j; k++ {
+		if k > i && toks[k].kind != tokPunct && b.Len() > 0 && !strings.HasSuffix(b.String(), ",") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(toks[k].low)
+	}
+	return slices.Contains(phrases, b.String())
+}
+
+func regionReadings(ps []Place) []Place {
+	var out []Place
+	for _, p := range ps {
+		if p.Kind == KindRegion || p.Kind == KindCountry {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// maxReadings bounds the readings of one name the joint choice weighs.
+const maxReadings = 10
+
+// beamWidth bounds the partial joint readings kept.
+const beamWidth = 64
+
+// variable is one name to read, shared by its repeated mentions.
+type variable struct {
+	mentions []int
+	cands    []Place
+	prior    []float64
+}
+
+// choose picks the joint reading of all places that is most coherent and
+// fills each mention's Place. It returns the readings weighed, best
+// first, and notes on close choices and names not found in a region.
+func choose(ms []Mention, prefer []Place) (alts []Alternative, notes []string) {
+	// Regions the text names anywhere lend weight to places inside them.
+	var context []Place
+	for _, m := range ms {
+		if m.Role == RoleRegion || m.Role == RoleIn || m.Role == RoleNone {
+			context = append(context, regionReadings(m.cands)...)
+		}
+	}
+	var vars []variable
+	byKey := map[string]int{}
+	for k, m := range ms {
+		if m.Role == RoleRegion || len(m.cands) == 0 {
+			continue
+		}
+		key := Normalize(m.Text) + "|" + Normalize(m.Qualifier)
+		if v, ok := byKey[key]; ok {
+			vars[v].mentions = append(vars[v].mentions, k)
+			continue
+		}
+		cands := dedupe(m.cands)
+		if m.qual >= 0 {
+			if in := withinAny(cands, ms[m.qual].cands); len(in) > 0 {
+				cands = in
+			} else {
+				notes = append(notes, fmt.Sprintf("no place named %q in %q is known; read without the region", m.Text, m.Qualifier))
+			}
+		}
+		v := variable{mentions: []int{k}}
+		for _, c := range cands {
+			v.cands = append(v.cands, c)
+			v.prior = append(v.prior, prior(c, m.Role, context, prefer))
+		}
+		sortByPrior(&v)
+		if len(v.cands) > maxReadings {
+			v.cands, v.prior = v.cands[:maxReadings], v.prior[:maxReadings]
+		}
+		byKey[key] = len(vars)
+		vars = append(vars, v)
+	}
+	if len(vars) == 0 {
+		return nil, notes
+	}
+	// What each two readings of two names are worth together, once.
+	pairs := make([][][]float64, len(vars)) // [later var][earlier var][later cand*n+earlier cand]
+	for vi := range vars {
+		pairs[vi] = make([][]float64, vi)
+		for pj := 0; pj < vi; pj++ {
+			m := make([]float64, len(vars[vi].cands)*len(vars[pj].cands))
+			for ci, c := range vars[vi].cands {
+				for pc, d := range vars[pj].cands {
+					m[ci*len(vars[pj].cands)+pc] = pair(c, d)
+				}
+			}
+			pairs[vi][pj] = m
+		}
+	}
+	type partial struct {
+		pick  []int
+		score float64
+	}
+	type step struct {
+		parent, cand int
+		score        float64
+	}
+	beam := []partial{{}}
+	var next []step
+	for vi, v := range vars {
+		next = next[:0]
+		for bi, p := range beam {
+			for ci := range v.cands {
+				s := p.score + v.prior[ci]
+				for pj, pc := range p.pick {
+					s += pairs[vi][pj][ci*len(vars[pj].cands)+pc]
+				}
+				next = append(next, step{bi, ci, s})
+			}
+		}
+		// Best first; ties by the earlier partial and reading, so the
+		// choice never depends on the sort.
+		slices.SortFunc(next, func(a, b step) int {
+			return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.parent, b.parent), cmp.Compare(a.cand, b.cand))
+		})
+		kept := make([]partial, min(len(next), beamWidth))
+		for i := range kept {
+			st := next[i]
+			kept[i] = partial{append(append(make([]int, 0, vi+1), beam[st.parent].pick...), st.cand), st.score}
+		}
+		beam = kept
+	}
+	best := beam[0]
+	for vi, v := range vars {
+		c := v.cands[best.pick[vi]]
+		for _, k := range v.mentions {
+			ms[k].Place = &c
+			ms[k].Readings = len(ms[k].cands)
+		}
+	}
+	for k := range ms {
+		if ms[k].qual >= 0 && ms[k].Place != nil {
+			q := &ms[ms[k].qual]
+			for _, r := range q.cands {
+				if ms[k].Place.Within(r) {
+					r := r
+					q.Place = &r
+					break
+				}
+			}
+		}
+	}
+	for k := range ms {
+		if ms[k].Role == RoleRegion && ms[k].Place == nil && len(ms[k].cands) > 0 {
+			r := ms[k].cands[0]
+			ms[k].Place = &r
+			ms[k].Readings = len(ms[k].cands)
+		}
+	}
+	for i, p := range beam {
+		if i >= 4 {
+			break
+		}
+		a := Alternative{Score: math.Round(p.score*100) / 100}
+		for vi, v := range vars {
+			a.Places = append(a.Places, v.cands[p.pick[vi]].Qualified())
+		}
+		alts = append(alts, a)
+	}
+	// A close second that reads some name differently is worth a note.
+	for _, p := range beam[1:] {
+		if best.score-p.score >= closeMargin {
+			break
+		}
+		for vi, v := range vars {
+			if a, b := v.cands[p.pick[vi]], v.cands[best.pick[vi]]; p.pick[vi] != best.pick[vi] && a.Qualified() != b.Qualified() {
+				notes = append(notes, fmt.Sprintf("%q read as %s rather than %s (a close choice: %.2f against %.2f)",
+					ms[v.mentions[0]].Text, v.cands[best.pick[vi]].Qualified(), v.cands[p.pick[vi]].Qualified(), best.score, p.score))
+				return alts, notes
+			}
+		}
+	}
+	return alts, notes
+}
+
+// closeMargin is the score gap under which a choice is noted as close.
+const closeMargin = 1.0
+
+// dedupe drops repeated readings (a place found under two keys), keeping
+// the first.
+func dedupe(ps []Place) []Place {
+	seen := map[string]bool{}
+	out := ps[:0:0]
+	for _, p := range ps {
+		if !seen[p.ID] {
+			seen[p.ID] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func withinAny(ps, regions []Place) []Place {
+	var out []Place
+	for _, p := range ps {
+		for _, r := range regions {
+			if p.Within(r) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func sortByPrior(v *variable) {
+	idx := make([]int, len(v.cands))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(v.prior[b], v.prior[a]) })
+	cs, ps := make([]Place, len(idx)), make([]float64, len(idx))
+	for i, j := range idx {
+		cs[i], ps[i] = v.cands[j], v.prior[j]
+	}
+	v.cands, v.prior = cs, ps
+}
+
+// prior is what a reading is worth alone: population (a tenfold town is
+// worth one point), capitals and seats, its own name over an alternate,
+// and lying in a region the text names.
+func prior(p Place, role Role, context, prefer []Place) float64 {
+	var s float64
+	switch p.Kind {
+	case KindCity:
+		s = math.Log10(float64(p.Population) + 10)
+		if p.Seat {
+			s += 0.7
+		}
+		if p.Match == MatchName {
+			// Its own name, not an alternate: Milford is not Newark (once
+			// called Milford). Worth a hundredfold population.
+			s += 2
+		}
+	case KindRegion, KindCountry:
+		s = 6.5
+		// A trip's ends, stops and homes are towns: "Encamp" is the town
+		// before the parish of the same name.
+		switch role {
+		case RoleNone, RoleIn, RoleRegion:
+		default:
+			s -= 1.5
+		}
+	case KindLandmark:
+		s = 6
+	default:
+		s = 6
+	}
+	if p.Match == MatchSpelling {
+		s -= 1.5
+	}
+	for _, r := range context {
+		if p.Within(r) {
+			s += 1.5
+			break
+		}
+	}
+	for _, r := range prefer {
+		if p.Within(r) || p.ID == r.ID {
+			s += 1
+			break
+		}
+	}
+	return s
+}
+
+// pair is what two readings are worth together: places near each other
+// (a name 30 km from another costs one point, 90 km two, 210 km three),
+// a place inside a region the text names alongside it.
+func pair(a, b Place) float64 {
+	if a.ID == b.ID {
+		return -3 // two names for one place: unlikely
+	}
+	if a.HasPoint && b.HasPoint && a.Kind != KindRegion && b.Kind != KindRegion && a.Kind != KindCountry && b.Kind != KindCountry {
+		return -math.Log2(1 + haversineKm(a.Lat, a.Lng, b.Lat, b.Lng)/30)
+	}
+	if a.Within(b) || b.Within(a) {
+		return 1
+	}
+	return 0
+}
+
+func haversineKm(lat1, lng1, lat2, lng2 float64) float64 {
+	const r = 6371.0088
+	la1, la2 := lat1*math.Pi/180, lat2*math.Pi/180
+	dla := la2 - la1
+	dlo := (lng2 - lng1) * math.Pi / 180
+	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}

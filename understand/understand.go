@@ -1,0 +1,245 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// Options say what Read knows besides the words. The zero value reads
+// with no gazetteer (names are found by how they are written, and left
+// unresolved), dates relative to the day Read runs.
+type Options struct {
+	// Gazetteer holds the places names may refer to; Gazetteers joins
+	// several.
+	Gazetteer Gazetteer
+	// Now is the reference day of relative dates ("next month"); zero
+	// means time.Now().
+	Now time.Time
+	// Tense says where a month or season written without a year lies.
+	Tense Tense
+	// Prefer are regions or countries a reading inside of is worth a
+	// little more when the text does not decide (a system whose data
+	// covers Delaware prefers Newark, Delaware to Newark, New Jersey for
+	// a bare "Newark"); a region the text names is worth more.
+	Prefer []Place
+	// Terms is the caller's own vocabulary: phrases Read finds as Terms
+	// with the count written before them ("2 cafes", "a gas station").
+	Terms []Term
+}
+
+// Term is a phrase of a caller's vocabulary and the label it stands for:
+// {"gas station", "gas_station"}, {"salinity", "PSAL"}. Phrases match by
+// Normalize, a trailing plural "s" or "es" allowed.
+type Term struct {
+	Phrase string `json:"phrase"`
+	Label  string `json:"label"`
+}
+
+// TermMatch is a Term found in the text.
+type TermMatch struct {
+	Span
+	Label string `json:"label"`
+	// Count is the count written before it ("two cafes"), 0 when none.
+	Count int `json:"count,omitempty"`
+}
+
+// Reading is what Read understood of a text.
+type Reading struct {
+	Text string `json:"text"`
+	// Format is the output format the text writes, nil when none.
+	Format      *Format      `json:"format,omitempty"`
+	Mentions    []Mention    `json:"mentions,omitempty"`
+	Quantities  []Quantity   `json:"quantities,omitempty"`
+	Coordinates []Coordinate `json:"coordinates,omitempty"`
+	Directions  []Direction  `json:"directions,omitempty"`
+	Times       []TimeFrame  `json:"times,omitempty"`
+	Terms       []TermMatch  `json:"terms,omitempty"`
+	// Readings are the joint readings of the places weighed, best first
+	// (at most four), for the trace.
+	Readings []Alternative `json:"readings,omitempty"`
+	// Notes say what was uncertain: a close choice between readings, a
+	// name not found in the region written after it.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// maxText bounds what Read reads; longer text is cut there.
+const maxText = 64 << 10
+
+// Read understands text: the output format it writes, the places it
+// names and their roles, its quantities, coordinates, directions, time
+// frames and the caller's terms. It never fails: what it cannot read it
+// leaves out, and a name no gazetteer knows is a Mention with a nil
+// Place.
+func Read(text string, o Options) *Reading {
+	if len(text) > maxText {
+		text = text[:maxText]
+	}
+	r := &Reading{Text: text}
+	var mask []Span
+	if f, ok := findFormat(text); ok {
+		r.Format = &f
+		mask = append(mask, f.Span)
+	}
+	now := o.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	r.Coordinates = readCoordinates(text, mask)
+	for _, c := range r.Coordinates {
+		mask = append(mask, c.Span)
+	}
+	toks := tokenize(text, mask)
+	taken := make([]bool, len(toks))
+	r.Times = readDates(text, toks, taken, now, o.Tense)
+	caseless := isCaseless(toks)
+	var g Gazetteer
+	if o.Gazetteer != nil {
+		g = o.Gazetteer
+	}
+	ms := findMentions(text, toks, gazetteerOrNone(g), caseless)
+	// A name inside a date ("March") or a number is no place.
+	ms = slices.DeleteFunc(ms, func(m Mention) bool {
+		for k := m.first; k <= m.last; k++ {
+			if taken[k] && !m.Quoted {
+				return true
+			}
+		}
+		return false
+	})
+	structure(toks, ms)
+	r.Readings, r.Notes = choose(ms, o.Prefer)
+	r.Mentions = ms
+	for _, m := range ms {
+		markTaken(taken, m.first, m.last+1)
+	}
+	terms := readTerms(toks, slices.Clone(taken), o.Terms)
+	r.Quantities = readNumbers(toks, taken)
+	r.Terms = countTerms(terms, r.Quantities)
+	r.Directions = readDirections(toks, ms, r.Coordinates)
+	return r
+}
+
+// noGazetteer knows no place.
+type noGazetteer struct{}
+
+func (noGazetteer) Lookup(string) []Place { return nil }
+
+// memo remembers a gazetteer's answers for one Read: a name written
+// several times is looked up once.
+type memo struct {
+	g    Gazetteer
+	seen map[string][]Place
+}
+
+func (m *memo) Lookup(key string) []Place {
+	if ps, ok := m.seen[key]; ok {
+		return ps
+	}
+	ps := m.g.Lookup(key)
+	m.seen[key] = ps
+	return ps
+}
+
+// spellingMemo is a memo over a Speller.
+type spellingMemo struct {
+	memo
+	s Speller
+}
+
+func (m *spellingMemo) Spell(key string, maxEdits int) []Place { return m.s.Spell(key, maxEdits) }
+
+func gazetteerOrNone(g Gazetteer) Gazetteer {
+	if g == nil {
+		return noGazetteer{}
+	}
+	m := memo{g: g, seen: map[string][]Place{}}
+	if s, ok := g.(Speller); ok {
+		return &spellingMemo{m, s}
+	}
+	return &m
+}
+
+// isCaseless says whether a text is written with no capitals after its
+// first word: then names are lower case too.
+func isCaseless(toks []token) bool {
+	words := 0
+	for i, t := range toks {
+		if t.kind != tokWord || t.masked {
+			continue
+		}
+		words++
+		if (t.cap || t.upper) && i > 0 && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !toks[i-1].breaks() {
+			return false
+		}
+	}
+	return words > 3
+}
+
+// readTerms finds the caller's terms, longest phrase first, skipping
+// taken tokens; it marks the tokens it uses.
+func readTerms(toks []token, taken []bool, terms []Term) []TermMatch {
+	if len(terms) == 0 {
+		return nil
+	}
+	type phrase struct {
+		words []string
+		label string
+	}
+	var ps []phrase
+	for _, t := range terms {
+		if w := strings.Fields(Normalize(t.Phrase)); len(w) > 0 {
+			ps = append(ps, phrase{w, t.Label})
+		}
+	}
+	slices.SortStableFunc(ps, func(a, b phrase) int { return len(b.words) - len(a.words) })
+	var out []TermMatch
+	for i := 0; i < len(toks); i++ {
+		if taken[i] || toks[i].masked || toks[i].kind == tokPunct {
+			continue
+		}
+	next:
+		for _, p := range ps {
+			k, n := i, 0
+			for n < len(p.words) {
+				for k < len(toks) && toks[k].kind == tokPunct && toks[k].raw == "-" {
+					k++
+				}
+				if k >= len(toks) || taken[k] {
+					continue next
+				}
+				// One token may hold several words ("gas-station").
+				parts := strings.Fields(toks[k].key)
+				if len(parts) == 0 || n+len(parts) > len(p.words) {
+					continue next
+				}
+				for j, part := range parts {
+					want := p.words[n+j]
+					if part != want && !(n+j == len(p.words)-1 && (part == want+"s" || part == want+"es" || singular(part) == want)) {
+						continue next
+					}
+				}
+				n += len(parts)
+				k++
+			}
+			out = append(out, TermMatch{Span: Span{toks[i].start, toks[k-1].end}, Label: p.label})
+			markTaken(taken, i, k)
+			i = k - 1
+			break
+		}
+	}
+	return out
+}
+
+// countTerms sets each term's count from the count whose noun it ends
+// ("two nice cafes").
+func countTerms(ts []TermMatch, qs []Quantity) []TermMatch {
+	for i := range ts {
+		for _, q := range qs {
+			if q.Kind == Count && q.Start < ts[i].Start && q.End >= ts[i].End {
+				ts[i].Count = int(q.Value)
+			}
+		}
+	}
+	return ts
+}
