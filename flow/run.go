@@ -36,6 +36,7 @@ type Runner[S any] struct {
 	store    Store
 	exec     Executor[S]
 	nodes    map[string]*node[S]
+	order    []string // node names in declaration order
 	edges    map[string]string
 	branches map[string]*branch[S]
 	fanouts  map[string]*fanout
@@ -51,6 +52,7 @@ func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
 		store:    g.Store,
 		exec:     g.Executor,
 		nodes:    map[string]*node[S]{},
+		order:    slices.Clone(g.order),
 		edges:    maps.Clone(g.edges),
 		branches: map[string]*branch[S]{},
 		fanouts:  map[string]*fanout{},

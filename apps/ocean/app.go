@@ -121,6 +121,9 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	return a, nil
 }
 
+// Graph describes the gateway's flow graph.
+func (a *App) Graph() flow.Info { return a.runner.Info() }
+
 func (a *App) routeNode(ctx context.Context, s State) (State, error) {
 	start := time.Now()
 	d, err := a.route(ctx, s.Query)

@@ -202,6 +202,16 @@ const (
 
 var allActions = []string{ActPlanRoutes, ActSearchPlaces, ActGetElevations, ActAnswer}
 
+// Graph describes the orchestrator's flow graph, as Solve runs it with p's
+// settings.
+func (p *Planner) Graph() (flow.Info, error) {
+	g, err := (&run{p: p}).graph()
+	if err != nil {
+		return flow.Info{}, err
+	}
+	return g.Info(), nil
+}
+
 // graph builds the orchestrator: understanding and the first thought run
 // in parallel, then the loop think → action → think, at most maxIter
 // actions, then answer.

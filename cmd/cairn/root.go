@@ -75,6 +75,7 @@ runs offline by default.`,
 		newBenchCmd(c),
 		newDataCmd(c),
 		newTraceCmd(c),
+		newGraphCmd(c),
 	} {
 		cmd.GroupID = "tools"
 		root.AddCommand(cmd)

@@ -34,7 +34,7 @@ func newTraceCmd(c *cli) *cobra.Command {
 
 func newTraceShowCmd(c *cli) *cobra.Command {
 	var asJSON, full bool
-	var run string
+	var run, graph string
 	cmd := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Print a run trace as a timeline, or its totals with --json",
@@ -47,16 +47,25 @@ with durations, errors, and usage totals at the end. FILE "-" reads stdin.
 With --json it prints only the totals: decisions by model and by policy,
 tool calls, model calls, tokens and wall time.
 
+With --graph it prints the graph of each system that ran (see cairn graph)
+with the path the runs took marked on it: how many times each node ran and
+each edge was taken. --graph=dot and --graph=json choose the format.
+
 A line that is not a valid event is reported on stderr with its number and
 skipped; the command then exits with an error after printing the rest.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if graph != "" {
+				return c.showTraceGraph(args[0], run, graph)
+			}
 			return c.showTrace(args[0], run, asJSON, full)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the totals as JSON instead of the timeline")
 	cmd.Flags().BoolVar(&full, "full", false, "do not shorten long arguments, results and reasoning")
 	cmd.Flags().StringVar(&run, "run", "", "show only the run whose ID starts with this `prefix`")
+	cmd.Flags().StringVar(&graph, "graph", "", "print each run's graph with its path marked, as `format` mermaid (the default), dot or json")
+	cmd.Flags().Lookup("graph").NoOptDefVal = "mermaid"
 	return cmd
 }
 
@@ -72,48 +81,28 @@ type traceTotals struct {
 // a file that is not a trace at all does not flood the terminal.
 const maxBadLinesShown = 20
 
-func (c *cli) showTrace(path, run string, asJSON, full bool) error {
-	var events iter.Seq2[event.Event, error]
+// traceEvents reads the trace at path, "-" for stdin.
+func traceEvents(path string) iter.Seq2[event.Event, error] {
 	if path == "-" {
-		events = trace.Read(input.LimitReader(os.Stdin, "stdin", trace.MaxFile))
-	} else {
-		events = trace.ReadFile(path)
+		return trace.Read(input.LimitReader(os.Stdin, "stdin", trace.MaxFile))
 	}
+	return trace.ReadFile(path)
+}
+
+func (c *cli) showTrace(path, run string, asJSON, full bool) error {
 	p := &trace.Printer{W: c.stdout, Color: isTerminal(c.stdout)}
 	if full {
 		p.Width = -1
 	}
 	var sum trace.Summary
-	bad := 0
-	var otherRuns []string
-	for ev, err := range events {
-		var le *trace.LineError
-		switch {
-		case errors.As(err, &le):
-			bad++
-			switch {
-			case bad <= maxBadLinesShown:
-				fmt.Fprintf(c.stderr, "cairn: %s: %v\n", path, err)
-			case bad == maxBadLinesShown+1:
-				fmt.Fprintf(c.stderr, "cairn: %s: more bad lines; counting them without showing each\n", path)
-			}
-			continue
-		case err != nil:
-			return err
-		}
-		if run != "" && !strings.HasPrefix(ev.RunID, run) {
-			if ev.RunID != "" && !slices.Contains(otherRuns, ev.RunID) {
-				otherRuns = append(otherRuns, ev.RunID)
-			}
-			continue
-		}
+	bad, err := c.readTrace(path, run, func(ev event.Event) {
 		sum.Add(ev)
 		if !asJSON {
 			p.Print(ev)
 		}
-	}
-	if run != "" && sum.Events == 0 {
-		return fmt.Errorf("%s: no run ID starts with %q; runs in the file: %s", path, run, strings.Join(otherRuns, ", "))
+	})
+	if err != nil {
+		return err
 	}
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
@@ -127,6 +116,46 @@ func (c *cli) showTrace(path, run string, asJSON, full bool) error {
 		}
 		p.PrintSummary(&sum)
 	}
+	return badLinesError(path, bad)
+}
+
+// readTrace calls f with each event of the trace at path ("-": stdin)
+// whose run ID starts with run. It reports bad lines on stderr, the first
+// maxBadLinesShown one by one, and returns how many there were.
+func (c *cli) readTrace(path, run string, f func(event.Event)) (bad int, err error) {
+	matched := 0
+	var otherRuns []string
+	for ev, err := range traceEvents(path) {
+		var le *trace.LineError
+		switch {
+		case errors.As(err, &le):
+			bad++
+			switch {
+			case bad <= maxBadLinesShown:
+				fmt.Fprintf(c.stderr, "cairn: %s: %v\n", path, err)
+			case bad == maxBadLinesShown+1:
+				fmt.Fprintf(c.stderr, "cairn: %s: more bad lines; counting them without showing each\n", path)
+			}
+			continue
+		case err != nil:
+			return bad, err
+		}
+		if run != "" && !strings.HasPrefix(ev.RunID, run) {
+			if ev.RunID != "" && !slices.Contains(otherRuns, ev.RunID) {
+				otherRuns = append(otherRuns, ev.RunID)
+			}
+			continue
+		}
+		matched++
+		f(ev)
+	}
+	if run != "" && matched == 0 {
+		return bad, fmt.Errorf("%s: no run ID starts with %q; runs in the file: %s", path, run, strings.Join(otherRuns, ", "))
+	}
+	return bad, nil
+}
+
+func badLinesError(path string, bad int) error {
 	if bad > 0 {
 		return fmt.Errorf("%s: %d bad lines skipped", path, bad)
 	}

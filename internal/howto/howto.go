@@ -144,6 +144,9 @@ func New(models llm.Models, roster map[Queue]string) (*Desk, error) {
 	return d, nil
 }
 
+// Graph describes the desk's flow graph.
+func (d *Desk) Graph() flow.Info { return d.runner.Info() }
+
 // Ask triages one ticket. The run's events go to the event sink in ctx.
 func (d *Desk) Ask(ctx context.Context, ticket string) (State, error) {
 	if strings.TrimSpace(ticket) == "" {
