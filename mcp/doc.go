@@ -33,6 +33,12 @@
 //     own line transport, which decodes each line once in the reading
 //     goroutine instead of the SDK's twice behind a channel; batches from
 //     the server are read, but answered one message at a time.
+//   - The SDK ends a session on the first message it cannot decode, so a
+//     Server checks each line (stdio) or body (HTTP) first and answers a bad
+//     one itself with a JSON-RPC error (-32700 not JSON, -32600 not a
+//     JSON-RPC 2.0 message, nested past 256 levels, over 4 MiB, a batch in
+//     a protocol version without batches); the session goes on. A batch
+//     with one bad message is refused whole, each request in it answered.
 //   - A tool implementing TextResulter gets one text item per result, with
 //     no structuredContent copy (the maps tools, as upstream does).
 package mcp

@@ -1,10 +1,12 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -12,8 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/tool"
 )
 
@@ -102,6 +106,8 @@ func handler(t tool.Tool, log *slog.Logger) sdk.ToolHandler {
 				out = errorResult(fmt.Sprintf("internal error: tool %s panicked: %v", t.Spec().Name, p))
 			}
 		}()
+		ctx, release := withRequestCancel(ctx)
+		defer release()
 		res, err := t.Call(ctx, req.Params.Arguments)
 		if err != nil {
 			return errorResult(errorText(err)), nil
@@ -146,17 +152,73 @@ func (s *Server) Serve(ctx context.Context, t sdk.Transport) error {
 // Handler returns an http.Handler speaking streamable HTTP on any path.
 // It is stateless: every request stands alone (no Mcp-Session-Id), so a
 // restarted server or another replica behind a load balancer answers any
-// request, and a call whose HTTP request is cancelled is cancelled in the
-// tool too.
+// request, and a call whose HTTP request is cancelled (the client went
+// away) is cancelled in the tool too. A body that is not a JSON-RPC message
+// the SDK accepts gets a JSON-RPC error answer (400, or 413 past 4 MiB).
 func (s *Server) Handler() http.Handler {
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv },
-		&sdk.StreamableHTTPOptions{Logger: s.log, Stateless: true, PropagateRequestCancellation: true})
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv },
+		&sdk.StreamableHTTPOptions{Logger: s.log, Stateless: true, PropagateRequestCancellation: true, MaxRequestBodyBytes: 2 * maxMessage})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			h.ServeHTTP(w, r) // the SDK's own answers (405, 415) say what is wrong
+			return
+		}
+		body, err := input.ReadBody(w, r, maxMessage)
+		if err != nil {
+			writeRPCError(w, input.Status(err), jsonrpc.CodeInvalidRequest, "invalid request: "+err.Error())
+			return
+		}
+		v := vetMessage(body, batchesOK(r.Header.Get("Mcp-Protocol-Version")), nil)
+		if v.reply != nil {
+			s.log.Warn("mcp: rejected a malformed request", "answer", string(v.reply))
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write(v.reply)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		// The SDK runs a call with its request's values but, before protocol
+		// version 2026-07-28, not its cancellation; handler restores that.
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestContextKey{}, r.Context())))
+	})
+}
+
+// requestContextKey holds the context of the HTTP request a call came in.
+type requestContextKey struct{}
+
+// withRequestCancel returns ctx, cancelled also when the HTTP request that
+// carried the call ends, and a func to release it.
+func withRequestCancel(ctx context.Context) (context.Context, func()) {
+	rctx, ok := ctx.Value(requestContextKey{}).(context.Context)
+	if !ok {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(rctx, func() { cancel(fmt.Errorf("the client went away: %w", context.Cause(rctx))) })
+	return ctx, func() { stop(); cancel(nil) }
+}
+
+// batchesOK reports whether a request in protocol version v (the
+// Mcp-Protocol-Version header; none means 2025-03-26) may be a batch.
+func batchesOK(v string) bool { return v == "" || v < noBatches }
+
+func writeRPCError(w http.ResponseWriter, status int, code int64, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(errorReply(nil, code, msg))
 }
 
 // ServeListener serves streamable HTTP on ln until ctx is done, then shuts down
 // gracefully (waiting up to 5s for calls in flight).
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second, // bodies are small; a call may then take as long as it needs
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

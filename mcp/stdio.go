@@ -5,12 +5,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // drainWait bounds how long a stdio server whose input has ended keeps
@@ -19,7 +24,9 @@ const drainWait = 30 * time.Second
 
 // ServeStdio serves one session on stdin/stdout until the client closes
 // stdin (after the answers to the requests it sent are written) or ctx is
-// done.
+// done. A line that is not a JSON-RPC message the SDK accepts (not JSON,
+// not JSON-RPC 2.0, longer than 4 MiB, a batch where the protocol has
+// none) gets a JSON-RPC error answer and the session goes on.
 func (s *Server) ServeStdio(ctx context.Context) error {
 	return s.serveIO(ctx, stdin{}, stdout{})
 }
@@ -29,39 +36,167 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // cancelled), so a client may send its requests and close its end at once,
 // as a shell pipeline does; the SDK on its own drops them.
 func (s *Server) serveIO(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
-	p := &pending{ids: map[string]bool{}, idle: make(chan struct{})}
-	close(p.idle)
+	st := &stdioSession{p: newPending(), w: w, log: s.log}
 	t := &sdk.IOTransport{
-		Reader: &drainReader{ctx: ctx, r: r, br: bufio.NewReader(r), p: p},
-		Writer: &answerWriter{w: w, p: p},
+		Reader: &vetReader{ctx: ctx, r: r, br: bufio.NewReaderSize(r, 64<<10), s: st},
+		Writer: &answerWriter{s: st},
+		// Lines are bounded before the SDK sees them; its own bound,
+		// which ends the connection, must never be reached.
+		MaxLineLength: 2 * maxMessage,
 	}
 	return s.Serve(ctx, t)
 }
 
-// pending is the set of request ids read and not yet answered.
+// stdioSession is what the two halves of a stdio session share.
+type stdioSession struct {
+	p   *pending
+	log *slog.Logger
+
+	wmu sync.Mutex // one message per Write: the SDK's and the vetter's
+	w   io.WriteCloser
+
+	vmu      sync.Mutex
+	initIDs  map[string]bool // initialize requests not yet answered
+	version  string          // protocol version the last initialize agreed
+	rejected int             // lines answered with an error
+}
+
+// batchesOK reports whether the SDK will take a batch now: not while an
+// initialize is unanswered (it may be switching to a version without
+// them), nor after one agreed on such a version.
+func (s *stdioSession) batchesOK() bool {
+	s.vmu.Lock()
+	defer s.vmu.Unlock()
+	return len(s.initIDs) == 0 && (s.version == "" || s.version < noBatches)
+}
+
+// note records what the messages of a forwarded line ask for.
+func (s *stdioSession) note(msgs []jsonrpc.Message) {
+	for _, m := range msgs {
+		req, ok := m.(*jsonrpc.Request)
+		switch {
+		case !ok:
+		case req.IsCall():
+			id := string(idJSON(req.ID))
+			s.p.add(id)
+			if req.Method == "initialize" {
+				s.vmu.Lock()
+				if s.initIDs == nil {
+					s.initIDs = map[string]bool{}
+				}
+				s.initIDs[id] = true
+				s.vmu.Unlock()
+			}
+		case req.Method == "notifications/cancelled":
+			var p struct {
+				RequestID any `json:"requestId"`
+			}
+			if json.Unmarshal(req.Params, &p) == nil {
+				if id, err := jsonrpc.MakeID(p.RequestID); err == nil && id.IsValid() {
+					// A cancelled request may never be answered.
+					s.p.cancel(string(idJSON(id)))
+				}
+			}
+		}
+	}
+}
+
+// answered records the answer to request id, written in b.
+func (s *stdioSession) answered(id string, b []byte) {
+	s.p.done(id)
+	s.vmu.Lock()
+	defer s.vmu.Unlock()
+	if !s.initIDs[id] {
+		return
+	}
+	delete(s.initIDs, id)
+	var res struct {
+		Result struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(b, &res) == nil && res.Result.ProtocolVersion != "" {
+		s.version = res.Result.ProtocolVersion
+	}
+}
+
+// write writes one whole message.
+func (s *stdioSession) write(b []byte) (int, error) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	return s.w.Write(b)
+}
+
+// reject answers a line the SDK would choke on.
+func (s *stdioSession) reject(reply []byte) {
+	s.vmu.Lock()
+	s.rejected++
+	s.vmu.Unlock()
+	s.log.Warn("mcp: rejected a malformed message from the client", "answer", string(reply))
+	s.write(append(reply, '\n'))
+}
+
+// pending is the set of requests read and not yet answered; a cancelled
+// one stays in the set (its id is still taken) but is not waited for.
 type pending struct {
-	mu   sync.Mutex
-	ids  map[string]bool
-	idle chan struct{} // closed while ids is empty
+	mu      sync.Mutex
+	ids     map[string]bool // id -> cancelled
+	waiting int             // ids not cancelled
+	idle    chan struct{}   // closed while waiting is 0
+}
+
+func newPending() *pending {
+	p := &pending{ids: map[string]bool{}, idle: make(chan struct{})}
+	close(p.idle)
+	return p
 }
 
 func (p *pending) add(id string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.ids) == 0 {
+	if _, ok := p.ids[id]; ok {
+		return // the SDK answers a reused id with an error
+	}
+	if p.waiting == 0 {
 		p.idle = make(chan struct{})
 	}
-	p.ids[id] = true
+	p.ids[id] = false
+	p.waiting++
+}
+
+func (p *pending) has(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ok := p.ids[id]
+	return ok
+}
+
+// cancel stops waiting for id, which stays taken until answered.
+func (p *pending) cancel(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if cancelled, ok := p.ids[id]; ok && !cancelled {
+		p.ids[id] = true
+		p.release()
+	}
 }
 
 func (p *pending) done(id string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.ids[id] {
+	cancelled, ok := p.ids[id]
+	if !ok {
 		return
 	}
 	delete(p.ids, id)
-	if len(p.ids) == 0 {
+	if !cancelled {
+		p.release()
+	}
+}
+
+func (p *pending) release() {
+	p.waiting--
+	if p.waiting == 0 {
 		close(p.idle)
 	}
 }
@@ -106,19 +241,21 @@ func messages(line []byte) []wireMsg {
 
 func isID(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
-// drainReader passes the client's lines through, noting each request, and
-// holds back the end of input until the requests read are answered.
-type drainReader struct {
+// vetReader passes the client's lines to the SDK one by one, answering
+// those it would choke on (see vetMessage) instead, and holds back the end
+// of input until the requests read are answered.
+type vetReader struct {
 	ctx     context.Context
 	r       io.Closer
 	br      *bufio.Reader
-	p       *pending
+	s       *stdioSession
+	buf     []byte // the line being read
 	rest    []byte // the part of a line not yet returned
 	err     error  // from reading the client's stream
 	drained bool
 }
 
-func (d *drainReader) Read(b []byte) (int, error) {
+func (d *vetReader) Read(b []byte) (int, error) {
 	for len(d.rest) == 0 {
 		if d.err != nil {
 			if d.err == io.EOF && !d.drained {
@@ -127,17 +264,21 @@ func (d *drainReader) Read(b []byte) (int, error) {
 			}
 			return 0, d.err
 		}
-		line, err := d.br.ReadBytes('\n')
-		for _, m := range messages(line) {
-			switch {
-			case isID(m.ID) && m.Method != "":
-				d.p.add(string(m.ID))
-			case m.Method == "notifications/cancelled" && isID(m.Params.RequestID):
-				// A cancelled request may never be answered.
-				d.p.done(string(m.Params.RequestID))
+		line, tooLong, err := input.ReadLine(d.br, &d.buf, maxMessage)
+		d.err = err
+		switch {
+		case tooLong:
+			d.s.reject(errorReply(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: message longer than %s", input.Size(maxMessage))))
+		case len(bytes.TrimSpace(line)) == 0:
+		default:
+			v := vetMessage(line, d.s.batchesOK(), func(id jsonrpc.ID) bool { return d.s.p.has(string(idJSON(id))) })
+			if v.reply != nil {
+				d.s.reject(v.reply)
+				continue
 			}
+			d.s.note(v.msgs)
+			d.rest = append(append(d.rest[:0], v.forward...), '\n')
 		}
-		d.rest, d.err = line, err
 	}
 	n := copy(b, d.rest)
 	d.rest = d.rest[n:]
@@ -146,28 +287,31 @@ func (d *drainReader) Read(b []byte) (int, error) {
 
 // drain waits until every request read has been answered, ctx is done, or
 // drainWait has passed.
-func (d *drainReader) drain() {
+func (d *vetReader) drain() {
 	t := time.NewTimer(drainWait)
 	defer t.Stop()
 	select {
-	case <-d.p.wait():
+	case <-d.s.p.wait():
 	case <-d.ctx.Done():
 	case <-t.C:
 	}
 }
 
-func (d *drainReader) Close() error { return d.r.Close() }
+func (d *vetReader) Close() error { return d.r.Close() }
 
 // answerWriter passes the server's messages through, noting each answer.
-type answerWriter struct {
-	w io.WriteCloser
-	p *pending
-}
+type answerWriter struct{ s *stdioSession }
 
 func (a *answerWriter) Write(b []byte) (int, error) {
-	n, err := a.w.Write(b)
-	for _, id := range answeredIDs(b) {
-		a.p.done(id)
+	n, err := a.s.write(b)
+	for _, raw := range answeredIDs(b) {
+		var v any
+		if json.Unmarshal([]byte(raw), &v) != nil {
+			continue
+		}
+		if id, err := jsonrpc.MakeID(v); err == nil {
+			a.s.answered(string(idJSON(id)), b)
+		}
 	}
 	return n, err
 }
@@ -242,7 +386,7 @@ func responseID(b []byte) (id string, ok bool) {
 	return string(raw), answer && isID(raw)
 }
 
-func (a *answerWriter) Close() error { return a.w.Close() }
+func (a *answerWriter) Close() error { return a.s.w.Close() }
 
 // stdin and stdout are the process's streams. As with the SDK's own stdio
 // transport, closing the session closes stdin (to end the read in flight)

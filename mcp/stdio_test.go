@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,25 +62,6 @@ func TestStdioAnswersRequestsSentBeforeEOF(t *testing.T) {
 			t.Errorf("answer to %s = %q, want it to contain %s; all output:\n%s", id, answers[id], want, out)
 		}
 	}
-}
-
-// FuzzDrainReader: whatever a client sends, the reader passes it through
-// byte for byte (it only looks at the messages).
-func FuzzDrainReader(f *testing.F) {
-	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `[{"id":"a","method":"x"}]`))
-	f.Add([]byte(`{"method":"notifications/cancelled","params":{"requestId":1}}`))
-	f.Add([]byte("\n\n{\"id\":null}\r\n{"))
-	done, cancel := context.WithCancel(context.Background())
-	cancel() // do not wait for answers that will never come
-	f.Fuzz(func(t *testing.T, in []byte) {
-		p := &pending{ids: map[string]bool{}, idle: make(chan struct{})}
-		close(p.idle)
-		d := &drainReader{ctx: done, r: io.NopCloser(nil), br: bufio.NewReader(bytes.NewReader(in)), p: p}
-		out, err := io.ReadAll(d)
-		if err != nil || !bytes.Equal(out, in) {
-			t.Fatalf("read %q (%v), want %q", out, err, in)
-		}
-	})
 }
 
 // FuzzAnsweredIDs: reading a server message only as far as its id and

@@ -40,7 +40,7 @@ func Read(r io.Reader) iter.Seq2[event.Event, error] {
 		br := bufio.NewReaderSize(r, 64<<10)
 		var buf []byte
 		for n := 1; ; n++ {
-			line, tooLong, err := readLine(br, &buf)
+			line, tooLong, err := input.ReadLine(br, &buf, MaxLine)
 			if err != nil && err != io.EOF {
 				// line is cut short by the failure, not by the writer.
 				yield(event.Event{}, fmt.Errorf("trace: read after line %d: %w", n-1, err))
@@ -83,28 +83,6 @@ func ReadFile(path string) iter.Seq2[event.Event, error] {
 				return
 			}
 		}
-	}
-}
-
-// readLine reads one line without its newline into *buf, keeping at most
-// MaxLine bytes; tooLong reports that the rest was discarded. err is io.EOF
-// at the end of the input.
-func readLine(br *bufio.Reader, buf *[]byte) (line []byte, tooLong bool, err error) {
-	*buf = (*buf)[:0]
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(*buf)+len(chunk) > MaxLine+1 { // +1: the newline
-				tooLong = true
-				*buf = (*buf)[:0]
-			} else {
-				*buf = append(*buf, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return bytes.TrimSuffix(*buf, []byte{'\n'}), tooLong, err
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -339,4 +340,56 @@ func TestMCPMapsProxy(t *testing.T) {
 	}
 	defer c.Close()
 	checkMapsServer(t, c)
+}
+
+// `cairn mcp maps` on stdio answers a line that is not a JSON-RPC message
+// with a JSON-RPC error and goes on serving (it used to exit 1 on the
+// first one, answering nothing).
+func TestMCPMapsStdioSurvivesBadLines(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHelperMapsServer$")
+	cmd.Env = append(os.Environ(), helperEnv+"=mcp maps")
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		"not json",
+		"\x00\x01\xfe",
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{}`,
+		`[]`,
+		`{"jsonrpc":"1.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/ca`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"maps_geocode","arguments":{"address":"Dover, DE"}}}`,
+	}, "\n") + "\n")
+	cmd.Stderr = io.Discard
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("server: %v; it wrote:\n%s", err, out)
+	}
+	var codes []int
+	geocoded := false
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct {
+				Code int `json:"code"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not JSON from the server: %q", line)
+		}
+		if m.Error != nil {
+			codes = append(codes, m.Error.Code)
+		}
+		if string(m.ID) == "4" && strings.Contains(string(m.Result), "Dover") {
+			geocoded = true
+		}
+	}
+	if want := []int{-32700, -32700, -32600, -32600, -32600, -32700}; fmt.Sprint(codes) != fmt.Sprint(want) {
+		t.Errorf("error codes %v, want %v; output:\n%s", codes, want, out)
+	}
+	if !geocoded {
+		t.Errorf("the valid call after the bad lines was not answered:\n%s", out)
+	}
 }

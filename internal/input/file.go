@@ -1,6 +1,8 @@
 package input
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -108,4 +110,28 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 		return n + int(l.left), nil
 	}
 	return n, err
+}
+
+// ReadLine reads one line from br into *buf (reused between calls) and
+// returns it without its newline, keeping at most max bytes of it: a
+// longer line is read to its end and dropped, and tooLong reports it, so
+// one line can never hold more than max bytes in memory. err is io.EOF at
+// the end of the input, with the last line if it had no newline.
+func ReadLine(br *bufio.Reader, buf *[]byte, max int) (line []byte, tooLong bool, err error) {
+	*buf = (*buf)[:0]
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(*buf)+len(chunk) > max+1 { // +1: the newline
+				tooLong = true
+				*buf = (*buf)[:0]
+			} else {
+				*buf = append(*buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return bytes.TrimSuffix(*buf, []byte{'\n'}), tooLong, err
+	}
 }
