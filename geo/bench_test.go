@@ -2,6 +2,7 @@ package geo_test
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -79,14 +80,38 @@ func BenchmarkSearchPlaces(b *testing.B) {
 }
 
 // BenchmarkElevation100 is one request for 100 points spread over the
-// globe (ETOPO5).
+// globe: mostly ocean, where no reference height is near and ETOPO5
+// answers alone.
 func BenchmarkElevation100(b *testing.B) {
-	e := engine(b)
 	locs := make([]geo.LatLng, 100)
 	for i := range locs {
 		locs[i] = geo.LatLng{Lat: -80 + 1.6*float64(i), Lng: -179 + 3.58*float64(i)}
 	}
+	benchElevation(b, locs)
+}
+
+// BenchmarkElevation100Corrected is one request for 100 points in
+// Delaware and Andorra, each corrected by its nearest reference heights
+// (dense there: GeoNames places and OSM spot heights).
+func BenchmarkElevation100Corrected(b *testing.B) {
+	locs := make([]geo.LatLng, 100)
+	for i := range locs {
+		f := float64(i%50) / 50
+		if i < 50 {
+			locs[i] = geo.LatLng{Lat: 38.5 + 1.3*f, Lng: -75.7 + 0.6*math.Mod(f*7, 1)}
+		} else {
+			locs[i] = geo.LatLng{Lat: 42.43 + 0.22*f, Lng: 1.41 + 0.36*math.Mod(f*7, 1)}
+		}
+	}
+	benchElevation(b, locs)
+}
+
+func benchElevation(b *testing.B, locs []geo.LatLng) {
+	e := engine(b)
 	ctx := context.Background()
+	if _, err := e.Elevation(ctx, locs); err != nil { // builds the correction index
+		b.Fatal(err)
+	}
 	p50(b, func(int) {
 		if _, err := e.Elevation(ctx, locs); err != nil {
 			b.Fatal(err)

@@ -47,6 +47,9 @@ type Engine struct {
 	srtm    *srtm
 	regions []*region
 	info    Info
+	// corr is built on the first elevation request, so opening the
+	// engine for other operations does not pay for it.
+	corr func() *correction
 }
 
 // Info summarises what an Engine loaded.
@@ -167,6 +170,7 @@ func Open(ctx context.Context, o Options) (*Engine, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	e.corr = sync.OnceValue(func() *correction { return newCorrection(referencePoints(e.cities, e.regions), e.dem.g.Source) })
 	e.info.Cities = e.cities.src.N
 	e.info.CitiesSource = e.cities.src.Source
 	e.info.CityNameCount = e.cities.numKeys()

@@ -8,6 +8,30 @@
 // @modelcontextprotocol/server-google-maps 0.6.2 returns. Fields the
 // offline engine cannot know (ratings, reviews, opening hours) are left
 // empty and omitted, never invented.
+//
+// # Elevation
+//
+// Where Options.SRTMDir holds an SRTM tile for a position, the engine
+// interpolates it. Elsewhere it starts from ETOPO5, whose 5′ (about 9 km)
+// cells put coastal towns below sea level and shave hills, and corrects
+// it with point heights: the GeoNames dem (SRTM3-derived) of every
+// populated place of 500 or more people, worldwide, and the OSM ele tags
+// of the loaded regions. The 12 nearest points within 20 km are blended
+// by modified Shepard inverse-distance weights, with ETOPO5 as one more
+// weak point, so a place's own coordinates give its recorded height and
+// positions 20 km from every point get plain ETOPO5. A peak's or
+// saddle's height counts only within 1 km of it. Each result's Source
+// names what answered ("ETOPO5", "ETOPO5+GeoNames+OSM", "SRTM N47W122")
+// and Resolution is the grid spacing or, when corrected, the distance to
+// the nearest point used (at least 90 m, SRTM3's spacing).
+//
+// Limits: between points the result leans on the points' heights, which
+// are mostly those of towns, so a summit or ridge with no height of its
+// own comes out near the heights around it; in mountains an unrecorded
+// place can still be off by hundreds of metres; water near the coast
+// can come out above sea level. TestElevationCorrectionHoldOut,
+// TestElevationWellKnownPoints and TestElevationCorrectionVersusSRTM
+// measure it.
 package geo
 
 import (
@@ -201,7 +225,9 @@ type Elevation struct {
 	Elevation  float64 `json:"elevation"`
 	Location   LatLng  `json:"location"`
 	Resolution float64 `json:"resolution"`
-	// Source names the data set, e.g. "ETOPO5" or "SRTM3 N47W122".
+	// Source names the data, e.g. "SRTM N47W122", "ETOPO5", or
+	// "ETOPO5+GeoNames+OSM" for ETOPO5 corrected by point heights from
+	// GeoNames and OpenStreetMap. Not part of Google's result.
 	Source string `json:"source,omitempty"`
 }
 

@@ -310,7 +310,7 @@ func (e *Engine) location(ctx context.Context, s string) (LatLng, string, error)
 }
 
 // Elevation interpolates each location from SRTM tiles where present,
-// else ETOPO5.
+// else from ETOPO5 corrected by point heights nearby (see correction).
 func (e *Engine) Elevation(ctx context.Context, locs []LatLng) (ElevationResult, error) {
 	if len(locs) == 0 {
 		return ElevationResult{}, fmt.Errorf("%w: locations is empty", ErrInvalidRequest)
@@ -320,12 +320,14 @@ func (e *Engine) Elevation(ctx context.Context, locs []LatLng) (ElevationResult,
 		if err := p.Validate(); err != nil {
 			return ElevationResult{}, fmt.Errorf("locations[%d]: %w", i, err)
 		}
-		out.Results[i] = e.elevation(p)
+		out.Results[i] = e.elevation(p, 0)
 	}
 	return out, nil
 }
 
-func (e *Engine) elevation(p LatLng) Elevation {
+// elevation at p; excludeKm > 0 hides correction points that close to p
+// (hold-out tests).
+func (e *Engine) elevation(p LatLng, excludeKm float64) Elevation {
 	if e.srtm != nil {
 		la, lo := int(math.Floor(p.Lat)), int(math.Floor(p.Lng))
 		// A point on a tile's north or east edge is also the last row or
@@ -345,8 +347,22 @@ func (e *Engine) elevation(p LatLng) Elevation {
 			}
 		}
 	}
-	return Elevation{Elevation: e.dem.at(p.Lat, p.Lng), Location: p, Resolution: e.dem.g.Resolution, Source: e.dem.g.Source}
+	v := Elevation{Elevation: e.dem.at(p.Lat, p.Lng), Location: p, Resolution: e.dem.g.Resolution, Source: e.dem.g.Source}
+	k := e.corr()
+	b := k.at(p.Lat, p.Lng, v.Elevation, excludeKm)
+	if b.src == 0 {
+		return v
+	}
+	// Centimetres: the float32 heights carry noise below that.
+	v.Elevation = math.Round(b.height*100) / 100
+	// The reference heights are SRTM3 samples (about 90 m apart) or
+	// surveyed points; the nearest one bounds the detail the result has.
+	v.Resolution = min(v.Resolution, math.Round(max(b.nearest*1000, srtm3Metres)))
+	v.Source = k.names[b.src]
+	return v
 }
+
+const srtm3Metres = 90
 
 // Detour factors and average speeds for estimated travel, used where no
 // road graph covers both ends. Road distance over great-circle distance

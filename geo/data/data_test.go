@@ -3,14 +3,17 @@ package data_test
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
 	"github.com/cairn-agents/cairn/geo/data"
+	"github.com/cairn-agents/cairn/geo/internal/pack"
 )
 
 const tinyOSM = `<?xml version="1.0" encoding="UTF-8"?>
@@ -29,6 +32,15 @@ const tinyOSM = `<?xml version="1.0" encoding="UTF-8"?>
   </node>
   <node id="11" lat="10.0060" lon="-30.4990" version="1">
     <tag k="amenity" v="bench"/><tag k="name" v="Not A Place"/>
+  </node>
+  <node id="13" lat="10.0300" lon="-30.4700" version="1">
+    <tag k="natural" v="peak"/><tag k="name" v="Test Hill"/><tag k="ele" v="57 m"/>
+  </node>
+  <node id="12" lat="10.0000" lon="-30.4700" version="1">
+    <tag k="place" v="hamlet"/><tag k="name" v="Test Hamlet"/><tag k="ele" v="100 ft"/>
+  </node>
+  <node id="14" lat="10.0000" lon="-30.4600" version="1">
+    <tag k="natural" v="bay"/><tag k="ele" v="Sea Level"/>
   </node>
   <way id="100" version="1">
     <nd ref="1"/><nd ref="2"/><nd ref="3"/>
@@ -89,6 +101,11 @@ func TestImportTinyXML(t *testing.T) {
 	if vp := reg.Places[0]; vp.ID != "n10" || vp.Name != "Viewpoint" || vp.Types[0] != "viewpoint" {
 		t.Errorf("viewpoint = %+v", vp)
 	}
+	// Spot heights: in node order, feet converted to decimetres, the
+	// peak marked as a summit, "Sea Level" refused rather than guessed.
+	if want := []pack.Spot{{Lat: 10000000, Lng: -30470000, Ele: 305}, {Lat: 10030000, Lng: -30470000, Ele: 570, Summit: true}}; !slices.Equal(reg.Spots, want) {
+		t.Errorf("spots = %+v, want %+v", reg.Spots, want)
+	}
 	// Speeds: 40 mph is 64 km/h.
 	for i, s := range reg.EdgeSpeed {
 		if reg.Names[reg.EdgeName[i]] == "Main Street" && s != 64 {
@@ -114,6 +131,29 @@ func TestRoutingOnImportedRegion(t *testing.T) {
 	d, err := e.PlaceDetails(ctx, "osm:n9")
 	if err != nil || strings.Join(d.Amenities, ",") != "fuel,toilets" || d.Rating != nil {
 		t.Errorf("details of the fuel station: %+v %v, want amenities fuel and toilets from its tags", d, err)
+	}
+	// The spot heights correct the elevation near them, mid-Atlantic where
+	// no GeoNames place is within reach: the hamlet's own height at the
+	// hamlet, and the peak only within a kilometre of it.
+	ev, err := e.Elevation(ctx, []geo.LatLng{{Lat: 10, Lng: -30.47}, {Lat: 10.03, Lng: -30.47}, {Lat: 10.015, Lng: -30.47}, {Lat: 10.3, Lng: -30.47}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ev.Results
+	t.Logf("spot elevations: %+v", r)
+	if math.Abs(r[0].Elevation-30.5) > 0.05 || r[0].Source != "ETOPO5+OSM" || r[0].Resolution != 90 {
+		t.Errorf("at the hamlet: %+v, want 30.5 m (100 ft) from ETOPO5+OSM at 90 m resolution", r[0])
+	}
+	if math.Abs(r[1].Elevation-57) > 0.05 || r[1].Source != "ETOPO5+OSM" {
+		t.Errorf("at the peak: %+v, want 57 m from ETOPO5+OSM", r[1])
+	}
+	// 1.67 km from both: the peak is out of reach, the hamlet blends with
+	// the ocean floor ETOPO5 gives; 33 km away ETOPO5 stands alone.
+	if r[2].Source != "ETOPO5+OSM" || r[2].Elevation >= 30.5 || r[2].Elevation < r[3].Elevation || r[2].Resolution < 1600 || r[2].Resolution > 1700 {
+		t.Errorf("between them: %+v, want a blend of the hamlet (30.5 m, 1.67 km away) and ETOPO5", r[2])
+	}
+	if r[3].Source != "ETOPO5" || r[3].Elevation > -1000 {
+		t.Errorf("33 km away: %+v, want plain ETOPO5 ocean depth", r[3])
 	}
 	// 1 -> 5 follows the one-way Side Road.
 	m, err := e.DistanceMatrix(ctx, geo.MatrixRequest{Origins: []string{"10.0,-30.5"}, Destinations: []string{"10.01,-30.48"}})

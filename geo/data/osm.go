@@ -104,6 +104,11 @@ func ImportOSM(ctx context.Context, path, name string, namer Namer) (*pack.Regio
 		lat, lng int32
 	}
 	var pois []poi
+	type idSpot struct {
+		id   osm.NodeID
+		spot pack.Spot
+	}
+	var spots []idSpot
 	objects := 0
 	for sc.Scan() {
 		objects++
@@ -111,6 +116,9 @@ func ImportOSM(ctx context.Context, path, name string, namer Namer) (*pack.Regio
 		case *osm.Node:
 			c := [2]int32{int32(math.Round(o.Lat * 1e6)), int32(math.Round(o.Lon * 1e6))}
 			coords[o.ID] = c
+			if s, ok := spotOf(o); ok {
+				spots = append(spots, idSpot{o.ID, s})
+			}
 			if len(o.Tags) > 0 && len(placeTypes(o.Tags)) > 0 {
 				pois = append(pois, poi{"n" + strconv.FormatInt(int64(o.ID), 10), o.Tags, c[0], c[1]})
 			}
@@ -149,6 +157,10 @@ func ImportOSM(ctx context.Context, path, name string, namer Namer) (*pack.Regio
 		return nil, fmt.Errorf("OSM extract %s: no routable roads found", path)
 	}
 	reg.Source = filepath.Base(path)
+	slices.SortFunc(spots, func(a, b idSpot) int { return cmp.Compare(a.id, b.id) })
+	for _, s := range spots {
+		reg.Spots = append(reg.Spots, s.spot)
+	}
 	near := newRoadIndex(reg)
 	// Places
 	slices.SortFunc(pois, func(a, b poi) int { return cmp.Compare(a.id, b.id) })

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -130,6 +131,15 @@ func TestResultShapes(t *testing.T) {
 	eq("elevation", keys(t, res[0]), "elevation", "location", "resolution", "source")
 	if v := res[1].(map[string]any)["elevation"].(float64); v > -1000 {
 		t.Errorf("mid-Pacific elevation %v, want ocean depth", v)
+	}
+	// Each result names its data and their spacing: Andorra la Vella is
+	// ETOPO5 corrected by the town's own height (1,037 m, where the 9 km
+	// cell says 2,273 m); mid-Pacific nothing corrects the grid.
+	if r := res[0].(map[string]any); r["source"] != "ETOPO5+GeoNames+OSM" || math.Abs(r["elevation"].(float64)-1037) > 15 || r["resolution"].(float64) > 100 {
+		t.Errorf("Andorra la Vella elevation %v, want about 1,037 m from ETOPO5+GeoNames+OSM at under 100 m", r)
+	}
+	if r := res[1].(map[string]any); r["source"] != "ETOPO5" || r["resolution"].(float64) < 9000 {
+		t.Errorf("mid-Pacific elevation %v, want plain ETOPO5 at about 9 km", r)
 	}
 
 	dr := call(t, reg, "maps_directions", `{"origin":"Dover, DE","destination":"Wilmington, DE"}`)

@@ -184,6 +184,20 @@ type Region struct {
 	Classes          []string
 
 	Places []Place
+
+	// Spots are OSM nodes with an ele tag, sorted by node id: point
+	// heights that correct the coarse elevation grid near them. Files
+	// written before spots existed decode with none.
+	Spots []Spot
+}
+
+// Spot is one surveyed height: Lat, Lng in 1e-6 degrees, Ele in
+// decimetres above sea level. Summit marks a peak, saddle or volcano,
+// whose height is a local extreme rather than the lie of the land.
+type Spot struct {
+	Lat, Lng int32
+	Ele      int32
+	Summit   bool
 }
 
 // Edge flags.
