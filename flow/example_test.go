@@ -115,3 +115,33 @@ func ExampleRunner_Resume() {
 	// first run: flow: node "load" failed after 1 attempt(s): database away
 	// resumed: [fetch load] <nil>
 }
+
+// A built graph describes itself: what cairn graph draws and a trace is
+// marked on.
+func ExampleRunner_Info() {
+	nop := func(ctx context.Context, d Draft) (Draft, error) { return d, nil }
+	g := flow.New[Draft]("review")
+	g.Node("write", nop)
+	g.Node("judge", nop)
+	g.Start("write")
+	g.Edge("write", "judge")
+	g.Branch("judge", func(d Draft) string { return flow.End }, "write", flow.End)
+	g.Limit("judge", 3)
+	g.OnLimit("judge", flow.End)
+	r, err := g.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	info := r.Info()
+	fmt.Println("start:", info.Start)
+	for _, e := range info.Edges {
+		fmt.Printf("%s -%s-> %s\n", e.From, e.Kind, e.To)
+	}
+	// Output:
+	// start: write
+	// write -edge-> judge
+	// judge -branch-> write
+	// judge -branch-> END
+	// judge -limit-> END
+}

@@ -66,3 +66,31 @@ func Example() {
 	// true tool distance: permanent tool failure: no road data for Denver to Atlantis
 	// calls 4, cached 1, errors 2
 }
+
+func ExampleChain() {
+	flaky := 0
+	lookup := tool.Must(tool.New("lookup", "Look a city up.",
+		func(_ context.Context, in distanceIn) (distanceOut, error) {
+			if flaky++; flaky == 1 {
+				return distanceOut{}, fmt.Errorf("busy: %w", tool.ErrTransient)
+			}
+			return distanceOut{Km: 47.2}, nil
+		}))
+	cache := tool.NewCache(128, time.Hour)
+	p := tool.RetryPolicy{Attempts: 2, Base: time.Millisecond}
+	t := tool.Chain(lookup, tool.Events(0), cache.Middleware(), tool.Retry(p), tool.Timeout(time.Second), tool.Limit(4))
+
+	var calls tool.Counter
+	ctx := event.WithSink(context.Background(), calls.Observe)
+	args := json.RawMessage(`{"from":"Denver","to":"Boulder"}`)
+	for range 2 {
+		res, err := t.Call(ctx, args)
+		fmt.Println(string(res), err)
+	}
+	n := calls.Counts()
+	fmt.Printf("tool ran %d times; %d calls seen, %d from the cache\n", flaky, n.Calls, n.Cached)
+	// Output:
+	// {"km":47.2} <nil>
+	// {"km":47.2} <nil>
+	// tool ran 2 times; 2 calls seen, 1 from the cache
+}

@@ -12,11 +12,11 @@ type Middleware func(Tool) Tool
 // Chain wraps t in mw so that mw[0] is the outermost layer: a call goes
 // through mw[0], then mw[1], ..., then t. A sensible order is
 //
-//	Chain(t, Events(), cache.Middleware(), Retry(p), Timeout(d), Limit(n))
+//	Chain(t, Events(0), cache.Middleware(), Retry(p), Timeout(d), Limit(n))
 //
 // so that one logical call emits one event (marked cached on a hit), a hit
 // skips retries, every attempt gets its own deadline and only attempts in
-// flight hold a concurrency slot.
+// flight hold a concurrency slot. ExampleChain runs it.
 func Chain(t Tool, mw ...Middleware) Tool {
 	for i := len(mw) - 1; i >= 0; i-- {
 		if mw[i] != nil {
