@@ -2,9 +2,11 @@ package main
 
 import (
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -58,6 +60,29 @@ func TestDiagramsMatchTheCode(t *testing.T) {
 	for _, s := range systemGraphs {
 		if !drawn[s.name] {
 			t.Errorf("no doc draws the graph of %s: add <!-- cairn graph %s --> and an empty ```mermaid block to its README, then run with -update", s.name, s.name)
+		}
+	}
+}
+
+// TestReadmeNamesEverySystem keeps the README's list true as systems
+// land: every command in the help's Systems group has a row in its table,
+// and every system drawn by cairn graph is named in its opening.
+func TestReadmeNamesEverySystem(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(raw)
+	intro, _, _ := strings.Cut(readme, "## ")
+	root := newRootCmd(io.Discard, io.Discard)
+	for _, cmd := range root.Commands() {
+		if cmd.GroupID == "systems" && !strings.Contains(readme, "| `cairn "+cmd.Name()) {
+			t.Errorf("README's table has no row for the system command %q", cmd.Name())
+		}
+	}
+	for _, s := range systemGraphs {
+		if s.name != "howto" && !strings.Contains(intro, s.name) {
+			t.Errorf("README's opening does not name the system %q", s.name)
 		}
 	}
 }

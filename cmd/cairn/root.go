@@ -37,7 +37,8 @@ func newCLI(stdout, stderr io.Writer) (*cobra.Command, *cli) {
 	root := &cobra.Command{
 		Use:   "cairn",
 		Short: "Cairn runs multi-agent LLM systems that work with or without a model",
-		Long: `Cairn is a Go runtime for multi-agent LLM systems and five systems built on it.
+		Long: `Cairn is a Go runtime for multi-agent LLM systems and the systems built on it
+(listed under Systems below).
 Every decision is a typed value: a model answers when one is configured
 (--model), and a deterministic Go policy decides otherwise, so everything
 runs offline by default.`,
