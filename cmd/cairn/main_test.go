@@ -103,11 +103,12 @@ func TestHelperMain(t *testing.T) {
 	os.Exit(run(strings.Fields(args), os.Stdout, os.Stderr, sigs, os.Exit))
 }
 
-// startMain starts the test binary as `cairn ARGS` with stdin held open.
-func startMain(t *testing.T, args string) (*exec.Cmd, *syncBuffer) {
+// startMain starts the test binary as `cairn ARGS` with stdin held open
+// and env added to its environment.
+func startMain(t *testing.T, args string, env ...string) (*exec.Cmd, *syncBuffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperMain$")
-	cmd.Env = append(os.Environ(), "CAIRN_MAIN_HELPER="+args)
+	cmd.Env = append(append(os.Environ(), "CAIRN_MAIN_HELPER="+args), env...)
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()

@@ -5,12 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cairn-agents/cairn/internal/httpgate"
 )
 
 // routeRegistrar adds one system's routes to the shared mux. Systems that
@@ -62,10 +67,65 @@ func newServeMux(ctx context.Context, c *cli, routes map[string]routeRegistrar) 
 	}, served
 }
 
+// serveFlags are the flags of `cairn serve` that shape its front door.
+type serveFlags struct {
+	addr     string
+	keysFile string
+	rate     float64
+	burst    int
+	origins  []string
+}
+
+// gateOptions reads the API keys (--api-keys-file and $CAIRN_API_KEYS)
+// and returns the options of the server's gate.
+func (f *serveFlags) gateOptions(log *slog.Logger) (httpgate.Options, error) {
+	opts := httpgate.Options{
+		Open:    []string{"/healthz"},
+		Rate:    f.rate,
+		Burst:   f.burst,
+		Origins: f.origins,
+		MaxBody: 1 << 20,
+		Logger:  log,
+	}
+	if f.rate < 0 || f.burst < 0 {
+		return opts, errors.New("--rate-limit and --rate-burst must be 0 or more")
+	}
+	if f.keysFile != "" {
+		keys, err := httpgate.ReadKeys(f.keysFile)
+		if err != nil {
+			return opts, err
+		}
+		if len(keys) == 0 {
+			return opts, fmt.Errorf("--api-keys-file %s holds no key", f.keysFile)
+		}
+		opts.Keys = keys
+	}
+	if env := os.Getenv("CAIRN_API_KEYS"); strings.TrimSpace(env) != "" {
+		keys, err := httpgate.ParseKeys(env, ",")
+		if err != nil {
+			return opts, fmt.Errorf("$CAIRN_API_KEYS: %w", err)
+		}
+		opts.Keys = append(opts.Keys, keys...)
+	}
+	for _, o := range f.origins {
+		if o != "*" && !strings.HasPrefix(o, "http://") && !strings.HasPrefix(o, "https://") {
+			return opts, fmt.Errorf("--cors-origin %q: want an origin such as https://maps.example.com, or *", o)
+		}
+	}
+	return opts, nil
+}
+
+// exposed reports whether a server on addr can be reached from other
+// machines: it listens on an address that is not loopback.
+func exposed(addr net.Addr) bool {
+	tcp, ok := addr.(*net.TCPAddr)
+	return !ok || !tcp.IP.IsLoopback()
+}
+
 func newServeCmd(c *cli) *cobra.Command {
 	var (
-		addr string
-		of   oceanFlags
+		sf serveFlags
+		of oceanFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -76,27 +136,59 @@ func newServeCmd(c *cli) *cobra.Command {
   GET  /api/v1/ocean/health    ocean store and index
   GET  /healthz, /api/v1/health server health and the systems served
 
-Request bodies are limited to 16 KiB and requests to 60 s.`,
+Callers: with API keys (--api-keys-file FILE, one key or "NAME KEY" per
+line, and/or $CAIRN_API_KEYS, comma-separated) every request but GET
+/healthz needs the header Authorization: Bearer KEY, else 401. Keys are
+compared in constant time and never logged; logs name a key by its name.
+--rate-limit N allows each key (or each client address, when no key is
+needed) N requests per second, with bursts of --rate-burst; past it the
+answer is 429 with Retry-After. Web pages on other origins may call the API
+only when listed with --cors-origin. Listening beyond this machine without
+keys prints a warning.
+
+Every answer carries an X-Request-ID header (a caller's own plain one is
+kept), also in the log line of the request (--log-level info). Request
+bodies are limited to 1 MiB here (ocean takes 16 KiB) and must arrive
+within 30 s (else 408); requests run at most 60 s, and a request whose
+client goes away is cancelled.`,
 		Example: `  cairn serve --addr 127.0.0.1:8080
-  curl -s localhost:8080/api/v1/agent/query -d '{"query":"What does QC flag 4 mean?"}'`,
+  curl -s localhost:8080/api/v1/agent/query -d '{"query":"What does QC flag 4 mean?"}'
+
+  openssl rand -hex 32 | sed 's/^/alice /' > keys && chmod 600 keys
+  cairn serve --addr :8080 --api-keys-file keys --rate-limit 2 --cors-origin https://maps.example.com
+  curl -s -H "Authorization: Bearer $(cut -d' ' -f2 keys)" host:8080/api/v1/agent/query -d '{"query":"..."}'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
+			log := c.logger()
+			gopts, err := sf.gateOptions(log)
+			if err != nil {
+				return err
+			}
 			mux, closeAll, served := newServeMux(ctx, c, serveRoutes(&of))
 			defer closeAll()
-			ln, err := net.Listen("tcp", addr)
+			handler, err := httpgate.New(mux, gopts)
+			if err != nil {
+				return err
+			}
+			ln, err := net.Listen("tcp", sf.addr)
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
 			srv := &http.Server{
-				Handler:           mux,
+				Handler:           handler,
 				ReadHeaderTimeout: 10 * time.Second,
 				ReadTimeout:       30 * time.Second,
 				WriteTimeout:      90 * time.Second,
 				IdleTimeout:       120 * time.Second,
 				MaxHeaderBytes:    64 << 10,
+				ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 			}
-			fmt.Fprintf(c.stderr, "cairn serve: listening on http://%s (systems: %v)\n", ln.Addr(), served)
+			fmt.Fprintf(c.stderr, "cairn serve: listening on http://%s (systems: %v; API keys: %d; rate limit: %s)\n",
+				ln.Addr(), served, len(gopts.Keys), rateText(sf.rate))
+			if len(gopts.Keys) == 0 && exposed(ln.Addr()) {
+				fmt.Fprintf(c.stderr, "cairn serve: WARNING: %s is reachable from other machines and no API key is set: anyone who reaches it can use it (and the models behind it). Set --api-keys-file or $CAIRN_API_KEYS, or listen on 127.0.0.1.\n", ln.Addr())
+			}
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Serve(ln) }()
 			select {
@@ -106,15 +198,32 @@ Request bodies are limited to 16 KiB and requests to 60 s.`,
 				}
 				return fmt.Errorf("serve: %w", err)
 			case <-ctx.Done():
+				fmt.Fprintln(c.stderr, "cairn serve: shutting down; waiting up to 10 s for requests in flight")
 				shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 				defer cancel()
-				return srv.Shutdown(shut)
+				if err := srv.Shutdown(shut); err != nil {
+					// Requests still running are cut off: their contexts end.
+					srv.Close()
+				}
+				return nil
 			}
 		},
 	}
-	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	cmd.Flags().StringVar(&of.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
-	cmd.Flags().StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
-	cmd.Flags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME or openai:NAME")
+	f := cmd.Flags()
+	f.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	f.StringVar(&sf.keysFile, "api-keys-file", "", "`file` of API keys callers must send as Authorization: Bearer KEY (one key, or NAME KEY, per line); $CAIRN_API_KEYS adds comma-separated keys")
+	f.Float64Var(&sf.rate, "rate-limit", 0, "requests per second allowed to each API key (or client address without keys); 0 means no limit")
+	f.IntVar(&sf.burst, "rate-burst", 0, "requests a caller may send at once within --rate-limit (default twice the rate, at least 1)")
+	f.StringSliceVar(&sf.origins, "cors-origin", nil, `web origins (https://host[:port]) whose pages may call the API from a browser; "*" allows any`)
+	f.StringVar(&of.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
+	f.StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
+	f.StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME or openai:NAME")
 	return cmd
+}
+
+func rateText(r float64) string {
+	if r <= 0 {
+		return "off"
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64) + "/s per caller"
 }
