@@ -1,17 +1,10 @@
 package maze
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
 )
@@ -31,12 +24,12 @@ import (
 //	    levels: [0, 0.3, 0.6, 0.9]
 type Config struct {
 	Name       string           `yaml:"name"`
-	Strategies []Strategy       `yaml:"strategies"`
-	Generators []grid.Generator `yaml:"generators"` // default [backtracker]
-	Sizes      []int            `yaml:"sizes"`
+	Strategies []Strategy       `yaml:"strategies" example:"[follow, greedy, llm_solver]"`
+	Generators []grid.Generator `yaml:"generators" example:"[backtracker, prim, obstacles]"` // default [backtracker]
+	Sizes      []int            `yaml:"sizes" example:"[8, 16, 32]"`
 	// Density is the wall density of the obstacles generator; default 0.3.
 	Density  *float64 `yaml:"density"`
-	Seeds    []uint64 `yaml:"seeds"`
+	Seeds    []uint64 `yaml:"seeds" example:"[1, 2, 3]"`
 	Episodes int      `yaml:"episodes"` // mazes per (generator, size, seed)
 	// StepLimitFactor times the optimal length truncates an episode;
 	// default 4.
@@ -44,15 +37,25 @@ type Config struct {
 	// NoiseFile holds noise profiles (a NoiseFile document); Noise lists
 	// more inline. With neither, the planner is noise-free.
 	NoiseFile string      `yaml:"noise_file"`
-	Noise     []NoiseSpec `yaml:"noise"`
+	Noise     []NoiseSpec `yaml:"noise" example:"[{kind: random, levels: [0.1, 0.5]}]"`
 	// Trajectories writes per-step records; default true.
 	Trajectories *bool `yaml:"trajectories"`
+	// TrajectoryBudget bounds steps.jsonl; default
+	// DefaultTrajectoryBudget. Episodes' steps are written in episode
+	// order while they fit; the run reports the episodes it skipped.
+	TrajectoryBudget *ByteSize `yaml:"trajectory_budget"`
 
 	noises []Noise
 }
 
 // MaxEpisodes bounds the episodes one config may run.
 const MaxEpisodes = 100_000_000
+
+// DefaultTrajectoryBudget is the most steps.jsonl holds when a config
+// sets no trajectory_budget: enough for the mazes the report draws and a
+// few thousand episodes of 64×64 mazes, not for one 4096×4096 episode
+// (gigabytes).
+const DefaultTrajectoryBudget ByteSize = 512 << 20
 
 // DefaultDensity is the obstacles generator's wall density when a config
 // sets none.
@@ -61,7 +64,7 @@ const DefaultDensity = 0.3
 // LoadConfig reads and checks an experiment config; a noise_file in it is
 // read relative to the config's directory.
 func LoadConfig(path string) (*Config, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readSmallFile(path, MaxConfigBytes)
 	if err != nil {
 		return nil, fmt.Errorf("maze config: %w", err)
 	}
@@ -111,7 +114,7 @@ func ParseConfig(raw []byte, dir string) (*Config, error) {
 
 // LoadNoiseFile reads a noise profiles file. Unknown keys are errors.
 func LoadNoiseFile(path string) (*NoiseFile, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readSmallFile(path, MaxConfigBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -129,31 +132,6 @@ func LoadNoiseFile(path string) (*NoiseFile, error) {
 	}
 	return &nf, nil
 }
-
-// decodeStrict decodes one YAML document, rejecting unknown keys.
-func decodeStrict(raw []byte, v any) error {
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	dec.KnownFields(true)
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return errors.New("empty document")
-		}
-		var te *yaml.TypeError
-		if errors.As(err, &te) {
-			// yaml.v3 says "line 3: field colour not found in type
-			// maze.Config"; say it in the config's own words.
-			msgs := make([]string, len(te.Errors))
-			for i, m := range te.Errors {
-				msgs[i] = unknownField.ReplaceAllString(m, `unknown key "$1"`)
-			}
-			return errors.New(strings.Join(msgs, "; "))
-		}
-		return err
-	}
-	return nil
-}
-
-var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
 
 func (c *Config) check() error {
 	if len(c.Strategies) == 0 {
@@ -195,6 +173,13 @@ func (c *Config) check() error {
 	}
 	if c.Episodes <= 0 {
 		return fmt.Errorf("episodes: %d: want at least 1", c.Episodes)
+	}
+	if c.TrajectoryBudget == nil {
+		b := DefaultTrajectoryBudget
+		c.TrajectoryBudget = &b
+	}
+	if *c.TrajectoryBudget <= 0 {
+		return fmt.Errorf("trajectory_budget: %s: want more than 0 bytes (trajectories: false writes none)", c.TrajectoryBudget)
 	}
 	if c.StepLimitFactor < 0 || c.StepLimitFactor > 1000 {
 		return fmt.Errorf("step_limit_factor: %d: want 1 to 1000 (0 means %d)", c.StepLimitFactor, DefaultStepLimitFactor)

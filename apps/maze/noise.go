@@ -70,14 +70,14 @@ func (n Noise) Name() string {
 //	    delay: 3
 type NoiseSpec struct {
 	Kind      NoiseKind `yaml:"kind"`
-	Levels    []float64 `yaml:"levels"`
+	Levels    []float64 `yaml:"levels" example:"[0, 0.3, 0.6, 0.9]"`
 	Delay     int       `yaml:"delay"`
 	Direction string    `yaml:"direction"`
 }
 
 // NoiseFile is the document a noise profiles file holds.
 type NoiseFile struct {
-	Profiles []NoiseSpec `yaml:"profiles"`
+	Profiles []NoiseSpec `yaml:"profiles" example:"[{kind: random, levels: [0.1, 0.5]}]"`
 }
 
 // expand checks s and returns one Noise per level; key names s in errors.

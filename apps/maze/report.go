@@ -299,6 +299,9 @@ func WriteReport(w io.Writer, res *Results) error {
 		rec := pics[id]
 		steps := res.Steps[id]
 		if len(steps) == 0 {
+			if res.Steps != nil {
+				problems = append(problems, fmt.Errorf("episode %d not drawn: its steps are not in %s (written past the trajectory budget?)", id, StepsFile))
+			}
 			continue
 		}
 		g, err := regenerate(rec)

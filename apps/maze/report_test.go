@@ -221,3 +221,42 @@ func TestNoiseProfilesDifferingInDelayOrDirection(t *testing.T) {
 		t.Errorf("duplicate profile: err = %v", err)
 	}
 }
+
+// TestResultsHaveASizeLimit: an episodes file past the limit (or one that
+// never ends, /dev/zero) is an error naming the file and the limit; a
+// steps file past it is read up to the limit and the report says so.
+func TestResultsHaveASizeLimit(t *testing.T) {
+	dir := t.TempDir()
+	c := mustConfig(t, "strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 3\n")
+	var eps, steps bytes.Buffer
+	if _, err := Run(context.Background(), c, RunOptions{Episodes: &eps, Steps: &steps}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, EpisodesFile), eps.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, StepsFile), steps.Bytes(), 0o644)
+
+	res, err := loadResults(dir, ByteSize(eps.Len()))
+	if err != nil || len(res.Episodes) != 3 || len(res.Problems) != 1 || !errors.Is(res.Problems[0], ErrFileTooLarge) ||
+		!strings.Contains(res.Problems[0].Error(), "steps.jsonl: file too large: more than") {
+		t.Errorf("steps past the limit: %v, %+v", err, res)
+	}
+	_, err = loadResults(dir, ByteSize(eps.Len()-1))
+	if !errors.Is(err, ErrFileTooLarge) || !strings.Contains(err.Error(), filepath.Join(dir, EpisodesFile)) {
+		t.Errorf("episodes past the limit: %v", err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := loadResults("/dev/zero", 8<<20)
+		if !errors.Is(err, ErrFileTooLarge) || !strings.Contains(err.Error(), "/dev/zero") || !strings.Contains(err.Error(), "8 MiB") {
+			t.Errorf("/dev/zero: %v", err)
+		}
+	}
+}
+
+// TestBadLinesAreBounded: a file of garbage yields at most maxBadLines
+// errors and one counting the rest.
+func TestBadLinesAreBounded(t *testing.T) {
+	_, bad, err := ReadEpisodes(strings.NewReader(strings.Repeat("x\n", 3*maxBadLines)), "f.jsonl")
+	if err != nil || len(bad) != maxBadLines+1 || !strings.Contains(bad[maxBadLines].Error(), "2000 more bad lines") {
+		t.Errorf("%d bad, %v; last %v", len(bad), err, bad[len(bad)-1])
+	}
+}

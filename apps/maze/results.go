@@ -32,11 +32,61 @@ func (e *LineError) Unwrap() error { return e.Err }
 // maxLine bounds one JSONL line; a longer one is reported bad.
 const maxLine = 1 << 20
 
+// maxBadLines bounds the bad lines a read keeps; the rest are counted.
+const maxBadLines = 1000
+
+// MaxResultsFile bounds what a report reads of a results file: an
+// episodes file larger than this is an error, a steps file is read up to
+// it (the episodes drawn from later steps are then not drawn).
+const MaxResultsFile ByteSize = 4 << 30
+
+// ErrFileTooLarge is wrapped by the error of a read that passed its limit.
+var ErrFileTooLarge = errors.New("file too large")
+
+// cappedReader reads at most limit bytes, then fails with ErrFileTooLarge
+// if there is more.
+type cappedReader struct {
+	r     io.Reader
+	left  int64
+	limit ByteSize
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		var probe [1]byte
+		if n, _ := io.ReadFull(c.r, probe[:]); n > 0 {
+			return 0, fmt.Errorf("%w: more than %s, the most a report reads", ErrFileTooLarge, c.limit)
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
 // scanLines calls fn for each non-blank line; fn's errors become
-// LineErrors. It returns them, and an error only when reading fails.
+// LineErrors. It returns them (the first maxBadLines, then one saying how
+// many more), and an error only when reading fails.
 func scanLines(r io.Reader, name string, fn func([]byte) error) ([]error, error) {
 	br := bufio.NewReaderSize(r, maxLine)
 	var bad []error
+	more := 0
+	all := func() []error {
+		if more > 0 {
+			return append(bad, fmt.Errorf("%s: %d more bad lines", name, more))
+		}
+		return bad
+	}
+	addBad := func(e error) {
+		if len(bad) < maxBadLines {
+			bad = append(bad, e)
+		} else {
+			more++
+		}
+	}
 	for n := 1; ; n++ {
 		line, err := br.ReadSlice('\n')
 		long := false
@@ -45,19 +95,19 @@ func scanLines(r io.Reader, name string, fn func([]byte) error) ([]error, error)
 			_, err = br.ReadSlice('\n')
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
-			return bad, fmt.Errorf("%s: %w", name, err)
+			return all(), fmt.Errorf("%s: %w", name, err)
 		}
 		trimmed := bytes.TrimSpace(line)
 		switch {
 		case long:
-			bad = append(bad, &LineError{name, n, fmt.Errorf("line longer than %d bytes", br.Size())})
+			addBad(&LineError{name, n, fmt.Errorf("line longer than %d bytes", br.Size())})
 		case len(trimmed) > 0:
 			if ferr := fn(trimmed); ferr != nil {
-				bad = append(bad, &LineError{name, n, ferr})
+				addBad(&LineError{name, n, ferr})
 			}
 		}
 		if err != nil { // io.EOF
-			return bad, nil
+			return all(), nil
 		}
 	}
 }
@@ -123,8 +173,13 @@ type Results struct {
 
 // LoadResults reads a run's results from path: its output directory or its
 // episodes file (the steps file is looked for beside it). Bad lines are in
-// Problems; only an unreadable episodes file is an error.
+// Problems; only an unreadable episodes file, or one larger than
+// MaxResultsFile, is an error. A steps file is read up to MaxResultsFile.
 func LoadResults(path string) (*Results, error) {
+	return loadResults(path, MaxResultsFile)
+}
+
+func loadResults(path string, limit ByteSize) (*Results, error) {
 	eps := path
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		eps = filepath.Join(path, EpisodesFile)
@@ -135,9 +190,9 @@ func LoadResults(path string) (*Results, error) {
 	}
 	defer f.Close()
 	res := &Results{Source: eps}
-	res.Episodes, res.Problems, err = ReadEpisodes(f, filepath.Base(eps))
+	res.Episodes, res.Problems, err = ReadEpisodes(&cappedReader{f, int64(limit), limit}, eps)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("maze results: %w", err)
 	}
 	want := pictured(res.Episodes)
 	stepsPath := filepath.Join(filepath.Dir(eps), StepsFile)
@@ -147,10 +202,10 @@ func LoadResults(path string) (*Results, error) {
 		return res, nil
 	}
 	defer sf.Close()
-	steps, bad, err := ReadSteps(sf, StepsFile, func(ep int) bool { _, ok := want[ep]; return ok })
+	steps, bad, err := ReadSteps(&cappedReader{sf, int64(limit), limit}, StepsFile, func(ep int) bool { _, ok := want[ep]; return ok })
 	res.Problems = append(res.Problems, bad...)
 	if err != nil {
-		res.Problems = append(res.Problems, err)
+		res.Problems = append(res.Problems, fmt.Errorf("%w; episodes whose steps come later are not drawn", err))
 	}
 	res.Steps = steps
 	return res, nil

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
@@ -113,6 +114,11 @@ type RunOptions struct {
 	// Progress, when set, is called after each episode is written, from
 	// one goroutine.
 	Progress func(Progress)
+	// MemoryLimit is the memory a run may plan to use; Run refuses a
+	// config whose largest mazes, parallelism and trajectory budget need
+	// more. Zero means the memory available now (on Linux, MemAvailable
+	// and the cgroup's limit; elsewhere no check); negative, no check.
+	MemoryLimit ByteSize
 	// Events, when set, receives the llm_solver's decision and model-call
 	// events, stamped with RunID "maze-<episode>" and the step, and a note
 	// closing each episode. It is called from the worker goroutines.
@@ -131,6 +137,35 @@ type Summary struct {
 	Records []EpisodeRecord
 	Steps   int64
 	Elapsed time.Duration
+	// Trajectories is what the step writers got and what the trajectory
+	// budget kept from them.
+	Trajectories TrajectoryCount
+}
+
+// TrajectoryCount says which episodes' steps a run wrote. Steps are
+// written in episode order while they fit the budget (the size of
+// steps.jsonl); from the first episode that does not fit, none are.
+type TrajectoryCount struct {
+	Budget   ByteSize
+	Bytes    int64 // written to steps.jsonl
+	Episodes int   // episodes whose steps were written: the first ones
+	// SkippedEpisodes and SkippedSteps were not written: the budget ran
+	// out at episode FirstSkipped.
+	SkippedEpisodes int
+	SkippedSteps    int64
+	FirstSkipped    int
+}
+
+// Skipped says what the budget left out and how to keep it, or "" when
+// nothing was skipped.
+func (t TrajectoryCount) Skipped() string {
+	if t.SkippedEpisodes == 0 {
+		return ""
+	}
+	return fmt.Sprintf("trajectories: the steps of episodes %d and later (%d episodes, %d steps) were not written: "+
+		"%s holds the first %d episodes (%s) and the next would pass the trajectory budget of %s; "+
+		"raise it with trajectory_budget in the config or --trajectory-budget",
+		t.FirstSkipped, t.SkippedEpisodes, t.SkippedSteps, StepsFile, t.Episodes, ByteSize(t.Bytes), t.Budget)
 }
 
 // job is one episode to run.
@@ -148,9 +183,31 @@ type result struct {
 	idx   int
 	rec   EpisodeRecord
 	lines []byte // the episode's JSON line
-	steps []byte // its step lines
+	steps []byte // its step lines, when a JSONL writer wants them
 	rows  []StepRecord
-	err   error
+	// stepBytes is the size of its step lines, which the budget counts
+	// even when only Parquet is written.
+	stepBytes int
+	// overBudget: the steps cannot fit the trajectory budget, so the
+	// worker stopped keeping them.
+	overBudget bool
+	err        error
+}
+
+// budget is the trajectory budget shared by a run's workers and its
+// writer. Only the writer decides which episodes' steps are written, in
+// episode order, so the outcome does not depend on the parallelism; the
+// workers read what it has written so far to stop keeping steps that can
+// no longer fit, which bounds the memory held for trajectories.
+type budget struct {
+	limit   int64
+	written atomic.Int64 // bytes of steps written
+	full    atomic.Bool  // an episode did not fit: no later one is written
+}
+
+// fits reports whether n more bytes of steps might still be written.
+func (b *budget) fits(n int) bool {
+	return !b.full.Load() && b.written.Load()+int64(n) <= b.limit
 }
 
 // jobs lists a config's episodes in file order: maze outermost, so the
@@ -212,6 +269,10 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		steps = nil
 	}
 	all := jobs(c)
+	if err := c.checkMemory(par, steps != nil, rows != nil, opt.MemoryLimit); err != nil {
+		return nil, err
+	}
+	bud := &budget{limit: int64(*c.TrajectoryBudget)}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -239,7 +300,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(c, opt, steps != nil, rows != nil)
+			w := newWorker(c, opt, steps != nil, rows != nil, bud)
 			for j := range todo {
 				r := w.episode(ctx, j)
 				select {
@@ -254,6 +315,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 
 	start := time.Now()
 	sum := &Summary{Records: make([]EpisodeRecord, 0, len(all))}
+	sum.Trajectories.Budget = *c.TrajectoryBudget
 	pending := map[int]result{}
 	next := 0
 	var firstErr error
@@ -264,6 +326,11 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 				cancel()
 			}
 			continue
+		}
+		if !r.overBudget && r.stepBytes > 0 && !bud.fits(r.stepBytes+pendingSteps(pending, r.idx)) {
+			// The episodes before it already take too much: drop its
+			// steps now rather than hold them until its turn.
+			r.overBudget, r.steps, r.rows = true, nil, nil
 		}
 		pending[r.idx] = r
 		for firstErr == nil {
@@ -277,19 +344,10 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 				cancel()
 				break
 			}
-			if steps != nil {
-				if _, err := steps.Write(r.steps); err != nil {
-					firstErr = fmt.Errorf("maze run: writing steps of episode %d: %w", r.idx, err)
-					cancel()
-					break
-				}
-			}
-			if rows != nil {
-				if _, err := rows.Write(r.rows); err != nil {
-					firstErr = fmt.Errorf("maze run: writing Parquet steps of episode %d: %w", r.idx, err)
-					cancel()
-					break
-				}
+			if err := writeSteps(r, steps, rows, bud, &sum.Trajectories); err != nil {
+				firstErr = err
+				cancel()
+				break
 			}
 			sum.Records = append(sum.Records, r.rec)
 			sum.Steps += int64(r.rec.Steps)
@@ -316,6 +374,49 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 	return sum, nil
 }
 
+// pendingSteps is the size of the steps of the finished episodes before
+// episode idx that wait for their turn to be written.
+func pendingSteps(pending map[int]result, idx int) int {
+	n := 0
+	for i, r := range pending {
+		if i < idx {
+			n += r.stepBytes
+		}
+	}
+	return n
+}
+
+// writeSteps writes an episode's steps when they fit the budget, and
+// counts them as written or skipped. It runs in episode order.
+func writeSteps(r result, steps io.Writer, rows *parquet.GenericWriter[StepRecord], bud *budget, tc *TrajectoryCount) error {
+	if steps == nil && rows == nil {
+		return nil
+	}
+	if bud.full.Load() || r.overBudget || !bud.fits(r.stepBytes) {
+		if !bud.full.Load() {
+			bud.full.Store(true)
+			tc.FirstSkipped = r.idx
+		}
+		tc.SkippedEpisodes++
+		tc.SkippedSteps += int64(r.rec.Steps)
+		return nil
+	}
+	if steps != nil {
+		if _, err := steps.Write(r.steps); err != nil {
+			return fmt.Errorf("maze run: writing steps of episode %d: %w", r.idx, err)
+		}
+	}
+	if rows != nil {
+		if _, err := rows.Write(r.rows); err != nil {
+			return fmt.Errorf("maze run: writing Parquet steps of episode %d: %w", r.idx, err)
+		}
+	}
+	bud.written.Add(int64(r.stepBytes))
+	tc.Bytes += int64(r.stepBytes)
+	tc.Episodes++
+	return nil
+}
+
 // worker holds one goroutine's reusable buffers.
 type worker struct {
 	cfg      *Config
@@ -330,6 +431,7 @@ type worker struct {
 	enc      *json.Encoder
 	lastGrid *grid.Grid
 	lastKey  mazeKey
+	budget   *budget
 }
 
 type mazeKey struct {
@@ -338,8 +440,8 @@ type mazeKey struct {
 	seed uint64
 }
 
-func newWorker(c *Config, opt RunOptions, keepSteps, keepRows bool) *worker {
-	w := &worker{cfg: c, opt: opt, keep: keepSteps, keepRows: keepRows}
+func newWorker(c *Config, opt RunOptions, keepSteps, keepRows bool, bud *budget) *worker {
+	w := &worker{cfg: c, opt: opt, keep: keepSteps, keepRows: keepRows, budget: bud}
 	w.env.StepLimitFactor = c.StepLimitFactor
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
@@ -402,6 +504,7 @@ func (w *worker) episode(ctx context.Context, j job) result {
 	}
 	w.buf.Reset()
 	w.rows = w.rows[:0]
+	keeping := (w.keep || w.keepRows) && w.budget.fits(0)
 	var st StepRecord
 	if sink := w.opt.Events; sink != nil {
 		id := "maze-" + strconv.Itoa(j.idx)
@@ -453,7 +556,7 @@ func (w *worker) episode(ctx context.Context, j job) result {
 		rec.ModelCalls += c.modelCalls
 		rec.PromptTokens += c.promptTokens
 		rec.CompletionTokens += c.completionTokens
-		if w.keep || w.keepRows {
+		if keeping {
 			st = StepRecord{
 				Episode: j.idx, T: rec.Steps - 1, X: from.X, Y: from.Y, Action: c.action.String(),
 				Asked: c.asked, AdviceWrong: wrong, Followed: followed, HitWall: r.Info.HitWall, Reward: r.Reward,
@@ -464,13 +567,16 @@ func (w *worker) episode(ctx context.Context, j job) result {
 			if c.asked {
 				st.Advice = c.advice.String()
 			}
-			if w.keep {
-				if err := w.enc.Encode(&st); err != nil {
-					return fail(err)
-				}
+			if err := w.enc.Encode(&st); err != nil {
+				return fail(err)
 			}
 			if w.keepRows {
 				w.rows = append(w.rows, st)
+			}
+			if !w.budget.fits(w.buf.Len()) {
+				keeping, res.overBudget = false, true
+				w.buf.Reset()
+				w.rows = w.rows[:0]
 			}
 		}
 		s.moved(c.action, followed)
@@ -489,11 +595,14 @@ func (w *worker) episode(ctx context.Context, j job) result {
 		event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("episode %d: %s, noise %s, %s %d: %s in %d steps (optimal %d), %d model and %d policy decisions, %d rejected moves",
 			rec.Episode, rec.Strategy, rec.Noise, rec.Generator, rec.Size, outcome, rec.Steps, rec.Optimal, rec.ModelDecisions, rec.PolicyDecisions, rec.RejectedMoves)})
 	}
-	if w.keep {
-		res.steps = bytes.Clone(w.buf.Bytes())
-	}
-	if w.keepRows {
-		res.rows = slices.Clone(w.rows)
+	if keeping {
+		res.stepBytes = w.buf.Len()
+		if w.keep {
+			res.steps = bytes.Clone(w.buf.Bytes())
+		}
+		if w.keepRows {
+			res.rows = slices.Clone(w.rows)
+		}
 	}
 	w.buf.Reset()
 	if err := w.enc.Encode(&rec); err != nil {

@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,57 +23,6 @@ func mustConfig(t testing.TB, yaml string) *Config {
 		t.Fatal(err)
 	}
 	return c
-}
-
-func TestConfigErrorsNameTheKey(t *testing.T) {
-	base := "strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\n"
-	for _, tc := range []struct{ yaml, want string }{
-		{base + "colour: blue\n", `line 5: unknown key "colour"`},
-		{base + "noise:\n  - kind: random\n    levels: [0.5]\n    sigma: 2\n", `unknown key "sigma"`},
-		{"strategies: [follow]\nsizes: [8, -16]\nseeds: [1]\nepisodes: 1\n", "sizes[1]: -16"},
-		{base + "noise:\n  - kind: random\n    levels: [0.5, 1.2]\n", "noise[0].levels[1]: 1.2"},
-		{base + "noise:\n  - kind: random\n    levels: [0.5]\n  - kind: biased\n    levels: [-0.5]\n", "noise[1].levels[0]: -0.5"},
-		{"strategies: [follow, astar]\nsizes: [8]\nseeds: [1]\nepisodes: 1\n", "strategies[1]"},
-		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 0\n", "episodes: 0"},
-		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\ndensity: 0.95\n", "density: 0.95"},
-		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\ngenerators: [spiral]\n", "generators[0]"},
-		{"strategies: [follow]\nsizes: [8]\nepisodes: 1\n", "seeds: empty"},
-		{base + "noise_file: missing.yaml\n", "noise_file"},
-		{"", "empty document"},
-		{"strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 9000000000000000000\n", "more than 100000000 episodes"},
-	} {
-		_, err := ParseConfig([]byte(tc.yaml), "testdata")
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("config %q:\n err = %v\nwant it to contain %q", tc.yaml, err, tc.want)
-		}
-	}
-}
-
-func TestNoiseFileErrors(t *testing.T) {
-	dir := t.TempDir()
-	write := func(s string) string {
-		p := filepath.Join(dir, "noise.yaml")
-		os.WriteFile(p, []byte(s), 0o644)
-		return p
-	}
-	_, err := LoadNoiseFile(write("profiles:\n  - kind: random\n    levels: [0.1, 0.91]\n"))
-	if err == nil || !strings.Contains(err.Error(), "profiles[0].levels[1]: 0.91") {
-		t.Errorf("level 0.91: %v", err)
-	}
-	_, err = LoadNoiseFile(write("profile:\n  - kind: random\n"))
-	if err == nil || !strings.Contains(err.Error(), `line 1: unknown key "profile"`) {
-		t.Errorf("unknown key: %v", err)
-	}
-}
-
-func TestExampleConfigLoads(t *testing.T) {
-	c, err := LoadConfig("testdata/experiment.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(c.Noises()) != 16 || c.TotalEpisodes() != 3*2*3*2*5*16 {
-		t.Errorf("example config: %d noises, %d episodes", len(c.Noises()), c.TotalEpisodes())
-	}
 }
 
 const smallRun = `
@@ -322,24 +269,4 @@ noise:
   - kind: random
     levels: [0.1]
 `), nil)
-}
-
-// FuzzParseConfig: any document is a config that passes its own checks or
-// an error; never a panic.
-func FuzzParseConfig(f *testing.F) {
-	f.Add([]byte(smallRun))
-	f.Add([]byte("strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\ndensity: 0.2\nstep_limit_factor: 3\n"))
-	f.Add([]byte("noise: [{kind: delayed, levels: [0.5], delay: 4}]\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := ParseConfig(data, t.TempDir())
-		if err != nil {
-			return
-		}
-		if err := c.check(); err != nil {
-			t.Fatalf("accepted config fails its check: %v", err)
-		}
-		if c.TotalEpisodes() <= 0 || len(c.Noises()) == 0 {
-			t.Fatalf("accepted config runs nothing: %+v", c)
-		}
-	})
 }

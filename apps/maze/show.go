@@ -88,6 +88,9 @@ func Show(ctx context.Context, w io.Writer, o ShowOptions) (EpisodeRecord, error
 		return rec, err
 	}
 	fmt.Fprint(w, drawText(g, byEp[0]))
+	if msg := sum.Trajectories.Skipped(); msg != "" {
+		fmt.Fprintf(w, "path not drawn: the episode's steps pass the trajectory budget of %s\n", sum.Trajectories.Budget)
+	}
 	state := "reached the goal"
 	if !rec.Success {
 		state = "truncated"

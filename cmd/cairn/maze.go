@@ -50,6 +50,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 		parallel   int
 		noProgress bool
 		timeout    time.Duration
+		budget     = maze.DefaultTrajectoryBudget
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
@@ -61,6 +62,12 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 			cfg, err := maze.LoadConfig(args[0])
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("trajectory-budget") {
+				if budget <= 0 {
+					return fmt.Errorf("--trajectory-budget %s: want more than 0 bytes (trajectories: false in the config writes none)", budget)
+				}
+				cfg.TrajectoryBudget = &budget
 			}
 			m, err := mazeModel(c)
 			if err != nil {
@@ -139,6 +146,9 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 				}
 				printMazeSummary(c.stdout, sum)
 				fmt.Fprintf(c.stdout, "\nwrote %s and %s\n", strings.Join(wrote, ", "), pq)
+				if s := sum.Trajectories.Skipped(); s != "" {
+					fmt.Fprintln(c.stdout, s)
+				}
 			}
 			return runErr
 		},
@@ -148,6 +158,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr (as with --quiet)")
 	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")
+	f.Var(&budget, "trajectory-budget", "the most steps.jsonl may hold, e.g. 2GiB; overrides the config's trajectory_budget. Later episodes' steps are skipped and the run says which")
 	return cmd
 }
 

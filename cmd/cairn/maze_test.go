@@ -43,6 +43,17 @@ noise:
 		}
 	}
 
+	// A trajectory budget smaller than the run's steps: the run says what
+	// it skipped.
+	res3 := filepath.Join(dir, "res3")
+	out, _, err = runCairn(t, "maze", "run", cfg, "--out", res3, "--no-progress", "--trajectory-budget", "4kB")
+	if err != nil || !strings.Contains(out, "were not written") || !strings.Contains(out, "trajectory budget of 3.9 KiB") {
+		t.Errorf("run with a 4kB trajectory budget: %v\n%s", err, out)
+	}
+	if st, err := os.Stat(filepath.Join(res3, "steps.jsonl")); err != nil || st.Size() > 4000 {
+		t.Errorf("steps.jsonl past its budget: %v %v", st.Size(), err)
+	}
+
 	// A truncated results file: the bad line is named, the rest rendered.
 	os.WriteFile(filepath.Join(res, "episodes.jsonl"), first[:len(first)-40], 0o644)
 	out, stderr, err = runCairn(t, "maze", "report", res)
@@ -75,6 +86,20 @@ func TestMazeBadInput(t *testing.T) {
 		_, _, err := runCairn(t, "maze", "run", cfg, "--out", filepath.Join(dir, "out"))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: err = %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+	os.WriteFile(cfg, []byte("strategies: [follow]\nsizes: [8.5]\nseeds: [1]\nepisodes: 1\n"), 0o644)
+	if _, _, err := runCairn(t, "maze", "run", cfg, "--out", filepath.Join(dir, "out")); err == nil || !strings.Contains(err.Error(), "sizes[0]: 8.5: want a whole number") {
+		t.Errorf("sizes: [8.5]: %v", err)
+	}
+	os.WriteFile(cfg, []byte("strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\nnoise_file: /dev/zero\n"), 0o644)
+	if _, _, err := runCairn(t, "maze", "run", cfg, "--out", filepath.Join(dir, "out")); err == nil || !strings.Contains(err.Error(), "/dev/zero: larger than 1 MiB") {
+		t.Errorf("noise_file: /dev/zero: %v", err)
+	}
+	os.WriteFile(cfg, []byte("strategies: [follow]\nsizes: [8]\nseeds: [1]\nepisodes: 1\n"), 0o644)
+	for _, v := range []string{"lots", "0"} {
+		if _, _, err := runCairn(t, "maze", "run", cfg, "--out", filepath.Join(dir, "out"), "--trajectory-budget", v); err == nil || !strings.Contains(err.Error(), "trajectory-budget") {
+			t.Errorf("--trajectory-budget %s: %v", v, err)
 		}
 	}
 	if _, _, err := runCairn(t, "maze", "show", "--noise", "random@2"); err == nil || !strings.Contains(err.Error(), "random@2") {
