@@ -3,9 +3,11 @@ package flow_test
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
 )
@@ -25,27 +27,39 @@ func chain(b *testing.B, n int, fn flow.NodeFunc[St]) *flow.Graph[St] {
 	return g
 }
 
-// BenchmarkStepOverhead measures what the engine adds per node step: events,
-// state JSON, executor goroutine, routing (and checkpoint with a store).
+// BenchmarkStepOverhead measures what the engine adds per node step of a
+// 100-node chain, for each way of running it: Invoke with nobody
+// listening (no event built, no JSON), Invoke with a sink in the context
+// (every event built and delivered, none kept), ranging over Run (events
+// cross to the consumer's goroutine) and Invoke with a MemStore (a
+// checkpoint per step).
 func BenchmarkStepOverhead(b *testing.B) {
 	const steps = 100
 	inc := func(ctx context.Context, s St) (St, error) { s.N++; return s, nil }
+	var seen atomic.Int64
 	for _, tc := range []struct {
 		name  string
-		store func(b *testing.B) flow.Store
+		store flow.Store
+		run   func(ctx context.Context, r *flow.Runner[St]) (St, error)
 	}{
-		{"no-store", func(*testing.B) flow.Store { return nil }},
-		{"mem-store", func(*testing.B) flow.Store { return &flow.MemStore{} }},
+		{name: "invoke", run: invoke},
+		{name: "sink", run: func(ctx context.Context, r *flow.Runner[St]) (St, error) {
+			return r.Invoke(event.WithSink(ctx, func(event.Event) { seen.Add(1) }), St{})
+		}},
+		{name: "range", run: func(ctx context.Context, r *flow.Runner[St]) (St, error) {
+			return flow.Final[St](r.Run(ctx, St{}))
+		}},
+		{name: "mem-store", store: &flow.MemStore{}, run: invoke},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			g := chain(b, steps, inc)
-			if st := tc.store(b); st != nil {
-				g.Store = st
+			if tc.store != nil {
+				g.Store = tc.store
 			}
 			r := build(b, g)
 			b.ReportAllocs()
 			for b.Loop() {
-				s, _, err := r.RunToEnd(b.Context(), St{})
+				s, err := tc.run(b.Context(), r)
 				if err != nil || s.N != steps {
 					b.Fatal(err, s.N)
 				}
@@ -55,6 +69,8 @@ func BenchmarkStepOverhead(b *testing.B) {
 		})
 	}
 }
+
+func invoke(ctx context.Context, r *flow.Runner[St]) (St, error) { return r.Invoke(ctx, St{}) }
 
 type pick struct {
 	Next string `json:"next"`
@@ -91,7 +107,7 @@ func BenchmarkModelLatencyChain(b *testing.B) {
 	var inFlow, direct time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		if _, _, err := r.RunToEnd(b.Context(), St{}); err != nil {
+		if _, err := r.Invoke(b.Context(), St{}); err != nil {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
@@ -139,7 +155,7 @@ func BenchmarkParallelModels(b *testing.B) {
 	flow.Reduce(g, "n", func(base int, outs []int) int { return base + len(outs) })
 	r := build(b, g)
 	for b.Loop() {
-		s, _, err := r.RunToEnd(b.Context(), St{})
+		s, err := r.Invoke(b.Context(), St{})
 		if err != nil || s.N != 4 || s.Total != 4 {
 			b.Fatal(err, s)
 		}
@@ -165,7 +181,7 @@ func BenchmarkFileStoreStep(b *testing.B) {
 			g.Store = store
 			r := build(b, g)
 			for b.Loop() {
-				if _, _, err := r.RunToEnd(b.Context(), St{}); err != nil {
+				if _, err := r.Invoke(b.Context(), St{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -82,7 +82,9 @@ func TestResumeAfterCrash(t *testing.T) {
 	}
 
 	r := crashGraph(t, dir, false)
-	s, evs, err := flow.Final[St](r.Resume(t.Context(), "crash-run"))
+	ctx, collected := event.Collect(t.Context())
+	s, err := flow.Final[St](r.Resume(ctx, "crash-run"))
+	evs := collected()
 	if err != nil {
 		t.Fatalf("Resume: %v", err)
 	}
@@ -102,7 +104,9 @@ func TestResumeAfterCrash(t *testing.T) {
 	}
 
 	// Resuming a finished run runs nothing and yields its final state.
-	s2, evs2, err := flow.Final[St](r.Resume(t.Context(), "crash-run"))
+	ctx2, collected2 := event.Collect(t.Context())
+	s2, err := flow.Final[St](r.Resume(ctx2, "crash-run"))
+	evs2 := collected2()
 	if err != nil || !slices.Equal(s2.Path, s.Path) {
 		t.Fatalf("resume of finished run: %v, %+v", err, s2)
 	}
@@ -151,7 +155,7 @@ func TestResumeParallelStep(t *testing.T) {
 	g.Parallel("prep", []string{"x", "y"}, flow.End)
 	r := build(t, g)
 
-	_, _, err := flow.Final[St](r.RunWithID(t.Context(), "p1", St{}))
+	_, err := flow.Final[St](r.RunWithID(t.Context(), "p1", St{}))
 	if err == nil || !strings.Contains(err.Error(), "service down") {
 		t.Fatalf("first run: err = %v", err)
 	}
@@ -161,7 +165,7 @@ func TestResumeParallelStep(t *testing.T) {
 	}
 
 	failY.Store(false)
-	s, _, err := flow.Final[St](r.Resume(t.Context(), "p1"))
+	s, err := flow.Final[St](r.Resume(t.Context(), "p1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,11 +197,11 @@ func TestResumeKeepsLimitCounts(t *testing.T) {
 	g.Edge("out", flow.End)
 	r := build(t, g)
 	fail.Store(true)
-	if _, _, err := flow.Final[St](r.RunWithID(t.Context(), "l1", St{})); err == nil {
+	if _, err := flow.Final[St](r.RunWithID(t.Context(), "l1", St{})); err == nil {
 		t.Fatal("want the interruption")
 	}
 	fail.Store(false)
-	s, _, err := flow.Final[St](r.Resume(t.Context(), "l1"))
+	s, err := flow.Final[St](r.Resume(t.Context(), "l1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,10 +218,10 @@ func TestRunWithExistingIDRefused(t *testing.T) {
 	g.Start("a")
 	g.Edge("a", flow.End)
 	r := build(t, g)
-	if _, _, err := flow.Final[St](r.RunWithID(t.Context(), "same", St{})); err != nil {
+	if _, err := flow.Final[St](r.RunWithID(t.Context(), "same", St{})); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := flow.Final[St](r.RunWithID(t.Context(), "same", St{}))
+	_, err := flow.Final[St](r.RunWithID(t.Context(), "same", St{}))
 	if !errors.Is(err, flow.ErrRunExists) || !strings.Contains(err.Error(), `"same"`) {
 		t.Fatalf("err = %v, want ErrRunExists naming the run", err)
 	}
@@ -229,7 +233,7 @@ func TestResumeUnknownRun(t *testing.T) {
 	g.Node("a", visit("a"))
 	g.Start("a")
 	g.Edge("a", flow.End)
-	_, _, err := flow.Final[St](build(t, g).Resume(t.Context(), "never-ran"))
+	_, err := flow.Final[St](build(t, g).Resume(t.Context(), "never-ran"))
 	if !errors.Is(err, flow.ErrNoCheckpoint) || !strings.Contains(err.Error(), "never-ran") {
 		t.Fatalf("err = %v", err)
 	}
@@ -260,11 +264,11 @@ func TestCorruptCheckpointFile(t *testing.T) {
 			if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, _, err := flow.Final[St](r.Resume(t.Context(), name))
+			_, err := flow.Final[St](r.Resume(t.Context(), name))
 			if !errors.Is(err, flow.ErrCorrupt) || !strings.Contains(err.Error(), path) {
 				t.Errorf("Resume: err = %v, want ErrCorrupt naming %s", err, path)
 			}
-			_, _, err = flow.Final[St](r.RunWithID(t.Context(), name, St{}))
+			_, err = flow.Final[St](r.RunWithID(t.Context(), name, St{}))
 			if !errors.Is(err, flow.ErrCorrupt) || !strings.Contains(err.Error(), path) {
 				t.Errorf("RunWithID: err = %v, want ErrCorrupt naming %s", err, path)
 			}
@@ -355,7 +359,7 @@ func TestResumeAfterCancel(t *testing.T) {
 		t.Fatalf("checkpoint after cancel: %+v, %v", cp, err)
 	}
 	close(block)
-	s, _, err := flow.Final[St](r.Resume(t.Context(), "c1"))
+	s, err := flow.Final[St](r.Resume(t.Context(), "c1"))
 	if err != nil {
 		t.Fatal(err)
 	}

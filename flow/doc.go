@@ -24,11 +24,21 @@
 //	g.OnLimit("judge", flow.End) // ... the run ends whatever the branch says
 //	r, err := g.Build()          // every mistake is reported here
 //	if err != nil { ... }
+//	final, err := r.Invoke(ctx, Draft{}) // the final state, nothing kept
 //	for ev, err := range r.Run(ctx, Draft{}) {
 //		// RunStart, NodeStart, the node's own events (decisions, tool
 //		// calls), NodeEnd, StateSet, Checkpoint ..., RunEnd (err != nil
 //		// when the run failed)
 //	}
+//
+// A run pays only for what it uses. Invoke runs on the caller's goroutine
+// and sends events straight to the sinks in its context (event.WithSink);
+// with no sink it builds no event and encodes the state as JSON once, up
+// front, unless a Store or a parallel merge needs it. A node without a
+// Timeout runs on the run's goroutine, so it must return when its context
+// is cancelled; give it a Timeout to have the engine abandon it. Ranging
+// over Run adds one goroutine per run, so the loop sees each event as it
+// happens.
 //
 // Parallel runs several nodes at once after a node, each on its own copy
 // of the state, and merges what they changed back into the state from

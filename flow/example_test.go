@@ -105,11 +105,11 @@ func ExampleRunner_Resume() {
 		fmt.Println(err)
 		return
 	}
-	_, _, err = flow.Final[job](r.RunWithID(context.Background(), "job-1", job{}))
+	_, err = flow.Final[job](r.RunWithID(context.Background(), "job-1", job{}))
 	fmt.Println("first run:", err)
 
 	flaky = false
-	j, _, err := flow.Final[job](r.Resume(context.Background(), "job-1"))
+	j, err := flow.Final[job](r.Resume(context.Background(), "job-1"))
 	fmt.Println("resumed:", j.Done, err)
 	// Output:
 	// first run: flow: node "load" failed after 1 attempt(s): database away

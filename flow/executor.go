@@ -69,14 +69,28 @@ func (e *NodeError) Error() string {
 // Unwrap returns the last attempt's error.
 func (e *NodeError) Unwrap() error { return e.Err }
 
-// InProcess runs nodes in the calling process, each attempt in its own
-// goroutine so a node that ignores its context cannot hold the run past a
-// timeout or a cancellation (the abandoned goroutine's result is dropped).
+// InProcess runs nodes in the calling process. A node without a Timeout
+// runs on the caller's goroutine: nothing else is paid for it, and it must
+// honour its context to be cancellable. A node with a Timeout runs each
+// attempt on its own goroutine, so one that ignores its context cannot
+// hold the run past the timeout or a cancellation (the abandoned
+// goroutine's result is dropped).
 type InProcess[S any] struct{}
 
 // Execute runs st.Fn with st.Policy's timeout and retries. Between
 // attempts it emits an event.Error event naming the attempt.
 func (InProcess[S]) Execute(ctx context.Context, st Step[S]) (S, error) {
+	if st.Policy.Timeout <= 0 && st.Policy.Retry.Attempts <= 1 {
+		out, err := call(ctx, st)
+		if err != nil {
+			var zero S
+			if ctx.Err() != nil {
+				return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
+			}
+			return zero, &NodeError{Node: st.Node, Attempts: 1, Err: err}
+		}
+		return out, nil
+	}
 	var zero S
 	attempts := max(1, st.Policy.Retry.Attempts)
 	wait := st.Policy.Retry.Backoff
@@ -115,6 +129,21 @@ func (InProcess[S]) Execute(ctx context.Context, st Step[S]) (S, error) {
 	}
 }
 
+// call runs the node on the caller's goroutine, turning a panic into an
+// error.
+func call[S any](ctx context.Context, st Step[S]) (out S, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = panicked(st.Node, p)
+		}
+	}()
+	return st.Fn(ctx, st.State)
+}
+
+func panicked(node string, p any) error {
+	return fmt.Errorf("flow: node %q panicked: %v\n%s", node, p, debug.Stack())
+}
+
 type result[S any] struct {
 	s   S
 	err error
@@ -133,7 +162,7 @@ func attempt[S any](ctx context.Context, st Step[S], n int) (S, error) {
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- result[S]{err: fmt.Errorf("flow: node %q panicked: %v\n%s", st.Node, p, debug.Stack())}
+				done <- result[S]{err: panicked(st.Node, p)}
 			}
 		}()
 		// A node whose run ended before this goroutine was scheduled must

@@ -61,7 +61,7 @@ func TestStateMustBeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = flow.Final[unserialisable](r.Run(t.Context(), unserialisable{C: make(chan int)}))
+	_, err = flow.Final[unserialisable](r.Run(t.Context(), unserialisable{C: make(chan int)}))
 	if err == nil || !strings.Contains(err.Error(), "initial state is not JSON-serialisable") {
 		t.Fatalf("err = %v", err)
 	}
@@ -77,7 +77,7 @@ func TestResumeWithChangedGraph(t *testing.T) {
 	g.Start("a")
 	g.Edge("a", "b")
 	g.Edge("b", flow.End)
-	if _, _, err := flow.Final[St](build(t, g).RunWithID(t.Context(), "v", St{})); !errors.Is(err, fail) {
+	if _, err := flow.Final[St](build(t, g).RunWithID(t.Context(), "v", St{})); !errors.Is(err, fail) {
 		t.Fatal(err)
 	}
 
@@ -86,7 +86,7 @@ func TestResumeWithChangedGraph(t *testing.T) {
 	other.Node("a", visit("a"))
 	other.Start("a")
 	other.Edge("a", flow.End)
-	_, _, err := flow.Final[St](build(t, other).Resume(t.Context(), "v"))
+	_, err := flow.Final[St](build(t, other).Resume(t.Context(), "v"))
 	if err == nil || !strings.Contains(err.Error(), `checkpoint is of graph "v1", not "v2"`) {
 		t.Errorf("resume under another graph: %v", err)
 	}
@@ -98,7 +98,7 @@ func TestResumeWithChangedGraph(t *testing.T) {
 	renamed.Start("a")
 	renamed.Edge("a", "c")
 	renamed.Edge("c", flow.End)
-	_, _, err = flow.Final[St](build(t, renamed).Resume(t.Context(), "v"))
+	_, err = flow.Final[St](build(t, renamed).Resume(t.Context(), "v"))
 	if err == nil || !strings.Contains(err.Error(), `next node "b" is not in graph "v1"`) {
 		t.Errorf("resume at a removed node: %v", err)
 	}

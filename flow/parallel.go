@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-
-	"github.com/cairn-agents/cairn/event"
 )
 
 // parallel runs the fan-out after from: each branch on its own deep copy
 // of the state, then the field-wise merge.
-func (r *Runner[S]) parallel(ctx context.Context, runID, from string, s S, raw json.RawMessage, step int, emit func(event.Event)) (S, error) {
+func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw json.RawMessage, step int) (S, error) {
 	fo := r.fanouts[from]
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -25,7 +23,7 @@ func (r *Runner[S]) parallel(ctx context.Context, runID, from string, s S, raw j
 			return s, fmt.Errorf("flow: parallel after %q: copy state for branch %q: %w", from, b, err)
 		}
 		wg.Go(func() {
-			outs[i], errs[i] = r.runNode(ctx, runID, b, own, step, emit)
+			outs[i], errs[i] = r.runNode(ctx, rn, b, own, step)
 			if errs[i] != nil {
 				cancel() // one failed branch fails the step: stop the others
 			}

@@ -42,6 +42,8 @@ type Runner[S any] struct {
 	fanouts  map[string]*fanout
 	limits   map[string]*limit
 	reducers map[string]*reducer
+	// inProcess: exec is InProcess, which needs no run ID.
+	inProcess bool
 }
 
 func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
@@ -65,6 +67,7 @@ func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
 	if r.exec == nil {
 		r.exec = InProcess[S]{}
 	}
+	_, r.inProcess = r.exec.(InProcess[S])
 	// Copy so later changes to g do not reach a built runner.
 	for k, v := range g.nodes {
 		c := *v
@@ -92,6 +95,9 @@ func (r *Runner[S]) Name() string { return r.name }
 // RunEnd carries the final state (the last good one when the run failed);
 // it is yielded with the run's error, nil on success. Breaking out of the
 // loop cancels the run. Each range over the result starts a new run.
+//
+// To get only the final state, use Invoke: it builds no event nobody
+// listens to and keeps none.
 func (r *Runner[S]) Run(ctx context.Context, s0 S) iter.Seq2[event.Event, error] {
 	return r.RunWithID(ctx, "", s0)
 }
@@ -101,12 +107,8 @@ func (r *Runner[S]) Run(ctx context.Context, s0 S) iter.Seq2[event.Event, error]
 // ErrRunExists when the Store already holds a checkpoint for the ID.
 func (r *Runner[S]) RunWithID(ctx context.Context, runID string, s0 S) iter.Seq2[event.Event, error] {
 	return func(yield func(event.Event, error) bool) {
-		id := runID
-		if id == "" {
-			id = newRunID()
-		}
-		r.stream(ctx, id, yield, func(ctx context.Context, emit func(event.Event)) (json.RawMessage, error) {
-			return r.fresh(ctx, id, s0, emit)
+		r.stream(ctx, runID, yield, func(ctx context.Context, rn *run) ending[S] {
+			return r.fresh(ctx, rn, s0)
 		})
 	}
 }
@@ -116,16 +118,30 @@ func (r *Runner[S]) RunWithID(ctx context.Context, runID string, s0 S) iter.Seq2
 // crash is). Resuming a finished run yields its final state at once.
 func (r *Runner[S]) Resume(ctx context.Context, runID string) iter.Seq2[event.Event, error] {
 	return func(yield func(event.Event, error) bool) {
-		r.stream(ctx, runID, yield, func(ctx context.Context, emit func(event.Event)) (json.RawMessage, error) {
-			return r.resume(ctx, runID, emit)
+		r.stream(ctx, runID, yield, func(ctx context.Context, rn *run) ending[S] {
+			return r.resume(ctx, rn)
 		})
 	}
 }
 
+// Invoke runs from s0 to the end on the caller's goroutine and returns the
+// final state, the last good one when the run failed. It keeps no event:
+// the run's events go to the sinks in ctx (event.WithSink), and when ctx
+// has none, none is built and the state is encoded as JSON only where a
+// Store or a parallel merge needs it.
+func (r *Runner[S]) Invoke(ctx context.Context, s0 S) (S, error) {
+	return r.invoke(ctx, "", func(ctx context.Context, rn *run) ending[S] {
+		return r.fresh(ctx, rn, s0)
+	})
+}
+
 // RunToEnd runs from s0 to the end and returns the final state and every
-// event. On failure the state is the last good one.
+// event of the run, kept in memory: use Invoke when the events are not
+// needed. On failure the state is the last good one.
 func (r *Runner[S]) RunToEnd(ctx context.Context, s0 S) (S, []event.Event, error) {
-	return Final[S](r.Run(ctx, s0))
+	ctx, evs := event.Collect(ctx)
+	s, err := r.Invoke(ctx, s0)
+	return s, evs(), err
 }
 
 // AsNode returns a node that runs this graph to its end on the state it is
@@ -133,10 +149,7 @@ func (r *Runner[S]) RunToEnd(ctx context.Context, s0 S) (S, []event.Event, error
 // sub-run's events go to the sink in the node's context, i.e. they appear
 // in the enclosing run's stream.
 func (r *Runner[S]) AsNode() NodeFunc[S] {
-	return func(ctx context.Context, s S) (S, error) {
-		out, _, err := Final[S](r.Run(ctx, s))
-		return out, err
-	}
+	return r.Invoke
 }
 
 func newRunID() string {
@@ -145,96 +158,137 @@ func newRunID() string {
 	return time.Now().UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b[:])
 }
 
+// run is what one run carries besides its state: its ID and where its
+// events go.
+type run struct {
+	id    string // empty when nothing needs it: no Store, listener or remote executor
+	graph string
+	// emit delivers an event of this run; nil when nobody listens, so
+	// no event is built.
+	emit func(event.Event)
+}
+
+// String names the run in errors.
+func (rn *run) String() string {
+	if rn.id == "" {
+		return fmt.Sprintf("of graph %q", rn.graph)
+	}
+	return fmt.Sprintf("%q", rn.id)
+}
+
+// ending is how a run ended: its last good state, that state's JSON when
+// it was made, and the error that ended it.
+type ending[S any] struct {
+	s   S
+	raw json.RawMessage
+	// none: the run failed before it had a state (a Resume that found no
+	// checkpoint).
+	none bool
+	err  error
+}
+
 // cursor is the traversal position.
 type cursor struct {
 	step   int
-	next   string // node to run; End when finished
-	fanout string // or: the node whose fan-out runs next
-	counts map[string]int
+	next   string         // node to run; End when finished
+	fanout string         // or: the node whose fan-out runs next
+	counts map[string]int // runs of each node that has a Limit; nil until one ran
 }
 
-func (r *Runner[S]) fresh(ctx context.Context, runID string, s0 S, emit func(event.Event)) (json.RawMessage, error) {
+func (r *Runner[S]) fresh(ctx context.Context, rn *run, s0 S) ending[S] {
+	// One encoding per run, even when nothing else needs JSON: a state
+	// that cannot be checkpointed or merged fails here, not later when a
+	// Store or a listener is added.
 	raw, err := json.Marshal(s0)
 	if err != nil {
-		return nil, fmt.Errorf("flow: initial state is not JSON-serialisable: %w", err)
+		return ending[S]{s: s0, none: true, err: fmt.Errorf("flow: initial state is not JSON-serialisable: %w", err)}
 	}
-	emit(event.Event{Kind: event.RunStart, Message: r.name, State: raw})
+	if rn.emit != nil {
+		rn.emit(event.Event{Kind: event.RunStart, Message: r.name, State: raw})
+	}
 	if r.store != nil {
-		if err := validRunID(runID); err != nil {
-			return raw, err
+		if err := validRunID(rn.id); err != nil {
+			return ending[S]{s: s0, raw: raw, err: err}
 		}
-		c, err := r.store.Load(ctx, runID)
+		c, err := r.store.Load(ctx, rn.id)
 		switch {
 		case err == nil:
-			return raw, fmt.Errorf("%w: run %q at step %d; use Resume", ErrRunExists, runID, c.Step)
+			return ending[S]{s: s0, raw: raw, err: fmt.Errorf("%w: run %q at step %d; use Resume", ErrRunExists, rn.id, c.Step)}
 		case !errors.Is(err, ErrNoCheckpoint):
-			return raw, fmt.Errorf("flow: run %q: %w", runID, err)
+			return ending[S]{s: s0, raw: raw, err: fmt.Errorf("flow: run %q: %w", rn.id, err)}
 		}
 	}
-	cur := cursor{next: r.start, counts: map[string]int{}}
-	if err := r.save(ctx, runID, cur, raw, emit); err != nil {
-		return raw, err
+	cur := cursor{next: r.start}
+	if err := r.save(ctx, rn, cur, raw); err != nil {
+		return ending[S]{s: s0, raw: raw, err: err}
 	}
-	return r.loop(ctx, runID, s0, raw, cur, emit)
+	return r.loop(ctx, rn, s0, raw, cur)
 }
 
-func (r *Runner[S]) resume(ctx context.Context, runID string, emit func(event.Event)) (json.RawMessage, error) {
+func (r *Runner[S]) resume(ctx context.Context, rn *run) ending[S] {
+	runID := rn.id
+	start := func(e event.Event) {
+		if rn.emit != nil {
+			rn.emit(e)
+		}
+	}
 	if r.store == nil {
-		emit(event.Event{Kind: event.RunStart, Message: r.name})
-		return nil, fmt.Errorf("flow: Resume(%q): graph %q has no Store", runID, r.name)
+		start(event.Event{Kind: event.RunStart, Message: r.name})
+		return ending[S]{none: true, err: fmt.Errorf("flow: Resume(%q): graph %q has no Store", runID, r.name)}
 	}
 	c, err := r.store.Load(ctx, runID)
 	if err != nil {
-		emit(event.Event{Kind: event.RunStart, Message: r.name})
-		return nil, fmt.Errorf("flow: Resume(%q): %w", runID, err)
+		start(event.Event{Kind: event.RunStart, Message: r.name})
+		return ending[S]{none: true, err: fmt.Errorf("flow: Resume(%q): %w", runID, err)}
 	}
 	at := c.Next
 	if c.Fanout != "" {
 		at = "fan-out after " + c.Fanout
 	}
-	emit(event.Event{Kind: event.RunStart, Step: c.Step, State: c.State,
+	start(event.Event{Kind: event.RunStart, Step: c.Step, State: c.State,
 		Message: fmt.Sprintf("%s: resumed at step %d, next %s", r.name, c.Step, at)})
+	failed := func(format string, args ...any) ending[S] {
+		return ending[S]{raw: c.State, err: fmt.Errorf("flow: Resume(%q): "+format, append([]any{runID}, args...)...)}
+	}
 	if c.Graph != r.name {
-		return c.State, fmt.Errorf("flow: Resume(%q): checkpoint is of graph %q, not %q", runID, c.Graph, r.name)
+		return failed("checkpoint is of graph %q, not %q", c.Graph, r.name)
 	}
 	if c.Next != "" && c.Next != End {
 		if _, ok := r.nodes[c.Next]; !ok {
-			return c.State, fmt.Errorf("flow: Resume(%q): checkpoint's next node %q is not in graph %q", runID, c.Next, r.name)
+			return failed("checkpoint's next node %q is not in graph %q", c.Next, r.name)
 		}
 	}
 	if c.Fanout != "" {
 		if _, ok := r.fanouts[c.Fanout]; !ok {
-			return c.State, fmt.Errorf("flow: Resume(%q): checkpoint's fan-out node %q has no Parallel in graph %q", runID, c.Fanout, r.name)
+			return failed("checkpoint's fan-out node %q has no Parallel in graph %q", c.Fanout, r.name)
 		}
 	}
 	var s S
 	if err := json.Unmarshal(c.State, &s); err != nil {
-		return c.State, fmt.Errorf("flow: Resume(%q): checkpoint state does not decode: %w", runID, err)
+		return failed("checkpoint state does not decode: %w", err)
 	}
-	counts := c.Counts
-	if counts == nil {
-		counts = map[string]int{}
-	}
-	cur := cursor{step: c.Step, next: c.Next, fanout: c.Fanout, counts: counts}
-	return r.loop(ctx, runID, s, c.State, cur, emit)
+	cur := cursor{step: c.Step, next: c.Next, fanout: c.Fanout, counts: c.Counts}
+	return r.loop(ctx, rn, s, c.State, cur)
 }
 
 // loop is the traversal: it runs positions until End, an error or the
-// step limit. raw is s's JSON.
-func (r *Runner[S]) loop(ctx context.Context, runID string, s S, raw json.RawMessage, cur cursor, emit func(event.Event)) (json.RawMessage, error) {
+// step limit. raw is s's JSON, or nil when nothing has needed it since s
+// was made: it is made only for a listener, a Store or a fan-out.
+func (r *Runner[S]) loop(ctx context.Context, rn *run, s S, raw json.RawMessage, cur cursor) ending[S] {
+	needJSON := rn.emit != nil || r.store != nil
 	for {
 		if cur.fanout == "" && cur.next == End {
-			return raw, nil
+			return ending[S]{s: s, raw: raw}
 		}
 		if err := ctx.Err(); err != nil {
-			return raw, fmt.Errorf("flow: run %q cancelled before step %d: %w", runID, cur.step+1, context.Cause(ctx))
+			return ending[S]{s: s, raw: raw, err: fmt.Errorf("flow: run %s cancelled before step %d: %w", rn, cur.step+1, context.Cause(ctx))}
 		}
 		if cur.step >= r.maxSteps {
 			at := cur.next
 			if cur.fanout != "" {
 				at = "fan-out after " + cur.fanout
 			}
-			return raw, fmt.Errorf("%w: run %q took %d steps (Graph.MaxSteps) and would next run %s", ErrStepLimit, runID, r.maxSteps, at)
+			return ending[S]{s: s, raw: raw, err: fmt.Errorf("%w: run %s took %d steps (Graph.MaxSteps) and would next run %s", ErrStepLimit, rn, r.maxSteps, at)}
 		}
 		step := cur.step + 1
 		var (
@@ -245,49 +299,54 @@ func (r *Runner[S]) loop(ctx context.Context, runID string, s S, raw json.RawMes
 		)
 		if merged {
 			node = cur.fanout
-			out, err = r.parallel(ctx, runID, node, s, raw, step, emit)
-			if err == nil {
-				for _, b := range r.fanouts[node].branches {
-					cur.counts[b]++
+			if raw == nil {
+				if raw, err = json.Marshal(s); err != nil {
+					return ending[S]{s: s, err: fmt.Errorf("flow: state before the fan-out after %q is not JSON-serialisable: %w", node, err)}
 				}
+			}
+			out, err = r.parallel(ctx, rn, node, s, raw, step)
+			if err == nil {
 				cur.next, cur.fanout = r.fanouts[node].join, ""
 			}
 		} else {
 			node = cur.next
-			out, err = r.runNode(ctx, runID, node, s, step, emit)
+			out, err = r.runNode(ctx, rn, node, s, step)
 			if err == nil {
-				cur.counts[node]++
-				cur.next, cur.fanout, err = r.route(node, out, cur.counts[node], emit, step)
+				err = r.route(rn, &cur, node, out, step)
 			}
 		}
 		if err != nil {
 			if ctx.Err() != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("%w (run cancelled: %w)", err, context.Cause(ctx))
 			}
-			return raw, err
+			return ending[S]{s: s, raw: raw, err: err}
 		}
-		newRaw, err := json.Marshal(out)
-		if err != nil {
-			return raw, fmt.Errorf("flow: state after %q is not JSON-serialisable: %w", node, err)
+		var newRaw json.RawMessage
+		if needJSON {
+			if newRaw, err = json.Marshal(out); err != nil {
+				return ending[S]{s: s, raw: raw, err: fmt.Errorf("flow: state after %q is not JSON-serialisable: %w", node, err)}
+			}
 		}
 		s, raw = out, newRaw
 		cur.step = step
-		set := event.Event{Kind: event.StateSet, Node: node, Step: step, State: raw}
-		if merged {
-			set.Message = "merged " + strings.Join(r.fanouts[node].branches, ", ")
+		if rn.emit != nil {
+			set := event.Event{Kind: event.StateSet, Node: node, Step: step, State: raw}
+			if merged {
+				set.Message = "merged " + strings.Join(r.fanouts[node].branches, ", ")
+			}
+			rn.emit(set)
 		}
-		emit(set)
-		if err := r.save(ctx, runID, cur, raw, emit); err != nil {
-			return raw, err
+		if err := r.save(ctx, rn, cur, raw); err != nil {
+			return ending[S]{s: s, raw: raw, err: err}
 		}
 	}
 }
 
-func (r *Runner[S]) save(ctx context.Context, runID string, cur cursor, raw json.RawMessage, emit func(event.Event)) error {
+func (r *Runner[S]) save(ctx context.Context, rn *run, cur cursor, raw json.RawMessage) error {
 	if r.store == nil {
 		return nil
 	}
-	c := Checkpoint{Version: checkpointVersion, RunID: runID, Graph: r.name, Step: cur.step,
+	c := Checkpoint{Version: checkpointVersion, RunID: rn.id, Graph: r.name, Step: cur.step,
 		Next: cur.next, Fanout: cur.fanout, Counts: maps.Clone(cur.counts), State: raw, Time: time.Now().UTC()}
 	if cur.fanout != "" {
 		c.Next = ""
@@ -297,38 +356,56 @@ func (r *Runner[S]) save(ctx context.Context, runID string, cur cursor, raw json
 	if err := r.store.Save(context.WithoutCancel(ctx), c); err != nil {
 		return fmt.Errorf("flow: checkpoint after step %d: %w", cur.step, err)
 	}
-	next := cur.next
-	if cur.fanout != "" {
-		next = "fan-out after " + cur.fanout
+	if rn.emit != nil {
+		next := cur.next
+		if cur.fanout != "" {
+			next = "fan-out after " + cur.fanout
+		}
+		rn.emit(event.Event{Kind: event.Checkpoint, Step: cur.step, Message: "next " + next})
 	}
-	emit(event.Event{Kind: event.Checkpoint, Step: cur.step, Message: "next " + next})
 	return nil
 }
 
-// route picks what follows node, which has now run count times.
-func (r *Runner[S]) route(node string, s S, count int, emit func(event.Event), step int) (next, fanout string, err error) {
-	if l, ok := r.limits[node]; ok && count >= l.n {
-		emit(event.Event{Kind: event.Note, Node: node, Step: step,
-			Message: fmt.Sprintf("limit %d reached: %s -> %s", l.n, node, l.target)})
-		return l.target, "", nil
+// route moves cur past node, which has just run. Only nodes with a Limit
+// are counted. Its notes are written only when someone listens.
+func (r *Runner[S]) route(rn *run, cur *cursor, node string, s S, step int) error {
+	cur.fanout = ""
+	if l, ok := r.limits[node]; ok {
+		if cur.counts == nil {
+			cur.counts = map[string]int{}
+		}
+		cur.counts[node]++
+		if cur.counts[node] >= l.n {
+			if rn.emit != nil {
+				rn.emit(event.Event{Kind: event.Note, Node: node, Step: step,
+					Message: fmt.Sprintf("limit %d reached: %s -> %s", l.n, node, l.target)})
+			}
+			cur.next = l.target
+			return nil
+		}
 	}
 	if to, ok := r.edges[node]; ok {
-		return to, "", nil
+		cur.next = to
+		return nil
 	}
 	if _, ok := r.fanouts[node]; ok {
-		return "", node, nil
+		cur.next, cur.fanout = "", node
+		return nil
 	}
 	b := r.branches[node]
 	to, err := choose(node, b.fn, s)
 	if err != nil {
-		return "", "", err
+		return err
 	}
 	if !slices.Contains(b.targets, to) {
-		return "", "", fmt.Errorf("%w: branch after node %q returned %q, declared targets are %s",
+		return fmt.Errorf("%w: branch after node %q returned %q, declared targets are %s",
 			ErrUndeclaredTarget, node, to, quoteAll(b.targets))
 	}
-	emit(event.Event{Kind: event.Note, Node: node, Step: step, Message: fmt.Sprintf("branch: %s -> %s", node, to)})
-	return to, "", nil
+	if rn.emit != nil {
+		rn.emit(event.Event{Kind: event.Note, Node: node, Step: step, Message: "branch: " + node + " -> " + to})
+	}
+	cur.next = to
+	return nil
 }
 
 func choose[S any](node string, fn func(S) string, s S) (to string, err error) {
@@ -340,10 +417,17 @@ func choose[S any](node string, fn func(S) string, s S) (to string, err error) {
 	return fn(s), nil
 }
 
-// runNode runs one node through the executor with its start and end
-// events; events the node emits are stamped with its name and step.
-func (r *Runner[S]) runNode(ctx context.Context, runID, name string, s S, step int, emit func(event.Event)) (S, error) {
+// runNode runs one node through the executor. When someone listens it
+// brackets the node with NodeStart and NodeEnd and stamps the node's own
+// events with its name and step; otherwise the node's context is the
+// run's, untouched.
+func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step int) (S, error) {
 	n := r.nodes[name]
+	st := Step[S]{RunID: rn.id, Node: name, Index: step, Policy: n.policy, Fn: n.fn, State: s}
+	if rn.emit == nil {
+		return r.exec.Execute(ctx, st)
+	}
+	emit := rn.emit
 	emit(event.Event{Kind: event.NodeStart, Node: name, Step: step})
 	nctx := event.WithOnlySink(ctx, func(e event.Event) {
 		if e.Node == "" {
@@ -355,7 +439,7 @@ func (r *Runner[S]) runNode(ctx context.Context, runID, name string, s S, step i
 		emit(e)
 	})
 	t0 := time.Now()
-	out, err := r.exec.Execute(nctx, Step[S]{RunID: runID, Node: name, Index: step, Policy: n.policy, Fn: n.fn, State: s})
+	out, err := r.exec.Execute(nctx, st)
 	end := event.Event{Kind: event.NodeEnd, Node: name, Step: step, Duration: time.Since(t0)}
 	if err != nil {
 		end.Err = err.Error()

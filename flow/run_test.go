@@ -646,3 +646,100 @@ func TestSubgraphAsNode(t *testing.T) {
 		t.Errorf("last event %v of run %s, want the outer RunEnd", last.Kind, last.RunID)
 	}
 }
+
+// loopGraph is a bounded loop of n steps through one node.
+func loopGraph(n int) *flow.Graph[St] {
+	g := flow.New[St]("loop")
+	g.Node("tick", func(ctx context.Context, s St) (St, error) { s.N++; return s, nil })
+	g.Start("tick")
+	g.Branch("tick", func(St) string { return "tick" }, "tick", flow.End)
+	g.Limit("tick", n)
+	g.OnLimit("tick", flow.End)
+	g.MaxSteps = n
+	return g
+}
+
+func TestInvokeSendsTheStreamsEventsToSinks(t *testing.T) {
+	g := flowNewSumGraph()
+	r := build(t, g)
+	var streamed []event.Event
+	for ev, err := range r.Run(t.Context(), St{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		streamed = append(streamed, ev)
+	}
+	want, err := flow.Final[St](r.Run(t.Context(), St{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, got := event.Collect(t.Context())
+	s, err := r.Invoke(ctx, St{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Path, want.Path) || s.Total != want.Total {
+		t.Errorf("Invoke state %+v, Run's %+v", s, want)
+	}
+	invoked := got()
+	// Parallel branches' events interleave differently from run to run:
+	// compare them as multisets, and the run's order outside them.
+	a, b := kinds(streamed), kinds(invoked)
+	if !slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))) {
+		t.Errorf("events differ:\nRun    %v\nInvoke %v", a, b)
+	}
+	if a[0] != "run_start" || b[0] != "run_start" || a[len(a)-1] != "run_end" || b[len(b)-1] != "run_end" {
+		t.Errorf("first and last events: Run %v, Invoke %v", a, b)
+	}
+	for _, e := range invoked {
+		if e.RunID != invoked[0].RunID || e.RunID == "" {
+			t.Fatalf("event %v has run ID %q, want %q", e.Kind, e.RunID, invoked[0].RunID)
+		}
+	}
+}
+
+func TestInvokeWithoutListenerBuildsNothingPerStep(t *testing.T) {
+	allocs := func(n int) float64 {
+		r := build(t, loopGraph(n))
+		return testing.AllocsPerRun(20, func() {
+			if s, err := r.Invoke(t.Context(), St{}); err != nil || s.N != n {
+				t.Fatal(s, err)
+			}
+		})
+	}
+	short, long := allocs(10), allocs(1000)
+	if long-short > 2 {
+		t.Errorf("a run of 1000 steps allocates %.0f times, one of 10 steps %.0f: something is made per step", long, short)
+	}
+	// and its nodes see no sink
+	g := flow.New[St]("quiet")
+	g.Node("look", func(ctx context.Context, s St) (St, error) {
+		if event.Listening(ctx) {
+			return s, errors.New("node has a sink though nobody listens")
+		}
+		return s, nil
+	})
+	g.Start("look")
+	g.Edge("look", flow.End)
+	if _, err := build(t, g).Invoke(t.Context(), St{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestInvokeReturnsLastGoodStateOnFailure(t *testing.T) {
+	boom := errors.New("boom")
+	g := flow.New[St]("fail")
+	g.Node("a", visit("a"))
+	g.Node("b", func(ctx context.Context, s St) (St, error) { s.N = 99; return s, boom })
+	g.Start("a")
+	g.Edge("a", "b")
+	g.Edge("b", flow.End)
+	s, err := build(t, g).Invoke(t.Context(), St{})
+	var ne *flow.NodeError
+	if !errors.Is(err, boom) || !errors.As(err, &ne) || ne.Node != "b" {
+		t.Fatalf("err = %v", err)
+	}
+	if !slices.Equal(s.Path, []string{"a"}) || s.N != 1 {
+		t.Errorf("state %+v, want the state after a", s)
+	}
+}

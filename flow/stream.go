@@ -11,17 +11,18 @@ import (
 	"github.com/cairn-agents/cairn/event"
 )
 
-// Final drains a run's events and returns the final state decoded from
-// the RunEnd event, all events, and the run's error.
-func Final[S any](seq iter.Seq2[event.Event, error]) (S, []event.Event, error) {
+// Final drains a run's events and returns the final state, decoded from
+// the run's RunEnd event, and the run's error. It keeps no event; to keep
+// them, range over the run yourself or put an event.Collect sink in its
+// context. Runner.Invoke gives the same state without JSON.
+func Final[S any](seq iter.Seq2[event.Event, error]) (S, error) {
 	var s S
-	var evs []event.Event
 	var runErr error
 	var runID string
+	first := true
 	for ev, err := range seq {
-		evs = append(evs, ev)
-		if len(evs) == 1 {
-			runID = ev.RunID // the RunStart; sub-runs' events have their own IDs
+		if first {
+			runID, first = ev.RunID, false // the RunStart; sub-runs' events have their own IDs
 		}
 		if ev.Kind != event.RunEnd || ev.RunID != runID {
 			continue
@@ -30,26 +31,77 @@ func Final[S any](seq iter.Seq2[event.Event, error]) (S, []event.Event, error) {
 		if len(ev.State) > 0 {
 			var out S
 			if err := json.Unmarshal(ev.State, &out); err != nil {
-				return s, evs, errors.Join(runErr, fmt.Errorf("flow: decode final state: %w", err))
+				return s, errors.Join(runErr, fmt.Errorf("flow: decode final state: %w", err))
 			}
 			s = out
 		}
 	}
-	return s, evs, runErr
+	return s, runErr
 }
 
-// stream runs body on its own goroutine and yields its events in order,
-// ending with RunEnd. body returns the final state's JSON.
-func (r *Runner[S]) stream(ctx context.Context, runID string, yield func(event.Event, error) bool,
-	body func(ctx context.Context, emit func(event.Event)) (json.RawMessage, error)) {
-	outer := ctx // sinks already in ctx see this run's events too
+// body is a run from its first event to its ending, RunEnd excepted.
+type body[S any] func(ctx context.Context, rn *run) ending[S]
+
+// invoke runs body on the caller's goroutine. Events go straight to the
+// sinks in ctx; with none, the run has no emitter and builds no event.
+func (r *Runner[S]) invoke(ctx context.Context, runID string, b body[S]) (S, error) {
+	rn := &run{id: runID, graph: r.name}
+	if !event.Listening(ctx) {
+		if rn.id == "" && (r.store != nil || !r.inProcess) {
+			rn.id = newRunID()
+		}
+		e := b(ctx, rn)
+		return e.s, e.err
+	}
+	if rn.id == "" {
+		rn.id = newRunID()
+	}
+	outer := ctx
+	rn.emit = func(e event.Event) {
+		if e.RunID == "" {
+			e.RunID = rn.id
+		}
+		event.Emit(outer, e)
+	}
+	start := time.Now()
+	e := b(ctx, rn)
+	event.Emit(outer, r.endEvent(rn.id, start, e, outer))
+	return e.s, e.err
+}
+
+// endEvent is the RunEnd of a run that ended with e.
+func (r *Runner[S]) endEvent(runID string, start time.Time, e ending[S], outer context.Context) event.Event {
+	end := event.Event{Time: time.Now(), RunID: runID, Kind: event.RunEnd,
+		Duration: time.Since(start), State: e.raw, Message: "done"}
+	if end.State == nil && !e.none {
+		end.State, _ = json.Marshal(e.s) // it encoded before, or the run would have failed there
+	}
+	if e.err != nil {
+		end.Err = e.err.Error()
+		end.Message = "failed"
+		if errors.Is(e.err, context.Canceled) || outer.Err() != nil {
+			end.Message = "cancelled"
+		}
+	}
+	return end
+}
+
+// stream runs body on its own goroutine, so that the consumer sees each
+// event as it happens, and yields the events in order, ending with
+// RunEnd. Sinks already in ctx see the events too.
+func (r *Runner[S]) stream(ctx context.Context, runID string, yield func(event.Event, error) bool, b body[S]) {
+	outer := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	if runID == "" {
+		runID = newRunID()
+	}
 	ch := make(chan event.Event, 64)
 	stop := make(chan struct{}) // closed when the consumer is gone
 	defer close(stop)
-	emit := func(e event.Event) {
+	rn := &run{id: runID, graph: r.name}
+	rn.emit = func(e event.Event) {
 		if e.Time.IsZero() {
 			e.Time = time.Now()
 		}
@@ -68,16 +120,9 @@ func (r *Runner[S]) stream(ctx context.Context, runID string, yield func(event.E
 		}
 		event.Emit(outer, e)
 	}
-	type outcome struct {
-		state json.RawMessage
-		err   error
-	}
-	fin := make(chan outcome, 1)
+	fin := make(chan ending[S], 1)
 	start := time.Now()
-	go func() {
-		st, err := body(ctx, emit)
-		fin <- outcome{st, err}
-	}()
+	go func() { fin <- b(ctx, rn) }()
 
 	consuming := true
 	for {
@@ -98,15 +143,7 @@ func (r *Runner[S]) stream(ctx context.Context, runID string, yield func(event.E
 					drained = true
 				}
 			}
-			end := event.Event{Time: time.Now(), RunID: runID, Kind: event.RunEnd,
-				Duration: time.Since(start), State: o.state, Message: "done"}
-			if o.err != nil {
-				end.Err = o.err.Error()
-				end.Message = "failed"
-				if errors.Is(o.err, context.Canceled) || outer.Err() != nil {
-					end.Message = "cancelled"
-				}
-			}
+			end := r.endEvent(runID, start, o, outer)
 			event.Emit(outer, end)
 			if consuming {
 				yield(end, o.err)

@@ -251,7 +251,7 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 		return Response{}, fmt.Errorf("%w: %d characters, limit %d", ErrLongQuery, n, MaxQueryLen)
 	}
 	ctx, ret := withRetrieved(ctx)
-	s, _, err := flow.Final[State](a.runner.Run(ctx, State{Query: query}))
+	s, err := a.runner.Invoke(ctx, State{Query: query})
 	if err != nil {
 		return Response{}, fmt.Errorf("ocean: %w", err)
 	}

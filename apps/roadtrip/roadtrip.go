@@ -116,7 +116,7 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 		return Result{}, err
 	}
 	s0 := State{Task: t}
-	final, _, err := flow.Final[State](g.Run(ctx, s0))
+	final, err := g.Invoke(ctx, s0)
 	if err != nil {
 		return Result{}, fmt.Errorf("roadtrip: %w", err)
 	}
