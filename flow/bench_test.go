@@ -83,7 +83,7 @@ func modelNode(latency time.Duration) (flow.NodeFunc[St], *llm.Scripted) {
 	m.Latency = latency
 	m.Loop = true
 	return func(ctx context.Context, s St) (St, error) {
-		d, err := llm.Decide(ctx, m, llm.Prompt{User: "next?"}, func(context.Context) (pick, error) { return pick{Next: "policy"}, nil })
+		d, err := llm.Decide(ctx, m, llm.Prompt{User: "next?", MaxRepairs: 2}, func(context.Context) (pick, error) { return pick{Next: "policy"}, nil })
 		if err != nil {
 			return s, err
 		}

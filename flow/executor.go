@@ -9,16 +9,22 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/retry"
 )
 
-// Policy says how a node runs.
-type Policy struct {
+// NodeSettings say how a node runs: how long an attempt may take and how
+// often to try again. The zero value makes one attempt bounded only by
+// the run's context. (In Cairn "policy" means only the Go fallback of a
+// decision; a node's timeout and retries are its settings.)
+type NodeSettings struct {
 	// Timeout bounds each attempt; zero means only the run's context.
 	Timeout time.Duration
 	Retry   Retry
 }
 
-// Retry is a retry policy. The zero value makes one attempt.
+// Retry says how often a node tries again. As everywhere in Cairn, zero
+// means none: the zero value makes one attempt, a zero Backoff retries at
+// once, a zero MaxBackoff leaves the backoff uncapped.
 type Retry struct {
 	// Attempts is the total number of attempts, the first included; zero
 	// or one means no retry.
@@ -34,15 +40,15 @@ type Retry struct {
 
 // Step is one node execution handed to an Executor.
 type Step[S any] struct {
-	RunID  string
-	Node   string
-	Index  int // the run's step number
-	Policy Policy
-	Fn     NodeFunc[S]
-	State  S
+	RunID    string
+	Node     string
+	Index    int // the run's step number
+	Settings NodeSettings
+	Fn       NodeFunc[S]
+	State    S
 }
 
-// Executor runs one node with its policy. The traversal (which node runs
+// Executor runs one node with its settings. The traversal (which node runs
 // next, merging, checkpoints) stays in Runner; an Executor decides where
 // and how a node runs, so a durable executor can replace InProcess.
 // Execute must be safe for concurrent use: parallel branches call it at
@@ -52,7 +58,7 @@ type Executor[S any] interface {
 }
 
 // ErrTimeout is wrapped by the error of an attempt that ran past its
-// Policy.Timeout.
+// NodeSettings.Timeout.
 var ErrTimeout = errors.New("flow: node timed out")
 
 // NodeError is a node's failure after its last attempt.
@@ -77,56 +83,44 @@ func (e *NodeError) Unwrap() error { return e.Err }
 // goroutine's result is dropped).
 type InProcess[S any] struct{}
 
-// Execute runs st.Fn with st.Policy's timeout and retries. Between
+// Execute runs st.Fn with st.Settings' timeout and retries. Between
 // attempts it emits an event.Error event naming the attempt.
 func (InProcess[S]) Execute(ctx context.Context, st Step[S]) (S, error) {
-	if st.Policy.Timeout <= 0 && st.Policy.Retry.Attempts <= 1 {
-		out, err := call(ctx, st)
-		if err != nil {
-			var zero S
-			if ctx.Err() != nil {
-				return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
-			}
-			return zero, &NodeError{Node: st.Node, Attempts: 1, Err: err}
-		}
-		return out, nil
-	}
 	var zero S
-	attempts := max(1, st.Policy.Retry.Attempts)
-	wait := st.Policy.Retry.Backoff
-	for a := 1; ; a++ {
-		out, err := attempt(ctx, st, a)
+	set := st.Settings
+	if set.Timeout <= 0 && set.Retry.Attempts <= 1 {
+		out, err := call(ctx, st)
 		if err == nil {
 			return out, nil
 		}
 		if ctx.Err() != nil {
 			return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
 		}
-		if a >= attempts || (st.Policy.Retry.If != nil && !st.Policy.Retry.If(err)) {
-			return zero, &NodeError{Node: st.Node, Attempts: a, Err: err}
-		}
-		slog.DebugContext(ctx, "flow: retrying node", "node", st.Node, "attempt", a, "of", attempts, "wait", wait, "err", err)
+		return zero, &NodeError{Node: st.Node, Attempts: 1, Err: err}
+	}
+	var out S
+	s := retry.Schedule{Attempts: set.Retry.Attempts, Backoff: set.Retry.Backoff, MaxBackoff: set.Retry.MaxBackoff}
+	n, err := retry.Do(ctx, s, func(a int) error {
+		var err error
+		out, err = attempt(ctx, st, a)
+		return err
+	}, set.Retry.If, func(a int, wait time.Duration, err error) {
+		slog.DebugContext(ctx, "flow: retrying node", "node", st.Node, "attempt", a, "of", s.Attempts, "wait", wait, "err", err)
 		event.Emit(ctx, event.Event{
 			Kind:    event.Error,
 			Node:    st.Node,
 			Step:    st.Index,
-			Message: fmt.Sprintf("attempt %d/%d failed; retrying in %s", a, attempts, wait),
+			Message: fmt.Sprintf("attempt %d/%d failed; retrying in %s", a, s.Attempts, wait),
 			Err:     err.Error(),
 		})
-		if wait > 0 {
-			t := time.NewTimer(wait)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
-			case <-t.C:
-			}
-			wait *= 2
-			if mb := st.Policy.Retry.MaxBackoff; mb > 0 && wait > mb {
-				wait = mb
-			}
-		}
+	})
+	switch {
+	case err == nil:
+		return out, nil
+	case ctx.Err() != nil:
+		return zero, fmt.Errorf("flow: node %q: %w", st.Node, context.Cause(ctx))
 	}
+	return zero, &NodeError{Node: st.Node, Attempts: n, Err: err}
 }
 
 // call runs the node on the caller's goroutine, turning a panic into an
@@ -152,10 +146,10 @@ type result[S any] struct {
 func attempt[S any](ctx context.Context, st Step[S], n int) (S, error) {
 	var zero S
 	actx := ctx
-	if st.Policy.Timeout > 0 {
+	if st.Settings.Timeout > 0 {
 		var cancel context.CancelFunc
-		actx, cancel = context.WithTimeoutCause(ctx, st.Policy.Timeout,
-			fmt.Errorf("%w: node %q attempt %d exceeded %s", ErrTimeout, st.Node, n, st.Policy.Timeout))
+		actx, cancel = context.WithTimeoutCause(ctx, st.Settings.Timeout,
+			fmt.Errorf("%w: node %q attempt %d exceeded %s", ErrTimeout, st.Node, n, st.Settings.Timeout))
 		defer cancel()
 	}
 	done := make(chan result[S], 1)

@@ -21,7 +21,7 @@ type recordingExecutor struct {
 
 func (e *recordingExecutor) Execute(ctx context.Context, st flow.Step[St]) (St, error) {
 	e.mu.Lock()
-	e.steps = append(e.steps, st.Node+"@"+st.Policy.Timeout.String())
+	e.steps = append(e.steps, st.Node+"@"+st.Settings.Timeout.String())
 	e.mu.Unlock()
 	if st.RunID == "" || st.Index == 0 {
 		return st.State, errors.New("step without run ID or index")
@@ -38,7 +38,7 @@ func TestCustomExecutor(t *testing.T) {
 	g.Start("a")
 	g.Edge("a", "b")
 	g.Edge("b", flow.End)
-	g.Policy("b", flow.Policy{Timeout: time.Second})
+	g.Settings("b", flow.NodeSettings{Timeout: time.Second})
 	s, _, err := build(t, g).RunToEnd(t.Context(), St{})
 	if err != nil {
 		t.Fatal(err)

@@ -44,9 +44,9 @@ type Graph[S any] struct {
 const DefaultMaxSteps = 100
 
 type node[S any] struct {
-	name   string
-	fn     NodeFunc[S]
-	policy Policy
+	name     string
+	fn       NodeFunc[S]
+	settings NodeSettings
 }
 
 type branch[S any] struct {
@@ -105,18 +105,18 @@ func (g *Graph[S]) Node(name string, fn NodeFunc[S]) {
 	g.order = append(g.order, name)
 }
 
-// Policy sets the timeout and retry policy of node name.
-func (g *Graph[S]) Policy(name string, p Policy) {
+// Settings sets the timeout and retries of node name.
+func (g *Graph[S]) Settings(name string, s NodeSettings) {
 	n, ok := g.nodes[name]
 	if !ok {
-		g.fail(ErrUnknownNode, "Policy for unknown node %q", name)
+		g.fail(ErrUnknownNode, "Settings for unknown node %q", name)
 		return
 	}
-	if p.Timeout < 0 || p.Retry.Attempts < 0 || p.Retry.Backoff < 0 || p.Retry.MaxBackoff < 0 {
-		g.fail(ErrBadDeclaration, "Policy for node %q: negative timeout, attempts or backoff", name)
+	if s.Timeout < 0 || s.Retry.Attempts < 0 || s.Retry.Backoff < 0 || s.Retry.MaxBackoff < 0 {
+		g.fail(ErrBadDeclaration, "Settings for node %q: negative timeout, attempts or backoff", name)
 		return
 	}
-	n.policy = p
+	n.settings = s
 }
 
 // Start makes name the entry node.

@@ -61,8 +61,8 @@ func (r *Runner[S]) Info() Info {
 	info := Info{Name: r.name, Start: r.start, MaxSteps: r.maxSteps, Nodes: []NodeInfo{}, Edges: []EdgeInfo{}}
 	for _, name := range r.order {
 		n := r.nodes[name]
-		ni := NodeInfo{Name: name, Timeout: n.policy.Timeout, Attempts: n.policy.Retry.Attempts,
-			Backoff: n.policy.Retry.Backoff, MaxBackoff: n.policy.Retry.MaxBackoff, RetryIf: n.policy.Retry.If != nil}
+		ni := NodeInfo{Name: name, Timeout: n.settings.Timeout, Attempts: n.settings.Retry.Attempts,
+			Backoff: n.settings.Retry.Backoff, MaxBackoff: n.settings.Retry.MaxBackoff, RetryIf: n.settings.Retry.If != nil}
 		if l, ok := r.limits[name]; ok {
 			ni.Limit = l.n
 		}

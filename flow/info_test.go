@@ -23,7 +23,7 @@ func TestInfoDescribesTheGraph(t *testing.T) {
 	g.Edge("fix", "judge")
 	g.Limit("judge", 3)
 	g.OnLimit("judge", flow.End)
-	g.Policy("fix", flow.Policy{Timeout: 2 * time.Second, Retry: flow.Retry{Attempts: 3, Backoff: time.Second, If: func(error) bool { return true }}})
+	g.Settings("fix", flow.NodeSettings{Timeout: 2 * time.Second, Retry: flow.Retry{Attempts: 3, Backoff: time.Second, If: func(error) bool { return true }}})
 	flow.Reduce(g, "total", func(b int, o []int) int { return b })
 	r, err := g.Build()
 	if err != nil {

@@ -423,7 +423,7 @@ func choose[S any](node string, fn func(S) string, s S) (to string, err error) {
 // run's, untouched.
 func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step int) (S, error) {
 	n := r.nodes[name]
-	st := Step[S]{RunID: rn.id, Node: name, Index: step, Policy: n.policy, Fn: n.fn, State: s}
+	st := Step[S]{RunID: rn.id, Node: name, Index: step, Settings: n.settings, Fn: n.fn, State: s}
 	if rn.emit == nil {
 		return r.exec.Execute(ctx, st)
 	}

@@ -401,7 +401,7 @@ func TestNodeTimeout(t *testing.T) {
 	})
 	g.Start("stuck")
 	g.Edge("stuck", flow.End)
-	g.Policy("stuck", flow.Policy{Timeout: 20 * time.Millisecond})
+	g.Settings("stuck", flow.NodeSettings{Timeout: 20 * time.Millisecond})
 	t0 := time.Now()
 	_, _, err := build(t, g).RunToEnd(t.Context(), St{})
 	if !errors.Is(err, flow.ErrTimeout) {
@@ -432,7 +432,7 @@ func TestNodeRetry(t *testing.T) {
 		})
 		g.Start("call")
 		g.Edge("call", flow.End)
-		g.Policy("call", flow.Policy{Retry: flow.Retry{
+		g.Settings("call", flow.NodeSettings{Retry: flow.Retry{
 			Attempts: 3, Backoff: time.Millisecond,
 			If: func(err error) bool { return errors.Is(err, errFlaky) },
 		}})
@@ -485,7 +485,7 @@ func TestTimeoutIsRetried(t *testing.T) {
 	})
 	g.Start("slow-then-fast")
 	g.Edge("slow-then-fast", flow.End)
-	g.Policy("slow-then-fast", flow.Policy{Timeout: 10 * time.Millisecond, Retry: flow.Retry{Attempts: 2}})
+	g.Settings("slow-then-fast", flow.NodeSettings{Timeout: 10 * time.Millisecond, Retry: flow.Retry{Attempts: 2}})
 	s, _, err := build(t, g).RunToEnd(t.Context(), St{})
 	if err != nil || s.N != 7 || calls.Load() != 2 {
 		t.Fatalf("state %+v, calls %d, err %v", s, calls.Load(), err)

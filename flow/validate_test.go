@@ -203,13 +203,13 @@ func TestBuildErrors(t *testing.T) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
-			g.Policy("a", flow.Policy{Timeout: -1})
+			g.Settings("a", flow.NodeSettings{Timeout: -1})
 		}, flow.ErrBadDeclaration, `"a"`},
-		{"policy for unknown node", func(g *flow.Graph[St]) {
+		{"settings for unknown node", func(g *flow.Graph[St]) {
 			g.Node("a", nop)
 			g.Start("a")
 			g.Edge("a", flow.End)
-			g.Policy("ghost", flow.Policy{})
+			g.Settings("ghost", flow.NodeSettings{})
 		}, flow.ErrUnknownNode, `"ghost"`},
 	}
 	for _, tc := range tests {

@@ -11,12 +11,12 @@ func TestCounter(t *testing.T) {
 	var c Counter
 	ctx := event.WithSink(t.Context(), c.Observe)
 	fail := &Scripted{Errors: []error{errors.New("boom")}}
-	if _, err := Decide(ctx, fail, Prompt{}, policyMove); err != nil {
+	if _, err := Decide(ctx, fail, Prompt{MaxRepairs: 2}, policyMove); err != nil {
 		t.Fatal(err)
 	}
 	m := Script(`{"direction":"east","steps":2}`)
 	m.Replies[0].Usage = Usage{PromptTokens: 7, CompletionTokens: 2}
-	if _, err := Decide(ctx, m, Prompt{}, policyMove); err != nil {
+	if _, err := Decide(ctx, m, Prompt{MaxRepairs: 2}, policyMove); err != nil {
 		t.Fatal(err)
 	}
 	// Tool calls (tool.Counter counts them) and notes are not model calls.

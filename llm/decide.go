@@ -33,7 +33,8 @@ type Prompt struct {
 	// means the context's deadline only.
 	Timeout time.Duration
 	// MaxRepairs is how many times an invalid reply is sent back with the
-	// validation error; zero means 2, negative means none.
+	// validation error. As everywhere in Cairn, zero means none (negative
+	// too); the systems ask for 2.
 	MaxRepairs  int
 	Temperature *float64
 	MaxTokens   int
@@ -141,11 +142,7 @@ func ask[T any](ctx context.Context, m Model, p Prompt, name string, d *Decision
 		MaxTokens:   p.MaxTokens,
 		Think:       p.Think,
 	}
-	repairs := p.MaxRepairs
-	if repairs == 0 {
-		repairs = 2
-	}
-	repairs = max(repairs, 0)
+	repairs := max(p.MaxRepairs, 0)
 	var lastErr error
 	for range repairs + 1 {
 		resp, err := Chat(ctx, m, req)

@@ -60,7 +60,7 @@ func TestDecideValidFirstReply(t *testing.T) {
 	ctx, ev := withEvents(t)
 	m := Script(`{"direction":"east","steps":2}`)
 	m.Replies[0].Usage = Usage{PromptTokens: 50, CompletionTokens: 7}
-	d, err := Decide(ctx, m, Prompt{System: "You walk a maze.", User: "Where next?"}, policyMove)
+	d, err := Decide(ctx, m, Prompt{System: "You walk a maze.", User: "Where next?", MaxRepairs: 2}, policyMove)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestDecideRepairs(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := Script(c.replies...)
-			d, err := Decide(t.Context(), m, Prompt{User: "go"}, policyMove)
+			d, err := Decide(t.Context(), m, Prompt{User: "go", MaxRepairs: 2}, policyMove)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,16 +155,17 @@ func TestDecideFallsBackToPolicy(t *testing.T) {
 		attempts int
 		reason   string
 	}{
-		{"nil model", nil, Prompt{}, 0, "no model configured"},
-		{"all invalid", Script(`{"direction":"up","steps":1}`, `{"direction":"up","steps":1}`, `{"direction":"up","steps":1}`), Prompt{}, 3, "invalid model output after 3 attempts: reply does not match the schema"},
-		{"empty replies", Script("", "", ""), Prompt{}, 3, "empty reply"},
+		{"nil model", nil, Prompt{MaxRepairs: 2}, 0, "no model configured"},
+		{"all invalid", Script(`{"direction":"up","steps":1}`, `{"direction":"up","steps":1}`, `{"direction":"up","steps":1}`), Prompt{MaxRepairs: 2}, 3, "invalid model output after 3 attempts: reply does not match the schema"},
+		{"empty replies", Script("", "", ""), Prompt{MaxRepairs: 2}, 3, "empty reply"},
 		{"no repairs", Script("nope", `{"direction":"east","steps":2}`), Prompt{MaxRepairs: -1}, 1, "invalid model output after 1 attempts"},
+		{"zero repairs means none", Script("nope", `{"direction":"east","steps":2}`), Prompt{}, 1, "invalid model output after 1 attempts"},
 		{"one repair", Script("nope", "nope", `{"direction":"east","steps":2}`), Prompt{MaxRepairs: 1}, 2, "invalid model output after 2 attempts"},
 		{"tool call instead of JSON", &Scripted{Replies: []Response{{Message: Message{ToolCalls: []ToolCall{{Name: "look"}}}}}}, Prompt{MaxRepairs: -1}, 1, `called tool "look"`},
-		{"transport error", &Scripted{Errors: []error{fmt.Errorf("x: %w", ErrUnreachable)}}, Prompt{}, 1, "model unreachable"},
-		{"HTTP error", &Scripted{Errors: []error{&StatusError{URL: "http://m", Code: 503, Body: "loading"}}}, Prompt{}, 1, "model HTTP 503: loading"},
-		{"other error", &Scripted{Errors: []error{errors.New("boom")}}, Prompt{}, 1, "model error: boom"},
-		{"slow model", &Scripted{Latency: 5 * time.Second, Replies: []Response{{Message: Message{Content: `{"direction":"east","steps":2}`}}}}, Prompt{Timeout: 30 * time.Millisecond}, 1, "model timeout: no valid reply within 30ms"},
+		{"transport error", &Scripted{Errors: []error{fmt.Errorf("x: %w", ErrUnreachable)}}, Prompt{MaxRepairs: 2}, 1, "model unreachable"},
+		{"HTTP error", &Scripted{Errors: []error{&StatusError{URL: "http://m", Code: 503, Body: "loading"}}}, Prompt{MaxRepairs: 2}, 1, "model HTTP 503: loading"},
+		{"other error", &Scripted{Errors: []error{errors.New("boom")}}, Prompt{MaxRepairs: 2}, 1, "model error: boom"},
+		{"slow model", &Scripted{Latency: 5 * time.Second, Replies: []Response{{Message: Message{Content: `{"direction":"east","steps":2}`}}}}, Prompt{Timeout: 30 * time.Millisecond, MaxRepairs: 2}, 1, "model timeout: no valid reply within 30ms"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -210,7 +211,7 @@ func TestDecideUnreachableServer(t *testing.T) {
 		&Ollama{BaseURL: "http://" + addr, Model: "qwen3:8b"},
 		&OpenAI{BaseURL: "http://" + addr + "/v1", Model: "gpt-4.1-mini"},
 	} {
-		d, err := Decide(t.Context(), m, Prompt{User: "go"}, policyMove)
+		d, err := Decide(t.Context(), m, Prompt{User: "go", MaxRepairs: 2}, policyMove)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +225,7 @@ func TestDecideContextDeadlineFallsBack(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Millisecond)
 	defer cancel()
 	m := &Scripted{Latency: 5 * time.Second, Replies: []Response{{}}}
-	d, err := Decide(ctx, m, Prompt{}, policyMove)
+	d, err := Decide(ctx, m, Prompt{MaxRepairs: 2}, policyMove)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestDecideCancelledContextIsAnError(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
 		called := false
-		_, err := Decide(ctx, Script(`{"direction":"east","steps":2}`), Prompt{}, func(context.Context) (move, error) {
+		_, err := Decide(ctx, Script(`{"direction":"east","steps":2}`), Prompt{MaxRepairs: 2}, func(context.Context) (move, error) {
 			called = true
 			return move{}, nil
 		})
@@ -252,7 +253,7 @@ func TestDecideCancelledContextIsAnError(t *testing.T) {
 	t.Run("during", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		time.AfterFunc(20*time.Millisecond, cancel)
-		_, err := Decide(ctx, &Scripted{Latency: 5 * time.Second, Replies: []Response{{}}}, Prompt{Timeout: 10 * time.Second}, policyMove)
+		_, err := Decide(ctx, &Scripted{Latency: 5 * time.Second, Replies: []Response{{}}}, Prompt{Timeout: 10 * time.Second, MaxRepairs: 2}, policyMove)
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("err = %v, want context.Canceled", err)
 		}
@@ -261,11 +262,11 @@ func TestDecideCancelledContextIsAnError(t *testing.T) {
 
 func TestDecidePolicyErrorIsReturned(t *testing.T) {
 	boom := errors.New("no route")
-	_, err := Decide(t.Context(), nil, Prompt{Name: "Route"}, func(context.Context) (move, error) { return move{}, boom })
+	_, err := Decide(t.Context(), nil, Prompt{Name: "Route", MaxRepairs: 2}, func(context.Context) (move, error) { return move{}, boom })
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "Route") {
 		t.Errorf("err = %v", err)
 	}
-	_, err = Decide[move](t.Context(), nil, Prompt{Name: "Route"}, nil)
+	_, err = Decide[move](t.Context(), nil, Prompt{Name: "Route", MaxRepairs: 2}, nil)
 	if err == nil || !strings.Contains(err.Error(), "no policy") {
 		t.Errorf("nil policy: err = %v", err)
 	}
@@ -281,7 +282,7 @@ func (t thought) Reason() string { return t.Why }
 func TestDecideReasoning(t *testing.T) {
 	t.Run("reply field", func(t *testing.T) {
 		reply := "<think>hmm, walls to the north</think>Sure! Here it is:\n```json\n{\"direction\":\"south\",\"steps\":1,\"reasoning\":\"north is a wall\"}\n```\nHope that helps."
-		d, err := Decide(t.Context(), Script(reply), Prompt{}, policyMove)
+		d, err := Decide(t.Context(), Script(reply), Prompt{MaxRepairs: 2}, policyMove)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -290,7 +291,7 @@ func TestDecideReasoning(t *testing.T) {
 		}
 	})
 	t.Run("Reasoner", func(t *testing.T) {
-		d, err := Decide(t.Context(), Script(`{"answer":"42","why":"computed"}`), Prompt{}, func(context.Context) (thought, error) {
+		d, err := Decide(t.Context(), Script(`{"answer":"42","why":"computed"}`), Prompt{MaxRepairs: 2}, func(context.Context) (thought, error) {
 			return thought{}, nil
 		})
 		if err != nil {
@@ -299,7 +300,7 @@ func TestDecideReasoning(t *testing.T) {
 		if d.Reasoning != "computed" || d.Value.Answer != "42" {
 			t.Errorf("decision = %+v", d)
 		}
-		d, _ = Decide(t.Context(), nil, Prompt{}, func(context.Context) (thought, error) {
+		d, _ = Decide(t.Context(), nil, Prompt{MaxRepairs: 2}, func(context.Context) (thought, error) {
 			return thought{Answer: "7", Why: "policy rule 3"}, nil
 		})
 		if d.Reasoning != "policy rule 3" || d.Source != FromPolicy {
@@ -315,7 +316,7 @@ type choice struct {
 
 func TestDecideRuntimeEnums(t *testing.T) {
 	m := Script(`{"tool":"rm_rf"}`, `{"tool":"search","also":["weather","rm_rf"]}`, `{"tool":"search","also":["weather"]}`)
-	d, err := Decide(t.Context(), m, Prompt{Enums: map[string][]string{"tool": {"search", "weather"}, "also": {"search", "weather"}}}, func(context.Context) (choice, error) {
+	d, err := Decide(t.Context(), m, Prompt{Enums: map[string][]string{"tool": {"search", "weather"}, "also": {"search", "weather"}}, MaxRepairs: 2}, func(context.Context) (choice, error) {
 		return choice{Tool: "search"}, nil
 	})
 	if err != nil {
@@ -328,15 +329,15 @@ func TestDecideRuntimeEnums(t *testing.T) {
 		t.Errorf("schema = %s", s)
 	}
 	// The cached schema of the type is left alone.
-	d, _ = Decide(t.Context(), Script(`{"tool":"anything"}`), Prompt{}, func(context.Context) (choice, error) { return choice{}, nil })
+	d, _ = Decide(t.Context(), Script(`{"tool":"anything"}`), Prompt{MaxRepairs: 2}, func(context.Context) (choice, error) { return choice{}, nil })
 	if d.Source != FromModel {
 		t.Errorf("without enums: %+v", d)
 	}
-	_, err = Decide(t.Context(), Script(`{"tool":"x"}`), Prompt{Enums: map[string][]string{"nope": {"a"}}}, func(context.Context) (choice, error) { return choice{}, nil })
+	_, err = Decide(t.Context(), Script(`{"tool":"x"}`), Prompt{Enums: map[string][]string{"nope": {"a"}}, MaxRepairs: 2}, func(context.Context) (choice, error) { return choice{}, nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ = Decide(t.Context(), Script(`{"tool":"x"}`), Prompt{Enums: map[string][]string{"nope": {"a"}}}, func(context.Context) (choice, error) { return choice{}, nil })
+	d, _ = Decide(t.Context(), Script(`{"tool":"x"}`), Prompt{Enums: map[string][]string{"nope": {"a"}}, MaxRepairs: 2}, func(context.Context) (choice, error) { return choice{}, nil })
 	if d.Source != FromPolicy || !strings.Contains(d.Fallback, `enum path "nope"`) {
 		t.Errorf("bad enum path: %+v", d)
 	}
@@ -347,7 +348,7 @@ type badEnum struct {
 }
 
 func TestDecideBadTypeFallsBack(t *testing.T) {
-	d, err := Decide(t.Context(), Script(`{"n":1}`), Prompt{}, func(context.Context) (badEnum, error) { return badEnum{N: 1}, nil })
+	d, err := Decide(t.Context(), Script(`{"n":1}`), Prompt{MaxRepairs: 2}, func(context.Context) (badEnum, error) { return badEnum{N: 1}, nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +376,7 @@ func TestDecideConcurrentWithCounter(t *testing.T) {
 	}
 	for range 5 {
 		wg.Go(func() {
-			if _, err := Decide[move](ctx, nil, Prompt{}, policyMove); err != nil {
+			if _, err := Decide[move](ctx, nil, Prompt{MaxRepairs: 2}, policyMove); err != nil {
 				t.Error(err)
 			}
 		})
@@ -396,7 +397,7 @@ func BenchmarkDecide(b *testing.B) {
 	m := &Scripted{Loop: true, Replies: []Response{{Message: Message{Content: `{"direction":"east","steps":2,"reasoning":"open corridor"}`}}}}
 	var c Counter
 	ctx := event.WithSink(b.Context(), c.Observe)
-	p := Prompt{System: "You walk a maze.", User: "Where next?"}
+	p := Prompt{System: "You walk a maze.", User: "Where next?", MaxRepairs: 2}
 	b.ReportAllocs()
 	for b.Loop() {
 		d, err := Decide(ctx, m, p, policyMove)
@@ -441,11 +442,11 @@ func TestDecideEnumerTypes(t *testing.T) {
 		}
 	}
 	// T itself an Enumer.
-	d, _ := Decide(t.Context(), Script(`"right"`), Prompt{}, func(context.Context) (direction, error) { return "left", nil })
+	d, _ := Decide(t.Context(), Script(`"right"`), Prompt{MaxRepairs: 2}, func(context.Context) (direction, error) { return "left", nil })
 	if d.Source != FromModel || d.Value != "right" {
 		t.Errorf("top-level enum: %+v", d)
 	}
-	d, _ = Decide(t.Context(), Script(`"up"`, `"up"`, `"up"`), Prompt{}, func(context.Context) (direction, error) { return "left", nil })
+	d, _ = Decide(t.Context(), Script(`"up"`, `"up"`, `"up"`), Prompt{MaxRepairs: 2}, func(context.Context) (direction, error) { return "left", nil })
 	if d.Source != FromPolicy || !strings.Contains(d.Fallback, "enum") {
 		t.Errorf("top-level bad enum: %+v", d)
 	}

@@ -57,7 +57,7 @@
 // <think> blocks and the provider's thinking field are ignored. It must
 // match the schema and then pass T's Validate method, if any. A failing
 // reply is sent back with the error at most Prompt.MaxRepairs times
-// (default 2). When the model is nil, times out (Prompt.Timeout or the
+// (zero: none). When the model is nil, times out (Prompt.Timeout or the
 // context's deadline), fails in transport or never answers validly, the
 // policy decides and Decision.Fallback says why, starting with one of
 // "no model configured", "model timeout", "model unreachable", "model HTTP

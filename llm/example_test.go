@@ -31,7 +31,7 @@ func Example() {
 	ctx := event.WithSink(context.Background(), counter.Observe)
 
 	// No model: the policy decides.
-	d, _ := llm.Decide(ctx, nil, llm.Prompt{User: "Plan the next step."}, policy)
+	d, _ := llm.Decide(ctx, nil, llm.Prompt{User: "Plan the next step.", MaxRepairs: 2}, policy)
 	fmt.Println(d.Source, d.Value.Action, "|", d.Fallback)
 
 	// A model whose first reply breaks the Validate rule and is repaired.
@@ -39,7 +39,7 @@ func Example() {
 		`{"action":"search"}`,
 		"```json\n{\"action\":\"search\",\"query\":\"Argo floats\",\"reasoning\":\"need data\"}\n```",
 	)
-	d, _ = llm.Decide(ctx, m, llm.Prompt{User: "Plan the next step."}, policy)
+	d, _ = llm.Decide(ctx, m, llm.Prompt{User: "Plan the next step.", MaxRepairs: 2}, policy)
 	fmt.Println(d.Source, d.Value.Action, d.Value.Query, "|", d.Reasoning, "| attempts:", d.Attempts)
 
 	// Per-role models from a spec string.

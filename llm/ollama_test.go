@@ -216,7 +216,7 @@ func TestOllamaDecideEndToEnd(t *testing.T) {
 		formats = append(formats, string(b))
 		fmt.Fprint(w, final(replies[len(formats)-1]))
 	})
-	d, err := Decide(t.Context(), &Ollama{BaseURL: srv.URL, Model: "qwen3:8b"}, Prompt{User: "go"}, policyMove)
+	d, err := Decide(t.Context(), &Ollama{BaseURL: srv.URL, Model: "qwen3:8b"}, Prompt{User: "go", MaxRepairs: 2}, policyMove)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func BenchmarkDecideOllamaHTTP(b *testing.B) {
 	}))
 	defer srv.Close()
 	m := &Ollama{BaseURL: srv.URL, Model: "qwen3:8b"}
-	p := Prompt{System: "You walk a maze.", User: "Where next?"}
+	p := Prompt{System: "You walk a maze.", User: "Where next?", MaxRepairs: 2}
 	b.ReportAllocs()
 	for b.Loop() {
 		d, err := Decide(b.Context(), m, p, policyMove)
@@ -314,7 +314,7 @@ func TestOllamaDecideSlowServerFallsBack(t *testing.T) {
 	think, temp := false, 0.1
 	start := time.Now()
 	d, err := Decide(t.Context(), &Ollama{BaseURL: srv.URL, Model: "qwen3:8b"},
-		Prompt{User: "go", Timeout: 50 * time.Millisecond, Think: &think, Temperature: &temp}, policyMove)
+		Prompt{User: "go", Timeout: 50 * time.Millisecond, Think: &think, Temperature: &temp, MaxRepairs: 2}, policyMove)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -157,7 +157,7 @@ func TestOpenAIEnvAndErrors(t *testing.T) {
 	if !errors.Is(err, ErrBadReply) {
 		t.Errorf("err = %v, want ErrBadReply", err)
 	}
-	d, err := Decide(t.Context(), &OpenAI{Model: "limited"}, Prompt{}, policyMove)
+	d, err := Decide(t.Context(), &OpenAI{Model: "limited"}, Prompt{MaxRepairs: 2}, policyMove)
 	if err != nil || d.Source != FromPolicy || d.Fallback != "model HTTP 429: Rate limit reached for gpt-4.1-mini" {
 		t.Errorf("decision = %+v, err = %v", d, err)
 	}
@@ -173,7 +173,7 @@ func TestOpenAIDecideEndToEnd(t *testing.T) {
 		}
 		t.Errorf("unexpected call %d", n)
 	})
-	d, err := Decide(t.Context(), &OpenAI{BaseURL: srv.URL + "/v1", Model: "gpt-4.1-mini"}, Prompt{User: "go"}, policyMove)
+	d, err := Decide(t.Context(), &OpenAI{BaseURL: srv.URL + "/v1", Model: "gpt-4.1-mini"}, Prompt{User: "go", MaxRepairs: 2}, policyMove)
 	if err != nil {
 		t.Fatal(err)
 	}

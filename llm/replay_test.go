@@ -19,7 +19,7 @@ func TestRecordThenReplay(t *testing.T) {
 	var buf bytes.Buffer
 	rec := (&Recording{W: &buf}).Wrap(live)
 	ask := func(m Model, user string) (Decision[move], error) {
-		return Decide(t.Context(), m, Prompt{User: user}, policyMove)
+		return Decide(t.Context(), m, Prompt{User: user, MaxRepairs: 2}, policyMove)
 	}
 	want := map[string]Decision[move]{}
 	for _, u := range []string{"first", "second", "third"} {
@@ -76,7 +76,7 @@ func TestReplayHandWritten(t *testing.T) {
 	}
 	var got []move
 	for range 2 {
-		d, err := Decide(t.Context(), rp, Prompt{User: "any"}, policyMove)
+		d, err := Decide(t.Context(), rp, Prompt{User: "any", MaxRepairs: 2}, policyMove)
 		if err != nil || d.Source != FromModel {
 			t.Fatalf("decision = %+v, err = %v", d, err)
 		}

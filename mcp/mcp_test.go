@@ -502,7 +502,7 @@ func TestRetryAcrossServerCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg = reg.With(tool.Retry(tool.RetryPolicy{Attempts: 3, Base: time.Millisecond}))
+	reg = reg.With(tool.Retry(tool.RetrySettings{Attempts: 3, Backoff: time.Millisecond, MaxBackoff: 5 * time.Second}))
 	pid := serverPID(t, c)
 	args := json.RawMessage(fmt.Sprintf(`{"marker":%q}`, filepath.Join(t.TempDir(), "crashed")))
 	res, err := reg.Call(context.Background(), "crash-once", args)

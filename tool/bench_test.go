@@ -25,11 +25,13 @@ func BenchmarkMiddleware(b *testing.B) {
 		{"events", func() []Middleware { return []Middleware{Events(0)} }, false},
 		{"cache-hit", func() []Middleware { return []Middleware{NewCache(1024, 0).Middleware()} }, false},
 		{"cache-miss", func() []Middleware { return []Middleware{NewCache(1024, 0).Middleware()} }, true},
-		{"retry", func() []Middleware { return []Middleware{Retry(RetryPolicy{})} }, false},
+		{"retry", func() []Middleware {
+			return []Middleware{Retry(RetrySettings{Attempts: 3, Backoff: 100 * time.Millisecond, MaxBackoff: 5 * time.Second})}
+		}, false},
 		{"timeout", func() []Middleware { return []Middleware{Timeout(time.Minute)} }, false},
 		{"limit", func() []Middleware { return []Middleware{Limit(8)} }, false},
 		{"all-miss", func() []Middleware {
-			return []Middleware{Events(0), NewCache(1024, 0).Middleware(), Retry(RetryPolicy{}), Timeout(time.Minute), Limit(8)}
+			return []Middleware{Events(0), NewCache(1024, 0).Middleware(), Retry(RetrySettings{Attempts: 3, Backoff: 100 * time.Millisecond, MaxBackoff: 5 * time.Second}), Timeout(time.Minute), Limit(8)}
 		}, true},
 	}
 	for _, c := range cases {

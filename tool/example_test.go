@@ -39,7 +39,7 @@ func Example() {
 	reg := base.With(
 		tool.Events(0),
 		tool.NewCache(256, time.Hour).Middleware(),
-		tool.Retry(tool.RetryPolicy{Attempts: 3}),
+		tool.Retry(tool.RetrySettings{Attempts: 3, Backoff: 100 * time.Millisecond, MaxBackoff: 5 * time.Second}),
 		tool.Timeout(2*time.Second),
 		tool.Limit(4),
 	)
@@ -77,7 +77,7 @@ func ExampleChain() {
 			return distanceOut{Km: 47.2}, nil
 		}))
 	cache := tool.NewCache(128, time.Hour)
-	p := tool.RetryPolicy{Attempts: 2, Base: time.Millisecond}
+	p := tool.RetrySettings{Attempts: 2, Backoff: time.Millisecond, MaxBackoff: 5 * time.Second}
 	t := tool.Chain(lookup, tool.Events(0), cache.Middleware(), tool.Retry(p), tool.Timeout(time.Second), tool.Limit(4))
 
 	var calls tool.Counter

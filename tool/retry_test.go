@@ -21,7 +21,7 @@ func failing(errs ...error) *stub {
 	return s
 }
 
-var fast = RetryPolicy{Attempts: 4, Base: time.Millisecond, Max: 2 * time.Millisecond}
+var fast = RetrySettings{Attempts: 4, Backoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond}
 
 func TestRetryTransientUntilSuccess(t *testing.T) {
 	cause := errors.New("reset")
@@ -69,7 +69,7 @@ func TestRetryHonoursContextWhileWaiting(t *testing.T) {
 	s := failing(e, e, e)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	slow := RetryPolicy{Attempts: 3, Base: time.Hour, Max: time.Hour}
+	slow := RetrySettings{Attempts: 3, Backoff: time.Hour, MaxBackoff: time.Hour}
 	start := time.Now()
 	_, err := Retry(slow)(s).Call(ctx, nil)
 	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrTransient) {
@@ -83,13 +83,13 @@ func TestRetryHonoursContextWhileWaiting(t *testing.T) {
 	}
 }
 
-func TestRetryDelayGrowsAndIsCapped(t *testing.T) {
-	p := RetryPolicy{Base: 10 * time.Millisecond, Max: 40 * time.Millisecond}
-	for range 200 {
-		for n, ceiling := range map[int]time.Duration{1: 10 * time.Millisecond, 2: 20 * time.Millisecond, 3: 40 * time.Millisecond, 9: 40 * time.Millisecond} {
-			if d := p.delay(n); d <= 0 || d > ceiling {
-				t.Fatalf("delay(%d) = %v, want in (0, %v]", n, d, ceiling)
-			}
-		}
+func TestRetryZeroSettingsMakeOneAttempt(t *testing.T) {
+	e := Transient("flaky", errors.New("down"))
+	s := failing(e, e)
+	if _, err := Retry(RetrySettings{})(s).Call(context.Background(), nil); !errors.Is(err, ErrTransient) {
+		t.Fatalf("err = %v", err)
+	}
+	if s.calls.Load() != 1 {
+		t.Fatalf("calls = %d, want 1: zero means no retry", s.calls.Load())
 	}
 }

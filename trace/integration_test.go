@@ -56,11 +56,11 @@ func TestRealRunRoundTrip(t *testing.T) {
 
 	g := flow.New[state]("demo")
 	g.Node("pick", func(ctx context.Context, s state) (state, error) {
-		d, err := llm.Decide(ctx, model, llm.Prompt{Name: "Pick", User: "pick a city"}, policy)
+		d, err := llm.Decide(ctx, model, llm.Prompt{Name: "Pick", User: "pick a city", MaxRepairs: 2}, policy)
 		if err != nil {
 			return s, err
 		}
-		d2, err := llm.Decide(ctx, nil, llm.Prompt{Name: "Pick"}, policy)
+		d2, err := llm.Decide(ctx, nil, llm.Prompt{Name: "Pick", MaxRepairs: 2}, policy)
 		if err != nil {
 			return s, err
 		}

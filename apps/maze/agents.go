@@ -247,7 +247,7 @@ func newLLMSolver(m llm.Model, timeout time.Duration) *llmSolver {
 }
 
 func (a *llmSolver) prompt(name, user string) llm.Prompt {
-	return llm.Prompt{Name: name, System: systemPrompt, User: user, Timeout: a.timeout}
+	return llm.Prompt{Name: name, System: systemPrompt, User: user, Timeout: a.timeout, MaxRepairs: 2}
 }
 
 func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
@@ -255,7 +255,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 	g, p := s.obs.Grid, s.obs.Agent
 	a.s, a.advice = s, grid.NoAction
 
-	tp := llm.Prompt{Name: "ToolUse"}
+	tp := llm.Prompt{Name: "ToolUse", MaxRepairs: 2}
 	if a.model != nil {
 		good, judged, rate := s.toolRate()
 		user, err := prompts.Render("tool_use", toolUseInput{
@@ -278,7 +278,7 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		c.advice, c.truth = s.advisor.Advise(p)
 	}
 
-	mp := llm.Prompt{Name: "Move"}
+	mp := llm.Prompt{Name: "Move", MaxRepairs: 2}
 	if a.model != nil {
 		in := moveInput{Width: g.W, Height: g.H, Pos: p, Goal: s.obs.Goal, Recent: s.recentNames()}
 		for _, act := range grid.Actions {

@@ -17,6 +17,8 @@ func (a *App) route(ctx context.Context, query string) (llm.Decision[RoutingDeci
 		Name:   "RoutingDecision",
 		System: a.prompts.router,
 		User:   query,
+
+		MaxRepairs: 2,
 	}
 	d, err := llm.Decide(ctx, a.models.For("router"), p, func(context.Context) (RoutingDecision, error) {
 		return RouteRules(query), nil

@@ -48,7 +48,7 @@ func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
 	}
 	d := s.Routing
 	if m := a.models.For("sql"); m != nil {
-		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: a.prompts.sql, User: s.Query},
+		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: a.prompts.sql, User: s.Query, MaxRepairs: 2},
 			func(context.Context) (SQLQuery, error) { return SQLQuery{}, nil })
 		rep.Tokens += dec.Usage.PromptTokens + dec.Usage.CompletionTokens
 		if err == nil && dec.Source == llm.FromModel && dec.Value.SQL != "" {

@@ -39,7 +39,7 @@ func (a *App) synthesize(ctx context.Context, s State, hits []docs.Hit) (llm.Dec
 	if err != nil {
 		return llm.Decision[Synthesis]{}, err
 	}
-	p := llm.Prompt{Name: "Synthesis", System: a.prompts.synthesis, User: user}
+	p := llm.Prompt{Name: "Synthesis", System: a.prompts.synthesis, User: user, MaxRepairs: 2}
 	policy := func(context.Context) (Synthesis, error) { return templateAnswer(s, hits), nil }
 	d, err := llm.Decide(ctx, a.models.For("synthesis"), p, policy)
 	if err != nil || d.Source != llm.FromModel {

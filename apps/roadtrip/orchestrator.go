@@ -37,6 +37,8 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 			System:  render("understand", nil),
 			User:    render("understand_user", map[string]any{"Question": t.Question, "Format": string(t.OutputFormat)}),
 			Timeout: r.timeout(),
+
+			MaxRepairs: 2,
 		}, func(context.Context) (Spec, error) { return policy, nil })
 		if err != nil {
 			return s, err
@@ -118,6 +120,8 @@ func (r *run) think(ctx context.Context, s State) (State, error) {
 			"History": lastSteps(s.History, 3), "Valid": strings.Join(validActions(s), ", "),
 		}),
 		Timeout: r.timeout(),
+
+		MaxRepairs: 2,
 	}, func(context.Context) (NextAction, error) {
 		return NextAction{Thought: planThought(s, spec, plan), Action: plan[0], Then: plan[1:]}, nil
 	})

@@ -75,6 +75,8 @@ func (r *run) choose(ctx context.Context, s *State, what string, slots []slot, p
 		User:    render("places_user", map[string]any{"What": what, "Slots": slots}),
 		Timeout: r.timeout(),
 		Enums:   map[string][]string{"picks.slot": names, "picks.place_id": pids},
+
+		MaxRepairs: 2,
 	}, func(context.Context) (PlaceChoice, error) { return policy, nil })
 	if err != nil || d.Source != llm.FromModel {
 		return policy

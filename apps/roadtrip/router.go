@@ -147,6 +147,8 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 		User:    render("router_user", map[string]any{"Start": s.Start.Name, "End": s.End.Name, "Routes": spec.Routes, "Cities": spec.Cities, "Pool": pool, "Total": math.Round(total)}),
 		Timeout: r.timeout(),
 		Enums:   map[string][]string{"routes.cities": ids(pool)},
+
+		MaxRepairs: 2,
 	}, func(context.Context) (RouteChoice, error) { return policy, nil })
 	if err != nil {
 		return "", err

@@ -82,6 +82,8 @@ func (r *run) answer(ctx context.Context, s State) (State, error) {
 			System:  render("synthesis", nil),
 			User:    render("synthesis_user", map[string]any{"Question": s.Task.Question, "Routes": routeLines(s), "Policy": policy}),
 			Timeout: r.timeout(),
+
+			MaxRepairs: 2,
 		}, func(context.Context) (Synthesis, error) { return policy, nil })
 		if err != nil {
 			return s, err

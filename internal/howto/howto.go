@@ -173,7 +173,7 @@ func (d *Desk) classify(ctx context.Context, s State) (State, error) {
 	if err != nil {
 		return s, err
 	}
-	dec, err := llm.Decide(ctx, d.model("triage"), llm.Prompt{Name: "Triage", System: sys, User: user},
+	dec, err := llm.Decide(ctx, d.model("triage"), llm.Prompt{Name: "Triage", System: sys, User: user, MaxRepairs: 2},
 		func(context.Context) (Triage, error) { return Policy(s.Ticket), nil })
 	if err != nil {
 		return s, err

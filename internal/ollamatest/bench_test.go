@@ -44,7 +44,7 @@ func BenchmarkDecide(b *testing.B) {
 	}
 	model, calls := 0, 0
 	for b.Loop() {
-		d, err := llm.Decide(context.Background(), m, llm.Prompt{User: "search, answer or stop?", MaxTokens: 96}, stepPolicy(0))
+		d, err := llm.Decide(context.Background(), m, llm.Prompt{User: "search, answer or stop?", MaxTokens: 96, MaxRepairs: 2}, stepPolicy(0))
 		if err != nil {
 			b.Fatal(err)
 		}

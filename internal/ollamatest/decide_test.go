@@ -127,6 +127,8 @@ func TestDecideAgainstRealServer(t *testing.T) {
 					System:    "You choose the next step of a search.",
 					User:      fmt.Sprintf("Step %d: search, answer or stop?", i),
 					MaxTokens: 96,
+
+					MaxRepairs: 2,
 				}, stepPolicy(i))
 				cancel()
 				if err != nil {
@@ -159,7 +161,7 @@ func TestDecideFallsBackOnTruncatedReplies(t *testing.T) {
 		t.Run(m.Name(), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			d, err := llm.Decide(ctx, m, llm.Prompt{User: "search, answer or stop?", MaxTokens: 3}, stepPolicy(1))
+			d, err := llm.Decide(ctx, m, llm.Prompt{User: "search, answer or stop?", MaxTokens: 3, MaxRepairs: 2}, stepPolicy(1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -182,7 +184,7 @@ func TestDecideFallsBackOnTruncatedReplies(t *testing.T) {
 func TestDecideTimeoutFallsBack(t *testing.T) {
 	s := ollamatest.Start(t)
 	m := models(t, s)[0]
-	d, err := llm.Decide(context.Background(), m, llm.Prompt{User: "search, answer or stop?", Timeout: time.Microsecond}, stepPolicy(0))
+	d, err := llm.Decide(context.Background(), m, llm.Prompt{User: "search, answer or stop?", Timeout: time.Microsecond, MaxRepairs: 2}, stepPolicy(0))
 	if err != nil {
 		t.Fatal(err)
 	}

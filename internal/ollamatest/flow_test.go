@@ -36,6 +36,8 @@ func huntGraph(t *testing.T, m llm.Model) *flow.Runner[Hunt] {
 			System:    "You run a search. Searches so far are given.",
 			User:      fmt.Sprintf("Searches so far: %d. Search again, answer or stop?", h.Searches),
 			MaxTokens: 96,
+
+			MaxRepairs: 2,
 		}, stepPolicy(h.Searches))
 		if err != nil {
 			return h, err

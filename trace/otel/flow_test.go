@@ -50,7 +50,7 @@ func TestSinkRealFlowRun(t *testing.T) {
 
 	g := flow.New[st]("outer")
 	g.Node("decide", func(ctx context.Context, s st) (st, error) {
-		_, err := llm.Decide(ctx, nil, llm.Prompt{Name: "Choice"}, func(context.Context) (choice, error) { return choice{Go: true}, nil })
+		_, err := llm.Decide(ctx, nil, llm.Prompt{Name: "Choice", MaxRepairs: 2}, func(context.Context) (choice, error) { return choice{Go: true}, nil })
 		return s, err
 	})
 	g.Node("work", inner.AsNode())
