@@ -101,7 +101,7 @@ func (o *Ollama) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 	}
 	start := time.Now()
 	var out ollamaEmbedResponse
-	if _, err := postEmbed(ctx, o.Client, strings.TrimRight(base, "/")+"/api/embed", nil,
+	if _, err := postEmbed(ctx, o.Client, o.Timeout, strings.TrimRight(base, "/")+"/api/embed", nil,
 		ollamaEmbedRequest{Model: o.Model, Input: texts, KeepAlive: ka}, &out); err != nil {
 		return fail("%w", err)
 	}
@@ -116,7 +116,9 @@ func (o *Ollama) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 
 // postEmbed posts req as JSON to url and decodes the reply into out,
 // returning the raw reply for error messages.
-func postEmbed(ctx context.Context, c *http.Client, url string, h http.Header, req, out any) ([]byte, error) {
+func postEmbed(ctx context.Context, c *http.Client, timeout time.Duration, url string, h http.Header, req, out any) ([]byte, error) {
+	ctx, cancel := withCallTimeout(ctx, timeout)
+	defer cancel()
 	b, err := json.Marshal(req)
 	if err != nil {
 		return nil, fmt.Errorf("encoding request: %w", err)
@@ -172,7 +174,7 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, Usage,
 	// encoding_format is explicit: some clients default it to base64.
 	start := time.Now()
 	var out oaEmbedResponse
-	raw, err := postEmbed(ctx, o.Client, strings.TrimRight(base, "/")+"/embeddings", h,
+	raw, err := postEmbed(ctx, o.Client, o.Timeout, strings.TrimRight(base, "/")+"/embeddings", h,
 		oaEmbedRequest{Model: o.Model, Input: texts, EncodingFormat: "float"}, &out)
 	if err != nil {
 		return fail("%w", err)

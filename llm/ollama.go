@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"iter"
 	"net"
 	"net/http"
@@ -35,9 +36,11 @@ type Ollama struct {
 	// Stream asks for the NDJSON stream and assembles it; a long generation
 	// then keeps the connection busy instead of idle. The result is the same.
 	Stream bool
-	// Client sends the requests; nil means http.DefaultClient. Deadlines come
-	// from the context.
+	// Client sends the requests; nil means http.DefaultClient.
 	Client *http.Client
+	// Timeout bounds each call; zero means the context's deadline, or
+	// DefaultCallTimeout when it has none.
+	Timeout time.Duration
 }
 
 // Name returns "ollama:" and the model name.
@@ -278,6 +281,8 @@ func (o *Ollama) chunks(ctx context.Context, req Request, stream bool) iter.Seq2
 			return
 		}
 		url := strings.TrimRight(base, "/") + "/api/chat"
+		ctx, cancel := withCallTimeout(ctx, o.Timeout)
+		defer cancel()
 		start := time.Now()
 		resp, err := post(ctx, o.Client, url, b, nil)
 		if err != nil {
@@ -286,7 +291,7 @@ func (o *Ollama) chunks(ctx context.Context, req Request, stream bool) iter.Seq2
 		}
 		defer resp.Body.Close()
 
-		sc := bufio.NewScanner(resp.Body)
+		sc := bufio.NewScanner(io.LimitReader(resp.Body, maxReply))
 		sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
 		n, calls := 0, 0
 		for sc.Scan() {

@@ -31,6 +31,9 @@ type OpenAI struct {
 	Model  string
 	// Client sends the requests; nil means http.DefaultClient.
 	Client *http.Client
+	// Timeout bounds each call; zero means the context's deadline, or
+	// DefaultCallTimeout when it has none.
+	Timeout time.Duration
 }
 
 // Name returns "openai:" and the model name.
@@ -203,13 +206,15 @@ func (o *OpenAI) Chat(ctx context.Context, req Request) (Response, error) {
 		return Response{}, fmt.Errorf("openai %s: encoding request: %w", o.Model, err)
 	}
 	url := strings.TrimRight(base, "/") + "/chat/completions"
+	ctx, cancel := withCallTimeout(ctx, o.Timeout)
+	defer cancel()
 	start := time.Now()
 	resp, err := post(ctx, o.Client, url, b, h)
 	if err != nil {
 		return Response{}, fmt.Errorf("openai %s: %w", o.Model, err)
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxReply))
 	if err != nil {
 		return Response{}, fmt.Errorf("openai %s: reading reply: %w", o.Model, classify(ctx, url, err))
 	}

@@ -34,6 +34,30 @@ type Options struct {
 	HTTPClient *http.Client
 	// Logger logs reconnects; nil means slog.Default().
 	Logger *slog.Logger
+	// CallTimeout bounds a call or tool listing whose context has no
+	// deadline; zero means DefaultCallTimeout. ConnectTimeout bounds the
+	// handshake (starting a command server included) the same way; zero
+	// means DefaultConnectTimeout. A server that never answers cannot hang
+	// its caller.
+	CallTimeout, ConnectTimeout time.Duration
+}
+
+// Deadlines for calls whose context has none (see Options).
+const (
+	DefaultCallTimeout    = 2 * time.Minute
+	DefaultConnectTimeout = 30 * time.Second
+)
+
+// bounded returns ctx with deadline d (or def when d is zero) unless ctx
+// already has one.
+func bounded(ctx context.Context, d, def time.Duration) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok && d <= 0 {
+		return ctx, func() {}
+	}
+	if d <= 0 {
+		d = def
+	}
+	return context.WithTimeout(ctx, d)
 }
 
 // Client is a connection to one MCP server that reconnects on demand: when
@@ -132,6 +156,8 @@ func (c *Client) session(ctx context.Context) (*session, error) {
 	}
 	// The SDK ties the session to the context it connects with; the session
 	// must outlive this caller, whose context only bounds the handshake.
+	ctx, cancelWait := bounded(ctx, c.opts.ConnectTimeout, DefaultConnectTimeout)
+	defer cancelWait()
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, cancel)
 	cs, err := c.sdk.Connect(sctx, t, nil)
@@ -140,7 +166,7 @@ func (c *Client) session(ctx context.Context) (*session, error) {
 			c.bg.Go(func() { cs.Close() })
 		}
 		cancel()
-		return nil, ctx.Err()
+		return nil, fmt.Errorf("mcp server %s: connect: %w", c.target, ctx.Err())
 	}
 	if err != nil {
 		cancel()
@@ -179,6 +205,8 @@ func (c *Client) closeLater(s *session) {
 // Tools lists the server's tools as tool.Tool values whose calls go
 // through c.
 func (c *Client) Tools(ctx context.Context) ([]tool.Tool, error) {
+	ctx, cancel := bounded(ctx, c.opts.CallTimeout, DefaultCallTimeout)
+	defer cancel()
 	out, err := c.listTools(ctx)
 	if err != nil && notDelivered(err) {
 		// The request never reached the server: try a fresh session.
@@ -239,6 +267,8 @@ func (c *Client) Call(ctx context.Context, name string, args json.RawMessage) (j
 		}
 		params.Arguments = json.RawMessage(t)
 	}
+	ctx, cancel := bounded(ctx, c.opts.CallTimeout, DefaultCallTimeout)
+	defer cancel()
 	for attempt := 0; ; attempt++ {
 		sess, err := c.session(ctx)
 		if err != nil {

@@ -275,3 +275,39 @@ func TestParseKeys(t *testing.T) {
 		t.Errorf("comma list: %v %v", keys, err)
 	}
 }
+
+// A client that goes away cancels the work of its request, body or not.
+func TestClientGoneCancelsTheHandler(t *testing.T) {
+	started, ended := make(chan struct{}, 1), make(chan error, 1)
+	h, err := httpgate.New(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		started <- struct{}{}
+		select {
+		case <-r.Context().Done():
+			ended <- r.Context().Err()
+		case <-time.After(20 * time.Second):
+			ended <- nil
+		}
+	}), httpgate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	for _, body := range []string{"", `{"query":"slow"}`} {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.Write([]byte("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body))
+		<-started
+		conn.Close()
+		select {
+		case err := <-ended:
+			if err == nil {
+				t.Errorf("body %q: the handler ran on after its client left", body)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("body %q: the handler was not cancelled", body)
+		}
+	}
+}
