@@ -26,7 +26,7 @@ const MaxQueryLen = 2000
 
 // Options configure an App. Zero values take the defaults.
 type Options struct {
-	// Models gives the model for each role: "router", "sql", "synthesis";
+	// Models gives the model for each role: "dispatch", "sql", "synthesis";
 	// llm.Roles is one. Nil means no models: policies decide everything.
 	Models llm.Models
 	// MaxRows bounds each query's result; default 200.
@@ -61,8 +61,8 @@ type App struct {
 	models   llm.Models
 	opts     Options
 	prompts  systemPrompts
-	runner   *flow.Runner[State]
-	agents   map[string]func(context.Context, State) *AgentReport
+	runner   *flow.Runner[state]
+	agents   map[string]func(context.Context, state) *AgentReport
 }
 
 // New builds the gateway over a metadata store, a profile store (often the
@@ -98,20 +98,20 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	if a.prompts, err = renderSystemPrompts(); err != nil {
 		return nil, fmt.Errorf("ocean: %w", err)
 	}
-	a.agents = map[string]func(context.Context, State) *AgentReport{
-		AgentSQL:     a.sqlAgent,
-		AgentDuckDB:  a.profileAgent,
-		AgentRAG:     a.ragAgent,
-		AgentGeneral: a.generalAgent,
+	a.agents = map[string]func(context.Context, state) *AgentReport{
+		agentSQL:     a.sqlAgent,
+		agentDuckDB:  a.profileAgent,
+		agentRAG:     a.ragAgent,
+		agentGeneral: a.generalAgent,
 	}
-	g := flow.New[State]("ocean")
-	g.Node("route", a.routeNode)
+	g := flow.New[state]("ocean")
+	g.Node("dispatch", a.dispatchNode)
 	for _, name := range agentNames {
 		g.Node(name, a.agentNode(name))
 	}
 	g.Node("synthesize", a.synthNode)
-	g.Start("route")
-	g.Parallel("route", agentNames, "synthesize")
+	g.Start("dispatch")
+	g.Parallel("dispatch", agentNames, "synthesize")
 	g.Edge("synthesize", flow.End)
 	r, err := g.Build()
 	if err != nil {
@@ -124,25 +124,25 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 // Graph describes the gateway's flow graph.
 func (a *App) Graph() flow.Info { return a.runner.Info() }
 
-func (a *App) routeNode(ctx context.Context, s State) (State, error) {
+func (a *App) dispatchNode(ctx context.Context, s state) (state, error) {
 	start := time.Now()
-	d, err := a.route(ctx, s.Query)
+	d, err := a.dispatch(ctx, s.Query)
 	if err != nil {
 		return s, err
 	}
-	s.Routing = d.Value
-	if s.Routing.FloatIDs == nil {
-		s.Routing.FloatIDs = []string{}
+	s.Dispatch = d.Value
+	if s.Dispatch.FloatIDs == nil {
+		s.Dispatch.FloatIDs = []string{}
 	}
-	s.RoutingSource = string(d.Source)
-	s.RoutingTokens = d.Usage.PromptTokens + d.Usage.CompletionTokens
-	s.RoutingMs = ms(time.Since(start))
+	s.DispatchSource = string(d.Source)
+	s.DispatchTokens = d.Usage.PromptTokens + d.Usage.CompletionTokens
+	s.DispatchMs = ms(time.Since(start))
 	return s, nil
 }
 
 // synthNode writes the answer from the agents' reports and the passages
 // retrieved in this request.
-func (a *App) synthNode(ctx context.Context, s State) (State, error) {
+func (a *App) synthNode(ctx context.Context, s state) (state, error) {
 	start := time.Now()
 	var hits []docs.Hit
 	if r, ok := ctx.Value(retrievedKey{}).(*retrieved); ok {
@@ -158,12 +158,12 @@ func (a *App) synthNode(ctx context.Context, s State) (State, error) {
 	return s, nil
 }
 
-// agentNode wraps an agent: it runs only when routed to, within the agent
+// agentNode wraps an agent: it runs only when dispatched to, within the agent
 // timeout, and turns a panic or timeout into a failed report, so one
 // agent's failure never stops the others.
-func (a *App) agentNode(name string) flow.NodeFunc[State] {
-	return func(ctx context.Context, s State) (State, error) {
-		if !s.Routing.Has(name) {
+func (a *App) agentNode(name string) flow.NodeFunc[state] {
+	return func(ctx context.Context, s state) (state, error) {
+		if !s.Dispatch.Has(name) {
 			return s, nil
 		}
 		start := time.Now()
@@ -193,13 +193,13 @@ func (a *App) agentNode(name string) flow.NodeFunc[State] {
 			a.opts.Logger.Warn("ocean agent failed", "agent", name, "error", rep.Error)
 		}
 		switch name {
-		case AgentSQL:
+		case agentSQL:
 			s.SQL = rep
-		case AgentDuckDB:
+		case agentDuckDB:
 			s.DuckDB = rep
-		case AgentRAG:
+		case agentRAG:
 			s.RAG = rep
-		case AgentGeneral:
+		case agentGeneral:
 			s.General = rep
 		}
 		return s, nil
@@ -208,9 +208,10 @@ func (a *App) agentNode(name string) flow.NodeFunc[State] {
 
 // Response is the gateway's answer, as the HTTP API returns it.
 type Response struct {
-	Success      bool            `json:"success"`
-	Query        string          `json:"query"`
-	Routing      RoutingInfo     `json:"routing"`
+	Success bool   `json:"success"`
+	Query   string `json:"query"`
+	// Dispatch says which agents answered and why; the API calls it routing.
+	Dispatch     DispatchInfo    `json:"routing"`
 	Response     string          `json:"response"`
 	Citations    []docs.Citation `json:"citations"`
 	Agents       []AgentReport   `json:"agents"`
@@ -218,22 +219,22 @@ type Response struct {
 	Timestamp    time.Time       `json:"timestamp"`
 }
 
-// RoutingInfo is the routing decision and who made it.
-type RoutingInfo struct {
-	RoutingDecision
+// DispatchInfo is the dispatch decision and who made it.
+type DispatchInfo struct {
+	DispatchDecision
 	Source string `json:"source"` // "model" or "policy"
 }
 
 // Metrics are the request's timings and model tokens.
 type Metrics struct {
-	RoutingTimeMs     float64 `json:"routingTimeMs"`
+	DispatchTimeMs    float64 `json:"routingTimeMs"`
 	SQLAgentTimeMs    float64 `json:"sqlAgentTimeMs"`
 	DuckDBAgentTimeMs float64 `json:"duckdbAgentTimeMs"`
 	RAGAgentTimeMs    float64 `json:"ragAgentTimeMs"`
 	GeneralTimeMs     float64 `json:"generalAgentTimeMs"`
 	SynthesisTimeMs   float64 `json:"synthesisTimeMs"`
 	// OrchestrationTimeMs is the gateway's own time: the total less
-	// routing, the slowest agent and synthesis.
+	// dispatch, the slowest agent and synthesis.
 	OrchestrationTimeMs float64 `json:"orchestrationTimeMs"`
 	TotalTimeMs         float64 `json:"totalTimeMs"`
 	Tokens              int     `json:"tokens"`
@@ -251,42 +252,42 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 		return Response{}, fmt.Errorf("%w: %d characters, limit %d", ErrLongQuery, n, MaxQueryLen)
 	}
 	ctx, ret := withRetrieved(ctx)
-	s, err := a.runner.Invoke(ctx, State{Query: query})
+	s, err := a.runner.Invoke(ctx, state{Query: query})
 	if err != nil {
 		return Response{}, fmt.Errorf("ocean: %w", err)
 	}
 	resp := Response{
 		Success:   true,
 		Query:     query,
-		Routing:   RoutingInfo{RoutingDecision: s.Routing, Source: s.RoutingSource},
+		Dispatch:  DispatchInfo{DispatchDecision: s.Dispatch, Source: s.DispatchSource},
 		Response:  s.Answer,
 		Citations: citations(s.Cited, ret.get()),
 		Agents:    []AgentReport{},
 		Timestamp: time.Now().UTC(),
 	}
 	m := &resp.AgentMetrics
-	m.RoutingTimeMs = s.RoutingMs
+	m.DispatchTimeMs = s.DispatchMs
 	m.SynthesisTimeMs = s.SynthesisMs
-	m.Tokens = s.RoutingTokens + s.SynthesisTokens
+	m.Tokens = s.DispatchTokens + s.SynthesisTokens
 	slowest := 0.0
 	for _, r := range s.reports() {
 		resp.Agents = append(resp.Agents, *r)
 		m.Tokens += r.Tokens
 		slowest = max(slowest, r.TimeMs)
 		switch r.Agent {
-		case AgentSQL:
+		case agentSQL:
 			m.SQLAgentTimeMs = r.TimeMs
-		case AgentDuckDB:
+		case agentDuckDB:
 			m.DuckDBAgentTimeMs = r.TimeMs
-		case AgentRAG:
+		case agentRAG:
 			m.RAGAgentTimeMs = r.TimeMs
-		case AgentGeneral:
+		case agentGeneral:
 			m.GeneralTimeMs = r.TimeMs
 		}
 	}
 	m.TotalTimeMs = ms(time.Since(start))
 	// rounded to the microsecond, as the terms are
-	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.RoutingTimeMs-slowest-m.SynthesisTimeMs)*1000)/1000)
+	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.DispatchTimeMs-slowest-m.SynthesisTimeMs)*1000)/1000)
 	return resp, nil
 }
 

@@ -33,7 +33,7 @@ func TestRouteRules(t *testing.T) {
 		{"blorp zzz", []string{"rag", "general"}, nil, "", 0, nil},
 	}
 	for _, c := range cases {
-		d := RouteRules(c.q)
+		d := dispatchRules(c.q)
 		if err := d.Validate(); err != nil {
 			t.Errorf("%q: invalid decision %+v: %v", c.q, d, err)
 		}
@@ -53,7 +53,7 @@ func TestRouteRules(t *testing.T) {
 }
 
 func TestRoutingDecisionValidate(t *testing.T) {
-	for _, d := range []RoutingDecision{
+	for _, d := range []DispatchDecision{
 		{},
 		{Agents: []string{"sql", "web"}},
 		{Agents: []string{"sql"}, FloatIDs: []string{"12"}},
@@ -96,8 +96,8 @@ func TestAskFloatPositionAndTrend(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ask(t, a, "Where is float 2902269 and how has its surface temperature changed?")
-	if !r.Routing.Has(AgentSQL) || !r.Routing.Has(AgentDuckDB) || r.Routing.Source != "policy" {
-		t.Errorf("routing = %+v", r.Routing)
+	if !r.Dispatch.Has(agentSQL) || !r.Dispatch.Has(agentDuckDB) || r.Dispatch.Source != "policy" {
+		t.Errorf("routing = %+v", r.Dispatch)
 	}
 	pos := fmtLatLon(want.Rows[0][0], want.Rows[0][1])
 	for _, frag := range []string{"2902269", "ARVOR", pos, "surface (≤10 dbar, QC 1–2) temperature", "per year"} {
@@ -218,13 +218,13 @@ func TestFailingAgentsAreReportedOthersAnswer(t *testing.T) {
 		for _, ag := range r.Agents {
 			byName[ag.Agent] = ag
 		}
-		if ag := byName[AgentSQL]; ag.OK || !strings.Contains(ag.Error, "connection refused") {
+		if ag := byName[agentSQL]; ag.OK || !strings.Contains(ag.Error, "connection refused") {
 			t.Errorf("sql agent = %+v", ag)
 		}
-		if ag := byName[AgentDuckDB]; ag.OK || ag.Error == "" {
+		if ag := byName[agentDuckDB]; ag.OK || ag.Error == "" {
 			t.Errorf("duckdb agent = %+v", ag)
 		}
-		if ag := byName[AgentRAG]; !ag.OK || len(r.Citations) == 0 {
+		if ag := byName[agentRAG]; !ag.OK || len(r.Citations) == 0 {
 			t.Errorf("rag agent = %+v, citations %d", ag, len(r.Citations))
 		}
 		if !r.Success || !strings.Contains(r.Response, "The sql agent failed") || !strings.Contains(r.Response, "The duckdb agent failed") {
@@ -260,13 +260,13 @@ func TestModelRouterAndHostileModelSQL(t *testing.T) {
 		`{"sql":"SELECT * FROM read_csv('/etc/passwd')","reasoning":"x"}`,
 	)
 	rec := &recorder{Querier: s}
-	a, err := New(rec, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"router": router, "sql": sqlModel})})
+	a, err := New(rec, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"dispatch": router, "sql": sqlModel})})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := ask(t, a, "Where is float 2902269?")
-	if r.Routing.Source != "model" || strings.Join(r.Routing.Agents, ",") != "sql" || strings.Join(r.Routing.FloatIDs, ",") != "2902269" {
-		t.Errorf("routing = %+v", r.Routing)
+	if r.Dispatch.Source != "model" || strings.Join(r.Dispatch.Agents, ",") != "sql" || strings.Join(r.Dispatch.FloatIDs, ",") != "2902269" {
+		t.Errorf("routing = %+v", r.Dispatch)
 	}
 	if !strings.Contains(r.Response, "ARVOR") {
 		t.Errorf("templates did not answer:\n%s", r.Response)
@@ -292,7 +292,7 @@ func TestModelSQLThatPassesIsUsed(t *testing.T) {
 	r := ask(t, a, "Which floats does the incois DAC operate?")
 	var sqlRep *AgentReport
 	for i := range r.Agents {
-		if r.Agents[i].Agent == AgentSQL {
+		if r.Agents[i].Agent == agentSQL {
 			sqlRep = &r.Agents[i]
 		}
 	}
@@ -345,7 +345,7 @@ func TestModelSynthesis(t *testing.T) {
 }
 
 func TestAskAtDepth(t *testing.T) {
-	if d := RouteRules("How has the temperature at 1000 m of float 2902269 changed?"); d.DepthDbar != 1000 || !d.Has(AgentDuckDB) {
+	if d := dispatchRules("How has the temperature at 1000 m of float 2902269 changed?"); d.DepthDbar != 1000 || !d.Has(agentDuckDB) {
 		t.Fatalf("routing = %+v", d)
 	}
 	r := ask(t, newApp(t, Options{}), "How has the temperature at 1000 m of float 2902269 changed?")
@@ -429,7 +429,7 @@ func TestModelSQLOverProfilesRunsOnProfileStore(t *testing.T) {
 	r := ask(t, a, "Which floats does the incois DAC operate?")
 	var sqlRep *AgentReport
 	for i := range r.Agents {
-		if r.Agents[i].Agent == AgentSQL {
+		if r.Agents[i].Agent == agentSQL {
 			sqlRep = &r.Agents[i]
 		}
 	}
@@ -457,7 +457,7 @@ func TestAgentsWithoutStores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{AgentSQL: "no metadata store", AgentDuckDB: "no profile store"}
+	want := map[string]string{agentSQL: "no metadata store", agentDuckDB: "no profile store"}
 	for _, ag := range r.Agents {
 		if w, ok := want[ag.Agent]; ok {
 			if ag.OK || !strings.Contains(ag.Error, w) {
@@ -475,7 +475,7 @@ func TestAgentsWithoutStores(t *testing.T) {
 // receives it: it names every region the SQL agent can outline.
 func TestRouterPromptNamesRegions(t *testing.T) {
 	router := llm.Script(`{"agents":["general"],"floatIds":[],"reasoning":"greeting"}`)
-	a, err := New(nil, nil, nil, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"router": router})})
+	a, err := New(nil, nil, nil, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"dispatch": router})})
 	if err != nil {
 		t.Fatal(err)
 	}

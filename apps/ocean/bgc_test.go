@@ -56,8 +56,8 @@ func TestAskOxygenChange(t *testing.T) {
 	oceantest.NeedNetCDF4(t)
 	a := newApp(t, Options{})
 	r := ask(t, a, "How has dissolved oxygen changed for float 3902131?")
-	if !r.Routing.Has(AgentDuckDB) {
-		t.Fatalf("routing = %+v", r.Routing)
+	if !r.Dispatch.Has(agentDuckDB) {
+		t.Fatalf("routing = %+v", r.Dispatch)
 	}
 	first, last := sprofLayerMean(t, 1), sprofLayerMean(t, 161)
 	for _, frag := range []string{

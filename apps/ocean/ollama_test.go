@@ -22,7 +22,7 @@ func TestRealOllamaGibberish(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := New(s, s, ix, Options{Now: testNow, AgentTimeout: 2 * time.Minute,
-		Models: rolesOf(t, map[string]llm.Model{"router": m, "sql": m, "synthesis": m})})
+		Models: rolesOf(t, map[string]llm.Model{"dispatch": m, "sql": m, "synthesis": m})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,8 +32,8 @@ func TestRealOllamaGibberish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Routing.Source != "policy" || !strings.Contains(r.Response, "2902269") || !strings.Contains(r.Response, "ARVOR") {
-		t.Errorf("routing %+v\nresponse: %s", r.Routing, r.Response)
+	if r.Dispatch.Source != "policy" || !strings.Contains(r.Response, "2902269") || !strings.Contains(r.Response, "ARVOR") {
+		t.Errorf("routing %+v\nresponse: %s", r.Dispatch, r.Response)
 	}
 	if r.AgentMetrics.Tokens == 0 {
 		t.Errorf("no tokens counted for the model calls")

@@ -30,13 +30,13 @@ const (
 // the Parquet measurements: per-float depth range, surface temperature and
 // salinity over cycles and their trend, the BGC parameters the question
 // names (see bgcFindings); per-region surface averages.
-func (a *App) profileAgent(ctx context.Context, s State) *AgentReport {
-	rep := &AgentReport{Agent: AgentDuckDB, OK: true, Source: string(llm.FromPolicy)}
+func (a *App) profileAgent(ctx context.Context, s state) *AgentReport {
+	rep := &AgentReport{Agent: agentDuckDB, OK: true, Source: string(llm.FromPolicy)}
 	if a.profiles == nil {
 		rep.OK, rep.Error = false, "no profile store is configured"
 		return rep
 	}
-	d := s.Routing
+	d := s.Dispatch
 	var errs []string
 	run := a.runOn(ctx, a.profiles, rep, &errs)
 	cutoff, hasCutoff := a.cutoff(d)

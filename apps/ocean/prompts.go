@@ -18,13 +18,13 @@ var prompts = llm.MustParseTemplates(promptFiles, "prompts/*.tmpl")
 // systemPrompts are the prompts that are the same for every question;
 // New renders them once.
 type systemPrompts struct {
-	router, sql, synthesis string
+	dispatch, sql, synthesis string
 }
 
 func renderSystemPrompts() (systemPrompts, error) {
 	var p systemPrompts
 	var err error
-	if p.router, err = prompts.Render("router", struct{ Regions []string }{regionNames()}); err != nil {
+	if p.dispatch, err = prompts.Render("dispatch", struct{ Regions []string }{regionNames()}); err != nil {
 		return p, err
 	}
 	if p.sql, err = prompts.Render("sql", sqlPromptInput()); err != nil {
@@ -58,14 +58,14 @@ type passage struct {
 // synthesisUser is the synthesis request: the question, every agent's
 // findings and failures except retrieval's, and the retrieved passages.
 // It is also the evidence a model's numbers are checked against.
-func synthesisUser(s State, hits []docs.Hit) (string, error) {
+func synthesisUser(s state, hits []docs.Hit) (string, error) {
 	in := struct {
 		Query    string
 		Reports  []*AgentReport
 		Passages []passage
 	}{Query: s.Query}
 	for _, r := range s.reports() {
-		if r.Agent != AgentRAG {
+		if r.Agent != agentRAG {
 			in.Reports = append(in.Reports, r)
 		}
 	}

@@ -13,12 +13,12 @@ func TestPromptsRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, a := range agentNames {
-		if !strings.Contains(p.router, "\n- "+a+": ") {
-			t.Errorf("router prompt does not describe agent %s:\n%s", a, p.router)
+		if !strings.Contains(p.dispatch, "\n- "+a+": ") {
+			t.Errorf("router prompt does not describe agent %s:\n%s", a, p.dispatch)
 		}
 	}
-	if !strings.HasSuffix(p.router, "Known regions: "+strings.Join(regionNames(), ", ")+".") {
-		t.Errorf("router prompt does not end with the known regions:\n%s", p.router)
+	if !strings.HasSuffix(p.dispatch, "Known regions: "+strings.Join(regionNames(), ", ")+".") {
+		t.Errorf("router prompt does not end with the known regions:\n%s", p.dispatch)
 	}
 	for _, want := range []string{"argo_float_metadata(", "argo_profiles(", "doxy_adjusted_qc", "(doxy, "} {
 		if !strings.Contains(p.sql, want) {
@@ -29,11 +29,11 @@ func TestPromptsRender(t *testing.T) {
 		t.Errorf("synthesis prompt:\n%q", p.synthesis)
 	}
 
-	s := State{
+	s := state{
 		Query:  "Where is float 6902746?",
-		SQL:    &AgentReport{Agent: AgentSQL, Findings: []string{"Float 6902746 last reported at 12.5N."}},
-		DuckDB: &AgentReport{Agent: AgentDuckDB, Error: "no profile store is configured"},
-		RAG:    &AgentReport{Agent: AgentRAG, Findings: []string{"a passage the prompt lists below instead"}},
+		SQL:    &AgentReport{Agent: agentSQL, Findings: []string{"Float 6902746 last reported at 12.5N."}},
+		DuckDB: &AgentReport{Agent: agentDuckDB, Error: "no profile store is configured"},
+		RAG:    &AgentReport{Agent: agentRAG, Findings: []string{"a passage the prompt lists below instead"}},
 	}
 	hits := []docs.Hit{{Passage: docs.Passage{File: "qc.md", Section: "Flags", Text: "Flag 4:\n  bad   data."}}}
 	user, err := synthesisUser(s, hits)
@@ -48,7 +48,7 @@ func TestPromptsRender(t *testing.T) {
 	if user != want {
 		t.Errorf("synthesis request:\n%s\nwant:\n%s", user, want)
 	}
-	if user, _ := synthesisUser(State{Query: "hi"}, nil); user != "Question: hi\n\nFindings:\n" {
+	if user, _ := synthesisUser(state{Query: "hi"}, nil); user != "Question: hi\n\nFindings:\n" {
 		t.Errorf("synthesis request with no findings: %q", user)
 	}
 }

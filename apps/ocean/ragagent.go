@@ -41,8 +41,8 @@ func (r *retrieved) get() []docs.Hit {
 }
 
 // ragAgent retrieves passages for the question with BM25.
-func (a *App) ragAgent(ctx context.Context, s State) *AgentReport {
-	rep := &AgentReport{Agent: AgentRAG, OK: true, Source: string(llm.FromPolicy)}
+func (a *App) ragAgent(ctx context.Context, s state) *AgentReport {
+	rep := &AgentReport{Agent: agentRAG, OK: true, Source: string(llm.FromPolicy)}
 	if a.docs == nil || a.docs.Len() == 0 {
 		rep.Findings = append(rep.Findings, "No documents are indexed; add some with `cairn ocean docs add DIR`.")
 		return rep
@@ -112,8 +112,8 @@ func excerpt(text string, n int) string {
 }
 
 // generalAgent says what the system is and what it holds.
-func (a *App) generalAgent(ctx context.Context, s State) *AgentReport {
-	rep := &AgentReport{Agent: AgentGeneral, OK: true, Source: string(llm.FromPolicy)}
+func (a *App) generalAgent(ctx context.Context, s state) *AgentReport {
+	rep := &AgentReport{Agent: agentGeneral, OK: true, Source: string(llm.FromPolicy)}
 	rep.Findings = append(rep.Findings,
 		"I answer questions about Argo profiling floats: where a float is and its status (SQL over float metadata), "+
 			"its measured temperature and salinity profiles and their trends (DuckDB over Parquet), "+

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// Region is a named sea: an approximate outline (lon, lat vertices) good
+// region is a named sea: an approximate outline (lon, lat vertices) good
 // enough to say which floats are in it, or an ocean basin matched by the
 // GDAC index's ocean code. Answers name the region and say it is approximate.
-type Region struct {
+type region struct {
 	Name    string
 	Aliases []string
 	Outline [][2]float64 // lon, lat; closed implicitly
@@ -18,7 +18,7 @@ type Region struct {
 
 // regions are coarse hand-drawn outlines of common seas (after the IHO
 // limits of oceans and seas, simplified to a dozen vertices).
-var regions = []Region{
+var regions = []region{
 	{Name: "Arabian Sea", Outline: [][2]float64{{51, 11}, {57, 18}, {62, 23}, {67, 25}, {71, 21}, {73, 16}, {75, 10}, {77, 8}, {73, 0}, {60, 2}}},
 	{Name: "Bay of Bengal", Outline: [][2]float64{{80, 6}, {80, 16}, {87, 22}, {92, 22}, {94, 17}, {98, 10}, {95, 5}}},
 	{Name: "South China Sea", Outline: [][2]float64{{105, 3}, {105, 10}, {108, 22}, {117, 23}, {121, 22}, {120, 12}, {118, 5}, {110, 0}}},
@@ -43,7 +43,7 @@ func regionNames() []string {
 	return out
 }
 
-func regionByName(name string) (Region, bool) {
+func regionByName(name string) (region, bool) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	for _, r := range regions {
 		if strings.ToLower(r.Name) == n {
@@ -55,12 +55,12 @@ func regionByName(name string) (Region, bool) {
 			}
 		}
 	}
-	return Region{}, false
+	return region{}, false
 }
 
 // findRegion returns the first region named in text (longest names first
 // so "Arabian Sea" wins over a basin).
-func findRegion(text string) (Region, bool) {
+func findRegion(text string) (region, bool) {
 	t := strings.ToLower(text)
 	// seas and named areas first, then the GDAC ocean basins
 	for _, basin := range []bool{false, true} {
@@ -78,11 +78,11 @@ func findRegion(text string) (Region, bool) {
 			}
 		}
 	}
-	return Region{}, false
+	return region{}, false
 }
 
 // bbox is the outline's bounding box: min lon, min lat, max lon, max lat.
-func (r Region) bbox() (float64, float64, float64, float64) {
+func (r region) bbox() (float64, float64, float64, float64) {
 	minLon, minLat, maxLon, maxLat := 180.0, 90.0, -180.0, -90.0
 	for _, p := range r.Outline {
 		minLon, maxLon = math.Min(minLon, p[0]), math.Max(maxLon, p[0])
@@ -92,7 +92,7 @@ func (r Region) bbox() (float64, float64, float64, float64) {
 }
 
 // contains reports whether (lon, lat) is inside the outline (even-odd rule).
-func (r Region) contains(lon, lat float64) bool {
+func (r region) contains(lon, lat float64) bool {
 	in := false
 	n := len(r.Outline)
 	for i, j := 0, n-1; i < n; j, i = i, i+1 {
@@ -106,7 +106,7 @@ func (r Region) contains(lon, lat float64) bool {
 }
 
 // wkt is the outline as a WKT polygon (lon lat order, closed).
-func (r Region) wkt() string {
+func (r region) wkt() string {
 	var pts []string
 	for _, p := range append(r.Outline, r.Outline[0]) {
 		pts = append(pts, fmt.Sprintf("%g %g", p[0], p[1]))

@@ -17,21 +17,21 @@ type Querier interface {
 	Query(ctx context.Context, opts store.QueryOptions, stmt string, args ...any) (*store.Result, error)
 }
 
-// SQLQuery is a model-written statement for the SQL agent.
-type SQLQuery struct {
+// sqlQuery is a model-written statement for the SQL agent.
+type sqlQuery struct {
 	SQL       string `json:"sql"`
 	Reasoning string `json:"reasoning"`
 }
 
 // Validate runs the statement through the SQL guard, so a model's unsafe
 // or unparsable SQL is sent back for repair and never reaches a store.
-func (q SQLQuery) Validate() error {
+func (q sqlQuery) Validate() error {
 	_, err := guard.Check(q.SQL)
 	return err
 }
 
 // Reason returns the model's reasoning.
-func (q SQLQuery) Reason() string { return q.Reasoning }
+func (q sqlQuery) Reason() string { return q.Reasoning }
 
 var guard = sqlguard.New(store.Tables, nil)
 
@@ -40,16 +40,16 @@ var guard = sqlguard.New(store.Tables, nil)
 var metaGuard = sqlguard.New(slices.DeleteFunc(slices.Clone(store.Tables), func(t string) bool { return t == "argo_profiles" }), nil)
 
 // sqlAgent answers metadata, status, position and region questions.
-func (a *App) sqlAgent(ctx context.Context, s State) *AgentReport {
-	rep := &AgentReport{Agent: AgentSQL, OK: true, Source: string(llm.FromPolicy)}
+func (a *App) sqlAgent(ctx context.Context, s state) *AgentReport {
+	rep := &AgentReport{Agent: agentSQL, OK: true, Source: string(llm.FromPolicy)}
 	if a.meta == nil {
 		rep.OK, rep.Error = false, "no metadata store is configured"
 		return rep
 	}
-	d := s.Routing
+	d := s.Dispatch
 	if m := a.models.For("sql"); m != nil {
 		dec, err := llm.Decide(ctx, m, llm.Prompt{Name: "SQLQuery", System: a.prompts.sql, User: s.Query, MaxRepairs: 2},
-			func(context.Context) (SQLQuery, error) { return SQLQuery{}, nil })
+			func(context.Context) (sqlQuery, error) { return sqlQuery{}, nil })
 		rep.Tokens += dec.Usage.PromptTokens + dec.Usage.CompletionTokens
 		if err == nil && dec.Source == llm.FromModel && dec.Value.SQL != "" {
 			res, err := a.modelQuerier(dec.Value.SQL).Query(ctx, a.queryOpts(), dec.Value.SQL)
@@ -224,7 +224,7 @@ func (a *App) activeWithin() string {
 	return fmt.Sprintf("%.0f days", a.opts.ActiveWithin.Hours()/24)
 }
 
-func (a *App) cutoff(d RoutingDecision) (time.Time, bool) {
+func (a *App) cutoff(d DispatchDecision) (time.Time, bool) {
 	if d.SinceDays <= 0 {
 		return time.Time{}, false
 	}
@@ -241,7 +241,7 @@ func placeholders(from, n int) string {
 
 // polygonSQL is the even-odd point-in-polygon test as a SQL expression
 // over numeric literals, with a bounding-box prefilter.
-func polygonSQL(r Region, lat, lon string) string {
+func polygonSQL(r region, lat, lon string) string {
 	minLon, minLat, maxLon, maxLat := r.bbox()
 	var edges []string
 	n := len(r.Outline)

@@ -1,10 +1,10 @@
-// Package ocean is the Argo float question gateway: a router decides which
-// specialist agents answer a question (SQL over float metadata and status,
+// Package ocean is the Argo float question gateway: a dispatch decision picks the
+// specialist agents that answer a question (SQL over float metadata and status,
 // DuckDB over Parquet profiles, retrieval over documents, a general agent),
 // they run in parallel, and a synthesis step answers with numbers from the
 // data and citations from retrieved passages.
 //
-// Read top-down: state.go (the state and the routing decision), router.go
+// Read top-down: state.go (the state and the dispatch decision), dispatch.go
 // (who answers), agents in sqlagent.go, profileagent.go (bgc.go) and
 // ragagent.go (also the general agent), synth.go (the answer), app.go
 // (the graph), http.go (the API).
@@ -15,19 +15,19 @@ import (
 	"slices"
 )
 
-// Agent names, as they appear in RoutingDecision.Agents.
+// Agent names, as they appear in DispatchDecision.Agents.
 const (
-	AgentSQL     = "sql"
-	AgentDuckDB  = "duckdb"
-	AgentRAG     = "rag"
-	AgentGeneral = "general"
+	agentSQL     = "sql"
+	agentDuckDB  = "duckdb"
+	agentRAG     = "rag"
+	agentGeneral = "general"
 )
 
-var agentNames = []string{AgentSQL, AgentDuckDB, AgentRAG, AgentGeneral}
+var agentNames = []string{agentSQL, agentDuckDB, agentRAG, agentGeneral}
 
-// RoutingDecision is the router's typed decision: which agents run and what
+// DispatchDecision is the dispatch node's typed decision: which agents run and what
 // the question is about.
-type RoutingDecision struct {
+type DispatchDecision struct {
 	// Agents to run: any of "sql", "duckdb", "rag", "general".
 	Agents []string `json:"agents" enum:"sql,duckdb,rag,general"`
 	// FloatIDs are the WMO numbers of floats the question names.
@@ -54,7 +54,7 @@ type Near struct {
 
 // Validate rejects unknown agents, an empty agent list and float numbers
 // that are not WMO numbers.
-func (d RoutingDecision) Validate() error {
+func (d DispatchDecision) Validate() error {
 	if len(d.Agents) == 0 {
 		return fmt.Errorf("agents: at least one of %v is required", agentNames)
 	}
@@ -86,10 +86,10 @@ func (d RoutingDecision) Validate() error {
 }
 
 // Reason returns the decision's reasoning.
-func (d RoutingDecision) Reason() string { return d.Reasoning }
+func (d DispatchDecision) Reason() string { return d.Reasoning }
 
-// Has reports whether agent a is routed to.
-func (d RoutingDecision) Has(a string) bool { return slices.Contains(d.Agents, a) }
+// Has reports whether the question is dispatched to agent a.
+func (d DispatchDecision) Has(a string) bool { return slices.Contains(d.Agents, a) }
 
 func isWMO(s string) bool {
 	if len(s) != 5 && len(s) != 7 {
@@ -126,14 +126,14 @@ type AgentReport struct {
 	Tokens int     `json:"tokens,omitempty"`
 }
 
-// State is the gateway's flow state. Each agent writes only its own field,
+// state is the gateway's flow state. Each agent writes only its own field,
 // so the parallel branches never conflict.
-type State struct {
-	Query         string          `json:"query"`
-	Routing       RoutingDecision `json:"routing"`
-	RoutingSource string          `json:"routingSource"`
-	RoutingMs     float64         `json:"routingMs"`
-	RoutingTokens int             `json:"routingTokens"`
+type state struct {
+	Query          string           `json:"query"`
+	Dispatch       DispatchDecision `json:"dispatch"`
+	DispatchSource string           `json:"dispatchSource"`
+	DispatchMs     float64          `json:"dispatchMs"`
+	DispatchTokens int              `json:"dispatchTokens"`
 
 	SQL     *AgentReport `json:"sql,omitempty"`
 	DuckDB  *AgentReport `json:"duckdb,omitempty"`
@@ -150,7 +150,7 @@ type State struct {
 }
 
 // reports returns the agent reports present, in a fixed order.
-func (s State) reports() []*AgentReport {
+func (s state) reports() []*AgentReport {
 	var out []*AgentReport
 	for _, r := range []*AgentReport{s.SQL, s.DuckDB, s.RAG, s.General} {
 		if r != nil {

@@ -12,9 +12,9 @@ import (
 	"github.com/cairn-agents/cairn/ocean/docs"
 )
 
-// Synthesis is the final answer: text plus the numbers of the retrieved
+// synthesis is the final answer: text plus the numbers of the retrieved
 // passages it cites.
-type Synthesis struct {
+type synthesis struct {
 	Answer string `json:"answer"`
 	// Cited are 1-based numbers of the retrieved passages the answer uses.
 	Cited     []int  `json:"cited"`
@@ -22,7 +22,7 @@ type Synthesis struct {
 }
 
 // Validate requires an answer.
-func (s Synthesis) Validate() error {
+func (s synthesis) Validate() error {
 	if strings.TrimSpace(s.Answer) == "" {
 		return fmt.Errorf("answer: empty")
 	}
@@ -30,17 +30,17 @@ func (s Synthesis) Validate() error {
 }
 
 // Reason returns the reasoning.
-func (s Synthesis) Reason() string { return s.Reasoning }
+func (s synthesis) Reason() string { return s.Reasoning }
 
 // synthesize turns the agents' reports into the answer; a model writes it
 // when configured, else the template policy states the findings.
-func (a *App) synthesize(ctx context.Context, s State, hits []docs.Hit) (llm.Decision[Synthesis], error) {
+func (a *App) synthesize(ctx context.Context, s state, hits []docs.Hit) (llm.Decision[synthesis], error) {
 	user, err := synthesisUser(s, hits)
 	if err != nil {
-		return llm.Decision[Synthesis]{}, err
+		return llm.Decision[synthesis]{}, err
 	}
 	p := llm.Prompt{Name: "Synthesis", System: a.prompts.synthesis, User: user, MaxRepairs: 2}
-	policy := func(context.Context) (Synthesis, error) { return templateAnswer(s, hits), nil }
+	policy := func(context.Context) (synthesis, error) { return templateAnswer(s, hits), nil }
 	d, err := llm.Decide(ctx, a.models.For("synthesis"), p, policy)
 	if err != nil || d.Source != llm.FromModel {
 		return d, err
@@ -92,12 +92,12 @@ func unsupportedNumbers(answer, evidence string) []string {
 
 // templateAnswer is the synthesis policy: the agents' findings in order,
 // failures named, and the best passages quoted with their numbers.
-func templateAnswer(s State, hits []docs.Hit) Synthesis {
+func templateAnswer(s state, hits []docs.Hit) synthesis {
 	var parts []string
 	var cited []int
 	for _, r := range s.reports() {
 		switch {
-		case r.Agent == AgentRAG && len(hits) > 0:
+		case r.Agent == agentRAG && len(hits) > 0:
 			n := min(len(hits), 3)
 			var q []string
 			for i := range n {
@@ -115,7 +115,7 @@ func templateAnswer(s State, hits []docs.Hit) Synthesis {
 	if len(parts) == 0 {
 		parts = append(parts, "No agent produced an answer.")
 	}
-	return Synthesis{Answer: strings.Join(parts, "\n"), Cited: cited, Reasoning: "template: agents' findings stated in routing order"}
+	return synthesis{Answer: strings.Join(parts, "\n"), Cited: cited, Reasoning: "template: agents' findings stated in routing order"}
 }
 
 // citations maps cited passage numbers to citations of retrieved passages;

@@ -41,7 +41,7 @@ func TestGraphPrintsEverySystem(t *testing.T) {
 		t.Fatal(err)
 	}
 	var info flow.Info
-	if err := json.Unmarshal([]byte(out), &info); err != nil || info.Name != "ocean" || info.Start != "route" {
+	if err := json.Unmarshal([]byte(out), &info); err != nil || info.Name != "ocean" || info.Start != "dispatch" {
 		t.Errorf("json: %v, %+v", err, info)
 	}
 	if _, _, err := runCairn(t, "graph", "nope"); err == nil || !strings.Contains(err.Error(), "roadtrip") {
@@ -110,10 +110,10 @@ func TestTraceShowGraphMarksThePath(t *testing.T) {
 	// Two ocean runs: one routed to sql and rag, one to general, which
 	// failed in synthesis.
 	evs = append(evs, event.Event{RunID: "r1", Kind: event.RunStart, Message: "ocean"},
-		node("r1", "route", 1), node("r1", "sql", 2), node("r1", "duckdb", 2), node("r1", "rag", 2), node("r1", "general", 2),
+		node("r1", "dispatch", 1), node("r1", "sql", 2), node("r1", "duckdb", 2), node("r1", "rag", 2), node("r1", "general", 2),
 		node("r1", "synthesize", 3), event.Event{RunID: "r1", Kind: event.RunEnd})
 	evs = append(evs, event.Event{RunID: "r2", Kind: event.RunStart, Message: "ocean"},
-		node("r2", "route", 1), node("r2", "sql", 2), node("r2", "duckdb", 2), node("r2", "rag", 2), node("r2", "general", 2),
+		node("r2", "dispatch", 1), node("r2", "sql", 2), node("r2", "duckdb", 2), node("r2", "rag", 2), node("r2", "general", 2),
 		node("r2", "synthesize", 3), event.Event{RunID: "r2", Kind: event.RunEnd, Err: "synthesis: boom"})
 	// A roadtrip run whose think loop hit its limit.
 	evs = append(evs, event.Event{RunID: "t1", Kind: event.RunStart, Message: "roadtrip"},
@@ -135,7 +135,7 @@ func TestTraceShowGraphMarksThePath(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 	oc, rt := reports[0], reports[1]
-	if oc.Name != "ocean" || oc.Runs != 2 || oc.Ended != 1 || oc.Visits["route"] != 2 || oc.Visits["synthesize"] != 2 {
+	if oc.Name != "ocean" || oc.Runs != 2 || oc.Ended != 1 || oc.Visits["dispatch"] != 2 || oc.Visits["synthesize"] != 2 {
 		t.Errorf("ocean: %+v", oc)
 	}
 	taken := func(r pathReport) map[string]int {
@@ -145,7 +145,7 @@ func TestTraceShowGraphMarksThePath(t *testing.T) {
 		}
 		return m
 	}
-	if m := taken(oc); m["route parallel sql"] != 2 || m["rag join synthesize"] != 2 || m["synthesize edge END"] != 1 {
+	if m := taken(oc); m["dispatch parallel sql"] != 2 || m["rag join synthesize"] != 2 || m["synthesize edge END"] != 1 {
 		t.Errorf("ocean edges taken: %v", m)
 	}
 	m := taken(rt)

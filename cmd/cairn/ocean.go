@@ -298,7 +298,7 @@ func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 			}
 			m := resp.AgentMetrics
 			fmt.Fprintf(c.stderr, "routing %s by %s (%s); total %.1f ms, tokens %d\n",
-				strings.Join(resp.Routing.Agents, "+"), resp.Routing.Source, resp.Routing.Reasoning, m.TotalTimeMs, m.Tokens)
+				strings.Join(resp.Dispatch.Agents, "+"), resp.Dispatch.Source, resp.Dispatch.Reasoning, m.TotalTimeMs, m.Tokens)
 			return nil
 		},
 	}

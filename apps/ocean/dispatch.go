@@ -10,23 +10,23 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 )
 
-// route asks the router model (if any) for a RoutingDecision; the intent
+// dispatch asks the dispatch model (if any) for a DispatchDecision; the intent
 // rules decide otherwise.
-func (a *App) route(ctx context.Context, query string) (llm.Decision[RoutingDecision], error) {
+func (a *App) dispatch(ctx context.Context, query string) (llm.Decision[DispatchDecision], error) {
 	p := llm.Prompt{
-		Name:   "RoutingDecision",
-		System: a.prompts.router,
+		Name:   "DispatchDecision",
+		System: a.prompts.dispatch,
 		User:   query,
 
 		MaxRepairs: 2,
 	}
-	d, err := llm.Decide(ctx, a.models.For("router"), p, func(context.Context) (RoutingDecision, error) {
-		return RouteRules(query), nil
+	d, err := llm.Decide(ctx, a.models.For("dispatch"), p, func(context.Context) (DispatchDecision, error) {
+		return dispatchRules(query), nil
 	})
 	if err == nil && d.Source == llm.FromModel {
 		// Float numbers are extracted deterministically; a model that
 		// missed one does not lose it.
-		for _, f := range RouteRules(query).FloatIDs {
+		for _, f := range dispatchRules(query).FloatIDs {
 			if !slices.Contains(d.Value.FloatIDs, f) {
 				d.Value.FloatIDs = append(d.Value.FloatIDs, f)
 			}
@@ -52,11 +52,11 @@ func hasAny(s string, words ...string) bool {
 	return false
 }
 
-// RouteRules is the routing policy: keyword intent rules plus float-number,
+// dispatchRules is the dispatch policy: keyword intent rules plus float-number,
 // region, radius and time-window extraction.
-func RouteRules(query string) RoutingDecision {
+func dispatchRules(query string) DispatchDecision {
 	q := strings.ToLower(query)
-	d := RoutingDecision{FloatIDs: []string{}}
+	d := DispatchDecision{FloatIDs: []string{}}
 	for _, m := range reWMO.FindAllStringSubmatch(query, -1) {
 		if !slices.Contains(d.FloatIDs, m[1]) {
 			d.FloatIDs = append(d.FloatIDs, m[1])
@@ -108,28 +108,28 @@ func RouteRules(query string) RoutingDecision {
 	greeting := hasAny(q, "hello", "hi ", "hey", "help", "what can you", "who are you", "thank") || q == "hi" || q == "hey"
 
 	if metadata || len(d.FloatIDs) > 0 || d.Region != "" || d.Near != nil {
-		d.Agents = append(d.Agents, AgentSQL)
+		d.Agents = append(d.Agents, agentSQL)
 		why = append(why, "metadata/status/position question or named floats/region")
 	}
 	if profiles && (len(d.FloatIDs) > 0 || d.Region != "" || d.Near != nil || !definitional) {
-		d.Agents = append(d.Agents, AgentDuckDB)
+		d.Agents = append(d.Agents, agentDuckDB)
 		why = append(why, "asks about measured profiles")
 	}
 	if definitional {
-		d.Agents = append(d.Agents, AgentRAG)
+		d.Agents = append(d.Agents, agentRAG)
 		why = append(why, "asks for a definition or documentation")
 		// "What is QC flag 4?" is not about float data even with numbers in it
 		if len(d.FloatIDs) == 0 && d.Region == "" && d.Near == nil && !metadata {
-			d.Agents = slices.DeleteFunc(d.Agents, func(a string) bool { return a == AgentSQL || a == AgentDuckDB })
+			d.Agents = slices.DeleteFunc(d.Agents, func(a string) bool { return a == agentSQL || a == agentDuckDB })
 		}
 	}
 	if len(d.Agents) == 0 && greeting {
-		d.Agents = []string{AgentGeneral}
+		d.Agents = []string{agentGeneral}
 		why = append(why, "greeting or capability question")
 	}
 	if len(d.Agents) == 0 {
 		// Nothing matched: search the documents, and say what the system can do.
-		d.Agents = []string{AgentRAG, AgentGeneral}
+		d.Agents = []string{agentRAG, agentGeneral}
 		why = append(why, "no data intent recognised")
 	}
 	d.Reasoning = "rules: " + strings.Join(why, "; ")
