@@ -175,15 +175,7 @@ client goes away is cancelled.`,
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
-			srv := &http.Server{
-				Handler:           handler,
-				ReadHeaderTimeout: 10 * time.Second,
-				ReadTimeout:       30 * time.Second,
-				WriteTimeout:      90 * time.Second,
-				IdleTimeout:       120 * time.Second,
-				MaxHeaderBytes:    64 << 10,
-				ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-			}
+			srv := newHTTPServer(handler, log)
 			fmt.Fprintf(c.stderr, "cairn serve: listening on http://%s (systems: %v; API keys: %d; rate limit: %s)\n",
 				ln.Addr(), served, len(gopts.Keys), rateText(sf.rate))
 			if len(gopts.Keys) == 0 && exposed(ln.Addr()) {
@@ -219,6 +211,21 @@ client goes away is cancelled.`,
 	f.StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
 	f.StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME or openai:NAME")
 	return cmd
+}
+
+// newHTTPServer is the server `cairn serve` runs handler with: a body
+// must arrive within 30 s and an answer be written within 90 s (requests
+// run at most 60 s).
+func newHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      90 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }
 
 func rateText(r float64) string {
