@@ -62,7 +62,7 @@ func sharedTasks(t testing.TB) string {
 
 func solver(p *roadtrip.Planner) locnav.Solver {
 	return func(ctx context.Context, t locnav.Task) (locnav.Answer, error) {
-		res, err := p.Solve(ctx, roadtrip.Task{ID: t.ID, Question: t.Question, OutputFormat: t.OutputFormat, Servers: t.Servers})
+		res, err := p.Solve(ctx, t)
 		if err != nil {
 			return locnav.Answer{}, err
 		}
@@ -78,8 +78,12 @@ func runTasks(t *testing.T, paths ...string) *locnav.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, err := roadtrip.New(tools, roadtrip.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	rep, err := locnav.Run(context.Background(), tasks, locnav.Options{
-		Solver: solver(&roadtrip.Planner{Tools: tools}), Scorer: locnav.NewScorer(eng), Parallel: 2})
+		Solver: solver(p), Scorer: locnav.NewScorer(eng), Parallel: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

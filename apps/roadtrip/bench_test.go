@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -53,30 +54,30 @@ func (m *fakeModel) Chat(ctx context.Context, req llm.Request) (llm.Response, er
 		q, f, _ := strings.Cut(strings.TrimPrefix(user, "Question: "), "\nOutput format: ")
 		reply = parseSpec(q, json.RawMessage(strings.TrimSpace(f)), nil)
 	case "orchestrator":
-		reply = NextAction{Thought: "plan the routes, then places, elevations, answer", Action: ActPlanRoutes,
-			Then: []string{ActSearchPlaces, ActGetElevations, ActAnswer}}
-	case "router":
-		var pool []City
+		reply = nextAction{Thought: "plan the routes, then places, elevations, answer", Action: actPlanRoutes,
+			Then: []string{actSearchPlaces, actGetElevations, actAnswer}}
+	case "towns":
+		var pool []city
 		for _, c := range candRe.FindAllStringSubmatch(user, -1) {
 			f, _ := strconv.ParseFloat(c[3], 64)
 			o, _ := strconv.ParseFloat(c[4], 64)
-			pool = append(pool, City{ID: c[1], Name: c[2], Frac: f, OffKm: o, Include: c[5] != ""})
+			pool = append(pool, city{ID: c[1], Name: c[2], Frac: f, OffKm: o, Include: c[5] != ""})
 		}
 		n := countRe2.FindStringSubmatch(user)
 		routes, _ := strconv.Atoi(n[1])
 		k, _ := strconv.Atoi(n[2])
 		reply = chooseRoutes(pool, k, routes)
 	case "places":
-		var c PlaceChoice
+		var c placeChoice
 		for _, s := range slotRe.FindAllStringSubmatch(user, -1) {
-			c.Picks = append(c.Picks, PlacePick{Slot: s[1], PlaceID: s[2]})
+			c.Picks = append(c.Picks, placePick{Slot: s[1], PlaceID: s[2]})
 		}
 		reply = c
 	case "synthesis":
 		n := writeRe.FindStringSubmatch(user)
 		r, _ := strconv.Atoi(n[1])
 		d, _ := strconv.Atoi(n[2])
-		var y Synthesis
+		var y synthesis
 		firsts := routeRe.FindAllStringSubmatch(user, -1)
 		for i := range r {
 			y.RouteNames = append(y.RouteNames, fmt.Sprintf("Coastal route %d by %s", i+1, firsts[i][1]))
@@ -104,7 +105,7 @@ type fakeRoles map[string]*fakeModel
 
 func newFakeRoles(latency time.Duration) fakeRoles {
 	r := fakeRoles{}
-	for _, role := range []string{"understand", "orchestrator", "router", "places", "synthesis"} {
+	for _, role := range []string{"understand", "orchestrator", "towns", "places", "synthesis"} {
 		r[role] = &fakeModel{role: role, latency: latency}
 	}
 	return r
@@ -139,9 +140,9 @@ func (r fakeRoles) criticalPath() int {
 // fake model: every decision is the model's, at most 4 model calls are on
 // the critical path and the run spends at most 8,000 tokens.
 func TestModelBudget(t *testing.T) {
-	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0003.json")
+	tk := loadTask(t, "testdata/tasks/delaware_trip_0003.json")
 	fr := newFakeRoles(30 * time.Millisecond)
-	res, err := (&Planner{Tools: mcpTools(t), Models: fr}).Solve(context.Background(), tk)
+	res, err := newPlanner(t, mcpTools(t), Options{Models: fr}).Solve(context.Background(), tk)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,11 +161,11 @@ func TestModelBudget(t *testing.T) {
 		st.ModelCalls, fr.criticalPath(), tokens, st.PromptTokens, st.ToolCalls, st.Wall)
 }
 
-func benchTasks(b *testing.B) []Task {
-	tk, _ := loadTask(b, "testdata/tasks/delaware_trip_0003.json")
-	tasks := []Task{tk}
+func benchTasks(b *testing.B) []locnav.Task {
+	tk := loadTask(b, "testdata/tasks/delaware_trip_0003.json")
+	tasks := []locnav.Task{tk}
 	if d := benchDir(b); d != "" {
-		t1, _ := loadTask(b, filepath.Join(d, "google_maps_task_0001.json"))
+		t1 := loadTask(b, filepath.Join(d, "google_maps_task_0001.json"))
 		tasks = append(tasks, t1)
 	}
 	return tasks
@@ -174,7 +175,7 @@ func benchTasks(b *testing.B) []Task {
 // trip (target: under 1 s, at most 15 maps calls); the maps calls cross
 // the MCP loopback transport.
 func BenchmarkSolvePolicy(b *testing.B) {
-	p := &Planner{Tools: mcpTools(b)}
+	p := newPlanner(b, mcpTools(b), Options{})
 	for _, tk := range benchTasks(b) {
 		b.Run(strings.TrimSuffix(tk.ID, ".json"), func(b *testing.B) {
 			calls := 0
@@ -198,7 +199,7 @@ func BenchmarkSolveModel(b *testing.B) {
 	var calls, cp, tokens int
 	for b.Loop() {
 		fr := newFakeRoles(50 * time.Millisecond)
-		res, err := (&Planner{Tools: mcpTools(b), Models: fr}).Solve(context.Background(), tk)
+		res, err := newPlanner(b, mcpTools(b), Options{Models: fr}).Solve(context.Background(), tk)
 		if err != nil {
 			b.Fatal(err)
 		}

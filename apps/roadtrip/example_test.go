@@ -8,12 +8,13 @@ import (
 	"strings"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip"
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
 )
 
 // The planner on the offline maps, reached over MCP, with no model: the
-// policies decide. Set Planner.Models (e.g. an llm.Roles) to ask models.
+// policies decide. Set Options.Models (e.g. an llm.Roles) to ask models.
 func Example() {
 	ctx := context.Background()
 	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
@@ -25,8 +26,11 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer stop()
-	p := &roadtrip.Planner{Tools: tools}
-	res, err := p.Solve(ctx, roadtrip.Task{
+	p, err := roadtrip.New(tools, roadtrip.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := p.Solve(ctx, locnav.Task{
 		Question:     "I live in Newark, Delaware. My friend lives in Milford, Delaware. Find a single 'restaurant' with equal driving times from both of us.",
 		OutputFormat: json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`),
 	})

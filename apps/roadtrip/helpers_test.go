@@ -2,12 +2,12 @@ package roadtrip
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
@@ -63,31 +63,24 @@ func benchDir(t testing.TB) string {
 	return d
 }
 
-// taskFile is a task in the MCP-Universe JSON format.
-type taskFile struct {
-	Question     string          `json:"question"`
-	OutputFormat json.RawMessage `json:"output_format"`
-	MCPServers   []struct {
-		Name string `json:"name"`
-	} `json:"mcp_servers"`
-	Evaluators []json.RawMessage `json:"evaluators"`
-}
-
-func loadTask(t testing.TB, path string) (Task, taskFile) {
+// loadTask reads a task file as the planner and the scorer read it.
+func loadTask(t testing.TB, path string) locnav.Task {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	tk, err := locnav.ReadTask(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f taskFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatalf("%s: %v", path, err)
+	return tk
+}
+
+// newPlanner is New(tools, o), failing t on error.
+func newPlanner(t testing.TB, tools *tool.Registry, o Options) *Planner {
+	t.Helper()
+	p, err := New(tools, o)
+	if err != nil {
+		t.Fatal(err)
 	}
-	tk := Task{ID: filepath.Base(path), Question: f.Question, OutputFormat: f.OutputFormat}
-	for _, s := range f.MCPServers {
-		tk.Servers = append(tk.Servers, s.Name)
-	}
-	return tk, f
+	return p
 }
 
 func mapsClient(reg *tool.Registry) *mapstool.Client { return &mapstool.Client{Caller: reg} }

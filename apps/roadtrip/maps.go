@@ -76,42 +76,42 @@ func ConnectMaps(ctx context.Context, target string, log *slog.Logger) (*tool.Re
 }
 
 // locate finds a place by geocoding q, else by the first text-search hit.
-func (r *run) locate(ctx context.Context, q string) (Point, error) {
-	g, gerr := r.maps.Geocode(ctx, q)
+func (p *Planner) locate(ctx context.Context, q string) (point, error) {
+	g, gerr := p.mapsFor(ctx).Geocode(ctx, q)
 	if gerr == nil {
 		name, _, _ := strings.Cut(g.FormattedAddress, ",")
-		return Point{Query: q, Name: strings.TrimSpace(name), Address: g.FormattedAddress, PlaceID: g.PlaceID,
+		return point{Query: q, Name: strings.TrimSpace(name), Address: g.FormattedAddress, PlaceID: g.PlaceID,
 			Lat: g.Location.Lat, Lng: g.Location.Lng}, nil
 	}
 	if ctx.Err() != nil {
-		return Point{}, ctx.Err()
+		return point{}, ctx.Err()
 	}
-	sr, serr := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: q})
+	sr, serr := p.mapsFor(ctx).SearchPlaces(ctx, geo.SearchRequest{Query: q})
 	if serr == nil && len(sr.Places) > 0 {
 		p := sr.Places[0]
-		return Point{Query: q, Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng}, nil
+		return point{Query: q, Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng}, nil
 	}
 	if (serr == nil || errors.Is(serr, geo.ErrZeroResults)) && errors.Is(gerr, geo.ErrZeroResults) {
-		return Point{}, fmt.Errorf("cannot locate %q: %w (neither geocoding nor text search knows it)", q, geo.ErrZeroResults)
+		return point{}, fmt.Errorf("cannot locate %q: %w (neither geocoding nor text search knows it)", q, geo.ErrZeroResults)
 	}
-	return Point{}, fmt.Errorf("cannot locate %q: geocode: %w; search: %v", q, gerr, serr)
+	return point{}, fmt.Errorf("cannot locate %q: geocode: %w; search: %v", q, gerr, serr)
 }
 
 // searchFirst locates q as the evaluator does: the first text-search hit.
-func (r *run) searchFirst(ctx context.Context, q string) (Point, error) {
-	sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: q})
+func (p *Planner) searchFirst(ctx context.Context, q string) (point, error) {
+	sr, err := p.mapsFor(ctx).SearchPlaces(ctx, geo.SearchRequest{Query: q})
 	if err == nil && len(sr.Places) > 0 {
 		p := sr.Places[0]
-		return Point{Query: q, Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng}, nil
+		return point{Query: q, Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng}, nil
 	}
 	if ctx.Err() != nil {
-		return Point{}, ctx.Err()
+		return point{}, ctx.Err()
 	}
-	return r.locate(ctx, q)
+	return p.locate(ctx, q)
 }
 
-func toPlace(p geo.Place) Place {
-	return Place{Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng,
+func toPlace(p geo.Place) place {
+	return place{Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng,
 		Types: p.Types, Rating: p.Rating}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip"
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/internal/ollamatest"
 	"github.com/cairn-agents/cairn/llm"
 )
@@ -25,9 +26,13 @@ func TestGibberishModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, tools := offline(t)
-	tk := roadtrip.Task{Question: "I live in Newark, Delaware. My friend lives in Milford, Delaware. Find a single 'restaurant' (must be of type 'restaurant') with equal driving times from both of us.",
+	tk := locnav.Task{Question: "I live in Newark, Delaware. My friend lives in Milford, Delaware. Find a single 'restaurant' (must be of type 'restaurant') with equal driving times from both of us.",
 		OutputFormat: json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`)}
-	res, err := (&roadtrip.Planner{Tools: tools, Models: roles, ModelTimeout: 60 * time.Second}).Solve(context.Background(), tk)
+	p, err := roadtrip.New(tools, roadtrip.Options{Models: roles, ModelTimeout: 60 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Solve(context.Background(), tk)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,36 +10,41 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
 )
 
-// NextAction is the orchestrator's decision: a thought, the action to take
+// nextAction is the orchestrator's decision: a thought, the action to take
 // now and, optionally, the actions to take after it if all goes well (so a
 // model is asked again only when something goes wrong).
-type NextAction struct {
+type nextAction struct {
 	Thought string   `json:"thought" jsonschema:"one or two sentences: what is missing from the answer"`
 	Action  string   `json:"action" jsonschema:"plan_routes, search_places, get_elevations or answer"`
 	Then    []string `json:"then,omitempty" jsonschema:"the actions to run after this one, in order"`
 }
 
 // Reason returns the thought.
-func (a NextAction) Reason() string { return a.Thought }
+func (a nextAction) Reason() string { return a.Thought }
+
+// orchestratorPrompt is what prompts/orchestrator_user.tmpl shows.
+type orchestratorPrompt struct {
+	Question, Keys, Done, Valid string
+	History                     string // the last few steps, one line each
+}
+
+// understandPrompt is what prompts/understand_user.tmpl shows.
+type understandPrompt struct{ Question, Format string }
 
 // understand is the question-understanding decision.
-func (r *run) understand(ctx context.Context, s State) (State, error) {
+func (p *Planner) understand(ctx context.Context, s state) (state, error) {
 	t := s.Task
 	policy := parseSpec(t.Question, t.OutputFormat, t.Servers)
 	spec, fromModel := policy, false
-	if policy.Family != FamilyUnsupported || len(t.Servers) == 0 {
-		d, err := llm.Decide(ctx, r.model("understand"), llm.Prompt{
-			Name:    "Understanding",
-			System:  render("understand", nil),
-			User:    render("understand_user", map[string]any{"Question": t.Question, "Format": string(t.OutputFormat)}),
-			Timeout: r.timeout(),
-
-			MaxRepairs: 2,
-		}, func(context.Context) (Spec, error) { return policy, nil })
+	if policy.Family != locnav.MultiServer || len(t.Servers) == 0 {
+		d, err := decide(ctx, p, "understand", "Understanding", func() any {
+			return understandPrompt{Question: t.Question, Format: string(t.OutputFormat)}
+		}, nil, policy)
 		if err != nil {
 			return s, err
 		}
@@ -50,13 +55,13 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 		s.Notes = append(s.Notes, "understanding model's reading rejected ("+why+"); the parser's is used")
 		spec = policy
 	}
-	if policy.Family == FamilyUnsupported {
+	if policy.Family == locnav.MultiServer {
 		spec.Family, spec.Unsupported = policy.Family, policy.Unsupported
 	}
 	s.Spec = &spec
 	if spec.Unsupported != "" {
 		s.Notes = append(s.Notes, "unsupported: "+spec.Unsupported)
-	} else if err := spec.Validate(); errors.Is(err, ErrUnclear) {
+	} else if err := spec.Validate(); errors.Is(err, errUnclear) {
 		// Nothing to plan: the answer is the format's empty one.
 		s.Unclear = err.Error()
 		addNote(&s, err.Error())
@@ -67,8 +72,8 @@ func (r *run) understand(ctx context.Context, s State) (State, error) {
 // grounded says why a model's understanding cannot be right, "" when it
 // may be: its family must be the one the output format implies, and every
 // place it names must be written in the question.
-func grounded(m, policy Spec, question string) string {
-	if m.Family != policy.Family && (len(m.Keys) > 0 || policy.Family == FamilyUnsupported) {
+func grounded(m, policy taskSpec, question string) string {
+	if m.Family != policy.Family && (len(m.Keys) > 0 || policy.Family == locnav.MultiServer) {
 		return fmt.Sprintf("family %s, but the question and format say %s", m.Family, policy.Family)
 	}
 	q := strings.ToLower(question)
@@ -99,12 +104,12 @@ func grounded(m, policy Spec, question string) string {
 
 // think decides the next action: it follows the pending plan while actions
 // succeed and otherwise asks the orchestrator decision.
-func (r *run) think(ctx context.Context, s State) (State, error) {
+func (p *Planner) think(ctx context.Context, s state) (state, error) {
 	if len(s.Pending) > 0 && !s.Failed && s.Next != "" {
 		s.Next, s.Pending = s.Pending[0], s.Pending[1:]
 		s.Thought = "the last action went as planned; next in the plan"
 		emitThought(ctx, s)
-		return r.checkNext(s), nil
+		return p.checkNext(s), nil
 	}
 	spec := s.Spec
 	if spec == nil { // the first thought runs beside understanding
@@ -112,19 +117,10 @@ func (r *run) think(ctx context.Context, s State) (State, error) {
 		spec = &p
 	}
 	plan := missing(s, spec)
-	d, err := llm.Decide(ctx, r.model("orchestrator"), llm.Prompt{
-		Name:   "NextAction",
-		System: render("orchestrator", nil),
-		User: render("orchestrator_user", map[string]any{
-			"Question": s.Task.Question, "Keys": strings.Join(spec.Keys, ", "), "Done": strings.Join(s.Done, ", "),
-			"History": lastSteps(s.History, 3), "Valid": strings.Join(validActions(s), ", "),
-		}),
-		Timeout: r.timeout(),
-
-		MaxRepairs: 2,
-	}, func(context.Context) (NextAction, error) {
-		return NextAction{Thought: planThought(s, spec, plan), Action: plan[0], Then: plan[1:]}, nil
-	})
+	d, err := decide(ctx, p, "orchestrator", "NextAction", func() any {
+		return orchestratorPrompt{Question: s.Task.Question, Keys: strings.Join(spec.Keys, ", "), Done: strings.Join(s.Done, ", "),
+			History: lastSteps(s.History, 3), Valid: strings.Join(validActions(s), ", ")}
+	}, nil, nextAction{Thought: planThought(s, spec, plan), Action: plan[0], Then: plan[1:]})
 	if err != nil {
 		return s, err
 	}
@@ -137,16 +133,16 @@ func (r *run) think(ctx context.Context, s State) (State, error) {
 	}
 	s.Failed = false
 	emitThought(ctx, s)
-	return r.checkNext(s), nil
+	return p.checkNext(s), nil
 }
 
-func emitThought(ctx context.Context, s State) {
+func emitThought(ctx context.Context, s state) {
 	event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("Thought: %s → %s", short(s.Thought, 160), s.Next)})
 }
 
 // checkNext turns an invalid action into an observation that lists the
 // valid ones; the run then goes back to think.
-func (r *run) checkNext(s State) State {
+func (p *Planner) checkNext(s state) state {
 	valid := validActions(s)
 	if slices.Contains(valid, s.Next) {
 		return s
@@ -155,7 +151,7 @@ func (r *run) checkNext(s State) State {
 	if failedBefore(s, s.Next) {
 		obs = fmt.Sprintf("action %q already failed with the same inputs and is not retried; valid actions now: %s", s.Next, strings.Join(valid, ", "))
 	}
-	s.History = append(s.History, Step{Thought: s.Thought, Action: s.Next, Observation: obs})
+	s.History = append(s.History, step{Thought: s.Thought, Action: s.Next, Observation: obs})
 	s.Next, s.Pending = "", nil
 	return s
 }
@@ -163,7 +159,7 @@ func (r *run) checkNext(s State) State {
 // validActions are the actions that make sense in s: each needs what the
 // one before it makes, and answer waits until nothing the policy can
 // still make is missing (or an action failed).
-func validActions(s State) []string {
+func validActions(s state) []string {
 	spec := s.Spec
 	if spec == nil {
 		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
@@ -175,15 +171,15 @@ func validActions(s State) []string {
 			out = append(out, a)
 		}
 	}
-	add(ActPlanRoutes)
-	if slices.Contains(s.Done, ActPlanRoutes) {
-		add(ActSearchPlaces)
+	add(actPlanRoutes)
+	if slices.Contains(s.Done, actPlanRoutes) {
+		add(actSearchPlaces)
 	}
-	if slices.Contains(s.Done, ActSearchPlaces) && spec.Family == FamilyRoadTrip {
-		add(ActGetElevations)
+	if slices.Contains(s.Done, actSearchPlaces) && spec.Family == locnav.RoadTrip {
+		add(actGetElevations)
 	}
 	if len(missing(s, spec)) == 1 {
-		out = append(out, ActAnswer)
+		out = append(out, actAnswer)
 	}
 	return out
 }
@@ -192,9 +188,9 @@ func validActions(s State) []string {
 // order they can be made. A failed action ends the plan at answer, and so
 // does a missing piece whose action already failed on the same inputs
 // (each action needs what the one before it makes).
-func missing(s State, spec *Spec) []string {
-	if spec.Family == FamilyUnsupported || s.Failed || s.Unclear != "" {
-		return []string{ActAnswer}
+func missing(s state, spec *taskSpec) []string {
+	if spec.Family == locnav.MultiServer || s.Failed || s.Unclear != "" {
+		return []string{actAnswer}
 	}
 	var out []string
 	need := func(a string) bool {
@@ -207,18 +203,18 @@ func missing(s State, spec *Spec) []string {
 		out = append(out, a)
 		return true
 	}
-	needPlaces := spec.Family != FamilyRoadTrip || spec.RestStops > 0 || spec.Viewpoints > 0
-	_ = need(ActPlanRoutes) &&
-		(!needPlaces || need(ActSearchPlaces)) &&
-		(spec.Family != FamilyRoadTrip || spec.Viewpoints == 0 || need(ActGetElevations))
-	return append(out, ActAnswer)
+	needPlaces := spec.Family != locnav.RoadTrip || spec.RestStops > 0 || spec.Viewpoints > 0
+	_ = need(actPlanRoutes) &&
+		(!needPlaces || need(actSearchPlaces)) &&
+		(spec.Family != locnav.RoadTrip || spec.Viewpoints == 0 || need(actGetElevations))
+	return append(out, actAnswer)
 }
 
 // failedKey names action a with the inputs it reads from s: the
 // understanding and what the actions before it made.
-func failedKey(s State, a string) string {
+func failedKey(s state, a string) string {
 	b, _ := json.Marshal(struct {
-		Spec *Spec
+		Spec *taskSpec
 		Done []string
 	}{s.Spec, s.Done})
 	h := sha256.Sum256(b)
@@ -226,21 +222,21 @@ func failedKey(s State, a string) string {
 }
 
 // failedBefore says whether a already failed on the inputs s holds.
-func failedBefore(s State, a string) bool {
+func failedBefore(s state, a string) bool {
 	return len(s.Tried) > 0 && slices.Contains(s.Tried, failedKey(s, a))
 }
 
-func planThought(s State, spec *Spec, plan []string) string {
+func planThought(s state, spec *taskSpec, plan []string) string {
 	if s.Failed {
 		return "the last action failed; answering with what the state holds"
 	}
-	if spec.Family == FamilyUnsupported {
+	if spec.Family == locnav.MultiServer {
 		return "unsupported: " + spec.Unsupported
 	}
 	return fmt.Sprintf("%s task; still missing: %s", spec.Family, strings.Join(plan, " → "))
 }
 
-func lastSteps(h []Step, n int) string {
+func lastSteps(h []step, n int) string {
 	var b strings.Builder
 	for _, st := range h[max(0, len(h)-n):] {
 		fmt.Fprintf(&b, "- %s: %s\n", st.Action, short(st.Observation, 300))

@@ -6,15 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
 )
 
 // finalState is the state the answer node saw.
-func finalState(t *testing.T, evs []event.Event) State {
+func finalState(t *testing.T, evs []event.Event) state {
 	t.Helper()
-	var s State
+	var s state
 	for _, e := range evs {
-		if e.Kind == event.StateSet && e.Node == ActAnswer {
+		if e.Kind == event.StateSet && e.Node == actAnswer {
 			if err := json.Unmarshal(e.State, &s); err != nil {
 				t.Fatal(err)
 			}
@@ -27,9 +28,9 @@ func finalState(t *testing.T, evs []event.Event) State {
 // "answer" goes straight to the answer node, before the loop's limit,
 // and the failure is noted once.
 func TestFailedActionNotRetried(t *testing.T) {
-	p := &Planner{Tools: mcpTools(t)}
+	p := newPlanner(t, mcpTools(t), Options{})
 	ctx, events := event.Collect(context.Background())
-	res, err := p.Solve(ctx, Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."})
+	res, err := p.Solve(ctx, locnav.Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestFailedActionNotRetried(t *testing.T) {
 	for _, h := range s.History {
 		acts = append(acts, h.Action)
 	}
-	if len(acts) != 1 || acts[0] != ActPlanRoutes {
+	if len(acts) != 1 || acts[0] != actPlanRoutes {
 		t.Errorf("actions %v, want [plan_routes] only", acts)
 	}
 	for _, e := range evs {
@@ -69,9 +70,9 @@ func TestFailedActionModelRetryRefused(t *testing.T) {
 		`{"thought":"again","action":"plan_routes"}`,
 		`{"thought":"give up","action":"answer"}`,
 	)
-	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}}
+	p := newPlanner(t, mcpTools(t), Options{Models: roles{"orchestrator": orch}})
 	ctx, events := event.Collect(context.Background())
-	if _, err := p.Solve(ctx, Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."}); err != nil {
+	if _, err := p.Solve(ctx, locnav.Task{Question: "Plan 2 routes from 'Qzxwvtopia' to 'Dover' in Delaware through 3 cities each."}); err != nil {
 		t.Fatal(err)
 	}
 	s := finalState(t, events())
@@ -91,9 +92,9 @@ func TestFailedActionModelRetryRefused(t *testing.T) {
 // The free-form question that once looped: two routes of three Delaware
 // cities, each with a rest stop and a viewpoint, within 15 tool calls.
 func TestFreeFormTrip(t *testing.T) {
-	p := &Planner{Tools: mcpTools(t)}
+	p := newPlanner(t, mcpTools(t), Options{})
 	ctx, events := event.Collect(context.Background())
-	res, err := p.Solve(ctx, Task{Question: "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route"})
+	res, err := p.Solve(ctx, locnav.Task{Question: "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,8 +131,8 @@ func TestFreeFormTrip(t *testing.T) {
 // Two unqualified names that geocode to namesakes on two continents are
 // read as the pair in one region, and the answer says so.
 func TestNearNamesakes(t *testing.T) {
-	p := &Planner{Tools: mcpTools(t)}
-	res, err := p.Solve(context.Background(), Task{Question: "Plan a road trip from Dover to Lewes through 1 town"})
+	p := newPlanner(t, mcpTools(t), Options{})
+	res, err := p.Solve(context.Background(), locnav.Task{Question: "Plan a road trip from Dover to Lewes through 1 town"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +155,8 @@ func TestNearNamesakes(t *testing.T) {
 // The parser's own reading is never "rejected"; a model's names must be
 // written in the question part by part, a state perhaps as its code.
 func TestGroundedNames(t *testing.T) {
-	p := &Planner{Tools: mcpTools(t)}
-	res, err := p.Solve(context.Background(), Task{Question: "Find a cafe halfway between Wilmington and Dover in Delaware"})
+	p := newPlanner(t, mcpTools(t), Options{})
+	res, err := p.Solve(context.Background(), locnav.Task{Question: "Find a cafe halfway between Wilmington and Dover in Delaware"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestGroundedNames(t *testing.T) {
 		{"Newark", "Dover", false},
 	} {
 		m := pol
-		m.Legs = []LegSpec{{From: c.from, To: c.to, Stops: 1}}
+		m.Legs = []legSpec{{From: c.from, To: c.to, Stops: 1}}
 		if why := grounded(m, pol, q); (why == "") != c.ok {
 			t.Errorf("%s → %s: grounded says %q, want ok=%v", c.from, c.to, why, c.ok)
 		}

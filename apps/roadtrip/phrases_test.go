@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 )
 
 // TestParseRoadTripPhrasings: free-form road-trip questions, no output
@@ -60,7 +62,7 @@ func TestParseRoadTripPhrasings(t *testing.T) {
 	} {
 		s := parseSpec(c.q, nil, nil)
 		got := want{s.Start, s.End, s.Region, s.Routes, s.Cities, s.RestStops, s.Viewpoints, s.Include, s.Avoid}
-		if s.Family != FamilyRoadTrip || got.start != c.w.start || got.end != c.w.end || got.region != c.w.region ||
+		if s.Family != locnav.RoadTrip || got.start != c.w.start || got.end != c.w.end || got.region != c.w.region ||
 			got.routes != c.w.routes || got.cities != c.w.cities || got.rest != c.w.rest || got.views != c.w.views ||
 			!slices.Equal(got.include, c.w.include) || !slices.Equal(got.avoid, c.w.avoid) {
 			t.Errorf("%q\n got %s %+v\nwant %+v", c.q, s.Family, got, c.w)
@@ -97,7 +99,7 @@ func TestParseEvenStopsPhrasings(t *testing.T) {
 		{"fuel stop at the midpoint between dover and lewes", "dover", "lewes", 1, []string{"gas_station"}},
 	} {
 		s := parseSpec(c.q, nil, nil)
-		if s.Family != FamilyEvenStops || len(s.Legs) != 1 {
+		if s.Family != locnav.EvenStops || len(s.Legs) != 1 {
 			t.Errorf("%q: family %s, %d legs, want even_stops with one leg: %+v", c.q, s.Family, len(s.Legs), s)
 			continue
 		}
@@ -140,7 +142,7 @@ func TestParseMeetingPhrasings(t *testing.T) {
 		for _, o := range s.Origins {
 			got = append(got, o.Place)
 		}
-		if s.Family != FamilyMeeting || !slices.Equal(got, c.origins) || !sameSet(s.PlaceTypes, c.types) {
+		if s.Family != locnav.MeetingPoint || !slices.Equal(got, c.origins) || !sameSet(s.PlaceTypes, c.types) {
 			t.Errorf("%q\n got %s %q %v\nwant %q %v", c.q, s.Family, got, s.PlaceTypes, c.origins, c.types)
 		}
 		if err := s.Validate(); err != nil {
@@ -157,29 +159,29 @@ func TestParseDirectionalPhrasings(t *testing.T) {
 		area  string
 		count int
 		types []string
-		dirs  []DirectionSpec
+		dirs  []directionSpec
 	}{
 		{"Find a museum in Wilmington south of Wilmington Public Library and west of The Westin Wilmington", "Wilmington", 1, []string{"museum"},
-			[]DirectionSpec{{"south", "Wilmington Public Library"}, {"west", "The Westin Wilmington"}}},
-		{"A cafe in Newark east of the University of Delaware", "Newark", 1, []string{"cafe"}, []DirectionSpec{{"east", "University of Delaware"}}},
-		{"Which park in Wilmington lies north of Rodney Square?", "Wilmington", 1, []string{"park"}, []DirectionSpec{{"north", "Rodney Square"}}},
-		{"Find three hotels in Andorra north of Andorra la Vella", "Andorra", 3, []string{"lodging"}, []DirectionSpec{{"north", "Andorra la Vella"}}},
-		{"Show me 2 restaurants in Dover that are west of the Delaware State Capitol", "Dover", 2, []string{"restaurant"}, []DirectionSpec{{"west", "Delaware State Capitol"}}},
-		{"Identify 2 'restaurant' location in Dover that are north of the latitude of 'Dover Air Force Base'.", "Dover", 2, []string{"restaurant"}, []DirectionSpec{{"north", "Dover Air Force Base"}}},
+			[]directionSpec{{"south", "Wilmington Public Library"}, {"west", "The Westin Wilmington"}}},
+		{"A cafe in Newark east of the University of Delaware", "Newark", 1, []string{"cafe"}, []directionSpec{{"east", "University of Delaware"}}},
+		{"Which park in Wilmington lies north of Rodney Square?", "Wilmington", 1, []string{"park"}, []directionSpec{{"north", "Rodney Square"}}},
+		{"Find three hotels in Andorra north of Andorra la Vella", "Andorra", 3, []string{"lodging"}, []directionSpec{{"north", "Andorra la Vella"}}},
+		{"Show me 2 restaurants in Dover that are west of the Delaware State Capitol", "Dover", 2, []string{"restaurant"}, []directionSpec{{"west", "Delaware State Capitol"}}},
+		{"Identify 2 'restaurant' location in Dover that are north of the latitude of 'Dover Air Force Base'.", "Dover", 2, []string{"restaurant"}, []directionSpec{{"north", "Dover Air Force Base"}}},
 		{"a library in Wilmington west of 'Rodney Square' and south of \"Brandywine Park\"", "Wilmington", 1, []string{"library"},
-			[]DirectionSpec{{"west", "Rodney Square"}, {"south", "Brandywine Park"}}},
-		{"Any museum in Andorra east of Ordino?", "Andorra", 1, []string{"museum"}, []DirectionSpec{{"east", "Ordino"}}},
-		{"Two cafes in Lewes south of Cape Henlopen State Park", "Lewes", 2, []string{"cafe"}, []DirectionSpec{{"south", "Cape Henlopen State Park"}}},
-		{"Find a stadium in Wilmington that is east of Brandywine Zoo", "Wilmington", 1, []string{"stadium"}, []DirectionSpec{{"east", "Brandywine Zoo"}}},
-		{"I want one restaurant in Newark north of Newark Station", "Newark", 1, []string{"restaurant"}, []DirectionSpec{{"north", "Newark Station"}}},
+			[]directionSpec{{"west", "Rodney Square"}, {"south", "Brandywine Park"}}},
+		{"Any museum in Andorra east of Ordino?", "Andorra", 1, []string{"museum"}, []directionSpec{{"east", "Ordino"}}},
+		{"Two cafes in Lewes south of Cape Henlopen State Park", "Lewes", 2, []string{"cafe"}, []directionSpec{{"south", "Cape Henlopen State Park"}}},
+		{"Find a stadium in Wilmington that is east of Brandywine Zoo", "Wilmington", 1, []string{"stadium"}, []directionSpec{{"east", "Brandywine Zoo"}}},
+		{"I want one restaurant in Newark north of Newark Station", "Newark", 1, []string{"restaurant"}, []directionSpec{{"north", "Newark Station"}}},
 		{"Find 4 parks in Dover west of Legislative Mall and north of Dover Downs", "Dover", 4, []string{"park"},
-			[]DirectionSpec{{"west", "Legislative Mall"}, {"north", "Dover Downs"}}},
-		{"Look for a hospital in Wilmington south of Trolley Square", "Wilmington", 1, []string{"hospital"}, []DirectionSpec{{"south", "Trolley Square"}}},
-		{"Get me a swimming pool in Newark east of Main Street", "Newark", 1, []string{"swimming_pool"}, []DirectionSpec{{"east", "Main Street"}}},
-		{"A gas station in Smyrna north of Smyrna Rest Area", "Smyrna", 1, []string{"gas_station"}, []DirectionSpec{{"north", "Smyrna Rest Area"}}},
+			[]directionSpec{{"west", "Legislative Mall"}, {"north", "Dover Downs"}}},
+		{"Look for a hospital in Wilmington south of Trolley Square", "Wilmington", 1, []string{"hospital"}, []directionSpec{{"south", "Trolley Square"}}},
+		{"Get me a swimming pool in Newark east of Main Street", "Newark", 1, []string{"swimming_pool"}, []directionSpec{{"east", "Main Street"}}},
+		{"A gas station in Smyrna north of Smyrna Rest Area", "Smyrna", 1, []string{"gas_station"}, []directionSpec{{"north", "Smyrna Rest Area"}}},
 	} {
 		s := parseSpec(c.q, nil, nil)
-		if s.Family != FamilyDirectional || s.Area != c.area || s.Count != c.count || !sameSet(s.PlaceTypes, c.types) || !slices.Equal(s.Directions, c.dirs) {
+		if s.Family != locnav.PlaceFinding || s.Area != c.area || s.Count != c.count || !sameSet(s.PlaceTypes, c.types) || !slices.Equal(s.Directions, c.dirs) {
 			t.Errorf("%q\n got %s area %q count %d types %v dirs %v\nwant area %q count %d types %v dirs %v",
 				c.q, s.Family, s.Area, s.Count, s.PlaceTypes, s.Directions, c.area, c.count, c.types, c.dirs)
 		}

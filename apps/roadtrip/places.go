@@ -10,52 +10,59 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/llm"
 )
 
-// PlaceChoice is the places worker's decision: one candidate place per
+// placeChoice is the places worker's decision: one candidate place per
 // slot ("r1.rest.1", "r2.view.1", "l1.stop2", "meeting", "place1").
-type PlaceChoice struct {
+type placeChoice struct {
 	Reasoning string      `json:"reasoning,omitempty"`
-	Picks     []PlacePick `json:"picks"`
+	Picks     []placePick `json:"picks"`
 }
 
-// PlacePick fills one slot with a candidate's place ID.
-type PlacePick struct {
+// placePick fills one slot with a candidate's place ID.
+type placePick struct {
 	Slot    string `json:"slot"`
 	PlaceID string `json:"place_id"`
 }
 
 // Reason returns the reasoning.
-func (c PlaceChoice) Reason() string { return c.Reasoning }
+func (c placeChoice) Reason() string { return c.Reasoning }
+
+// placesPrompt is what prompts/places_user.tmpl shows.
+type placesPrompt struct {
+	What  string // what the slots are for
+	Slots []slot
+}
 
 // slot is a place to fill and the candidates that may fill it.
 type slot struct {
 	Name  string
-	Cands []Place
+	Cands []place
 }
 
 // searchPlaces is the search_places action.
-func (r *run) searchPlaces(ctx context.Context, s *State) (string, error) {
+func (p *Planner) searchPlaces(ctx context.Context, s *state) (string, error) {
 	switch s.Spec.Family {
-	case FamilyRoadTrip:
-		return r.tripPlaces(ctx, s)
-	case FamilyEvenStops:
-		return r.legStops(ctx, s)
-	case FamilyMeeting:
-		return r.meetingPlace(ctx, s)
-	case FamilyDirectional:
-		return r.directionalPlace(ctx, s)
+	case locnav.RoadTrip:
+		return p.tripPlaces(ctx, s)
+	case locnav.EvenStops:
+		return p.legStops(ctx, s)
+	case locnav.MeetingPoint:
+		return p.meetingPlace(ctx, s)
+	case locnav.PlaceFinding:
+		return p.directionalPlace(ctx, s)
 	}
 	return "nothing to search", nil
 }
 
 // choose asks the places decision to fill slots; policy fills them when
 // no model is configured or the model's picks break a rule (check).
-func (r *run) choose(ctx context.Context, s *State, what string, slots []slot, policy PlaceChoice, check func(PlaceChoice) string) PlaceChoice {
+func (p *Planner) choose(ctx context.Context, s *state, what string, slots []slot, policy placeChoice, check func(placeChoice) string) (placeChoice, error) {
 	if len(slots) == 0 {
-		return policy
+		return policy, nil
 	}
 	var names, pids []string
 	for _, sl := range slots {
@@ -67,24 +74,17 @@ func (r *run) choose(ctx context.Context, s *State, what string, slots []slot, p
 		}
 	}
 	if len(pids) == 0 {
-		return policy
+		return policy, nil
 	}
-	d, err := llm.Decide(ctx, r.model("places"), llm.Prompt{
-		Name:    "PlaceChoice",
-		System:  render("places", nil),
-		User:    render("places_user", map[string]any{"What": what, "Slots": slots}),
-		Timeout: r.timeout(),
-		Enums:   map[string][]string{"picks.slot": names, "picks.place_id": pids},
-
-		MaxRepairs: 2,
-	}, func(context.Context) (PlaceChoice, error) { return policy, nil })
+	d, err := decide(ctx, p, "places", "PlaceChoice", func() any { return placesPrompt{What: what, Slots: slots} },
+		map[string][]string{"picks.slot": names, "picks.place_id": pids}, policy)
 	if err != nil || d.Source != llm.FromModel {
-		return policy
+		return policy, nil
 	}
 	why := ""
 	for _, p := range d.Value.Picks {
 		i := slices.IndexFunc(slots, func(sl slot) bool { return sl.Name == p.Slot })
-		if i < 0 || !slices.ContainsFunc(slots[i].Cands, func(c Place) bool { return c.PlaceID == p.PlaceID }) {
+		if i < 0 || !slices.ContainsFunc(slots[i].Cands, func(c place) bool { return c.PlaceID == p.PlaceID }) {
 			why = fmt.Sprintf("%s is not a candidate for %s", p.PlaceID, p.Slot)
 			break
 		}
@@ -94,22 +94,22 @@ func (r *run) choose(ctx context.Context, s *State, what string, slots []slot, p
 	}
 	if why != "" {
 		s.Notes = append(s.Notes, "places model's choice rejected ("+why+"); the policy chose")
-		return policy
+		return policy, nil
 	}
 	// Slots the model left empty are filled as the policy would.
 	out := d.Value
 	for _, p := range policy.Picks {
-		if !slices.ContainsFunc(out.Picks, func(q PlacePick) bool { return q.Slot == p.Slot }) {
+		if !slices.ContainsFunc(out.Picks, func(q placePick) bool { return q.Slot == p.Slot }) {
 			out.Picks = append(out.Picks, p)
 		}
 	}
 	if check != nil && check(out) != "" {
-		return policy
+		return policy, nil
 	}
-	return out
+	return out, nil
 }
 
-func picked(c PlaceChoice, slots []slot, name string) (Place, bool) {
+func picked(c placeChoice, slots []slot, name string) (place, bool) {
 	for _, p := range c.Picks {
 		if p.Slot != name {
 			continue
@@ -125,7 +125,7 @@ func picked(c PlaceChoice, slots []slot, name string) (Place, bool) {
 			}
 		}
 	}
-	return Place{}, false
+	return place{}, false
 }
 
 // kindTypes are the place types that may serve as a road-trip kind:
@@ -179,7 +179,7 @@ func queryWord(t string) string {
 // served. Unless the region is known to be covered (an earlier search
 // found something), it stops when the first two cities searched hold
 // nothing of the kind: the data does not cover the region.
-func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []City, covered bool, found map[string][]Place, enough func(map[string][]Place) bool) (map[string][]Place, []string, error) {
+func (p *Planner) cityPlaces(ctx context.Context, s *state, kind string, order []city, covered bool, found map[string][]place, enough func(map[string][]place) bool) (map[string][]place, []string, error) {
 	var searched []string
 	taken := map[string]bool{}
 	for _, ps := range found {
@@ -197,10 +197,10 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 		}
 		batch := order[i:min(i+2, len(order))]
 		i += len(batch)
-		res := make([][]Place, len(batch))
+		res := make([][]place, len(batch))
 		errs := parallel(len(batch), func(j int) error {
 			c := batch[j]
-			sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: queryWord(kind) + " in " + c.Name})
+			sr, err := p.mapsFor(ctx).SearchPlaces(ctx, geo.SearchRequest{Query: queryWord(kind) + " in " + c.Name})
 			if err != nil {
 				return err
 			}
@@ -259,8 +259,8 @@ func (r *run) cityPlaces(ctx context.Context, s *State, kind string, order []Cit
 // whose corridor point is within 5 km. A city lies in a searched circle
 // whose search was not cut off at 20 hits is fully searched (done).
 // Longer trips (over 300 km) are searched city by city instead.
-func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities []City) (found map[string][]Place, done map[string]bool, hits int, orphans []Place) {
-	found, done = map[string][]Place{}, map[string]bool{}
+func (p *Planner) corridorPlaces(ctx context.Context, s *state, kind string, cities []city) (found map[string][]place, done map[string]bool, hits int, orphans []place) {
+	found, done = map[string][]place{}, map[string]bool{}
 	if s.Start == nil || s.End == nil {
 		return found, done, 0, nil
 	}
@@ -276,7 +276,7 @@ func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities 
 	res := make([][]geo.Place, k)
 	errs := parallel(k, func(i int) error {
 		pts[i] = interpolate(a, b, (float64(i)+0.5)/float64(k), 0)
-		sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: queryWord(kind), Location: &geo.LatLng{Lat: pts[i][0], Lng: pts[i][1]}, Radius: radius * 1000})
+		sr, err := p.mapsFor(ctx).SearchPlaces(ctx, geo.SearchRequest{Query: queryWord(kind), Location: &geo.LatLng{Lat: pts[i][0], Lng: pts[i][1]}, Radius: radius * 1000})
 		res[i] = sr.Places
 		return err
 	})
@@ -328,7 +328,7 @@ func (r *run) corridorPlaces(ctx context.Context, s *State, kind string, cities 
 // corridor but in no candidate city: a town is named by reverse geocoding
 // the place (as corridor samples are) and must be the town its address
 // names. At most two lookups; the places are filed under their towns.
-func (r *run) adoptTowns(ctx context.Context, s *State, orphans []Place, into map[string]map[string][]Place, kinds map[string]string) []string {
+func (p *Planner) adoptTowns(ctx context.Context, s *state, orphans []place, into map[string]map[string][]place, kinds map[string]string) []string {
 	var added []string
 	for _, pl := range orphans {
 		if len(added) == 2 {
@@ -341,7 +341,7 @@ func (r *run) adoptTowns(ctx context.Context, s *State, orphans []Place, into ma
 			}
 		}
 		if id == "" {
-			rg, err := r.maps.ReverseGeocode(ctx, pl.Lat, pl.Lng)
+			rg, err := p.mapsFor(ctx).ReverseGeocode(ctx, pl.Lat, pl.Lng)
 			if err != nil {
 				continue
 			}
@@ -352,16 +352,16 @@ func (r *run) adoptTowns(ctx context.Context, s *State, orphans []Place, into ma
 					break
 				}
 			}
-			if name == "" || !strings.Contains(pl.Address, name) || !keep(City{Name: name, PlaceID: rg.PlaceID}, s.Pool, append([]string{s.Start.Name, s.End.Name, s.Spec.Start, s.Spec.End}, s.Spec.Avoid...)) {
+			if name == "" || !strings.Contains(pl.Address, name) || !keep(city{Name: name, PlaceID: rg.PlaceID}, s.Pool, append([]string{s.Start.Name, s.End.Name, s.Spec.Start, s.Spec.End}, s.Spec.Avoid...)) {
 				continue
 			}
 			a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 			f, off := project(a, b, [2]float64{pl.Lat, pl.Lng})
 			id = fmt.Sprintf("c%d", len(s.Pool)+1)
-			for slices.ContainsFunc(s.Pool, func(c City) bool { return c.ID == id }) {
+			for slices.ContainsFunc(s.Pool, func(c city) bool { return c.ID == id }) {
 				id += "b"
 			}
-			s.Pool = append(s.Pool, City{ID: id, Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pl.Lat, Lng: pl.Lng,
+			s.Pool = append(s.Pool, city{ID: id, Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pl.Lat, Lng: pl.Lng,
 				Frac: clamp(f, 0.01, 0.99), OffKm: off})
 			added = append(added, name)
 		}
@@ -372,7 +372,7 @@ func (r *run) adoptTowns(ctx context.Context, s *State, orphans []Place, into ma
 	return added
 }
 
-func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
+func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 	spec := s.Spec
 	if len(s.Routes) == 0 {
 		return "no routes to search along", nil
@@ -385,10 +385,10 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 		}
 	}
 	order := slices.Clone(s.Pool)
-	order = slices.DeleteFunc(order, func(c City) bool { return uses[c.ID] == 0 })
+	order = slices.DeleteFunc(order, func(c city) bool { return uses[c.ID] == 0 })
 	sort.SliceStable(order, func(i, j int) bool { return uses[order[i].ID] > uses[order[j].ID] })
-	enough := func(n int) func(map[string][]Place) bool {
-		return func(f map[string][]Place) bool {
+	enough := func(n int) func(map[string][]place) bool {
+		return func(f map[string][]place) bool {
 			for _, rt := range s.Routes {
 				c := 0
 				for _, id := range rt.Cities {
@@ -401,20 +401,20 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 			return true
 		}
 	}
-	var rest, view map[string][]Place
+	var rest, view map[string][]place
 	var restSearched, viewSearched []string
 	var err error
 	// First a few wide searches along the corridor; then city by city
 	// where those did not look.
 	var restDone, viewDone map[string]bool
 	var restHits, viewHits int
-	var restOrph, viewOrph []Place
+	var restOrph, viewOrph []place
 	parallel(2, func(i int) error {
 		if i == 0 && spec.RestStops > 0 {
-			rest, restDone, restHits, restOrph = r.corridorPlaces(ctx, s, "rest_area", s.Pool)
+			rest, restDone, restHits, restOrph = p.corridorPlaces(ctx, s, "rest_area", s.Pool)
 		}
 		if i == 1 && spec.Viewpoints > 0 {
-			view, viewDone, viewHits, viewOrph = r.corridorPlaces(ctx, s, "viewpoint", s.Pool)
+			view, viewDone, viewHits, viewOrph = p.corridorPlaces(ctx, s, "viewpoint", s.Pool)
 		}
 		return nil
 	})
@@ -428,7 +428,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 		for _, p := range viewOrph {
 			kinds[p.PlaceID] = "view"
 		}
-		if added := r.adoptTowns(ctx, s, append(restOrph, viewOrph...), map[string]map[string][]Place{"rest": rest, "view": view}, kinds); len(added) > 0 {
+		if added := p.adoptTowns(ctx, s, append(restOrph, viewOrph...), map[string]map[string][]place{"rest": rest, "view": view}, kinds); len(added) > 0 {
 			s.Notes = append(s.Notes, "candidate towns added for places found by the way: "+strings.Join(added, ", "))
 			restHits++
 		}
@@ -443,15 +443,15 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 				uses[id]++
 			}
 		}
-		order = slices.DeleteFunc(slices.Clone(s.Pool), func(c City) bool { return uses[c.ID] == 0 })
+		order = slices.DeleteFunc(slices.Clone(s.Pool), func(c city) bool { return uses[c.ID] == 0 })
 		sort.SliceStable(order, func(i, j int) bool { return uses[order[i].ID] > uses[order[j].ID] })
 	}
 	covered := restHits+viewHits > 0
-	notDone := func(done map[string]bool) []City {
-		return slices.DeleteFunc(slices.Clone(order), func(c City) bool { return done[c.ID] })
+	notDone := func(done map[string]bool) []city {
+		return slices.DeleteFunc(slices.Clone(order), func(c city) bool { return done[c.ID] })
 	}
 	if spec.RestStops > 0 {
-		rest, restSearched, err = r.cityPlaces(ctx, s, "rest_area", notDone(restDone), covered, rest, enough(spec.RestStops))
+		rest, restSearched, err = p.cityPlaces(ctx, s, "rest_area", notDone(restDone), covered, rest, enough(spec.RestStops))
 		if err != nil {
 			return "", err
 		}
@@ -462,7 +462,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 		// of cities differ.
 		vo := notDone(viewDone)
 		sort.SliceStable(vo, func(i, j int) bool { return len(rest[vo[i].ID]) < len(rest[vo[j].ID]) })
-		view, viewSearched, err = r.cityPlaces(ctx, s, "viewpoint", vo, covered || len(rest) > 0, view, enough(spec.Viewpoints))
+		view, viewSearched, err = p.cityPlaces(ctx, s, "viewpoint", vo, covered || len(rest) > 0, view, enough(spec.Viewpoints))
 		if err != nil {
 			return "", err
 		}
@@ -470,7 +470,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	}
 	var slots []slot
 	for i, rt := range s.Routes {
-		var rc, vc []Place
+		var rc, vc []place
 		for _, id := range rt.Cities {
 			rc = append(rc, rest[id]...)
 			vc = append(vc, view[id]...)
@@ -483,9 +483,12 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 		}
 	}
 	policy := tripPolicy(s.Routes, s.Pool, rest, view, spec.RestStops, spec.Viewpoints)
-	choice := r.choose(ctx, s, "rest stops and scenic viewpoints per route", slots, policy, func(c PlaceChoice) string {
+	choice, err := p.choose(ctx, s, "rest stops and scenic viewpoints per route", slots, policy, func(c placeChoice) string {
 		return checkTrip(c, slots, len(s.Routes), spec.RestStops, spec.Viewpoints)
 	})
+	if err != nil {
+		return "", err
+	}
 	// Amenities of the chosen rest stops, from their details, at once.
 	amen := map[string][]string{}
 	var ids []string
@@ -496,7 +499,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 	}
 	var amu sync.Mutex
 	parallel(len(ids), func(i int) error {
-		d, err := r.maps.PlaceDetails(ctx, ids[i])
+		d, err := p.mapsFor(ctx).PlaceDetails(ctx, ids[i])
 		if err == nil && len(d.Amenities) > 0 {
 			amu.Lock()
 			amen[ids[i]] = d.Amenities
@@ -535,7 +538,7 @@ func (r *run) tripPlaces(ctx context.Context, s *State) (string, error) {
 // served says whether rt's cities can give its rest stops and viewpoints
 // with the viewpoints in other cities than the rest stops (when the
 // route needs both, one city holding both kinds is not enough alone).
-func served(rt Route, rest, view map[string][]Place, nr, nv int) bool {
+func served(rt route, rest, view map[string][]place, nr, nv int) bool {
 	if nr == 0 || nv == 0 {
 		return true
 	}
@@ -550,7 +553,7 @@ func served(rt Route, rest, view map[string][]Place, nr, nv int) bool {
 }
 
 // allServed says whether every route of s is served.
-func allServed(s *State, rest, view map[string][]Place, nr, nv int) bool {
+func allServed(s *state, rest, view map[string][]place, nr, nv int) bool {
 	for _, rt := range s.Routes {
 		if !served(rt, rest, view, nr, nv) {
 			return false
@@ -561,7 +564,7 @@ func allServed(s *State, rest, view map[string][]Place, nr, nv int) bool {
 
 // repeats says whether cities (in any order) are those of a route other
 // than routes[i].
-func repeats(routes []Route, i int, cities []string) bool {
+func repeats(routes []route, i int, cities []string) bool {
 	b := slices.Sorted(slices.Values(cities))
 	for j, o := range routes {
 		if j != i && slices.Equal(slices.Sorted(slices.Values(o.Cities)), b) {
@@ -574,8 +577,8 @@ func repeats(routes []Route, i int, cities []string) bool {
 // adjustRoutes swaps, in routes that lack rest stops or viewpoints, a city
 // without places for a candidate city that has the missing kind, keeping
 // must-visit cities and routes distinct. It says what it changed.
-func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
-	count := func(rt Route, m map[string][]Place) int {
+func adjustRoutes(s *state, rest, view map[string][]place, nr, nv int) string {
+	count := func(rt route, m map[string][]place) int {
 		n := 0
 		for _, id := range rt.Cities {
 			n += len(m[id])
@@ -586,7 +589,7 @@ func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
 	for i := range s.Routes {
 		rt := &s.Routes[i]
 		for _, kind := range []struct {
-			m    map[string][]Place
+			m    map[string][]place
 			need int
 		}{{rest, nr}, {view, nv}} {
 			if kind.need == 0 || count(*rt, kind.m) >= kind.need && (kind.m == nil || served(*rt, rest, view, nr, nv)) {
@@ -638,7 +641,7 @@ func adjustRoutes(s *State, rest, view map[string][]Place, nr, nv int) string {
 	return "routes changed to pass the places found: " + strings.Join(changed, "; ")
 }
 
-func namesOf(cities []City, done map[string]bool) []string {
+func namesOf(cities []city, done map[string]bool) []string {
 	var out []string
 	for _, c := range cities {
 		if done[c.ID] {
@@ -650,16 +653,16 @@ func namesOf(cities []City, done map[string]bool) []string {
 
 // tripPolicy picks rest stops spread over each route's cities, then
 // viewpoints preferring cities without a rest stop, so the sets differ.
-func tripPolicy(routes []Route, pool []City, rest, view map[string][]Place, nr, nv int) PlaceChoice {
-	var c PlaceChoice
+func tripPolicy(routes []route, pool []city, rest, view map[string][]place, nr, nv int) placeChoice {
+	var c placeChoice
 	for i, rt := range routes {
 		restCities := map[string]bool{}
-		var got []Place
+		var got []place
 		for len(got) < nr {
 			added := false
 			for _, id := range rt.Cities { // round robin over cities
 				for _, p := range rest[id] {
-					if !slices.ContainsFunc(got, func(g Place) bool { return g.PlaceID == p.PlaceID }) {
+					if !slices.ContainsFunc(got, func(g place) bool { return g.PlaceID == p.PlaceID }) {
 						if len(got) < nr && (!restCities[p.City] || allUsed(rt.Cities, rest, got)) {
 							got = append(got, p)
 							restCities[p.City] = true
@@ -674,15 +677,15 @@ func tripPolicy(routes []Route, pool []City, rest, view map[string][]Place, nr, 
 			}
 		}
 		for j, p := range got {
-			c.Picks = append(c.Picks, PlacePick{Slot: fmt.Sprintf("r%d.rest.%d", i+1, j+1), PlaceID: p.PlaceID})
+			c.Picks = append(c.Picks, placePick{Slot: fmt.Sprintf("r%d.rest.%d", i+1, j+1), PlaceID: p.PlaceID})
 		}
-		var vcands []Place
+		var vcands []place
 		for _, id := range rt.Cities {
 			vcands = append(vcands, view[id]...)
 		}
 		// Cities without rest stops first.
 		sort.SliceStable(vcands, func(a, b int) bool { return !restCities[vcands[a].City] && restCities[vcands[b].City] })
-		var vg []Place
+		var vg []place
 		for _, p := range vcands {
 			if len(vg) == nv {
 				break
@@ -700,7 +703,7 @@ func tripPolicy(routes []Route, pool []City, rest, view map[string][]Place, nr, 
 			vg = nil
 		}
 		for j, p := range vg {
-			c.Picks = append(c.Picks, PlacePick{Slot: fmt.Sprintf("r%d.view.%d", i+1, j+1), PlaceID: p.PlaceID})
+			c.Picks = append(c.Picks, placePick{Slot: fmt.Sprintf("r%d.view.%d", i+1, j+1), PlaceID: p.PlaceID})
 		}
 	}
 	c.Reasoning = "rest stops spread over each route's cities; viewpoints first in cities without a rest stop"
@@ -708,12 +711,12 @@ func tripPolicy(routes []Route, pool []City, rest, view map[string][]Place, nr, 
 }
 
 // allUsed reports whether every city with rest stops already has one in got.
-func allUsed(cities []string, rest map[string][]Place, got []Place) bool {
+func allUsed(cities []string, rest map[string][]place, got []place) bool {
 	for _, id := range cities {
 		if len(rest[id]) == 0 {
 			continue
 		}
-		if !slices.ContainsFunc(got, func(g Place) bool { return g.City == rest[id][0].City }) {
+		if !slices.ContainsFunc(got, func(g place) bool { return g.City == rest[id][0].City }) {
 			return false
 		}
 	}
@@ -722,7 +725,7 @@ func allUsed(cities []string, rest map[string][]Place, got []Place) bool {
 
 // checkTrip enforces distinct places per route and viewpoint cities that
 // differ from rest-stop cities.
-func checkTrip(c PlaceChoice, slots []slot, n, nr, nv int) string {
+func checkTrip(c placeChoice, slots []slot, n, nr, nv int) string {
 	for i := 1; i <= n; i++ {
 		rc, vc := map[string]bool{}, map[string]bool{}
 		seen := map[string]bool{}
@@ -765,11 +768,11 @@ func mapsEqual(a, b map[string]bool) bool {
 
 // near searches each type around p and keeps places of a wanted type that
 // pass the rating filter, nearest first.
-func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radiusM float64, extra string) ([]Place, error) {
+func (p *Planner) near(ctx context.Context, s *state, types []string, lat, lng, radiusM float64, extra string) ([]place, error) {
 	if len(types) == 0 {
 		types = []string{"restaurant"}
 	}
-	res := make([][]Place, len(types))
+	res := make([][]place, len(types))
 	errs := parallel(len(types), func(i int) error {
 		q := queryWord(types[i])
 		if extra != "" {
@@ -780,7 +783,7 @@ func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radi
 			req.Location = &geo.LatLng{Lat: lat, Lng: lng}
 			req.Radius = clamp(radiusM, 1000, geo.MaxSearchRadius)
 		}
-		sr, err := r.maps.SearchPlaces(ctx, req)
+		sr, err := p.mapsFor(ctx).SearchPlaces(ctx, req)
 		if err != nil {
 			return err
 		}
@@ -791,14 +794,14 @@ func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radi
 		}
 		return nil
 	})
-	var out []Place
+	var out []place
 	var failed []error
 	for i := range types {
 		if errs[i] != nil && !errors.Is(errs[i], geo.ErrZeroResults) {
 			failed = append(failed, errs[i])
 		}
 		for _, p := range res[i] {
-			if slices.ContainsFunc(out, func(o Place) bool { return o.PlaceID == p.PlaceID }) {
+			if slices.ContainsFunc(out, func(o place) bool { return o.PlaceID == p.PlaceID }) {
 				continue
 			}
 			if s.Spec.MinRating > 0 {
@@ -825,7 +828,7 @@ func (r *run) near(ctx context.Context, s *State, types []string, lat, lng, radi
 	return out, nil
 }
 
-func addNote(s *State, n string) {
+func addNote(s *state, n string) {
 	if !slices.Contains(s.Notes, n) {
 		s.Notes = append(s.Notes, n)
 	}
@@ -833,26 +836,26 @@ func addNote(s *State, n string) {
 
 // ---- even stops ----
 
-func (r *run) legStops(ctx context.Context, s *State) (string, error) {
+func (p *Planner) legStops(ctx context.Context, s *state) (string, error) {
 	var obs []string
 	used := map[string]bool{}
 	for li := range s.Legs {
-		leg := &s.Legs[li]
-		if leg.From == nil || leg.To == nil {
+		lg := &s.Legs[li]
+		if lg.From == nil || lg.To == nil {
 			continue
 		}
 		spec := s.Spec.Legs[li]
-		n := len(leg.Points)
-		legKm := distKm(leg.From.Lat, leg.From.Lng, leg.To.Lat, leg.To.Lng)
+		n := len(lg.Points)
+		legKm := distKm(lg.From.Lat, lg.From.Lng, lg.To.Lat, lg.To.Lng)
 		// Each point's circle reaches the neighbouring points, so the
 		// matrix can trade a stop forward or back.
 		radius := clamp(legKm/float64(n+1)*1000, 5000, geo.MaxSearchRadius)
 		m := max(2, min(12, 24/max(1, n)))
-		cands := make([][]Place, n)
+		cands := make([][]place, n)
 		errs := parallel(n, func(j int) error {
-			ps, err := r.near(ctx, s, spec.Types, leg.Points[j][0], leg.Points[j][1], radius, "")
+			ps, err := p.near(ctx, s, spec.Types, lg.Points[j][0], lg.Points[j][1], radius, "")
 			if len(ps) == 0 && radius < geo.MaxSearchRadius { // nothing near: look wider once
-				ps, err = r.near(ctx, s, spec.Types, leg.Points[j][0], leg.Points[j][1], 2*radius, "")
+				ps, err = p.near(ctx, s, spec.Types, lg.Points[j][0], lg.Points[j][1], 2*radius, "")
 			}
 			cands[j] = ps
 			return err
@@ -861,14 +864,14 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 			if errs[j] != nil {
 				s.Notes = append(s.Notes, fmt.Sprintf("leg %d stop %d: search failed: %v", li+1, j+1, errs[j]))
 			}
-			cands[j] = slices.DeleteFunc(cands[j], func(p Place) bool { return used[p.PlaceID] })
-			cands[j] = spread(cands[j], m, leg)
+			cands[j] = slices.DeleteFunc(cands[j], func(p place) bool { return used[p.PlaceID] })
+			cands[j] = spread(cands[j], m, lg)
 		}
-		best := r.balance(ctx, s, leg, cands)
+		best := p.balance(ctx, s, lg, cands)
 		// Checkers find a stop again by a text search for its name; a
 		// stop that search does not list is replaced, twice at most.
 		for try := 0; try < 2; try++ {
-			bad := r.unfindable(ctx, cands, best)
+			bad := p.unfindable(ctx, cands, best)
 			if len(bad) == 0 {
 				break
 			}
@@ -879,45 +882,48 @@ func (r *run) legStops(ctx context.Context, s *State) (string, error) {
 				}
 			}
 			cands = fewer
-			best = r.balance(ctx, s, leg, cands)
+			best = p.balance(ctx, s, lg, cands)
 		}
 		var slots []slot
-		var policy PlaceChoice
+		var policy placeChoice
 		for j := range cands {
 			name := fmt.Sprintf("l%d.stop%d", li+1, j+1)
 			slots = append(slots, slot{Name: name, Cands: cands[j]})
 			if best[j] >= 0 {
-				policy.Picks = append(policy.Picks, PlacePick{Slot: name, PlaceID: cands[j][best[j]].PlaceID})
+				policy.Picks = append(policy.Picks, placePick{Slot: name, PlaceID: cands[j][best[j]].PlaceID})
 			}
 		}
 		policy.Reasoning = "the candidates whose driving legs between consecutive stops are most even"
-		choice := r.choose(ctx, s, fmt.Sprintf("stops at the even fractions of leg %d (%s → %s)", li+1, leg.From.Name, leg.To.Name), slots, policy, nil)
-		leg.Stops = nil
+		choice, err := p.choose(ctx, s, fmt.Sprintf("stops at the even fractions of leg %d (%s → %s)", li+1, lg.From.Name, lg.To.Name), slots, policy, nil)
+		if err != nil {
+			return "", err
+		}
+		lg.Stops = nil
 		for _, sl := range slots {
 			if p, ok := picked(choice, slots, sl.Name); ok {
-				leg.Stops = append(leg.Stops, p)
+				lg.Stops = append(lg.Stops, p)
 				used[p.PlaceID] = true
 			}
 		}
-		if len(leg.Stops) < n {
+		if len(lg.Stops) < n {
 			s.Notes = append(s.Notes, fmt.Sprintf("leg %d: %d of %d stops found: no %s of the required type near the other fraction points in the maps data",
-				li+1, len(leg.Stops), n, strings.Join(spec.Types, "/")))
+				li+1, len(lg.Stops), n, strings.Join(spec.Types, "/")))
 		}
-		obs = append(obs, fmt.Sprintf("leg %d: %d stops", li+1, len(leg.Stops)))
+		obs = append(obs, fmt.Sprintf("leg %d: %d stops", li+1, len(lg.Stops)))
 	}
 	return strings.Join(obs, "; "), nil
 }
 
 // unfindable returns, by point, the index of each chosen candidate that a
 // text search for its name does not list.
-func (r *run) unfindable(ctx context.Context, cands [][]Place, best []int) map[int]int {
+func (p *Planner) unfindable(ctx context.Context, cands [][]place, best []int) map[int]int {
 	bad := map[int]int{}
 	var mu sync.Mutex
 	parallel(len(best), func(j int) error {
 		if best[j] < 0 {
 			return nil
 		}
-		if !r.findable(ctx, cands[j][best[j]]) {
+		if !p.findable(ctx, cands[j][best[j]]) {
 			mu.Lock()
 			bad[j] = best[j]
 			mu.Unlock()
@@ -927,29 +933,29 @@ func (r *run) unfindable(ctx context.Context, cands [][]Place, best []int) map[i
 	return bad
 }
 
-// findable reports whether a text search for p's name lists p.
-func (r *run) findable(ctx context.Context, p Place) bool {
-	sr, err := r.maps.SearchPlaces(ctx, geo.SearchRequest{Query: p.Name})
+// findable reports whether a text search for pl's name lists pl.
+func (p *Planner) findable(ctx context.Context, pl place) bool {
+	sr, err := p.mapsFor(ctx).SearchPlaces(ctx, geo.SearchRequest{Query: pl.Name})
 	if err != nil {
 		return false
 	}
-	return slices.ContainsFunc(sr.Places, func(q geo.Place) bool { return q.PlaceID == p.PlaceID })
+	return slices.ContainsFunc(sr.Places, func(q geo.Place) bool { return q.PlaceID == pl.PlaceID })
 }
 
 // spread keeps m of ps, evenly spaced in their progress along the leg, so
 // the matrix can shift a stop forward or back where roads bend.
-func spread(ps []Place, m int, leg *Leg) []Place {
+func spread(ps []place, m int, lg *leg) []place {
 	if len(ps) <= m {
 		return ps
 	}
-	a, b := [2]float64{leg.From.Lat, leg.From.Lng}, [2]float64{leg.To.Lat, leg.To.Lng}
+	a, b := [2]float64{lg.From.Lat, lg.From.Lng}, [2]float64{lg.To.Lat, lg.To.Lng}
 	sorted := slices.Clone(ps)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		fi, _ := project(a, b, [2]float64{sorted[i].Lat, sorted[i].Lng})
 		fj, _ := project(a, b, [2]float64{sorted[j].Lat, sorted[j].Lng})
 		return fi < fj
 	})
-	out := make([]Place, 0, m)
+	out := make([]place, 0, m)
 	for k := 0; k < m; k++ {
 		out = append(out, sorted[k*(len(sorted)-1)/(m-1)])
 	}
@@ -959,10 +965,10 @@ func spread(ps []Place, m int, leg *Leg) []Place {
 // balance picks one candidate per point (-1 where none) so the driving
 // legs from start through the stops to the end are as even as possible,
 // from one distance-matrix call; without it, the nearest candidates.
-func (r *run) balance(ctx context.Context, s *State, leg *Leg, cands [][]Place) []int {
+func (p *Planner) balance(ctx context.Context, s *state, lg *leg, cands [][]place) []int {
 	n := len(cands)
 	best := make([]int, n)
-	var flat []Place
+	var flat []place
 	var at [][]int
 	for j, cs := range cands {
 		best[j] = -1
@@ -979,14 +985,14 @@ func (r *run) balance(ctx context.Context, s *State, leg *Leg, cands [][]Place) 
 	if len(flat) == 0 || slices.Contains(best, -1) {
 		return best
 	}
-	origins := []string{leg.From.Query}
+	origins := []string{lg.From.Query}
 	var dests []string
 	for _, p := range flat {
 		origins = append(origins, "place_id:"+p.PlaceID)
 		dests = append(dests, "place_id:"+p.PlaceID)
 	}
-	dests = append(dests, leg.To.Query)
-	mx, err := r.maps.DistanceMatrix(ctx, geo.MatrixRequest{Origins: origins, Destinations: dests, Mode: geo.ModeDriving})
+	dests = append(dests, lg.To.Query)
+	mx, err := p.mapsFor(ctx).DistanceMatrix(ctx, geo.MatrixRequest{Origins: origins, Destinations: dests, Mode: geo.ModeDriving})
 	if err != nil || len(mx.Results) != len(origins) {
 		addNote(s, fmt.Sprintf("distance matrix failed (%v); stops are the candidates nearest the fraction points", err))
 		return best
@@ -1050,7 +1056,7 @@ func (r *run) balance(ctx context.Context, s *State, leg *Leg, cands [][]Place) 
 
 // ---- meeting points ----
 
-func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
+func (p *Planner) meetingPlace(ctx context.Context, s *state) (string, error) {
 	if len(s.Origins) < 2 {
 		return "fewer than two origins located", nil
 	}
@@ -1078,7 +1084,7 @@ func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
 		groups[m] = append(groups[m], i)
 	}
 	type scored struct {
-		p     Place
+		p     place
 		sc    float64
 		times []float64
 	}
@@ -1089,15 +1095,15 @@ func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
 	// then move the centre towards the origins that take longest; at most
 	// four rounds, fewer once travel times agree within 10%.
 	for round := 0; round < 4; round++ {
-		cands, err := r.near(ctx, s, spec.PlaceTypes, lat, lng, radius, "")
+		cands, err := p.near(ctx, s, spec.PlaceTypes, lat, lng, radius, "")
 		if err != nil && round == 0 {
 			return "", err
 		}
-		cands = slices.DeleteFunc(cands, func(p Place) bool { return seen[p.PlaceID] })
+		cands = slices.DeleteFunc(cands, func(p place) bool { return seen[p.PlaceID] })
 		cands = cands[:min(len(cands), 20)]
 		var times [][]float64
 		if len(cands) > 0 {
-			times, err = r.travelTimes(ctx, s.Origins, groups, cands)
+			times, err = p.travelTimes(ctx, s.Origins, groups, cands)
 			if err != nil {
 				if round == 0 {
 					return "", err
@@ -1144,35 +1150,38 @@ func (r *run) meetingPlace(ctx context.Context, s *State) (string, error) {
 	// The best few that a search by name finds again.
 	var sc []scored
 	for _, x := range all[:min(4, len(all))] {
-		if r.findable(ctx, x.p) {
+		if p.findable(ctx, x.p) {
 			sc = append(sc, x)
 		}
 	}
 	if len(sc) == 0 {
 		sc = all
 	}
-	top := make([]Place, 0, 5)
+	top := make([]place, 0, 5)
 	for _, x := range sc[:min(5, len(sc))] {
 		top = append(top, x.p)
 	}
 	slots := []slot{{Name: "meeting", Cands: top}}
-	policy := PlaceChoice{Reasoning: fmt.Sprintf("travel times differ by %.0f%% at most", 100*sc[0].sc),
-		Picks: []PlacePick{{Slot: "meeting", PlaceID: top[0].PlaceID}}}
-	choice := r.choose(ctx, s, "the meeting place with the most equal travel times", slots, policy, nil)
-	p, ok := picked(choice, slots, "meeting")
-	if !ok {
-		p = top[0]
+	policy := placeChoice{Reasoning: fmt.Sprintf("travel times differ by %.0f%% at most", 100*sc[0].sc),
+		Picks: []placePick{{Slot: "meeting", PlaceID: top[0].PlaceID}}}
+	choice, err := p.choose(ctx, s, "the meeting place with the most equal travel times", slots, policy, nil)
+	if err != nil {
+		return "", err
 	}
-	s.Stops = []Place{p}
+	chosen, ok := picked(choice, slots, "meeting")
+	if !ok {
+		chosen = top[0]
+	}
+	s.Stops = []place{chosen}
 	if sc[0].sc > 0.1 {
 		s.Notes = append(s.Notes, fmt.Sprintf("best candidate's travel times still differ by %.0f%%", 100*sc[0].sc))
 	}
-	return fmt.Sprintf("%d candidates; chose %s (travel times within %.0f%%)", len(all), p.Name, 100*sc[0].sc), nil
+	return fmt.Sprintf("%d candidates; chose %s (travel times within %.0f%%)", len(all), chosen.Name, 100*sc[0].sc), nil
 }
 
 // travelTimes is seconds from each origin to each candidate, one distance
 // matrix call per travel mode.
-func (r *run) travelTimes(ctx context.Context, origins []Point, groups map[string][]int, cands []Place) ([][]float64, error) {
+func (p *Planner) travelTimes(ctx context.Context, origins []point, groups map[string][]int, cands []place) ([][]float64, error) {
 	times := make([][]float64, len(origins))
 	var dests []string
 	for _, c := range cands {
@@ -1189,7 +1198,7 @@ func (r *run) travelTimes(ctx context.Context, origins []Point, groups map[strin
 		for _, i := range idx {
 			os = append(os, origins[i].Query)
 		}
-		mx, err := r.maps.DistanceMatrix(ctx, geo.MatrixRequest{Origins: os, Destinations: dests, Mode: mode})
+		mx, err := p.mapsFor(ctx).DistanceMatrix(ctx, geo.MatrixRequest{Origins: os, Destinations: dests, Mode: mode})
 		if err != nil {
 			return nil, fmt.Errorf("distance matrix (%s): %w", mode, err)
 		}
@@ -1210,9 +1219,9 @@ func (r *run) travelTimes(ctx context.Context, origins []Point, groups map[strin
 
 // ---- directional ----
 
-func (r *run) directionalPlace(ctx context.Context, s *State) (string, error) {
+func (p *Planner) directionalPlace(ctx context.Context, s *state) (string, error) {
 	spec := s.Spec
-	ok := func(p Place) bool {
+	ok := func(p place) bool {
 		for i, d := range spec.Directions {
 			if i >= len(s.Refs) {
 				return false
@@ -1239,8 +1248,8 @@ func (r *run) directionalPlace(ctx context.Context, s *State) (string, error) {
 		}
 		return true
 	}
-	var good []Place
-	cands, err := r.near(ctx, s, spec.PlaceTypes, 0, 0, 0, spec.Area)
+	var good []place
+	cands, err := p.near(ctx, s, spec.PlaceTypes, 0, 0, 0, spec.Area)
 	if err != nil && !errors.Is(err, geo.ErrZeroResults) {
 		s.Notes = append(s.Notes, fmt.Sprintf("search in %s failed: %v", spec.Area, err))
 	}
@@ -1265,17 +1274,17 @@ func (r *run) directionalPlace(ctx context.Context, s *State) (string, error) {
 				lng = ref.Lng - 0.02
 			}
 		}
-		more, _ := r.near(ctx, s, spec.PlaceTypes, lat, lng, 20000, "")
+		more, _ := p.near(ctx, s, spec.PlaceTypes, lat, lng, 20000, "")
 		for _, c := range more {
-			if ok(c) && !slices.ContainsFunc(good, func(g Place) bool { return g.PlaceID == c.PlaceID }) {
+			if ok(c) && !slices.ContainsFunc(good, func(g place) bool { return g.PlaceID == c.PlaceID }) {
 				good = append(good, c)
 			}
 		}
 	}
 	// Places a search by name finds again first.
-	var found, lost []Place
+	var found, lost []place
 	for i, g := range good {
-		if i < spec.Count+2 && !r.findable(ctx, g) {
+		if i < spec.Count+2 && !p.findable(ctx, g) {
 			lost = append(lost, g)
 		} else {
 			found = append(found, g)
@@ -1283,19 +1292,22 @@ func (r *run) directionalPlace(ctx context.Context, s *State) (string, error) {
 	}
 	good = append(found, lost...)
 	var slots []slot
-	var policy PlaceChoice
+	var policy placeChoice
 	for j := 1; j <= spec.Count; j++ {
 		name := fmt.Sprintf("place%d", j)
 		slots = append(slots, slot{Name: name, Cands: good})
 		if j <= len(good) {
-			policy.Picks = append(policy.Picks, PlacePick{Slot: name, PlaceID: good[j-1].PlaceID})
+			policy.Picks = append(policy.Picks, placePick{Slot: name, PlaceID: good[j-1].PlaceID})
 		}
 	}
 	policy.Reasoning = "the first search hits that satisfy every direction"
-	choice := r.choose(ctx, s, "places satisfying every direction constraint", slots, policy, nil)
+	choice, err := p.choose(ctx, s, "places satisfying every direction constraint", slots, policy, nil)
+	if err != nil {
+		return "", err
+	}
 	s.Stops = nil
 	for _, sl := range slots {
-		if p, ok := picked(choice, slots, sl.Name); ok && !slices.ContainsFunc(s.Stops, func(x Place) bool { return x.PlaceID == p.PlaceID }) {
+		if p, ok := picked(choice, slots, sl.Name); ok && !slices.ContainsFunc(s.Stops, func(x place) bool { return x.PlaceID == p.PlaceID }) {
 			s.Stops = append(s.Stops, p)
 		}
 	}

@@ -1,23 +1,34 @@
 package roadtrip
 
 import (
-	"bytes"
+	"context"
 	"embed"
-	"text/template"
+
+	"github.com/cairn-agents/cairn/llm"
 )
 
 //go:embed prompts/*.tmpl
-var promptFS embed.FS
+var promptFiles embed.FS
 
-var prompts = template.Must(template.ParseFS(promptFS, "prompts/*.tmpl"))
+var prompts = llm.MustParseTemplates(promptFiles, "prompts/*.tmpl")
 
-// render executes the prompt template name (file prompts/NAME.tmpl). The
-// templates are fixed and tested, so an error is a bug: it is returned as
-// the text, which a model would see and a test would catch.
-func render(name string, data any) string {
-	var b bytes.Buffer
-	if err := prompts.ExecuteTemplate(&b, name+".tmpl", data); err != nil {
-		return "template error: " + err.Error()
+// decide asks the model of role for the decision called name (its name in
+// events) and falls back to policy when no model is configured or its
+// reply is unusable. The system prompt is prompts/ROLE.tmpl and the user
+// prompt prompts/ROLE_user.tmpl rendered with in(); they are made only
+// when a model will read them. A prompt that does not render is a bug and
+// fails the run (TestPromptsRender renders each one).
+func decide[T any](ctx context.Context, p *Planner, role, name string, in func() any, enums map[string][]string, policy T) (llm.Decision[T], error) {
+	m := p.model(role)
+	pr := llm.Prompt{Name: name, Timeout: p.timeout, Enums: enums, MaxRepairs: 2}
+	if m != nil {
+		var err error
+		if pr.System, err = prompts.Render(role, nil); err != nil {
+			return llm.Decision[T]{}, err
+		}
+		if pr.User, err = prompts.Render(role+"_user", in()); err != nil {
+			return llm.Decision[T]{}, err
+		}
 	}
-	return b.String()
+	return llm.Decide(ctx, m, pr, func(context.Context) (T, error) { return policy, nil })
 }

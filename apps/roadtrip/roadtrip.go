@@ -5,7 +5,7 @@
 //
 // An orchestrator runs a Thought → Action → Observation loop (flow graph,
 // at most 10 iterations) over the actions plan_routes, search_places,
-// get_elevations and answer. Workers (router, places, synthesis) are typed
+// get_elevations and answer. Workers (towns, places, synthesis) are typed
 // decisions with Go policies; every name, address, place ID and elevation
 // in an answer comes from a maps tool result of the same run.
 package roadtrip
@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/geo/mapstool"
@@ -27,17 +28,7 @@ import (
 	"github.com/cairn-agents/cairn/tool"
 )
 
-// Task is one question in the MCP-Universe format.
-type Task struct {
-	ID           string          `json:"id,omitempty"`
-	Question     string          `json:"question"`
-	OutputFormat json.RawMessage `json:"output_format,omitempty"`
-	// Servers are the MCP servers the task names (mcp_servers[].name);
-	// any but google-maps makes the task unsupported.
-	Servers []string `json:"servers,omitempty"`
-}
-
-// Result is the planner's answer to a Task.
+// Result is the planner's answer to a task.
 type Result struct {
 	Answer      json.RawMessage `json:"answer"`                // bare JSON in the task's output format
 	Unsupported string          `json:"unsupported,omitempty"` // the task needs servers we do not have, and why
@@ -60,13 +51,10 @@ type Stats struct {
 	Wall             time.Duration  `json:"wall_ns"`
 }
 
-// Planner answers location-navigation tasks. It is safe for concurrent use.
-type Planner struct {
-	// Tools holds the seven Google-Maps-contract tools (maps_geocode, ...),
-	// usually reached over MCP (see ServeOffline and ConnectMaps).
-	Tools *tool.Registry
+// Options configure a Planner. Zero values take the defaults.
+type Options struct {
 	// Models gives each role's model; nil means policies decide. Roles
-	// used: "understand", "orchestrator", "router", "places", "synthesis".
+	// used: "understand", "orchestrator", "towns", "places", "synthesis".
 	Models llm.Models
 	// Log receives debug lines; nil means slog.Default().
 	Log *slog.Logger
@@ -76,20 +64,62 @@ type Planner struct {
 	ModelTimeout time.Duration
 }
 
-// ErrNoTools is returned by Solve when the Planner has no maps tools.
-var ErrNoTools = errors.New("roadtrip: Planner.Tools is nil (no maps tools)")
+// Planner answers location-navigation tasks. It is safe for concurrent
+// use: its graph is built once, and what one Solve works with (its maps
+// calls' cache, its counters, the question) lives in that run's state and
+// context.
+type Planner struct {
+	tools   *tool.Registry
+	direct  *mapstool.Client // the tools without a run's cache (see mapsFor)
+	models  llm.Models
+	log     *slog.Logger
+	maxIter int
+	timeout time.Duration
+	graph   *flow.Runner[state]
+}
+
+// New returns a Planner over tools, which must hold the seven
+// Google-Maps-contract tools (maps_geocode, ...), usually reached over MCP
+// (see ServeOffline and ConnectMaps). A Planner with nil tools describes
+// its graph, but Solve fails.
+func New(tools *tool.Registry, o Options) (*Planner, error) {
+	p := &Planner{tools: tools, models: o.Models, log: o.Log, maxIter: o.MaxIterations, timeout: o.ModelTimeout}
+	if tools != nil {
+		p.direct = &mapstool.Client{Caller: tools.With(tool.Events(0))}
+	}
+	if p.log == nil {
+		p.log = slog.Default()
+	}
+	if p.maxIter <= 0 {
+		p.maxIter = 10
+	}
+	if p.timeout <= 0 {
+		p.timeout = 60 * time.Second
+	}
+	g, err := p.buildGraph()
+	if err != nil {
+		return nil, fmt.Errorf("roadtrip graph: %w", err)
+	}
+	p.graph = g
+	return p, nil
+}
+
+var errNoTools = errors.New("roadtrip: no maps tools")
 
 // ErrMapsUnavailable is wrapped by Solve's error when maps calls failed
 // for want of the server (a transient failure the MCP client could not
 // recover from): the answer would blame missing data on the map.
 var ErrMapsUnavailable = errors.New("maps server unavailable")
 
-// Solve answers t. It fails only when the question is empty, the tools are
-// missing or ctx ends; missing data and unmet constraints are Notes.
-func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
+// Solve answers t from its question, output format and servers (its
+// evaluators, the benchmark's answer key, are never read). It fails only
+// when the question is empty or too long, the format is not JSON, the
+// maps server is gone or ctx ends; missing data and unmet constraints are
+// Notes.
+func (p *Planner) Solve(ctx context.Context, t locnav.Task) (Result, error) {
 	start := time.Now()
-	if p.Tools == nil {
-		return Result{}, ErrNoTools
+	if p.tools == nil {
+		return Result{}, errNoTools
 	}
 	if len(t.Question) == 0 {
 		return Result{}, errors.New("roadtrip: task question is empty")
@@ -100,34 +130,24 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	if len(t.OutputFormat) > 0 && !json.Valid(t.OutputFormat) {
 		return Result{}, errors.New("roadtrip: task output_format is not valid JSON")
 	}
+	t.Evaluators = nil
 	var mc llm.Counter
 	var tc tool.Counter
 	ctx = event.WithSink(ctx, mc.Observe)
 	ctx = event.WithSink(ctx, tc.Observe)
-	// One cache per task: identical calls within a run are made once.
-	r := &run{p: p, log: p.Log}
-	reg := p.Tools.With(tool.Events(0), tool.NewCache(512, 0).Middleware(), r.watch)
-	r.maps = &mapstool.Client{Caller: reg}
-	if r.log == nil {
-		r.log = slog.Default()
-	}
-	g, err := r.graph()
-	if err != nil {
-		return Result{}, err
-	}
-	s0 := State{Task: t}
-	final, err := g.Invoke(ctx, s0)
+	m := p.newRunMaps()
+	ctx = context.WithValue(ctx, runMapsKey{}, m)
+	final, err := p.graph.Invoke(ctx, state{Task: t})
 	if err != nil {
 		return Result{}, fmt.Errorf("roadtrip: %w", err)
 	}
-	if err := r.gone(); err != nil {
+	if err := m.gone(); err != nil {
 		return Result{}, fmt.Errorf("roadtrip: %w: %w", ErrMapsUnavailable, err)
 	}
-	res := Result{Answer: final.Answer, Notes: dedupe(final.Notes)}
+	res := Result{Answer: final.Answer, Notes: dedupe(final.Notes), Unclear: final.Unclear}
 	if final.Spec != nil {
 		res.Unsupported = final.Spec.Unsupported
 	}
-	res.Unclear = final.Unclear
 	c, tcs := mc.Counts(), tc.Counts()
 	res.Stats = Stats{ModelCalls: c.ModelCalls, ModelDecisions: c.ModelDecisions, PolicyDecisions: c.PolicyDecisions,
 		PromptTokens: c.PromptTokens, CompletionTokens: c.CompletionTokens, ToolCalls: tcs.Calls, CachedCalls: tcs.Cached, ToolsByName: tcs.ByTool,
@@ -135,119 +155,118 @@ func (p *Planner) Solve(ctx context.Context, t Task) (Result, error) {
 	return res, nil
 }
 
-// run is one Solve: the maps client and the models.
-type run struct {
-	p    *Planner
-	maps *mapstool.Client
-	log  *slog.Logger
+// runMaps is one Solve's maps client: the planner's tools behind a cache
+// of that run's calls (identical calls within a run are made once) and a
+// watch that remembers transient failures. It travels in the run's
+// context, not in the state: it holds no fact the answer needs (every
+// tool result used is copied into the state), so a run resumed from a
+// checkpoint starts with an empty cache and repeats calls, nothing more.
+type runMaps struct {
+	client *mapstool.Client
 
 	mu      sync.Mutex
 	lastErr error // the last transient maps failure
 }
 
+type runMapsKey struct{}
+
+func (p *Planner) newRunMaps() *runMaps {
+	m := &runMaps{}
+	m.client = &mapstool.Client{Caller: p.tools.With(tool.Events(0), tool.NewCache(512, 0).Middleware(), m.watch)}
+	return m
+}
+
+// mapsFor is the maps client of the run in ctx, or the uncached tools
+// outside a Solve.
+func (p *Planner) mapsFor(ctx context.Context) *mapstool.Client {
+	if m, ok := ctx.Value(runMapsKey{}).(*runMaps); ok {
+		return m.client
+	}
+	return p.direct
+}
+
 // watch is middleware that remembers transient maps failures.
-func (r *run) watch(t tool.Tool) tool.Tool {
-	return watched{t, r}
+func (m *runMaps) watch(t tool.Tool) tool.Tool {
+	return watched{t, m}
 }
 
 type watched struct {
 	tool.Tool
-	r *run
+	m *runMaps
 }
 
 func (w watched) Call(ctx context.Context, args json.RawMessage) (json.RawMessage, error) {
 	res, err := w.Tool.Call(ctx, args)
 	if err != nil && errors.Is(err, tool.ErrTransient) && ctx.Err() == nil {
-		w.r.mu.Lock()
-		w.r.lastErr = err
-		w.r.mu.Unlock()
+		w.m.mu.Lock()
+		w.m.lastErr = err
+		w.m.mu.Unlock()
 	}
 	return res, err
 }
 
-func (r *run) gone() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.lastErr
+func (m *runMaps) gone() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.lastErr
 }
 
-func (r *run) model(role string) llm.Model {
-	if r.p.Models == nil {
+func (p *Planner) model(role string) llm.Model {
+	if p.models == nil {
 		return nil
 	}
-	return r.p.Models.For(role)
-}
-
-func (r *run) timeout() time.Duration {
-	if r.p.ModelTimeout > 0 {
-		return r.p.ModelTimeout
-	}
-	return 60 * time.Second
-}
-
-func (r *run) maxIter() int {
-	if r.p.MaxIterations > 0 {
-		return r.p.MaxIterations
-	}
-	return 10
+	return p.models.For(role)
 }
 
 // Actions the orchestrator may take.
 const (
-	ActPlanRoutes    = "plan_routes"
-	ActSearchPlaces  = "search_places"
-	ActGetElevations = "get_elevations"
-	ActAnswer        = "answer"
+	actPlanRoutes    = "plan_routes"
+	actSearchPlaces  = "search_places"
+	actGetElevations = "get_elevations"
+	actAnswer        = "answer"
 )
 
-var allActions = []string{ActPlanRoutes, ActSearchPlaces, ActGetElevations, ActAnswer}
+var allActions = []string{actPlanRoutes, actSearchPlaces, actGetElevations, actAnswer}
 
-// Graph describes the orchestrator's flow graph, as Solve runs it with p's
-// settings.
-func (p *Planner) Graph() (flow.Info, error) {
-	g, err := (&run{p: p}).graph()
-	if err != nil {
-		return flow.Info{}, err
-	}
-	return g.Info(), nil
-}
+// Graph describes the orchestrator's flow graph, as Solve runs it.
+func (p *Planner) Graph() flow.Info { return p.graph.Info() }
 
-// graph builds the orchestrator: understanding and the first thought run
+// buildGraph builds the orchestrator: understanding and the first thought run
 // in parallel, then the loop think → action → think, at most maxIter
 // actions, then answer.
-func (r *run) graph() (*flow.Runner[State], error) {
-	g := flow.New[State]("roadtrip")
-	g.MaxSteps = 4*r.maxIter() + 10
-	g.Node("begin", func(_ context.Context, s State) (State, error) { return s, nil })
-	g.Node("understand", r.understand)
-	g.Node("plan", r.think)
-	g.Node("dispatch", r.dispatch)
-	g.Node("think", r.think)
-	g.Node(ActPlanRoutes, r.act(ActPlanRoutes, r.planRoutes))
-	g.Node(ActSearchPlaces, r.act(ActSearchPlaces, r.searchPlaces))
-	g.Node(ActGetElevations, r.act(ActGetElevations, r.getElevations))
-	g.Node(ActAnswer, r.answer)
+func (p *Planner) buildGraph() (*flow.Runner[state], error) {
+	g := flow.New[state]("roadtrip")
+	g.MaxSteps = 4*p.maxIter + 10
+	g.Node("begin", func(_ context.Context, s state) (state, error) { return s, nil })
+	g.Node("understand", p.understand)
+	g.Node("plan", p.think)
+	g.Node("dispatch", p.dispatch)
+	g.Node("think", p.think)
+	g.Node(actPlanRoutes, p.act(actPlanRoutes, p.planRoutes))
+	g.Node(actSearchPlaces, p.act(actSearchPlaces, p.searchPlaces))
+	g.Node(actGetElevations, p.act(actGetElevations, p.getElevations))
+	g.Node(actAnswer, p.answer)
 	g.Start("begin")
 	g.Parallel("begin", []string{"understand", "plan"}, "dispatch")
 	flow.Reduce(g, "notes", flow.Appended[string])
-	targets := []string{ActPlanRoutes, ActSearchPlaces, ActGetElevations, ActAnswer, "think"}
-	g.Branch("dispatch", route, targets...)
-	g.Branch("think", route, targets...)
-	for _, a := range []string{ActPlanRoutes, ActSearchPlaces, ActGetElevations} {
+	targets := []string{actPlanRoutes, actSearchPlaces, actGetElevations, actAnswer, "think"}
+	g.Branch("dispatch", next, targets...)
+	g.Branch("think", next, targets...)
+	for _, a := range []string{actPlanRoutes, actSearchPlaces, actGetElevations} {
 		g.Edge(a, "think")
 	}
-	g.Edge(ActAnswer, flow.End)
+	g.Edge(actAnswer, flow.End)
 	// The first thought is "plan"; think runs at most maxIter-1 more times.
-	g.Limit("think", max(1, r.maxIter()-1))
-	g.OnLimit("think", ActAnswer)
+	g.Limit("think", max(1, p.maxIter-1))
+	g.OnLimit("think", actAnswer)
 	return g.Build()
 }
 
-// route sends the run where s.Next says; an invalid action goes back to
+// next sends the run where s.Next says; an invalid action goes back to
 // think, which has already recorded why.
-func route(s State) string {
+func next(s state) string {
 	switch s.Next {
-	case ActPlanRoutes, ActSearchPlaces, ActGetElevations, ActAnswer:
+	case actPlanRoutes, actSearchPlaces, actGetElevations, actAnswer:
 		return s.Next
 	}
 	return "think"
@@ -255,20 +274,20 @@ func route(s State) string {
 
 // dispatch checks the first thought against the understanding that ran
 // beside it.
-func (r *run) dispatch(ctx context.Context, s State) (State, error) {
-	if s.Spec != nil && (s.Spec.Family == FamilyUnsupported || s.Unclear != "") {
-		s.Next, s.Pending = ActAnswer, nil
+func (p *Planner) dispatch(ctx context.Context, s state) (state, error) {
+	if s.Spec != nil && (s.Spec.Family == locnav.MultiServer || s.Unclear != "") {
+		s.Next, s.Pending = actAnswer, nil
 		return s, nil
 	}
 	if s.Next == "" { // the first thought was invalid and said so
 		return s, nil
 	}
-	return r.checkNext(s), nil
+	return p.checkNext(s), nil
 }
 
 // act wraps an action: it records the observation and the iteration.
-func (r *run) act(name string, fn func(context.Context, *State) (string, error)) flow.NodeFunc[State] {
-	return func(ctx context.Context, s State) (State, error) {
+func (p *Planner) act(name string, fn func(context.Context, *state) (string, error)) flow.NodeFunc[state] {
+	return func(ctx context.Context, s state) (state, error) {
 		obs, err := fn(ctx, &s)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -284,7 +303,7 @@ func (r *run) act(name string, fn func(context.Context, *State) (string, error))
 		if !slices.Contains(s.Done, name) && err == nil {
 			s.Done = append(s.Done, name)
 		}
-		s.History = append(s.History, Step{Thought: s.Thought, Action: name, Observation: obs})
+		s.History = append(s.History, step{Thought: s.Thought, Action: name, Observation: obs})
 		event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("Action: %s → Observation: %s", name, short(obs, 200))})
 		return s, nil
 	}

@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/cairn-agents/cairn/geo/mapstool"
-	"github.com/cairn-agents/cairn/mcp"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/mcp"
 
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
@@ -28,7 +30,7 @@ type tripAnswer struct {
 	Routes []struct {
 		Name       string   `json:"route_name"`
 		Cities     []string `json:"cities_visited"`
-		RestStops  []Place  `json:"rest_stops"`
+		RestStops  []place  `json:"rest_stops"`
 		Viewpoints []struct {
 			City      string  `json:"city"`
 			Name      string  `json:"name"`
@@ -52,7 +54,7 @@ func fromTools(evs []event.Event, name string) bool {
 }
 
 func TestImpossibleConstraints(t *testing.T) {
-	p := &Planner{Tools: mcpTools(t)}
+	p := newPlanner(t, mcpTools(t), Options{})
 	for _, c := range []struct {
 		name, q, note string
 		check         func(t *testing.T, a tripAnswer)
@@ -83,7 +85,7 @@ func TestImpossibleConstraints(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, events := event.Collect(context.Background())
 			format := json.RawMessage(`{"starting_city":"","destination_city":"","routes":[{"route_id":"1","route_name":"","cities_visited":[]}]}`)
-			res, err := p.Solve(ctx, Task{Question: c.q, OutputFormat: format})
+			res, err := p.Solve(ctx, locnav.Task{Question: c.q, OutputFormat: format})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,9 +115,9 @@ func TestImpossibleConstraints(t *testing.T) {
 // TestNothingInvented checks every name, address and elevation of a
 // data-rich answer against the run's tool results.
 func TestNothingInvented(t *testing.T) {
-	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0001.json")
+	tk := loadTask(t, "testdata/tasks/delaware_trip_0001.json")
 	ctx, events := event.Collect(context.Background())
-	res, err := (&Planner{Tools: mcpTools(t)}).Solve(ctx, tk)
+	res, err := newPlanner(t, mcpTools(t), Options{}).Solve(ctx, tk)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,17 +148,17 @@ func TestNothingInvented(t *testing.T) {
 
 func TestSolveBadInput(t *testing.T) {
 	ctx := context.Background()
-	if _, err := (&Planner{}).Solve(ctx, Task{Question: "x"}); !errors.Is(err, ErrNoTools) {
+	if _, err := newPlanner(t, nil, Options{}).Solve(ctx, locnav.Task{Question: "x"}); !errors.Is(err, errNoTools) {
 		t.Errorf("no tools: %v", err)
 	}
-	p := &Planner{Tools: mcpTools(t)}
+	p := newPlanner(t, mcpTools(t), Options{})
 	for _, c := range []struct {
-		t    Task
+		t    locnav.Task
 		want string
 	}{
-		{Task{}, "question is empty"},
-		{Task{Question: "from 'Dover' to 'Lewes'", OutputFormat: json.RawMessage(`{"routes":`)}, "output_format is not valid JSON"},
-		{Task{Question: strings.Repeat("a", 10001)}, "more than 10000"},
+		{locnav.Task{}, "question is empty"},
+		{locnav.Task{Question: "from 'Dover' to 'Lewes'", OutputFormat: json.RawMessage(`{"routes":`)}, "output_format is not valid JSON"},
+		{locnav.Task{Question: strings.Repeat("a", 10001)}, "more than 10000"},
 	} {
 		if _, err := p.Solve(ctx, c.t); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Solve(%.40q): %v, want %q", c.t.Question, err, c.want)
@@ -168,13 +170,13 @@ func TestSolveBadInput(t *testing.T) {
 func script(replies ...string) *llm.Scripted { return llm.Script(replies...) }
 
 func TestScriptedOrchestratorInvalidAction(t *testing.T) {
-	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
+	tk := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
 	orch := script(
 		`{"thought":"fly there","action":"teleport"}`,
 		`{"thought":"search first","action":"search_places"}`,
 		`{"thought":"plan","action":"plan_routes","then":["search_places","get_elevations","answer"]}`,
 	)
-	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}}
+	p := newPlanner(t, mcpTools(t), Options{Models: roles{"orchestrator": orch}})
 	ctx, events := event.Collect(context.Background())
 	res, err := p.Solve(ctx, tk)
 	if err != nil {
@@ -186,7 +188,7 @@ func TestScriptedOrchestratorInvalidAction(t *testing.T) {
 	var obs []string
 	for _, e := range events() {
 		if e.Kind == event.StateSet && e.Node == "answer" {
-			var s State
+			var s state
 			json.Unmarshal(e.State, &s)
 			for _, h := range s.History {
 				obs = append(obs, h.Action+": "+h.Observation)
@@ -210,9 +212,9 @@ func TestScriptedOrchestratorInvalidAction(t *testing.T) {
 // the answer is synthesised from what the state holds.
 func TestScriptedOrchestratorLimit(t *testing.T) {
 	orch := &llm.Scripted{Loop: true, Replies: []llm.Response{{Message: llm.Message{Content: `{"thought":"hmm","action":"wander"}`}}}}
-	p := &Planner{Tools: mcpTools(t), Models: roles{"orchestrator": orch}, MaxIterations: 4}
+	p := newPlanner(t, mcpTools(t), Options{Models: roles{"orchestrator": orch}, MaxIterations: 4})
 	format := json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`)
-	res, err := p.Solve(context.Background(), Task{Question: "I live in Newark, Delaware. My friend lives in Dover, Delaware. Find a single 'restaurant' between us.", OutputFormat: format})
+	res, err := p.Solve(context.Background(), locnav.Task{Question: "I live in Newark, Delaware. My friend lives in Dover, Delaware. Find a single 'restaurant' between us.", OutputFormat: format})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,11 +227,11 @@ func TestScriptedOrchestratorLimit(t *testing.T) {
 }
 
 func TestScriptedWorkers(t *testing.T) {
-	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
-	router := script(`{"routes":[{"name":"Bad","cities":["c1"]}]}`) // one route, one city: rejected
+	tk := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
+	towns := script(`{"routes":[{"name":"Bad","cities":["c1"]}]}`) // one route, one city: rejected
 	synth := script(`{"route_names":["Northern way by Townsend","Southern way by Cheswold"],"descriptions":["A marsh view in Smyrna.","A marsh view in Smyrna again."]}`)
 	places := script(`{"picks":[{"slot":"r1.view.1","place_id":"osm:nope"}]}`)
-	p := &Planner{Tools: mcpTools(t), Models: roles{"router": router, "synthesis": synth, "places": places}}
+	p := newPlanner(t, mcpTools(t), Options{Models: roles{"towns": towns, "synthesis": synth, "places": places}})
 	res, err := p.Solve(context.Background(), tk)
 	if err != nil {
 		t.Fatal(err)
@@ -239,14 +241,14 @@ func TestScriptedWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	notes := strings.Join(res.Notes, "\n")
-	if len(a.Routes) != 2 || len(a.Routes[0].Cities) != 3 || !strings.Contains(notes, "router model's routes rejected") {
-		t.Errorf("router fallback: %s; notes %q", res.Answer, res.Notes)
+	if len(a.Routes) != 2 || len(a.Routes[0].Cities) != 3 || !strings.Contains(notes, "towns model's routes rejected") {
+		t.Errorf("towns fallback: %s; notes %q", res.Answer, res.Notes)
 	}
 	if a.Routes[0].Name != "Northern way by Townsend" || a.Routes[1].Name != "Southern way by Cheswold" {
 		t.Errorf("synthesis names not used: %s", res.Answer)
 	}
-	if router.Calls() != 1 || synth.Calls() != 1 || places.Calls() < 1 {
-		t.Errorf("calls router %d synth %d places %d", router.Calls(), synth.Calls(), places.Calls())
+	if towns.Calls() != 1 || synth.Calls() != 1 || places.Calls() < 1 {
+		t.Errorf("calls towns %d synth %d places %d", towns.Calls(), synth.Calls(), places.Calls())
 	}
 	if len(a.Routes[0].Viewpoints) != 1 || strings.Contains(string(res.Answer), "osm:nope") {
 		t.Errorf("places fallback: %s", res.Answer)
@@ -254,13 +256,13 @@ func TestScriptedWorkers(t *testing.T) {
 }
 
 func TestToolCallBudget(t *testing.T) {
-	p := &Planner{Tools: mcpTools(t)}
+	p := newPlanner(t, mcpTools(t), Options{})
 	paths := []string{"testdata/tasks/delaware_trip_0003.json"}
 	if d := benchDir(t); d != "" {
 		paths = append(paths, filepath.Join(d, "google_maps_task_0001.json"))
 	}
 	for _, path := range paths {
-		tk, _ := loadTask(t, path)
+		tk := loadTask(t, path)
 		res, err := p.Solve(context.Background(), tk)
 		if err != nil {
 			t.Fatal(err)
@@ -277,23 +279,45 @@ func TestToolCallBudget(t *testing.T) {
 	}
 }
 
+// TestPromptsRender renders every prompt with the data its decision
+// gives it and checks the facts each must state.
 func TestPromptsRender(t *testing.T) {
-	pool := []City{{ID: "c1", Name: "Smyrna", Frac: 0.4, Include: true}}
-	sl := []slot{{Name: "r1.rest.1", Cands: []Place{{Name: "Rest Area", PlaceID: "osm:1", City: "Smyrna"}}}}
-	for name, data := range map[string]any{
-		"understand": nil, "understand_user": map[string]any{"Question": "q", "Format": "{}"},
-		"orchestrator": nil, "orchestrator_user": map[string]any{"Question": "q", "Keys": "stops", "Done": "", "History": "- x: y\n", "Valid": "answer"},
-		"router": nil, "router_user": map[string]any{"Start": "A", "End": "B", "Routes": 1, "Cities": 1, "Pool": pool, "Total": 10.0},
-		"places": nil, "places_user": map[string]any{"What": "rest stops", "Slots": sl},
-		"synthesis": nil, "synthesis_user": map[string]any{"Question": "q", "Routes": "route 1: Smyrna\n", "Policy": Synthesis{RouteNames: []string{"x"}}},
+	pool := []city{{ID: "c1", Name: "Smyrna", Frac: 0.4, Include: true}}
+	sl := []slot{{Name: "r1.rest.1", Cands: []place{{Name: "Rest Area", PlaceID: "osm:1", City: "Smyrna"}}}}
+	for _, c := range []struct {
+		role string
+		in   any
+		want []string // in the user prompt
+	}{
+		{"understand", understandPrompt{Question: "from Dover to Lewes", Format: `{"routes":[]}`}, []string{"from Dover to Lewes", `{"routes":[]}`}},
+		{"orchestrator", orchestratorPrompt{Question: "q?", Keys: "stops", History: "- plan_routes: located\n", Valid: "answer"},
+			[]string{"q?", "Answer keys: stops", "Done: nothing yet", "- plan_routes: located", "Valid actions now: answer"}},
+		{"towns", townsPrompt{Start: "Newark", End: "Milford", Routes: 3, Cities: 4, Pool: pool, Total: 80},
+			[]string{"From Newark to Milford (80 km)", "Routes: 3; cities per route: 4", "c1: Smyrna, 0.40, 0 (must visit)"}},
+		{"places", placesPrompt{What: "rest stops", Slots: sl}, []string{"Choose rest stops.", "r1.rest.1: osm:1 (Rest Area, Smyrna);"}},
+		{"synthesis", synthesisPrompt{Question: "q?", Routes: "route 1: Smyrna\n", Policy: synthesis{RouteNames: []string{"x"}, Descriptions: []string{"y", "z"}}},
+			[]string{"route 1: Smyrna", "Write 1 route names and 2 viewpoint descriptions"}},
 	} {
-		out := render(name, data)
-		if out == "" || strings.Contains(out, "template error") || strings.Contains(out, "<no value>") {
-			t.Errorf("%s renders %q", name, out)
+		sys, err := prompts.Render(c.role, nil)
+		if err != nil || strings.TrimSpace(sys) == "" {
+			t.Errorf("%s system prompt: %q, %v", c.role, sys, err)
+		}
+		user, err := prompts.Render(c.role+"_user", c.in)
+		if err != nil {
+			t.Errorf("%s user prompt: %v", c.role, err)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(user, w) {
+				t.Errorf("%s user prompt lacks %q:\n%s", c.role, w, user)
+			}
+		}
+		if strings.Contains(user, "<no value>") {
+			t.Errorf("%s user prompt has an empty field:\n%s", c.role, user)
 		}
 	}
-	if !strings.Contains(render("router_user", map[string]any{"Pool": pool}), "c1: Smyrna, 0.40") {
-		t.Error("router prompt lacks the candidate line")
+	if _, err := prompts.Render("towns_user", struct{ Start string }{"A"}); err == nil {
+		t.Error("rendering with the wrong data: no error")
 	}
 }
 
@@ -322,8 +346,8 @@ func TestMapsServerGone(t *testing.T) {
 	defer closeClient()
 	kill() // the server goes; the client stays
 	<-done
-	tk, _ := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
-	_, err = (&Planner{Tools: tools}).Solve(context.Background(), tk)
+	tk := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
+	_, err = newPlanner(t, tools, Options{}).Solve(context.Background(), tk)
 	if !errors.Is(err, ErrMapsUnavailable) {
 		t.Fatalf("err = %v, want ErrMapsUnavailable", err)
 	}

@@ -9,21 +9,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 )
 
-// Task families of the MCP-Universe location_navigation domain.
-const (
-	FamilyRoadTrip    = "road_trip"     // N routes of K cities, rest stops, viewpoints
-	FamilyEvenStops   = "even_stops"    // stops at equal fractions of one or two legs
-	FamilyMeeting     = "meeting_point" // equal travel time from 2-4 origins
-	FamilyDirectional = "directional"   // a place north/south/east/west of landmarks
-	FamilyUnsupported = "unsupported"   // needs servers we do not have
-)
-
-// Spec is what the question asks for: the understanding decision. A model
+// taskSpec is what the question asks for: the understanding decision. A model
 // extracts it when one is configured; parseSpec is the policy.
-type Spec struct {
-	Family string `json:"family" enum:"road_trip,even_stops,meeting_point,directional,unsupported"`
+type taskSpec struct {
+	Family locnav.Family `json:"family" enum:"road_trip,even_stops,meeting_point,place_finding,multi_server"`
 	// Road trips.
 	Start      string   `json:"start,omitempty" jsonschema:"starting city or place, as written in the question"`
 	End        string   `json:"end,omitempty" jsonschema:"destination city or place"`
@@ -35,90 +28,90 @@ type Spec struct {
 	Include    []string `json:"include,omitempty" jsonschema:"cities every route must visit"`
 	Avoid      []string `json:"avoid,omitempty" jsonschema:"cities no route may visit"`
 	// Even stops: one leg per route_N_stops key (or one for stops).
-	Legs []LegSpec `json:"legs,omitempty"`
+	Legs []legSpec `json:"legs,omitempty"`
 	// Meeting points.
-	Origins []OriginSpec `json:"origins,omitempty"`
+	Origins []originSpec `json:"origins,omitempty"`
 	// Place search (meeting, directional, even stops share Legs[i].Types).
 	PlaceTypes []string        `json:"place_types,omitempty" jsonschema:"Google place types wanted, e.g. cafe, restaurant"`
 	MinRating  float64         `json:"min_rating,omitempty"`
 	Area       string          `json:"area,omitempty" jsonschema:"city or country the place must be in (directional tasks)"`
 	Count      int             `json:"count,omitempty" jsonschema:"places wanted (directional tasks)"`
-	Directions []DirectionSpec `json:"directions,omitempty"`
+	Directions []directionSpec `json:"directions,omitempty"`
 	// Keys are the output format's top-level keys.
 	Keys        []string `json:"keys"`
 	Unsupported string   `json:"unsupported,omitempty" jsonschema:"why the task cannot be done with maps tools alone"`
 }
 
-// LegSpec is one leg of an even-stops task.
-type LegSpec struct {
+// legSpec is one leg of an even-stops task.
+type legSpec struct {
 	From  string   `json:"from"`
 	To    string   `json:"to"`
 	Stops int      `json:"stops" jsonschema:"intermediate stops at equal fractions: 1 midpoint, 2 thirds, 3 quarters..."`
 	Types []string `json:"types" jsonschema:"Google place types accepted for the stops"`
 }
 
-// OriginSpec is one person's starting place for a meeting point.
-type OriginSpec struct {
+// originSpec is one person's starting place for a meeting point.
+type originSpec struct {
 	Place string `json:"place"`
 	Mode  string `json:"mode" enum:"driving,walking,bicycling"`
 }
 
-// DirectionSpec says the answer lies Direction of Ref.
-type DirectionSpec struct {
+// directionSpec says the answer lies Direction of Ref.
+type directionSpec struct {
 	Direction string `json:"direction" enum:"north,south,east,west"`
 	Ref       string `json:"ref"`
 }
 
 // Validate checks what the schema cannot. Its errors name what the
 // question lacks, in words for the person who asked it.
-func (s Spec) Validate() error {
+func (s taskSpec) Validate() error {
 	switch s.Family {
-	case FamilyRoadTrip:
+	case locnav.RoadTrip:
 		switch {
 		case s.Start == "" && s.End == "":
-			return fmt.Errorf("%w: no starting place and no destination (write e.g. \"from Wilmington to Dover\")", ErrUnclear)
+			return fmt.Errorf("%w: no starting place and no destination (write e.g. \"from Wilmington to Dover\")", errUnclear)
 		case s.Start == "":
-			return fmt.Errorf("%w: no starting place (write e.g. \"from Wilmington to %s\")", ErrUnclear, s.End)
+			return fmt.Errorf("%w: no starting place (write e.g. \"from Wilmington to %s\")", errUnclear, s.End)
 		case s.End == "":
-			return fmt.Errorf("%w: no destination (write e.g. \"from %s to Dover\")", ErrUnclear, s.Start)
+			return fmt.Errorf("%w: no destination (write e.g. \"from %s to Dover\")", errUnclear, s.Start)
 		}
 		if s.Routes < 1 || s.Routes > 10 || s.Cities < 0 || s.Cities > 20 || s.RestStops < 0 || s.Viewpoints < 0 {
 			return fmt.Errorf("road_trip counts out of range: routes %d (1-10), cities %d (0-20)", s.Routes, s.Cities)
 		}
-	case FamilyEvenStops:
+	case locnav.EvenStops:
 		if len(s.Legs) == 0 {
-			return fmt.Errorf("%w: no route to put stops on (write e.g. \"the midpoint between Wilmington and Dover\")", ErrUnclear)
+			return fmt.Errorf("%w: no route to put stops on (write e.g. \"the midpoint between Wilmington and Dover\")", errUnclear)
 		}
 		for i, l := range s.Legs {
 			switch {
 			case l.From == "" && l.To == "":
-				return fmt.Errorf("%w: leg %d has no starting place and no destination (write e.g. \"halfway from Wilmington to Dover\")", ErrUnclear, i+1)
+				return fmt.Errorf("%w: leg %d has no starting place and no destination (write e.g. \"halfway from Wilmington to Dover\")", errUnclear, i+1)
 			case l.From == "":
-				return fmt.Errorf("%w: leg %d has no starting place", ErrUnclear, i+1)
+				return fmt.Errorf("%w: leg %d has no starting place", errUnclear, i+1)
 			case l.To == "":
-				return fmt.Errorf("%w: leg %d has no destination", ErrUnclear, i+1)
+				return fmt.Errorf("%w: leg %d has no destination", errUnclear, i+1)
 			case l.Stops < 1 || l.Stops > 10:
 				return fmt.Errorf("legs[%d]: %d stops, want 1-10", i, l.Stops)
 			}
 		}
-	case FamilyMeeting:
+	case locnav.MeetingPoint:
 		if len(s.Origins) < 2 || len(s.Origins) > 6 {
-			return fmt.Errorf("%w: a meeting point needs the places of 2-6 people, found %d (write e.g. \"I live in Newark, my friend lives in Dover\")", ErrUnclear, len(s.Origins))
+			return fmt.Errorf("%w: a meeting point needs the places of 2-6 people, found %d (write e.g. \"I live in Newark, my friend lives in Dover\")", errUnclear, len(s.Origins))
 		}
-	case FamilyDirectional:
+	case locnav.PlaceFinding:
 		if len(s.PlaceTypes) == 0 {
-			return fmt.Errorf("%w: no kind of place to find (e.g. cafe, museum, park)", ErrUnclear)
+			return fmt.Errorf("%w: no kind of place to find (e.g. cafe, museum, park)", errUnclear)
 		}
 		if len(s.Directions) == 0 {
-			return fmt.Errorf("%w: no landmark to be north, south, east or west of", ErrUnclear)
+			return fmt.Errorf("%w: no landmark to be north, south, east or west of", errUnclear)
 		}
 	}
 	return nil
 }
 
-// ErrUnclear is wrapped by Spec.Validate when the question does not say
+// errUnclear is wrapped by Spec.Validate when the question does not say
 // something the task needs (a starting place, a destination, ...).
-var ErrUnclear = errors.New("question not understood")
+var errUnclear = errors.New("question not understood")
 
 var (
 	numWord = map[string]int{"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -197,22 +190,22 @@ func formatKeys(format json.RawMessage) []string {
 
 // parseSpec is the understanding policy: it reads the question and the
 // output format's keys. servers are the MCP servers the task names.
-func parseSpec(question string, format json.RawMessage, servers []string) Spec {
-	s := Spec{Keys: formatKeys(format)}
+func parseSpec(question string, format json.RawMessage, servers []string) taskSpec {
+	s := taskSpec{Keys: formatKeys(format)}
 	q := strings.Join(strings.Fields(question), " ")
 	lq := strings.ToLower(q)
 	for _, srv := range servers {
 		if n := strings.ToLower(srv); n != "" && n != "google-maps" && n != "google_maps" {
-			s.Family, s.Unsupported = FamilyUnsupported, fmt.Sprintf("the task needs the %q MCP server, which this planner does not have (maps tools only)", srv)
+			s.Family, s.Unsupported = locnav.MultiServer, fmt.Sprintf("the task needs the %q MCP server, which this planner does not have (maps tools only)", srv)
 			return s
 		}
 	}
 	switch {
 	case strings.Contains(lq, "weather") || strings.Contains(lq, "forecast"):
-		s.Family, s.Unsupported = FamilyUnsupported, "the task depends on a weather forecast; no weather server is available"
+		s.Family, s.Unsupported = locnav.MultiServer, "the task depends on a weather forecast; no weather server is available"
 		return s
 	case strings.Contains(lq, "blog") || strings.Contains(lq, "website") || strings.Contains(lq, "http://") || strings.Contains(lq, "https://"):
-		s.Family, s.Unsupported = FamilyUnsupported, "the task needs a web browser (playwright) to read a page; no browser server is available"
+		s.Family, s.Unsupported = locnav.MultiServer, "the task needs a web browser (playwright) to read a page; no browser server is available"
 		return s
 	}
 	if m := ratingRe.FindStringSubmatch(q); m != nil {
@@ -254,8 +247,8 @@ func fractionStops(q string) int {
 	return 0
 }
 
-func parseRoadTrip(s *Spec, q string, format json.RawMessage) {
-	s.Family = FamilyRoadTrip
+func parseRoadTrip(s *taskSpec, q string, format json.RawMessage) {
+	s.Family = locnav.RoadTrip
 	s.Routes = 1
 	c := counts(q)
 	lq := strings.ToLower(q)
@@ -320,7 +313,7 @@ var (
 
 // quotedTrip reads quoted names: the first two are the start and the end;
 // the words before each later one say whether to visit or avoid it.
-func quotedTrip(s *Spec, q string, quotes [][]int) {
+func quotedTrip(s *taskSpec, q string, quotes [][]int) {
 	for i, m := range quotes {
 		name := q[m[2]:m[3]]
 		switch i {
@@ -374,8 +367,8 @@ func placeTypes(text string) []string {
 	return out
 }
 
-func parseEvenStops(s *Spec, q string) {
-	s.Family = FamilyEvenStops
+func parseEvenStops(s *taskSpec, q string) {
+	s.Family = locnav.EvenStops
 	legs := 1
 	if slices.Contains(s.Keys, "route_2_stops") {
 		legs = 2
@@ -400,7 +393,7 @@ func parseEvenStops(s *Spec, q string) {
 		}
 	}
 	for i, sec := range sections {
-		l := LegSpec{Types: placeTypes(sec)}
+		l := legSpec{Types: placeTypes(sec)}
 		l.Stops = fractionStops(sec)
 		if i == 0 {
 			if m := startAtRe.FindStringSubmatch(sec); m != nil {
@@ -436,7 +429,7 @@ func parseEvenStops(s *Spec, q string) {
 		s.Legs[i].From, s.Legs[i].To = expandState(s.Legs[i].From), expandState(s.Legs[i].To)
 	}
 	if legs == 2 && len(s.Legs) == 1 {
-		s.Legs = append(s.Legs, LegSpec{From: s.Legs[0].To, To: s.Legs[0].From, Stops: s.Legs[0].Stops, Types: s.Legs[0].Types})
+		s.Legs = append(s.Legs, legSpec{From: s.Legs[0].To, To: s.Legs[0].From, Stops: s.Legs[0].Stops, Types: s.Legs[0].Types})
 	}
 	s.PlaceTypes = s.Legs[0].Types
 }
@@ -456,8 +449,8 @@ func splitSentences(q string) []string {
 	return out
 }
 
-func parseDirectional(s *Spec, q string) {
-	s.Family = FamilyDirectional
+func parseDirectional(s *taskSpec, q string) {
+	s.Family = locnav.PlaceFinding
 	s.Count = 1
 	if m := identRe.FindStringSubmatch(q); m != nil {
 		s.Count = max(1, atoiWord(m[1]))
@@ -476,19 +469,19 @@ func parseDirectional(s *Spec, q string) {
 		s.Area = strings.TrimSpace(m[1])
 	}
 	for _, m := range dirRe.FindAllStringSubmatch(q, -1) {
-		s.Directions = append(s.Directions, DirectionSpec{Direction: strings.ToLower(m[1]), Ref: m[2]})
+		s.Directions = append(s.Directions, directionSpec{Direction: strings.ToLower(m[1]), Ref: m[2]})
 	}
 }
 
 // parseFreeDirectional reads "2 cafes in Newark east of the University
 // of Delaware": the kind of place and its count before the area, the
 // landmarks after each direction.
-func parseFreeDirectional(s *Spec, q string) {
+func parseFreeDirectional(s *taskSpec, q string) {
 	first := len(q)
 	for _, m := range freeDirRe.FindAllStringSubmatchIndex(q, -1) {
 		first = min(first, m[0])
 		if ref, _, _ := placeAt(q[m[1]:], false); ref != "" {
-			s.Directions = append(s.Directions, DirectionSpec{Direction: strings.ToLower(q[m[2]:m[3]]), Ref: ref})
+			s.Directions = append(s.Directions, directionSpec{Direction: strings.ToLower(q[m[2]:m[3]]), Ref: ref})
 		}
 	}
 	head := q[:first]
@@ -563,8 +556,8 @@ func withRegion(name, region string) string {
 	return name + ", " + region
 }
 
-func parseMeeting(s *Spec, q string) {
-	s.Family = FamilyMeeting
+func parseMeeting(s *taskSpec, q string) {
+	s.Family = locnav.MeetingPoint
 	if m := typeQRe.FindStringSubmatch(q); m != nil {
 		s.PlaceTypes = placeTypes(m[1])
 	}
@@ -579,7 +572,7 @@ func parseMeeting(s *Spec, q string) {
 			continue
 		}
 		seenO[k] = true
-		s.Origins = append(s.Origins, OriginSpec{Place: p, Mode: "driving"})
+		s.Origins = append(s.Origins, originSpec{Place: p, Mode: "driving"})
 	}
 	if len(s.Origins) < 2 {
 		s.Origins = freeOrigins(q, s.Origins)
@@ -610,10 +603,10 @@ var (
 // freeOrigins reads the people's places of a free-form meeting question:
 // "I'm in X, my friend is in Y", "between X and Y", "friends from X, Y
 // and Z". Origins in have that it does not find are kept after its own.
-func freeOrigins(q string, have []OriginSpec) (out []OriginSpec) {
+func freeOrigins(q string, have []originSpec) (out []originSpec) {
 	defer func() {
 		for _, o := range have {
-			if !slices.ContainsFunc(out, func(x OriginSpec) bool { return strings.EqualFold(x.Place, expandState(o.Place)) }) {
+			if !slices.ContainsFunc(out, func(x originSpec) bool { return strings.EqualFold(x.Place, expandState(o.Place)) }) {
 				out = append(out, o)
 			}
 		}
@@ -625,7 +618,7 @@ func freeOrigins(q string, have []OriginSpec) (out []OriginSpec) {
 				return
 			}
 		}
-		out = append(out, OriginSpec{Place: p, Mode: "driving"})
+		out = append(out, originSpec{Place: p, Mode: "driving"})
 	}
 	for _, m := range originInRe.FindAllStringIndex(q, -1) {
 		for _, e := range endpointList(q[m[1]:]) {

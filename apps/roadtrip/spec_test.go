@@ -7,14 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-type evaluator struct {
-	Func   string          `json:"func"`
-	Op     string          `json:"op"`
-	Value  json.RawMessage `json:"value"`
-	OpArgs json.RawMessage `json:"op_args"`
-}
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+)
 
 // TestParseSpecUpstream checks the understanding policy against what each
 // upstream task's evaluators check: counts, must-visit and must-avoid
@@ -29,14 +24,9 @@ func TestParseSpecUpstream(t *testing.T) {
 		t.Fatalf("%d task files", len(files))
 	}
 	for _, f := range files {
-		tk, tf := loadTask(t, f)
+		tk := loadTask(t, f)
 		s := parseSpec(tk.Question, tk.OutputFormat, tk.Servers)
-		var evs []evaluator
-		for _, raw := range tf.Evaluators {
-			var e evaluator
-			json.Unmarshal(raw, &e)
-			evs = append(evs, e)
-		}
+		evs := tk.Evaluators
 		want := func(fn string) int {
 			for _, e := range evs {
 				if e.Func == fn && e.Op == "=" {
@@ -56,7 +46,7 @@ func TestParseSpecUpstream(t *testing.T) {
 		}
 		switch {
 		case n <= "0010":
-			if s.Family != FamilyRoadTrip {
+			if s.Family != locnav.RoadTrip {
 				errf("family %s", s.Family)
 				continue
 			}
@@ -85,7 +75,7 @@ func TestParseSpecUpstream(t *testing.T) {
 				}
 			}
 		case n <= "0020":
-			if s.Family != FamilyEvenStops {
+			if s.Family != locnav.EvenStops {
 				errf("family %s", s.Family)
 				continue
 			}
@@ -106,7 +96,7 @@ func TestParseSpecUpstream(t *testing.T) {
 				}
 			}
 		case n <= "0030":
-			if s.Family != FamilyMeeting {
+			if s.Family != locnav.MeetingPoint {
 				errf("family %s", s.Family)
 				continue
 			}
@@ -140,7 +130,7 @@ func TestParseSpecUpstream(t *testing.T) {
 				errf("%d walking origins, want %d", walking, len(walk))
 			}
 		default:
-			if s.Family != FamilyDirectional {
+			if s.Family != locnav.PlaceFinding {
 				errf("family %s", s.Family)
 				continue
 			}
@@ -168,42 +158,42 @@ func TestParseSpecCases(t *testing.T) {
 		q       string
 		format  json.RawMessage
 		servers []string
-		check   func(Spec) string
+		check   func(taskSpec) string
 	}{
 		{"Drive from 'Dover' to 'Lewes' in Delaware through 3 towns, 2 different routes, 1 rest stop per route, avoid 'Milford' and we must visit 'Milton'.", road, nil,
-			func(s Spec) string {
+			func(s taskSpec) string {
 				if s.Start != "Dover" || s.End != "Lewes" || s.Routes != 2 || s.Cities != 3 || s.RestStops != 1 || s.Viewpoints != 0 ||
 					s.Region != "Delaware" || !slices.Equal(s.Avoid, []string{"Milford"}) || !slices.Equal(s.Include, []string{"Milton"}) {
 					return "road trip fields"
 				}
 				return ""
 			}},
-		{"Plan 2 routes from 'Wilmington' to 'Dover' through 3 cities each", nil, nil, func(s Spec) string {
-			if s.Family != FamilyRoadTrip || s.Routes != 2 || s.Cities != 3 {
+		{"Plan 2 routes from 'Wilmington' to 'Dover' through 3 cities each", nil, nil, func(s taskSpec) string {
+			if s.Family != locnav.RoadTrip || s.Routes != 2 || s.Cities != 3 {
 				return "trip without a format"
 			}
 			return ""
 		}},
-		{"I live in Newark, Delaware. My friend lives in Dover, Delaware. Where should we meet for coffee?", nil, nil, func(s Spec) string {
-			if s.Family != FamilyMeeting || len(s.Origins) != 2 {
+		{"I live in Newark, Delaware. My friend lives in Dover, Delaware. Where should we meet for coffee?", nil, nil, func(s taskSpec) string {
+			if s.Family != locnav.MeetingPoint || len(s.Origins) != 2 {
 				return "meeting without a format"
 			}
 			return ""
 		}},
-		{"I'm sure it's fine: from 'Newark' to 'Dover'.", road, nil, func(s Spec) string {
+		{"I'm sure it's fine: from 'Newark' to 'Dover'.", road, nil, func(s taskSpec) string {
 			if s.Start != "Newark" || s.End != "Dover" {
 				return "apostrophes taken for quotes"
 			}
 			return ""
 		}},
-		{"Find a park", nil, []string{"google-maps", "weather"}, func(s Spec) string {
-			if s.Family != FamilyUnsupported || !strings.Contains(s.Unsupported, "weather") {
+		{"Find a park", nil, []string{"google-maps", "weather"}, func(s taskSpec) string {
+			if s.Family != locnav.MultiServer || !strings.Contains(s.Unsupported, "weather") {
 				return "weather server not unsupported"
 			}
 			return ""
 		}},
-		{"Read the blog at https://example.com and find the hotel", nil, nil, func(s Spec) string {
-			if s.Family != FamilyUnsupported {
+		{"Read the blog at https://example.com and find the hotel", nil, nil, func(s taskSpec) string {
+			if s.Family != locnav.MultiServer {
 				return "browser task not unsupported"
 			}
 			return ""
@@ -233,11 +223,11 @@ func FuzzParseSpec(f *testing.F) {
 		if s.Family == "" {
 			t.Fatalf("no family for %q", q)
 		}
-		st := State{Task: Task{Question: q, OutputFormat: json.RawMessage(format)}, Spec: &s}
+		st := state{Task: locnav.Task{Question: q, OutputFormat: json.RawMessage(format)}, Spec: &s}
 		if !json.Valid([]byte(format)) {
 			st.Task.OutputFormat = nil
 		}
-		out, err := renderAnswer(st, Synthesis{})
+		out, err := renderAnswer(st, synthesis{})
 		if err == nil && !json.Valid(out) {
 			t.Fatalf("invalid JSON answer %s", out)
 		}

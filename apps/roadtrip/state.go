@@ -1,25 +1,29 @@
 package roadtrip
 
-import "encoding/json"
+import (
+	"encoding/json"
 
-// State is the orchestrator's shared state. It round-trips through JSON
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+)
+
+// state is the orchestrator's shared state. It round-trips through JSON
 // (flow checkpoints and parallel merges).
-type State struct {
-	Task Task  `json:"task"`
-	Spec *Spec `json:"spec,omitempty"`
+type state struct {
+	Task locnav.Task `json:"task"`
+	Spec *taskSpec   `json:"spec,omitempty"`
 
 	// Road trips.
-	Start   *Point  `json:"start,omitempty"`
-	End     *Point  `json:"end,omitempty"`
-	Pool    []City  `json:"pool,omitempty"` // candidate intermediate cities
-	Routes  []Route `json:"routes,omitempty"`
+	Start   *point  `json:"start,omitempty"`
+	End     *point  `json:"end,omitempty"`
+	Pool    []city  `json:"pool,omitempty"` // candidate intermediate cities
+	Routes  []route `json:"routes,omitempty"`
 	Elevate bool    `json:"elevate,omitempty"` // elevations looked up
 	// Even stops.
-	Legs []Leg `json:"legs,omitempty"`
+	Legs []leg `json:"legs,omitempty"`
 	// Meeting points and directional tasks.
-	Origins []Point `json:"origins,omitempty"`
-	Refs    []Point `json:"refs,omitempty"`
-	Stops   []Place `json:"stops,omitempty"`
+	Origins []point `json:"origins,omitempty"`
+	Refs    []point `json:"refs,omitempty"`
+	Stops   []place `json:"stops,omitempty"`
 
 	// The loop.
 	Thought string   `json:"thought,omitempty"`
@@ -30,22 +34,22 @@ type State struct {
 	// Tried holds failedKey of every failed action: the action with the
 	// inputs it failed on, never run again with the same ones.
 	Tried   []string `json:"tried,omitempty"`
-	History []Step   `json:"history,omitempty"`
+	History []step   `json:"history,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
 	Unclear string   `json:"unclear,omitempty"` // what the question does not say; nothing to plan
 
 	Answer json.RawMessage `json:"answer,omitempty"`
 }
 
-// Step is one Thought → Action → Observation.
-type Step struct {
+// step is one Thought → Action → Observation.
+type step struct {
 	Thought     string `json:"thought"`
 	Action      string `json:"action"`
 	Observation string `json:"observation"`
 }
 
-// Point is a place located by a maps tool.
-type Point struct {
+// point is a place located by a maps tool.
+type point struct {
 	Query   string  `json:"query"` // what was asked
 	Name    string  `json:"name"`
 	Address string  `json:"address"`
@@ -54,9 +58,9 @@ type Point struct {
 	Lng     float64 `json:"lng"`
 }
 
-// City is a candidate intermediate city of a road trip, named by reverse
+// city is a candidate intermediate city of a road trip, named by reverse
 // geocoding a point of the corridor.
-type City struct {
+type city struct {
 	ID      string  `json:"id"` // c1, c2, ... for decisions
 	Name    string  `json:"name"`
 	PlaceID string  `json:"place_id"`
@@ -68,8 +72,8 @@ type City struct {
 	Include bool    `json:"include,omitempty"`
 }
 
-// Place is a place found by a search.
-type Place struct {
+// place is a place found by a search.
+type place struct {
 	Name      string   `json:"name"`
 	Address   string   `json:"address"`
 	PlaceID   string   `json:"place_id"`
@@ -82,18 +86,18 @@ type Place struct {
 	Elevation *float64 `json:"elevation,omitempty"`
 }
 
-// Route is one planned road trip.
-type Route struct {
+// route is one planned road trip.
+type route struct {
 	Name       string   `json:"name"`
 	Cities     []string `json:"cities"` // City.ID, in order
-	RestStops  []Place  `json:"rest_stops,omitempty"`
-	Viewpoints []Place  `json:"viewpoints,omitempty"`
+	RestStops  []place  `json:"rest_stops,omitempty"`
+	Viewpoints []place  `json:"viewpoints,omitempty"`
 }
 
-// Leg is one leg of an even-stops task.
-type Leg struct {
-	From   *Point       `json:"from,omitempty"`
-	To     *Point       `json:"to,omitempty"`
+// leg is one leg of an even-stops task.
+type leg struct {
+	From   *point       `json:"from,omitempty"`
+	To     *point       `json:"to,omitempty"`
 	Points [][2]float64 `json:"points,omitempty"` // the fraction points, lat/lng
-	Stops  []Place      `json:"stops,omitempty"`
+	Stops  []place      `json:"stops,omitempty"`
 }

@@ -10,13 +10,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/llm"
 )
 
 // getElevations is the get_elevations action: one batched maps_elevation
 // call at the chosen viewpoints' locations.
-func (r *run) getElevations(ctx context.Context, s *State) (string, error) {
+func (p *Planner) getElevations(ctx context.Context, s *state) (string, error) {
 	var locs []geo.LatLng
 	index := map[string]int{}
 	for _, rt := range s.Routes {
@@ -31,7 +32,7 @@ func (r *run) getElevations(ctx context.Context, s *State) (string, error) {
 		s.Elevate = true
 		return "no viewpoints to look up", nil
 	}
-	res, err := r.maps.Elevation(ctx, locs)
+	res, err := p.mapsFor(ctx).Elevation(ctx, locs)
 	if err != nil {
 		return "", err
 	}
@@ -49,17 +50,24 @@ func (r *run) getElevations(ctx context.Context, s *State) (string, error) {
 	return fmt.Sprintf("elevations of %d viewpoints", len(locs)), nil
 }
 
-// Synthesis is the synthesis decision for road trips: route names and a
+// synthesis is the synthesis decision for road trips: route names and a
 // one-sentence description per viewpoint, in answer order. The data in the
 // answer (names, addresses, elevations) is filled in from the state, never
 // from this text.
-type Synthesis struct {
+type synthesis struct {
 	RouteNames   []string `json:"route_names"`
 	Descriptions []string `json:"descriptions"`
 }
 
+// synthesisPrompt is what prompts/synthesis_user.tmpl shows.
+type synthesisPrompt struct {
+	Question string
+	Routes   string // one line per route and per viewpoint
+	Policy   synthesis
+}
+
 // Validate rejects empty or overlong text.
-func (y Synthesis) Validate() error {
+func (y synthesis) Validate() error {
 	for i, t := range append(slices.Clone(y.RouteNames), y.Descriptions...) {
 		if strings.TrimSpace(t) == "" || len(t) > 200 {
 			return fmt.Errorf("text %d is empty or longer than 200 characters", i)
@@ -69,22 +77,17 @@ func (y Synthesis) Validate() error {
 }
 
 // answer writes the final JSON in the task's output format.
-func (r *run) answer(ctx context.Context, s State) (State, error) {
+func (p *Planner) answer(ctx context.Context, s state) (state, error) {
 	if s.Spec == nil {
 		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
 		s.Spec = &p
 	}
-	var syn Synthesis
-	if s.Spec.Family == FamilyRoadTrip && len(s.Routes) > 0 {
+	var syn synthesis
+	if s.Spec.Family == locnav.RoadTrip && len(s.Routes) > 0 {
 		policy := synthPolicy(s)
-		d, err := llm.Decide(ctx, r.model("synthesis"), llm.Prompt{
-			Name:    "Synthesis",
-			System:  render("synthesis", nil),
-			User:    render("synthesis_user", map[string]any{"Question": s.Task.Question, "Routes": routeLines(s), "Policy": policy}),
-			Timeout: r.timeout(),
-
-			MaxRepairs: 2,
-		}, func(context.Context) (Synthesis, error) { return policy, nil })
+		d, err := decide(ctx, p, "synthesis", "Synthesis", func() any {
+			return synthesisPrompt{Question: s.Task.Question, Routes: routeLines(s), Policy: policy}
+		}, nil, policy)
 		if err != nil {
 			return s, err
 		}
@@ -107,7 +110,7 @@ func (r *run) answer(ctx context.Context, s State) (State, error) {
 // checkSynthesis says why model-written text does not fit the answer: one
 // name per route naming one of its cities or ends, one description per
 // viewpoint naming the viewpoint or its city.
-func checkSynthesis(s State, y, policy Synthesis) string {
+func checkSynthesis(s state, y, policy synthesis) string {
 	if len(y.RouteNames) != len(policy.RouteNames) || len(y.Descriptions) != len(policy.Descriptions) {
 		return fmt.Sprintf("%d names and %d descriptions, want %d and %d", len(y.RouteNames), len(y.Descriptions), len(policy.RouteNames), len(policy.Descriptions))
 	}
@@ -139,7 +142,7 @@ func checkSynthesis(s State, y, policy Synthesis) string {
 	return ""
 }
 
-func routeLines(s State) string {
+func routeLines(s state) string {
 	var b strings.Builder
 	for i, rt := range s.Routes {
 		fmt.Fprintf(&b, "route %d: %s\n", i+1, strings.Join(cityNames(s.Pool, rt.Cities), ", "))
@@ -156,8 +159,8 @@ func routeLines(s State) string {
 
 // synthPolicy names routes by their cities and describes viewpoints from
 // their data.
-func synthPolicy(s State) Synthesis {
-	var y Synthesis
+func synthPolicy(s state) synthesis {
+	var y synthesis
 	for i, rt := range s.Routes {
 		y.RouteNames = append(y.RouteNames, rt.Name)
 		if rt.Name == "" {
@@ -240,22 +243,22 @@ func empty(raw json.RawMessage) any {
 	return ""
 }
 
-var defaultFormats = map[string]string{
-	FamilyRoadTrip:    `{"starting_city":"","destination_city":"","routes":[{"route_id":"1","route_name":"","cities_visited":[],"rest_stops":[{"city":"","rest_stop_id":"1","name":"","address":"","amenities":[]}],"scenic_viewpoints":[{"city":"","viewpoint_id":"1","name":"","address":"","elevation_meters":"","description":""}]}]}`,
-	FamilyEvenStops:   `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
-	FamilyMeeting:     `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
-	FamilyDirectional: `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
+var defaultFormats = map[locnav.Family]string{
+	locnav.RoadTrip:     `{"starting_city":"","destination_city":"","routes":[{"route_id":"1","route_name":"","cities_visited":[],"rest_stops":[{"city":"","rest_stop_id":"1","name":"","address":"","amenities":[]}],"scenic_viewpoints":[{"city":"","viewpoint_id":"1","name":"","address":"","elevation_meters":"","description":""}]}]}`,
+	locnav.EvenStops:    `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
+	locnav.MeetingPoint: `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
+	locnav.PlaceFinding: `{"stops":[{"name":"NAME","place id":"Place ID"}]}`,
 }
 
 // renderAnswer fills the output format from the state.
-func renderAnswer(s State, syn Synthesis) (json.RawMessage, error) {
+func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 	raw := s.Task.OutputFormat
 	if len(bytes.TrimSpace(raw)) == 0 {
 		f := defaultFormats[s.Spec.Family]
 		if f == "" {
-			f = defaultFormats[FamilyMeeting]
+			f = defaultFormats[locnav.MeetingPoint]
 		}
-		if s.Spec.Family == FamilyRoadTrip { // only the parts asked for
+		if s.Spec.Family == locnav.RoadTrip { // only the parts asked for
 			var d map[string]any
 			json.Unmarshal([]byte(f), &d)
 			rt := d["routes"].([]any)[0].(map[string]any)
@@ -297,8 +300,8 @@ func renderAnswer(s State, syn Synthesis) (json.RawMessage, error) {
 	return json.Marshal(o)
 }
 
-func stopsFor(s State, leg int) []Place {
-	if s.Spec.Family == FamilyEvenStops {
+func stopsFor(s state, leg int) []place {
+	if s.Spec.Family == locnav.EvenStops {
 		if leg >= 0 && leg < len(s.Legs) {
 			return s.Legs[leg].Stops
 		}
@@ -310,7 +313,7 @@ func stopsFor(s State, leg int) []Place {
 	return nil
 }
 
-func renderStops(ps []Place, it shape) []obj {
+func renderStops(ps []place, it shape) []obj {
 	out := []obj{}
 	for _, p := range ps {
 		var o obj
@@ -344,7 +347,7 @@ func firstType(ts []string) string {
 	return ""
 }
 
-func renderRoutes(s State, it shape, syn Synthesis) []obj {
+func renderRoutes(s state, it shape, syn synthesis) []obj {
 	out := []obj{}
 	desc := 0
 	for i, rt := range s.Routes {
@@ -405,7 +408,7 @@ func renderRoutes(s State, it shape, syn Synthesis) []obj {
 
 // viewpointAddress is an address a text search resolves to this place
 // alone: its name before its address, unless the address already has it.
-func viewpointAddress(p Place) string {
+func viewpointAddress(p place) string {
 	if strings.HasPrefix(strings.ToLower(p.Address), strings.ToLower(p.Name)) {
 		return p.Address
 	}

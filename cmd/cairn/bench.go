@@ -150,7 +150,10 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		if err != nil {
 			return err
 		}
-		planner := &roadtrip.Planner{Tools: reg, Models: roles, Log: log}
+		planner, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log})
+		if err != nil {
+			return err
+		}
 		name = "roadtrip planner (policies)"
 		if s := roles.String(); s != "" && c.model != "none" {
 			name = "roadtrip planner (models " + s + ")"
@@ -206,7 +209,7 @@ func planSolver(p *roadtrip.Planner, timeout time.Duration, tw *trace.Writer) lo
 		if tw != nil {
 			ctx = event.WithSink(ctx, tw.Emit)
 		}
-		res, err := p.Solve(ctx, roadtrip.Task{ID: t.ID, Question: t.Question, OutputFormat: t.OutputFormat, Servers: t.Servers})
+		res, err := p.Solve(ctx, t)
 		if err != nil {
 			return locnav.Answer{}, err
 		}

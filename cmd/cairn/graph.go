@@ -30,7 +30,13 @@ type systemGraph struct {
 // line here; `cairn graph`, `cairn trace show --graph` and the diagram
 // check of the docs then cover it.
 var systemGraphs = []systemGraph{
-	{"roadtrip", "location-navigation planner (cairn trip)", func() (flow.Info, error) { return (&roadtrip.Planner{}).Graph() }},
+	{"roadtrip", "location-navigation planner (cairn trip)", func() (flow.Info, error) {
+		p, err := roadtrip.New(nil, roadtrip.Options{})
+		if err != nil {
+			return flow.Info{}, err
+		}
+		return p.Graph(), nil
+	}},
 	{"ocean", "Argo float question gateway (cairn ocean)", func() (flow.Info, error) {
 		a, err := ocean.New(nil, nil, nil, ocean.Options{})
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip"
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/llm"
@@ -38,7 +39,7 @@ the progress lines on stderr show it. Maps come from the offline engine,
 served in-process over MCP, or from --maps-mcp (a URL or a command line,
 e.g. "npx -y @modelcontextprotocol/server-google-maps" with
 GOOGLE_MAPS_API_KEY set). With --model, decisions are asked of the model
-(roles: understand, orchestrator, router, places, synthesis) and the
+(roles: understand, orchestrator, towns, places, synthesis) and the
 policies decide when it fails.
 
 Names, addresses, place IDs and elevations all come from maps tool results;
@@ -56,25 +57,11 @@ maps server cannot be reached.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			var t roadtrip.Task
+			var t locnav.Task
 			if taskFile != "" {
-				b, err := input.ReadFile(taskFile, input.TaskLimit)
-				if err != nil {
+				var err error
+				if t, err = locnav.ReadTask(taskFile); err != nil {
 					return fmt.Errorf("--task: %w", err)
-				}
-				var f struct {
-					Question     string          `json:"question"`
-					OutputFormat json.RawMessage `json:"output_format"`
-					MCPServers   []struct {
-						Name string `json:"name"`
-					} `json:"mcp_servers"`
-				}
-				if err := json.Unmarshal(b, &f); err != nil {
-					return fmt.Errorf("--task %s: not a task file: %w", taskFile, input.JSONError(b, err))
-				}
-				t = roadtrip.Task{ID: taskFile, Question: f.Question, OutputFormat: f.OutputFormat}
-				for _, s := range f.MCPServers {
-					t.Servers = append(t.Servers, s.Name)
 				}
 			}
 			if len(args) == 1 {
@@ -125,7 +112,10 @@ maps server cannot be reached.`,
 			if err != nil {
 				return err
 			}
-			p := &roadtrip.Planner{Tools: reg, Models: roles, Log: log}
+			p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log})
+			if err != nil {
+				return err
+			}
 			res, err := p.Solve(event.WithSink(ctx, sink), t)
 			ferr := finish()
 			if err != nil {

@@ -65,12 +65,12 @@ func TestSharedTasksParse(t *testing.T) {
 
 func TestParseTaskErrors(t *testing.T) {
 	for body, want := range map[string]string{
-		`{`: "unexpected EOF",
+		`{`: "the JSON ends before its value does",
 		`{"output_format":{},"evaluators":[{"func":"json"}]}`:                                   "question is missing",
 		`{"question":"q","evaluators":[{"func":"json"}]}`:                                       "output_format is missing",
 		`{"question":"q","output_format":{}}`:                                                   "evaluators is missing",
 		`{"question":"q","output_format":{},"evaluators":[{"op":"="}]}`:                         "evaluators[0].func is empty",
-		`{"question":"q","output_format":{},"evaluators":"json"}`:                               "cannot unmarshal",
+		`{"question":"q","output_format":{},"evaluators":"json"}`:                               `field "evaluators": expected a list, got a string`,
 		`{"question":"q","output_format":{},"evaluators":[{"func":"json"}],"mcp_servers":[{}]}`: "mcp_servers[0].name is empty",
 	} {
 		_, err := ParseTask("x", []byte(body))

@@ -19,18 +19,22 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
-// Task is one benchmark task file.
+// Task is one location_navigation task: a question, the JSON format of
+// its answer, the MCP servers it names and, to score an answer, its
+// evaluators. The roadtrip planner answers it; Run scores the answer.
 type Task struct {
 	// ID is the file name without .json, e.g. "google_maps_task_0001".
-	ID           string          `json:"id"`
+	ID           string          `json:"id,omitempty"`
 	File         string          `json:"file,omitempty"`
 	Category     string          `json:"category,omitempty"`
 	Question     string          `json:"question"`
-	OutputFormat json.RawMessage `json:"output_format"`
-	Servers      []string        `json:"mcp_servers"`
-	Evaluators   []Evaluator     `json:"evaluators"`
+	OutputFormat json.RawMessage `json:"output_format,omitempty"`
+	Servers      []string        `json:"mcp_servers,omitempty"`
+	Evaluators   []Evaluator     `json:"evaluators,omitempty"`
 }
 
 // Evaluator is one entry of a task's evaluators: `func op value` with
@@ -42,16 +46,18 @@ type Evaluator struct {
 	OpArgs json.RawMessage `json:"op_args,omitempty"`
 }
 
-// Family is a task group of the domain.
+// Family is a task group of the domain: what a question asks for. The
+// roadtrip planner reads it from the question; Task.Family tells it from
+// the task's format and evaluators.
 type Family string
 
-// The task families.
+// The task families (the upstream task numbers in comments).
 const (
-	RoadTrip     Family = "road_trip"     // 0001-0010
-	EvenStops    Family = "even_stops"    // 0011-0020
-	MeetingPoint Family = "meeting_point" // 0021-0030
-	PlaceFinding Family = "place_finding" // 0031-0035
-	MultiServer  Family = "multi_server"  // needs weather or playwright
+	RoadTrip     Family = "road_trip"     // N routes through K towns, rest stops, viewpoints (0001-0010)
+	EvenStops    Family = "even_stops"    // stops at equal fractions of one or two legs (0011-0020)
+	MeetingPoint Family = "meeting_point" // a place with equal travel times from 2-6 people (0021-0030)
+	PlaceFinding Family = "place_finding" // places of a type north/south/east/west of landmarks (0031-0035)
+	MultiServer  Family = "multi_server"  // needs a server besides maps: weather, a browser
 )
 
 // MapsServer is the server name the maps-only tasks list.
@@ -98,31 +104,50 @@ func (t Task) OtherServers() []string {
 type taskFile struct {
 	Category     string          `json:"category"`
 	Question     *string         `json:"question"`
-	OutputFormat json.RawMessage `json:"output_format"`
+	OutputFormat json.RawMessage `json:"output_format,omitempty"`
 	Servers      []struct {
 		Name string `json:"name"`
 	} `json:"mcp_servers"`
 	Evaluators []Evaluator `json:"evaluators"`
 }
 
-// ParseTask decodes a task file's bytes; id names it in errors. It fails
-// with an error naming the field when the question, output_format or
-// evaluators are missing or malformed. Unknown evaluator ops are not an
-// error here: scoring reports them for the task.
+// ParseTask decodes a task file's bytes for scoring; id names it in
+// errors. It fails with an error naming the field when the question,
+// output_format or evaluators are missing or malformed. Unknown evaluator
+// ops are not an error here: scoring reports them for the task.
 func ParseTask(id string, data []byte) (Task, error) {
+	t, err := decodeTask(id, data)
+	if err != nil {
+		return Task{}, err
+	}
+	if err := t.scorable(); err != nil {
+		return Task{}, err
+	}
+	return t, nil
+}
+
+// scorable says what t lacks to be scored.
+func (t Task) scorable() error {
+	switch {
+	case len(t.OutputFormat) == 0 || string(t.OutputFormat) == "null":
+		return fmt.Errorf("task %s: output_format is missing", t.ID)
+	case len(t.Evaluators) == 0:
+		return fmt.Errorf("task %s: evaluators is missing or empty", t.ID)
+	}
+	return nil
+}
+
+// decodeTask decodes a task file and checks what every use needs: a
+// question, and names for the functions and servers it lists.
+func decodeTask(id string, data []byte) (Task, error) {
 	var f taskFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
-		return Task{}, fmt.Errorf("task %s: %w", id, err)
+		return Task{}, fmt.Errorf("task %s: %w", id, input.JSONError(data, err))
 	}
 	t := Task{ID: id, Category: f.Category, OutputFormat: f.OutputFormat, Evaluators: f.Evaluators}
-	switch {
-	case f.Question == nil || strings.TrimSpace(*f.Question) == "":
+	if f.Question == nil || strings.TrimSpace(*f.Question) == "" {
 		return Task{}, fmt.Errorf("task %s: question is missing or empty", id)
-	case len(f.OutputFormat) == 0 || string(f.OutputFormat) == "null":
-		return Task{}, fmt.Errorf("task %s: output_format is missing", id)
-	case len(f.Evaluators) == 0:
-		return Task{}, fmt.Errorf("task %s: evaluators is missing or empty", id)
 	}
 	t.Question = *f.Question
 	for i, e := range f.Evaluators {
@@ -139,17 +164,31 @@ func ParseTask(id string, data []byte) (Task, error) {
 	return t, nil
 }
 
-// LoadTask reads one task file.
-func LoadTask(path string) (Task, error) {
-	data, err := os.ReadFile(path)
+// ReadTask reads a task file to be answered rather than scored: its
+// output_format and evaluators may be missing (the planner then answers
+// in the family's default format).
+func ReadTask(path string) (Task, error) {
+	data, err := input.ReadFile(path, input.TaskLimit)
 	if err != nil {
 		return Task{}, err
 	}
-	t, err := ParseTask(strings.TrimSuffix(filepath.Base(path), ".json"), data)
+	t, err := decodeTask(strings.TrimSuffix(filepath.Base(path), ".json"), data)
 	if err != nil {
 		return Task{}, fmt.Errorf("%s: %w", path, err)
 	}
 	t.File = path
+	return t, nil
+}
+
+// LoadTask reads one task file for scoring (see ParseTask).
+func LoadTask(path string) (Task, error) {
+	t, err := ReadTask(path)
+	if err != nil {
+		return Task{}, err
+	}
+	if err := t.scorable(); err != nil {
+		return Task{}, fmt.Errorf("%s: %w", path, err)
+	}
 	return t, nil
 }
 

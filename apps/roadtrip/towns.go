@@ -13,51 +13,44 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 )
 
-// RouteChoice is the router's decision: which candidate cities each route
+// routeChoice is the towns worker's decision: which candidate cities each route
 // visits, by City.ID.
-type RouteChoice struct {
+type routeChoice struct {
 	Reasoning string      `json:"reasoning,omitempty"`
-	Routes    []RoutePick `json:"routes"`
+	Routes    []routePick `json:"routes"`
 }
 
-// RoutePick is one route of a RouteChoice.
-type RoutePick struct {
+// routePick is one route of a RouteChoice.
+type routePick struct {
 	Name   string   `json:"name" jsonschema:"a short route name from its cities"`
 	Cities []string `json:"cities" jsonschema:"candidate city ids (c1, c2, ...) in travel order"`
 }
 
 // Reason returns the reasoning.
-func (c RouteChoice) Reason() string { return c.Reasoning }
+func (c routeChoice) Reason() string { return c.Reasoning }
 
-// planRoutes is the plan_routes action: geometry for every family.
-func (r *run) planRoutes(ctx context.Context, s *State) (string, error) {
-	switch s.Spec.Family {
-	case FamilyRoadTrip:
-		return r.planTrip(ctx, s)
-	case FamilyEvenStops:
-		return r.planLegs(ctx, s)
-	case FamilyMeeting:
-		return r.locateAll(ctx, s, false)
-	case FamilyDirectional:
-		return r.locateAll(ctx, s, true)
-	}
-	return "nothing to plan", nil
+// townsPrompt is what prompts/towns_user.tmpl shows.
+type townsPrompt struct {
+	Start, End     string
+	Routes, Cities int     // routes asked, cities per route
+	Pool           []city  // the candidates
+	Total          float64 // km from start to end, straight
 }
 
-func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
+func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 	spec := s.Spec
-	ends := make([]Point, 2+len(spec.Include))
+	ends := make([]point, 2+len(spec.Include))
 	names := append([]string{spec.Start, spec.End}, spec.Include...)
 	errs := parallel(len(names), func(i int) error {
 		var err error
 		if spec.Region != "" && !strings.Contains(names[i], ",") {
 			// The region only narrows: a hit that is the region itself
 			// (or another place) is not the place asked for.
-			if ends[i], err = r.locate(ctx, names[i]+", "+spec.Region); err == nil && sameName(ends[i].Name, names[i]) {
+			if ends[i], err = p.locate(ctx, names[i]+", "+spec.Region); err == nil && sameName(ends[i].Name, names[i]) {
 				return nil
 			}
 		}
-		ends[i], err = r.locate(ctx, names[i])
+		ends[i], err = p.locate(ctx, names[i])
 		return err
 	})
 	if errs[0] != nil {
@@ -70,37 +63,37 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 		return "", err
 	}
 	if spec.Region == "" {
-		if note := r.nearNamesakes(ctx, &ends[0], &ends[1], spec.Start, spec.End); note != "" {
+		if note := p.nearNamesakes(ctx, &ends[0], &ends[1], spec.Start, spec.End); note != "" {
 			addNote(s, note)
 		}
 	}
 	s.Start, s.End = &ends[0], &ends[1]
 	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 	total := distKm(a[0], a[1], b[0], b[1])
-	var pool []City
+	var pool []city
 	for i, inc := range spec.Include {
 		if errs[2+i] != nil {
 			s.Notes = append(s.Notes, fmt.Sprintf("must-visit %q could not be located (%v); routes do not include it", inc, errs[2+i]))
 			continue
 		}
-		p := ends[2+i]
-		f, off := project(a, b, [2]float64{p.Lat, p.Lng})
+		loc := ends[2+i]
+		f, off := project(a, b, [2]float64{loc.Lat, loc.Lng})
 		if far(f, off, total) {
 			// A namesake elsewhere: try the start's region.
 			if _, region, ok := strings.Cut(s.Start.Address, ", "); ok && !strings.Contains(inc, ",") {
-				if q, err := r.locate(ctx, inc+", "+region); err == nil {
+				if q, err := p.locate(ctx, inc+", "+region); err == nil {
 					if f2, off2 := project(a, b, [2]float64{q.Lat, q.Lng}); !far(f2, off2, total) {
-						p, f, off = q, f2, off2
+						loc, f, off = q, f2, off2
 					}
 				}
 			}
 		}
 		if far(f, off, total) {
 			s.Notes = append(s.Notes, fmt.Sprintf("must-visit %q (%s) is %.0f km from the line %s → %s (%.0f km long): no sensible route passes it, so routes do not include it",
-				inc, p.Address, math.Max(math.Abs(off), math.Min(distKm(a[0], a[1], p.Lat, p.Lng), distKm(b[0], b[1], p.Lat, p.Lng))), s.Start.Name, s.End.Name, total))
+				inc, loc.Address, math.Max(math.Abs(off), math.Min(distKm(a[0], a[1], loc.Lat, loc.Lng), distKm(b[0], b[1], loc.Lat, loc.Lng))), s.Start.Name, s.End.Name, total))
 			continue
 		}
-		pool = append(pool, City{Name: p.Name, PlaceID: p.PlaceID, Address: p.Address, Lat: p.Lat, Lng: p.Lng,
+		pool = append(pool, city{Name: loc.Name, PlaceID: loc.PlaceID, Address: loc.Address, Lat: loc.Lat, Lng: loc.Lng,
 			Frac: clamp(f, 0.01, 0.99), OffKm: off, Include: true})
 	}
 	inc := len(pool)
@@ -117,7 +110,7 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 	for round, before := 0, -1; round < 4 && inRegion() < want && (round < 2 || len(pool) > before); round++ {
 		before = len(pool)
 		n := want - inRegion() + 1 + round
-		found, err := r.sampleCities(ctx, a, b, total, n, round, landSide(pool, s.Start.Address, s.End.Address))
+		found, err := p.sampleCities(ctx, a, b, total, n, round, landSide(pool, s.Start.Address, s.End.Address))
 		if err != nil {
 			return "", err
 		}
@@ -128,7 +121,7 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 				pool = append(pool, c)
 			}
 		}
-		r.log.Debug("roadtrip: corridor samples", "round", round, "asked", n, "found", names)
+		p.log.Debug("roadtrip: corridor samples", "round", round, "asked", n, "found", names)
 	}
 	pool = preferRegion(pool, s.Start.Address, s.End.Address, want)
 	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Frac < pool[j].Frac })
@@ -141,22 +134,16 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 			free, s.Start.Name, s.End.Name, total, spec.Cities))
 	}
 	policy := chooseRoutes(pool, spec.Cities, spec.Routes)
-	d, err := llm.Decide(ctx, r.model("router"), llm.Prompt{
-		Name:    "RouteChoice",
-		System:  render("router", nil),
-		User:    render("router_user", map[string]any{"Start": s.Start.Name, "End": s.End.Name, "Routes": spec.Routes, "Cities": spec.Cities, "Pool": pool, "Total": math.Round(total)}),
-		Timeout: r.timeout(),
-		Enums:   map[string][]string{"routes.cities": ids(pool)},
-
-		MaxRepairs: 2,
-	}, func(context.Context) (RouteChoice, error) { return policy, nil })
+	d, err := decide(ctx, p, "towns", "RouteChoice", func() any {
+		return townsPrompt{Start: s.Start.Name, End: s.End.Name, Routes: spec.Routes, Cities: spec.Cities, Pool: pool, Total: math.Round(total)}
+	}, map[string][]string{"routes.cities": ids(pool)}, policy)
 	if err != nil {
 		return "", err
 	}
 	choice := d.Value
 	if d.Source == llm.FromModel {
 		if why := checkRoutes(choice, pool, spec.Cities, len(policy.Routes)); why != "" {
-			s.Notes = append(s.Notes, "router model's routes rejected ("+why+"); the geometry policy chose")
+			s.Notes = append(s.Notes, "towns model's routes rejected ("+why+"); the geometry policy chose")
 			choice = policy
 		}
 	}
@@ -172,7 +159,7 @@ func (r *run) planTrip(ctx context.Context, s *State) (string, error) {
 		if name == "" {
 			name = routeName(i, pool, cs)
 		}
-		s.Routes = append(s.Routes, Route{Name: name, Cities: cs})
+		s.Routes = append(s.Routes, route{Name: name, Cities: cs})
 		obs = append(obs, fmt.Sprintf("route %d: %s", i+1, strings.Join(cityNames(pool, cs), ", ")))
 	}
 	return fmt.Sprintf("%s → %s, %.0f km; %d candidate cities; %s", s.Start.Address, s.End.Address, total, len(pool), strings.Join(obs, "; ")), nil
@@ -186,12 +173,12 @@ func far(f, off, total float64) bool {
 
 // preferRegion drops cities outside the region (state, country) that the
 // start and end share, when at least want cities inside it remain.
-func preferRegion(pool []City, a, b string, want int) []City {
+func preferRegion(pool []city, a, b string, want int) []city {
 	ra, rb := region(a), region(b)
 	if ra == "" || ra != rb {
 		return pool
 	}
-	var in []City
+	var in []city
 	for _, c := range pool {
 		if c.Include || region(c.Address) == ra {
 			in = append(in, c)
@@ -206,7 +193,7 @@ func preferRegion(pool []City, a, b string, want int) []City {
 // landSide is +1 when the cities found in the start's and end's shared
 // region lie left of those outside it, -1 when right, else 0: later
 // samples move that way (off water, away from a neighbouring state).
-func landSide(pool []City, a, b string) float64 {
+func landSide(pool []city, a, b string) float64 {
 	ra := region(a)
 	if ra == "" || ra != region(b) {
 		return 0
@@ -244,7 +231,7 @@ func region(addr string) string {
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 
-func countFree(pool []City) int {
+func countFree(pool []city) int {
 	n := 0
 	for _, c := range pool {
 		if !c.Include {
@@ -280,7 +267,7 @@ func binom(n, k int) int {
 
 // sampleCities reverse-geocodes n points spread along the corridor,
 // alternating sides of the straight line for variety.
-func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, n, round int, side float64) ([]City, error) {
+func (p *Planner) sampleCities(ctx context.Context, a, b [2]float64, total float64, n, round int, side float64) ([]city, error) {
 	w := math.Min(math.Max(0.06*total, 2), 25)
 	shift := side * w
 	pts := make([][2]float64, n)
@@ -296,10 +283,10 @@ func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, 
 		}
 		pts[i] = interpolate(a, b, f, off)
 	}
-	out := make([]City, n)
+	out := make([]city, n)
 	ok := make([]bool, n)
 	errs := parallel(n, func(i int) error {
-		rg, err := r.maps.ReverseGeocode(ctx, pts[i][0], pts[i][1])
+		rg, err := p.mapsFor(ctx).ReverseGeocode(ctx, pts[i][0], pts[i][1])
 		if err != nil {
 			return err
 		}
@@ -319,11 +306,11 @@ func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, 
 			return nil
 		}
 		f, off := project(a, b, pts[i])
-		out[i] = City{Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pts[i][0], Lng: pts[i][1], Frac: f, OffKm: off}
+		out[i] = city{Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pts[i][0], Lng: pts[i][1], Frac: f, OffKm: off}
 		ok[i] = true
 		return nil
 	})
-	var res []City
+	var res []city
 	var failed []error
 	for i := range out {
 		if ok[i] {
@@ -339,7 +326,7 @@ func (r *run) sampleCities(ctx context.Context, a, b [2]float64, total float64, 
 }
 
 // keep reports whether c is a new city that is not an endpoint or avoided.
-func keep(c City, pool []City, avoid []string) bool {
+func keep(c city, pool []city, avoid []string) bool {
 	n := strings.ToLower(c.Name)
 	for _, a := range avoid {
 		if a = strings.ToLower(strings.TrimSpace(a)); a != "" && (n == a || strings.Contains(n, a) || strings.Contains(a, n)) {
@@ -354,7 +341,7 @@ func keep(c City, pool []City, avoid []string) bool {
 	return true
 }
 
-func ids(pool []City) []string {
+func ids(pool []city) []string {
 	out := make([]string, len(pool))
 	for i, c := range pool {
 		out[i] = c.ID
@@ -365,16 +352,16 @@ func ids(pool []City) []string {
 	return out
 }
 
-func cityByID(pool []City, id string) City {
+func cityByID(pool []city, id string) city {
 	for _, c := range pool {
 		if c.ID == id {
 			return c
 		}
 	}
-	return City{}
+	return city{}
 }
 
-func cityNames(pool []City, idList []string) []string {
+func cityNames(pool []city, idList []string) []string {
 	out := make([]string, len(idList))
 	for i, id := range idList {
 		out[i] = cityByID(pool, id).Name
@@ -382,7 +369,7 @@ func cityNames(pool []City, idList []string) []string {
 	return out
 }
 
-func routeName(i int, pool []City, cs []string) string {
+func routeName(i int, pool []city, cs []string) string {
 	names := cityNames(pool, cs)
 	switch len(names) {
 	case 0:
@@ -393,11 +380,11 @@ func routeName(i int, pool []City, cs []string) string {
 	return fmt.Sprintf("Route %d via %s and %s", i+1, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
-// chooseRoutes is the router policy: the n best distinct sets of k cities
+// chooseRoutes is the towns policy: the n best distinct sets of k cities
 // (must-visit cities in all), scored by how evenly they split the way and
 // how little they stray from the line, each new route penalised for
 // sharing cities with those already chosen.
-func chooseRoutes(pool []City, k, n int) RouteChoice {
+func chooseRoutes(pool []city, k, n int) routeChoice {
 	var fixed, free []int
 	for i, c := range pool {
 		if c.Include {
@@ -461,21 +448,21 @@ func chooseRoutes(pool []City, k, n int) RouteChoice {
 			used[j]++
 		}
 	}
-	var out RouteChoice
+	var out routeChoice
 	for i, set := range chosen {
 		cs := make([]string, len(set))
 		for x, j := range set {
 			cs[x] = pool[j].ID
 		}
 		sort.SliceStable(cs, func(x, y int) bool { return cityByID(pool, cs[x]).Frac < cityByID(pool, cs[y]).Frac })
-		out.Routes = append(out.Routes, RoutePick{Name: routeName(i, pool, cs), Cities: cs})
+		out.Routes = append(out.Routes, routePick{Name: routeName(i, pool, cs), Cities: cs})
 	}
 	out.Reasoning = fmt.Sprintf("%d routes from %d candidate cities, chosen for even spacing along the way and variety", len(out.Routes), len(pool))
 	return out
 }
 
 // checkRoutes says what is wrong with a model's routes, "" when nothing.
-func checkRoutes(c RouteChoice, pool []City, k, n int) string {
+func checkRoutes(c routeChoice, pool []city, k, n int) string {
 	if len(c.Routes) != n {
 		return fmt.Sprintf("%d routes, want %d", len(c.Routes), n)
 	}
@@ -504,132 +491,4 @@ func checkRoutes(c RouteChoice, pool []City, k, n int) string {
 	return ""
 }
 
-// planLegs locates each leg's ends and the points at its even fractions.
-func (r *run) planLegs(ctx context.Context, s *State) (string, error) {
-	legs := s.Spec.Legs
-	s.Legs = make([]Leg, len(legs))
-	ends := make([]Point, 2*len(legs))
-	errs := parallel(len(ends), func(i int) error {
-		l := legs[i/2]
-		q := l.From
-		if i%2 == 1 {
-			q = l.To
-		}
-		p, err := r.locate(ctx, q)
-		ends[i] = p
-		if err != nil {
-			return fmt.Errorf("leg %d %s: %w", i/2+1, []string{"starting place", "destination"}[i%2], err)
-		}
-		return nil
-	})
-	if err := errors.Join(errs...); err != nil {
-		return "", err
-	}
-	for i, l := range legs {
-		if note := r.nearNamesakes(ctx, &ends[2*i], &ends[2*i+1], l.From, l.To); note != "" {
-			addNote(s, note)
-		}
-	}
-	var obs []string
-	for i, l := range legs {
-		from, to := ends[2*i], ends[2*i+1]
-		leg := Leg{From: &from, To: &to}
-		a, b := [2]float64{from.Lat, from.Lng}, [2]float64{to.Lat, to.Lng}
-		for j := 1; j <= l.Stops; j++ {
-			leg.Points = append(leg.Points, interpolate(a, b, float64(j)/float64(l.Stops+1), 0))
-		}
-		s.Legs[i] = leg
-		obs = append(obs, fmt.Sprintf("leg %d: %s → %s, %.0f km, %d stop points", i+1, from.Name, to.Name, distKm(a[0], a[1], b[0], b[1]), l.Stops))
-	}
-	return strings.Join(obs, "; "), nil
-}
-
-// locateAll finds meeting origins or directional reference landmarks.
-func (r *run) locateAll(ctx context.Context, s *State, refs bool) (string, error) {
-	var qs []string
-	if refs {
-		for _, d := range s.Spec.Directions {
-			qs = append(qs, d.Ref)
-		}
-	} else {
-		for _, o := range s.Spec.Origins {
-			qs = append(qs, o.Place)
-		}
-	}
-	pts := make([]Point, len(qs))
-	errs := parallel(len(qs), func(i int) error {
-		var err error
-		if refs {
-			pts[i], err = r.searchFirst(ctx, qs[i])
-		} else {
-			pts[i], err = r.locate(ctx, qs[i])
-		}
-		return err
-	})
-	if err := errors.Join(errs...); err != nil {
-		return "", err
-	}
-	var obs []string
-	for _, p := range pts {
-		obs = append(obs, fmt.Sprintf("%s at %.4f,%.4f", p.Name, p.Lat, p.Lng))
-	}
-	if refs {
-		s.Refs = pts
-	} else {
-		s.Origins = pts
-	}
-	return "located " + strings.Join(obs, "; "), nil
-}
-
-// sameName says whether a located name is the name asked for: one holds
-// the other, ignoring case.
-func sameName(got, asked string) bool {
-	g, a := strings.ToLower(strings.TrimSpace(got)), strings.ToLower(strings.TrimSpace(asked))
-	return g != "" && a != "" && (strings.Contains(g, a) || strings.Contains(a, g))
-}
-
-// farApart is the distance beyond which two unqualified names of one
-// trip are taken for namesakes of nearer places.
-const farApart = 1000 // km
-
-// nearNamesakes re-reads two unqualified names that geocoded more than
-// farApart km apart ("Dover" in Delaware, "Lewes" in England): each is
-// looked up again in the other's region (still the name the question
-// writes) and the closest pair is kept. It says what it changed.
-func (r *run) nearNamesakes(ctx context.Context, a, b *Point, an, bn string) string {
-	if strings.Contains(an, ",") || strings.Contains(bn, ",") || distKm(a.Lat, a.Lng, b.Lat, b.Lng) <= farApart {
-		return ""
-	}
-	best, bestA, bestB := distKm(a.Lat, a.Lng, b.Lat, b.Lng), *a, *b
-	try := func(name string, other Point, isA bool) {
-		reg := region(other.Address)
-		if reg == "" {
-			return
-		}
-		p, err := r.locate(ctx, name+", "+reg)
-		if err != nil || !sameName(p.Name, name) {
-			return
-		}
-		if d := distKm(p.Lat, p.Lng, other.Lat, other.Lng); d < best {
-			best = d
-			if isA {
-				bestA, bestB = p, other
-			} else {
-				bestA, bestB = other, p
-			}
-		}
-	}
-	try(bn, *a, false)
-	try(an, *b, true)
-	if bestA == *a && bestB == *b {
-		return ""
-	}
-	other := an + ", " + region(a.Address)
-	if bestB != *b {
-		other = bn + ", " + region(b.Address)
-	}
-	note := fmt.Sprintf("%s and %s geocode %.0f km apart (%s; %s); read as %s and %s, %.0f km apart (write the region, e.g. %q, to mean the others)",
-		an, bn, distKm(a.Lat, a.Lng, b.Lat, b.Lng), a.Address, b.Address, bestA.Address, bestB.Address, best, other)
-	*a, *b = bestA, bestB
-	return note
-}
+// km
