@@ -63,7 +63,14 @@
 // should be idempotent; a parallel step re-runs all its branches. Only the
 // state S is restored: anything a node keeps outside S is gone.
 //
-// Traversal (which node is next) lives in Runner; running a node lives
-// behind Executor, so a durable executor can run nodes elsewhere. InProcess
-// is the default.
+// A node's settings (Graph.Settings) bound each attempt with a timeout and
+// retry it; OnError turns a node's last failure (an error, a timeout, a
+// panic) into state, so a system that must go on when one agent fails
+// says so in one line instead of writing its own goroutine.
+//
+// Traversal (which node is next, merges, OnError, checkpoints) lives in
+// Runner; running a node lives behind Executor, so a durable executor can
+// run nodes elsewhere: it sends the node's name and the state as JSON to
+// a process holding the same graph, which answers with Runner.CallNode.
+// InProcess is the default.
 package flow

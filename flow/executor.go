@@ -40,19 +40,30 @@ type Retry struct {
 
 // Step is one node execution handed to an Executor.
 type Step[S any] struct {
-	RunID    string
+	Graph    string // the graph's name, as Runner.Name gives it
+	RunID    string // empty when the run needs none: no Store, no listener, InProcess
 	Node     string
 	Index    int // the run's step number
 	Settings NodeSettings
-	Fn       NodeFunc[S]
+	Fn       NodeFunc[S] // the node itself, for an executor in this process
 	State    S
 }
 
-// Executor runs one node with its settings. The traversal (which node runs
-// next, merging, checkpoints) stays in Runner; an Executor decides where
-// and how a node runs, so a durable executor can replace InProcess.
-// Execute must be safe for concurrent use: parallel branches call it at
-// the same time.
+// Executor runs one node with its settings; it is the seam between the
+// traversal and the place a node runs. The traversal (which node runs
+// next, branches, limits, parallel merges, OnError, checkpoints, events)
+// stays in Runner and is deterministic given the nodes' results; an
+// Executor decides where and how a node runs. Execute must be safe for
+// concurrent use: parallel branches call it at the same time.
+//
+// InProcess calls Step.Fn. An executor that runs nodes elsewhere (a
+// durable workflow engine's activities, another machine) sends Graph, Node
+// and the state as JSON (json.Marshal(st.State)) to a process that built
+// the same graph, which answers with Runner.CallNode; it decodes the JSON
+// it gets back into S. It applies Settings itself (the timeout of each
+// attempt, the retries) and after the last attempt returns a *NodeError
+// (its Err wrapping ErrTimeout for a timeout), so that OnError and the
+// run's error read the same as in process.
 type Executor[S any] interface {
 	Execute(ctx context.Context, st Step[S]) (S, error)
 }
@@ -135,7 +146,19 @@ func call[S any](ctx context.Context, st Step[S]) (out S, err error) {
 }
 
 func panicked(node string, p any) error {
-	return fmt.Errorf("flow: node %q panicked: %v\n%s", node, p, debug.Stack())
+	return &PanicError{Node: node, Value: p, Stack: debug.Stack()}
+}
+
+// PanicError is a node's panic, recovered: the run fails with it (or hands
+// it to the node's OnError) instead of crashing the process.
+type PanicError struct {
+	Node  string
+	Value any // what the node panicked with
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("flow: node %q panicked: %v\n%s", e.Node, e.Value, e.Stack)
 }
 
 type result[S any] struct {

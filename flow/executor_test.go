@@ -1,10 +1,16 @@
 package flow_test
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -101,5 +107,90 @@ func TestResumeWithChangedGraph(t *testing.T) {
 	_, err = flow.Final[St](build(t, renamed).Resume(t.Context(), "v"))
 	if err == nil || !strings.Contains(err.Error(), `next node "b" is not in graph "v1"`) {
 		t.Errorf("resume at a removed node: %v", err)
+	}
+}
+
+// remote is an Executor that runs nodes as another process would: it
+// sends the graph, node and state as JSON to a worker holding its own
+// build of the same graph, and applies the node's settings itself.
+type remote struct {
+	worker *flow.Runner[St]
+	mu     sync.Mutex
+	sent   []string // graph/node@run-id-set
+}
+
+func (e *remote) Execute(ctx context.Context, st flow.Step[St]) (St, error) {
+	e.mu.Lock()
+	e.sent = append(e.sent, fmt.Sprintf("%s/%s@%v", st.Graph, st.Node, st.RunID != ""))
+	e.mu.Unlock()
+	in, err := json.Marshal(st.State)
+	if err != nil {
+		return st.State, err
+	}
+	var out json.RawMessage
+	for a := 1; ; a++ {
+		actx, cancel := context.WithTimeout(ctx, cmp.Or(st.Settings.Timeout, time.Minute))
+		out, err = e.worker.CallNode(actx, st.Node, in)
+		cancel()
+		if err == nil {
+			break
+		}
+		if a >= max(1, st.Settings.Retry.Attempts) {
+			return st.State, &flow.NodeError{Node: st.Node, Attempts: a, Err: err}
+		}
+	}
+	var s St
+	return s, json.Unmarshal(out, &s)
+}
+
+func TestRemoteExecutorRunsNodesFromJSON(t *testing.T) {
+	declare := func(calls *atomic.Int32) *flow.Graph[St] {
+		g := flow.New[St]("remote")
+		g.Node("a", visit("a"))
+		g.Node("flaky", func(ctx context.Context, s St) (St, error) {
+			if calls.Add(1) == 1 {
+				return s, errors.New("first call fails")
+			}
+			s.B = "second call"
+			return s, nil
+		})
+		g.Node("broken", func(ctx context.Context, s St) (St, error) { return s, errors.New("down") })
+		g.Node("x", visit("x"))
+		g.Node("y", func(ctx context.Context, s St) (St, error) { s.C = "y"; return s, nil })
+		g.Start("a")
+		g.Edge("a", "flaky")
+		g.Edge("flaky", "broken")
+		g.Parallel("broken", []string{"x", "y"}, flow.End)
+		g.Settings("flaky", flow.NodeSettings{Retry: flow.Retry{Attempts: 2}})
+		g.OnError("broken", func(s St, err error) (St, error) { s.A = "broken: " + errors.Unwrap(err).Error(); return s, nil })
+		return g
+	}
+	var local, onClient, onWorker atomic.Int32
+	want, err := build(t, declare(&local)).Invoke(t.Context(), St{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := declare(&onClient)
+	ex := &remote{worker: build(t, declare(&onWorker))}
+	client.Executor = ex
+	got, err := build(t, client).Invoke(t.Context(), St{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("remote run ended in %+v, in process %+v", got, want)
+	}
+	if onClient.Load() != 0 || onWorker.Load() != 2 {
+		t.Errorf("flaky ran %d times in the client and %d in the worker, want 0 and 2", onClient.Load(), onWorker.Load())
+	}
+	slices.Sort(ex.sent)
+	if want := []string{"remote/a@true", "remote/broken@true", "remote/flaky@true", "remote/x@true", "remote/y@true"}; !slices.Equal(ex.sent, want) {
+		t.Errorf("executor was sent %v, want %v", ex.sent, want)
+	}
+	if _, err := ex.worker.CallNode(t.Context(), "ghost", []byte(`{}`)); err == nil || !strings.Contains(err.Error(), `no node "ghost"`) {
+		t.Errorf("CallNode of an unknown node: %v", err)
+	}
+	if _, err := ex.worker.CallNode(t.Context(), "a", []byte(`{"n":"x"}`)); err == nil || !strings.Contains(err.Error(), "does not decode") {
+		t.Errorf("CallNode with a bad state: %v", err)
 	}
 }

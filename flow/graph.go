@@ -47,6 +47,7 @@ type node[S any] struct {
 	name     string
 	fn       NodeFunc[S]
 	settings NodeSettings
+	onError  func(S, error) (S, error)
 }
 
 type branch[S any] struct {
@@ -117,6 +118,30 @@ func (g *Graph[S]) Settings(name string, s NodeSettings) {
 		return
 	}
 	n.settings = s
+}
+
+// OnError makes a failure of node part of the state instead of the end of
+// the run: when the node fails after its last attempt (an error, a
+// timeout, a panic), the run goes on with handle(s, err), s being the
+// state the node was given. An error from handle fails the run. handle is
+// not called when the run itself was cancelled.
+//
+// handle should only shape the state (say what failed, mark a result
+// missing): it must not block or do I/O, and it must give the same answer
+// for the same input, since a durable executor may run it again when it
+// replays a run.
+func (g *Graph[S]) OnError(node string, handle func(s S, err error) (S, error)) {
+	n, ok := g.nodes[node]
+	switch {
+	case !ok:
+		g.fail(ErrUnknownNode, "OnError for unknown node %q", node)
+	case handle == nil:
+		g.fail(ErrBadDeclaration, "OnError for node %q: nil function", node)
+	case n.onError != nil:
+		g.fail(ErrDuplicate, "OnError for node %q declared twice", node)
+	default:
+		n.onError = handle
+	}
 }
 
 // Start makes name the entry node.

@@ -423,9 +423,13 @@ func choose[S any](node string, fn func(S) string, s S) (to string, err error) {
 // run's, untouched.
 func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step int) (S, error) {
 	n := r.nodes[name]
-	st := Step[S]{RunID: rn.id, Node: name, Index: step, Settings: n.settings, Fn: n.fn, State: s}
+	st := Step[S]{Graph: r.name, RunID: rn.id, Node: name, Index: step, Settings: n.settings, Fn: n.fn, State: s}
 	if rn.emit == nil {
-		return r.exec.Execute(ctx, st)
+		out, err := r.exec.Execute(ctx, st)
+		if err != nil && n.onError != nil && ctx.Err() == nil {
+			return handle(n, s, err)
+		}
+		return out, err
 	}
 	emit := rn.emit
 	emit(event.Event{Kind: event.NodeStart, Node: name, Step: step})
@@ -445,5 +449,50 @@ func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step
 		end.Err = err.Error()
 	}
 	emit(end)
+	if err != nil && n.onError != nil && ctx.Err() == nil {
+		out, err = handle(n, s, err)
+		if err == nil {
+			emit(event.Event{Kind: event.Note, Node: name, Step: step, Message: "OnError: the failure is part of the state; the run goes on"})
+		}
+	}
 	return out, err
+}
+
+// CallNode runs node once on a state given as JSON and returns the state
+// it made, as JSON: the other side of an Executor that runs nodes in
+// another process. It applies none of the node's settings (the executor
+// does), runs no OnError and emits no NodeStart or NodeEnd; the node's own
+// events go to the sinks in ctx. A panic is returned as a *PanicError.
+func (r *Runner[S]) CallNode(ctx context.Context, node string, state json.RawMessage) (json.RawMessage, error) {
+	n, ok := r.nodes[node]
+	if !ok {
+		return nil, fmt.Errorf("flow: CallNode: graph %q has no node %q", r.name, node)
+	}
+	var s S
+	if err := json.Unmarshal(state, &s); err != nil {
+		return nil, fmt.Errorf("flow: CallNode %q: state does not decode: %w", node, err)
+	}
+	out, err := call(ctx, Step[S]{Graph: r.name, Node: node, Fn: n.fn, State: s})
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("flow: state after %q is not JSON-serialisable: %w", node, err)
+	}
+	return raw, nil
+}
+
+// handle runs node n's OnError function on the state n was given and the
+// error it failed with.
+func handle[S any](n *node[S], s S, failure error) (out S, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("flow: OnError of node %q panicked: %v (handling: %w)", n.name, p, failure)
+		}
+	}()
+	if out, err = n.onError(s, failure); err != nil {
+		return s, fmt.Errorf("flow: OnError of node %q: %w", n.name, err)
+	}
+	return out, nil
 }

@@ -108,6 +108,10 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	g.Node("dispatch", a.dispatchNode)
 	for _, name := range agentNames {
 		g.Node(name, a.agentNode(name))
+		// One agent's timeout or panic is its failed report; the others
+		// still answer.
+		g.Settings(name, flow.NodeSettings{Timeout: opts.AgentTimeout})
+		g.OnError(name, a.agentFailed(name))
 	}
 	g.Node("synthesize", a.synthNode)
 	g.Start("dispatch")
@@ -158,52 +162,51 @@ func (a *App) synthNode(ctx context.Context, s state) (state, error) {
 	return s, nil
 }
 
-// agentNode wraps an agent: it runs only when dispatched to, within the agent
-// timeout, and turns a panic or timeout into a failed report, so one
-// agent's failure never stops the others.
+// agentNode runs an agent when the dispatcher chose it. The graph bounds
+// it by the agent timeout and turns its failure into a report
+// (agentFailed).
 func (a *App) agentNode(name string) flow.NodeFunc[state] {
 	return func(ctx context.Context, s state) (state, error) {
 		if !s.Dispatch.Has(name) {
 			return s, nil
 		}
 		start := time.Now()
-		actx, cancel := context.WithTimeout(ctx, a.opts.AgentTimeout)
-		defer cancel()
-		done := make(chan *AgentReport, 1)
-		in := s // the goroutine may outlive this node; it must not share s
-		go func() {
-			defer func() {
-				if p := recover(); p != nil {
-					done <- &AgentReport{Agent: name, Error: fmt.Sprintf("agent panicked: %v", p)}
-				}
-			}()
-			done <- a.agents[name](actx, in)
-		}()
-		var rep *AgentReport
-		select {
-		case rep = <-done:
-		case <-actx.Done():
-			rep = &AgentReport{Agent: name, Error: fmt.Sprintf("agent did not answer within %v", a.opts.AgentTimeout)}
-			if ctx.Err() != nil {
-				rep.Error = "request cancelled: " + ctx.Err().Error()
-			}
-		}
+		rep := a.agents[name](ctx, s)
 		rep.TimeMs = ms(time.Since(start))
-		if !rep.OK {
-			a.opts.Logger.Warn("ocean agent failed", "agent", name, "error", rep.Error)
-		}
-		switch name {
-		case agentSQL:
-			s.SQL = rep
-		case agentDuckDB:
-			s.DuckDB = rep
-		case agentRAG:
-			s.RAG = rep
-		case agentGeneral:
-			s.General = rep
-		}
-		return s, nil
+		return a.withReport(s, rep), nil
 	}
+}
+
+// agentFailed turns an agent's timeout or panic into its failed report.
+func (a *App) agentFailed(name string) func(state, error) (state, error) {
+	return func(s state, err error) (state, error) {
+		rep := &AgentReport{Agent: name, Error: "agent failed: " + err.Error()}
+		if pe, ok := errors.AsType[*flow.PanicError](err); ok {
+			rep.Error = fmt.Sprintf("agent panicked: %v", pe.Value)
+		} else if errors.Is(err, flow.ErrTimeout) {
+			rep.Error = fmt.Sprintf("agent did not answer within %v", a.opts.AgentTimeout)
+			rep.TimeMs = ms(a.opts.AgentTimeout)
+		}
+		return a.withReport(s, rep), nil
+	}
+}
+
+// withReport puts an agent's report in the state, logging a failure.
+func (a *App) withReport(s state, rep *AgentReport) state {
+	if !rep.OK {
+		a.opts.Logger.Warn("ocean agent failed", "agent", rep.Agent, "error", rep.Error)
+	}
+	switch rep.Agent {
+	case agentSQL:
+		s.SQL = rep
+	case agentDuckDB:
+		s.DuckDB = rep
+	case agentRAG:
+		s.RAG = rep
+	case agentGeneral:
+		s.General = rep
+	}
+	return s
 }
 
 // Response is the gateway's answer, as the HTTP API returns it.
