@@ -121,13 +121,13 @@ func ExampleRunner_Resume() {
 func ExampleRunner_Info() {
 	nop := func(ctx context.Context, d Draft) (Draft, error) { return d, nil }
 	g := flow.New[Draft]("review")
-	g.Node("write", nop)
-	g.Node("judge", nop)
-	g.Start("write")
-	g.Edge("write", "judge")
-	g.Branch("judge", func(d Draft) string { return flow.End }, "write", flow.End)
-	g.Limit("judge", 3)
-	g.OnLimit("judge", flow.End)
+	g.Node("ask", nop)
+	g.Node("check", nop)
+	g.Start("ask")
+	g.Edge("ask", "check")
+	g.Branch("check", func(Draft) string { return "ask" }, "ask", flow.End)
+	g.Limit("check", 2) // the second check ends the run
+	g.OnLimit("check", flow.End)
 	r, err := g.Build()
 	if err != nil {
 		fmt.Println(err)
@@ -139,9 +139,9 @@ func ExampleRunner_Info() {
 		fmt.Printf("%s -%s-> %s\n", e.From, e.Kind, e.To)
 	}
 	// Output:
-	// start: write
-	// write -edge-> judge
-	// judge -branch-> write
-	// judge -branch-> END
-	// judge -limit-> END
+	// start: ask
+	// ask -edge-> check
+	// check -branch-> ask
+	// check -branch-> END
+	// check -limit-> END
 }

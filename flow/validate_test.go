@@ -9,8 +9,14 @@ import (
 	"github.com/cairn-agents/cairn/flow"
 )
 
+// nodes declares nodes that pass the state on.
+func nodes(g *flow.Graph[St], names ...string) {
+	for _, n := range names {
+		g.Node(n, func(ctx context.Context, s St) (St, error) { return s, nil })
+	}
+}
+
 func TestBuildErrors(t *testing.T) {
-	nop := func(ctx context.Context, s St) (St, error) { return s, nil }
 	always := func(to string) func(St) string { return func(St) string { return to } }
 	tests := []struct {
 		name  string
@@ -19,61 +25,57 @@ func TestBuildErrors(t *testing.T) {
 		names string // what the error must name
 	}{
 		{"no entry", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Edge("a", flow.End)
 		}, flow.ErrNoEntry, ""},
 		{"unknown entry", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("nope")
 			g.Edge("a", flow.End)
 		}, flow.ErrUnknownNode, `"nope"`},
 		{"duplicate node", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("a", nop)
+			nodes(g, "a", "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 		}, flow.ErrDuplicate, `"a"`},
 		{"reserved name", func(g *flow.Graph[St]) {
-			g.Node(flow.End, nop)
+			nodes(g, flow.End)
 		}, flow.ErrBadDeclaration, `"END"`},
 		{"edge to unknown node", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", "ghost")
 		}, flow.ErrUnknownNode, `"a" -> "ghost"`},
 		{"edge from unknown node", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Edge("ghost", "a")
 		}, flow.ErrUnknownNode, `"ghost" -> "a"`},
 		{"branch to unknown node", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Branch("a", always(flow.End), flow.End, "ghost")
 		}, flow.ErrUnknownNode, `"a" -> "ghost"`},
 		{"two outgoing declarations", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Branch("a", always(flow.End), flow.End)
 		}, flow.ErrTwoOutgoing, `"a"`},
 		{"unreachable node", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("island", nop)
+			nodes(g, "a", "island")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Edge("island", flow.End)
 		}, flow.ErrUnreachable, `"island"`},
 		{"no outgoing edge", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
+			nodes(g, "a", "b")
 			g.Start("a")
 			g.Branch("a", always("b"), "b", flow.End)
 		}, flow.ErrNoOutgoing, `"b"`},
 		{"end unreachable", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
+			nodes(g, "a", "b")
 			g.Start("a")
 			g.Edge("a", "b")
 			g.Edge("b", "a")
@@ -81,10 +83,7 @@ func TestBuildErrors(t *testing.T) {
 			g.OnLimit("a", "b")
 		}, flow.ErrNoPathToEnd, `"a"`},
 		{"unbounded cycle", func(g *flow.Graph[St]) {
-			g.Node("s", nop)
-			g.Node("a", nop)
-			g.Node("b", nop)
-			g.Node("c", nop)
+			nodes(g, "s", "a", "b", "c")
 			g.Start("s")
 			g.Branch("s", always(flow.End), "a", flow.End)
 			g.Edge("a", "b")
@@ -92,18 +91,14 @@ func TestBuildErrors(t *testing.T) {
 			g.Edge("c", "a")
 		}, flow.ErrUnboundedCycle, `"a", "b", "c"`},
 		{"cycle whose branch stays inside", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
-			g.Node("done", nop)
+			nodes(g, "a", "b", "done")
 			g.Start("done")
 			g.Edge("done", "a")
 			g.Edge("a", "b")
 			g.Branch("b", always("a"), "a", "b")
 		}, flow.ErrUnboundedCycle, `"a", "b"`},
 		{"limit whose edge stays in the cycle", func(g *flow.Graph[St]) {
-			g.Node("s", nop)
-			g.Node("a", nop)
-			g.Node("b", nop)
+			nodes(g, "s", "a", "b")
 			g.Start("s")
 			g.Branch("s", always(flow.End), "a", flow.End)
 			g.Edge("a", "b")
@@ -112,58 +107,53 @@ func TestBuildErrors(t *testing.T) {
 			g.OnLimit("a", "b")
 		}, flow.ErrUnboundedCycle, `"a", "b"`},
 		{"limit without target", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Branch("a", always("a"), "a", flow.End)
 			g.Limit("a", 3)
 		}, flow.ErrUnpairedLimit, `"a"`},
 		{"limit target unknown", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Branch("a", always("a"), "a", flow.End)
 			g.Limit("a", 3)
 			g.OnLimit("a", "ghost")
 		}, flow.ErrUnknownNode, `"a" -> "ghost"`},
 		{"zero limit", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Limit("a", 0)
 		}, flow.ErrBadDeclaration, `"a"`},
 		{"parallel branch unknown", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
+			nodes(g, "a", "b")
 			g.Start("a")
 			g.Parallel("a", []string{"b", "ghost"}, flow.End)
 		}, flow.ErrUnknownNode, `"ghost"`},
 		{"parallel join unknown", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
-			g.Node("c", nop)
+			nodes(g, "a", "b", "c")
 			g.Start("a")
 			g.Parallel("a", []string{"b", "c"}, "ghost")
 		}, flow.ErrUnknownNode, `"ghost"`},
 		{"parallel branch with own edge", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
-			g.Node("c", nop)
+			nodes(g, "a", "b", "c")
 			g.Start("a")
 			g.Parallel("a", []string{"b", "c"}, flow.End)
 			g.Edge("b", flow.End)
 		}, flow.ErrBadBranchNode, `"b"`},
 		{"parallel of one", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Parallel("a", []string{"a"}, flow.End)
 		}, flow.ErrBadDeclaration, `"a"`},
 		{"reducer for unknown field", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			flow.Reduce(g, "nope", func(b int, o []int) int { return b })
 		}, flow.ErrBadReducer, `"nope"`},
 		{"reducer of wrong type", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			flow.Reduce(g, "total", func(b string, o []string) string { return b })
@@ -173,40 +163,37 @@ func TestBuildErrors(t *testing.T) {
 			g.Node("a", nil)
 		}, flow.ErrBadDeclaration, `"a"`},
 		{"entry set twice", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Start("b")
 			g.Edge("a", flow.End)
 		}, flow.ErrDuplicate, `"b"`},
 		{"on-limit without limit", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.OnLimit("a", flow.End)
 		}, flow.ErrUnpairedLimit, `"a"`},
 		{"node its own parallel branch", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
+			nodes(g, "a", "b")
 			g.Start("a")
 			g.Parallel("a", []string{"a", "b"}, flow.End)
 		}, flow.ErrBadBranchNode, `"a" -> "a"`},
 		{"parallel branch with a limit", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
-			g.Node("b", nop)
-			g.Node("c", nop)
+			nodes(g, "a", "b", "c")
 			g.Start("a")
 			g.Parallel("a", []string{"b", "c"}, flow.End)
 			g.Limit("c", 2)
 			g.OnLimit("c", flow.End)
 		}, flow.ErrBadBranchNode, `"c"`},
 		{"negative timeout", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Settings("a", flow.NodeSettings{Timeout: -1})
 		}, flow.ErrBadDeclaration, `"a"`},
 		{"settings for unknown node", func(g *flow.Graph[St]) {
-			g.Node("a", nop)
+			nodes(g, "a")
 			g.Start("a")
 			g.Edge("a", flow.End)
 			g.Settings("ghost", flow.NodeSettings{})

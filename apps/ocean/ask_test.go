@@ -290,12 +290,7 @@ func TestModelSQLThatPassesIsUsed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ask(t, a, "Which floats does the incois DAC operate?")
-	var sqlRep *AgentReport
-	for i := range r.Agents {
-		if r.Agents[i].Agent == agentSQL {
-			sqlRep = &r.Agents[i]
-		}
-	}
+	sqlRep := reportOf(r, agentSQL)
 	if sqlRep == nil || sqlRep.Source != "model" || len(sqlRep.Tables) != 1 || len(sqlRep.Tables[0].Rows) != 1 || sqlRep.Tables[0].Rows[0][0] != "2902269" {
 		t.Errorf("sql report = %+v", sqlRep)
 	}
@@ -427,12 +422,7 @@ func TestModelSQLOverProfilesRunsOnProfileStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ask(t, a, "Which floats does the incois DAC operate?")
-	var sqlRep *AgentReport
-	for i := range r.Agents {
-		if r.Agents[i].Agent == agentSQL {
-			sqlRep = &r.Agents[i]
-		}
-	}
+	sqlRep := reportOf(r, agentSQL)
 	if sqlRep == nil || sqlRep.Source != "model" || len(sqlRep.Tables) != 1 {
 		t.Fatalf("sql report = %+v", sqlRep)
 	}
@@ -495,4 +485,14 @@ func TestRouterPromptNamesRegions(t *testing.T) {
 	if strings.Contains(prompt, "{{") {
 		t.Errorf("router prompt has an unfilled placeholder:\n%s", prompt)
 	}
+}
+
+// reportOf returns agent's report in r, nil when it did not answer.
+func reportOf(r Response, agent string) *AgentReport {
+	for i := range r.Agents {
+		if r.Agents[i].Agent == agent {
+			return &r.Agents[i]
+		}
+	}
+	return nil
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"time"
-
-	"github.com/cairn-agents/cairn/llm"
 )
 
 // maxProfileFloats bounds how many named floats the profile agent analyses.
@@ -31,9 +29,8 @@ const (
 // salinity over cycles and their trend, the BGC parameters the question
 // names (see bgcFindings); per-region surface averages.
 func (a *App) profileAgent(ctx context.Context, s state) *AgentReport {
-	rep := &AgentReport{Agent: agentDuckDB, OK: true, Source: string(llm.FromPolicy)}
-	if a.profiles == nil {
-		rep.OK, rep.Error = false, "no profile store is configured"
+	rep := startReport(agentDuckDB, a.profiles, "profile")
+	if !rep.OK {
 		return rep
 	}
 	d := s.Dispatch

@@ -41,9 +41,8 @@ var metaGuard = sqlguard.New(slices.DeleteFunc(slices.Clone(store.Tables), func(
 
 // sqlAgent answers metadata, status, position and region questions.
 func (a *App) sqlAgent(ctx context.Context, s state) *AgentReport {
-	rep := &AgentReport{Agent: agentSQL, OK: true, Source: string(llm.FromPolicy)}
-	if a.meta == nil {
-		rep.OK, rep.Error = false, "no metadata store is configured"
+	rep := startReport(agentSQL, a.meta, "metadata")
+	if !rep.OK {
 		return rep
 	}
 	d := s.Dispatch

@@ -13,6 +13,8 @@ package ocean
 import (
 	"fmt"
 	"slices"
+
+	"github.com/cairn-agents/cairn/llm"
 )
 
 // Agent names, as they appear in DispatchDecision.Agents.
@@ -124,6 +126,16 @@ type AgentReport struct {
 	Source string  `json:"source,omitempty"`
 	TimeMs float64 `json:"timeMs"`
 	Tokens int     `json:"tokens,omitempty"`
+}
+
+// startReport begins an agent's report, the policy deciding until a
+// model does; it has already failed when the agent's store is missing.
+func startReport(agent string, store Querier, what string) *AgentReport {
+	rep := &AgentReport{Agent: agent, OK: true, Source: string(llm.FromPolicy)}
+	if store == nil {
+		rep.OK, rep.Error = false, "no "+what+" store is configured"
+	}
+	return rep
 }
 
 // state is the gateway's flow state. Each agent writes only its own field,
