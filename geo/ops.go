@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -708,7 +709,10 @@ func durationTV(s float64) *TextValue {
 // SearchPlaces finds places for a text query: category words ("gas
 // station", "cafe", "viewpoint") select place types, the remaining words
 // are a place name or a location ("in Dover") that centres the search.
-// Results are ranked by text match and distance; at most 20.
+// Results are ranked by text match and distance; at most 20. "towns"
+// ("cities", "villages") around a centre answers with GeoNames populated
+// places of type locality, the ones a person would name first (see
+// townsNear).
 func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchResult, error) {
 	q := Normalize(req.Query)
 	if q == "" {
@@ -790,6 +794,15 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 				if radius == 0 {
 					radius = 25000
 				}
+			}
+		}
+		if center != nil && len(rest) == 0 && slices.Contains(types, localityType) {
+			lim := radius
+			if lim == 0 {
+				lim = MaxSearchRadius
+			}
+			for k, p := range e.townsNear(*center, lim, 20) {
+				add(p, 1-float64(k)/100) // in townsNear's order
 			}
 		}
 		for _, r := range e.regions {

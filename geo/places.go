@@ -101,6 +101,8 @@ var categories = []category{
 	{"stadium", []string{"stadium"}}, {"parking", []string{"parking"}}, {"atm", []string{"atm"}}, {"bank", []string{"bank"}},
 	{"church", []string{"church"}}, {"campground", []string{"campground"}}, {"camping", []string{"campground"}},
 	{"charging station", []string{"electric_vehicle_charging_station"}},
+	// Plurals only: "town" and "city" are parts of many names.
+	{"towns", []string{localityType}}, {"cities", []string{localityType}}, {"villages", []string{localityType}},
 }
 
 // stopWords are dropped from what remains of a query after categories.
