@@ -35,6 +35,8 @@ type NodeInfo struct {
 	RetryIf bool `json:"retryIf,omitempty"`
 	// Limit is how many runs of the node its OnLimit edge waits for.
 	Limit int `json:"limit,omitempty"`
+	// OnError says the node's failures become state (Graph.OnError).
+	OnError bool `json:"onError,omitempty"`
 }
 
 // EdgeKind says which declaration an edge comes from.
@@ -62,7 +64,7 @@ func (r *Runner[S]) Info() Info {
 	for _, name := range r.order {
 		n := r.nodes[name]
 		ni := NodeInfo{Name: name, Timeout: n.settings.Timeout, Attempts: n.settings.Retry.Attempts,
-			Backoff: n.settings.Retry.Backoff, MaxBackoff: n.settings.Retry.MaxBackoff, RetryIf: n.settings.Retry.If != nil}
+			Backoff: n.settings.Retry.Backoff, MaxBackoff: n.settings.Retry.MaxBackoff, RetryIf: n.settings.Retry.If != nil, OnError: n.onError != nil}
 		if l, ok := r.limits[name]; ok {
 			ni.Limit = l.n
 		}

@@ -24,6 +24,7 @@ func TestInfoDescribesTheGraph(t *testing.T) {
 	g.Limit("judge", 3)
 	g.OnLimit("judge", flow.End)
 	g.Settings("fix", flow.NodeSettings{Timeout: 2 * time.Second, Retry: flow.Retry{Attempts: 3, Backoff: time.Second, If: func(error) bool { return true }}})
+	g.OnError("fix", func(s St, err error) (St, error) { return s, nil })
 	flow.Reduce(g, "total", func(b int, o []int) int { return b })
 	r, err := g.Build()
 	if err != nil {
@@ -43,7 +44,7 @@ func TestInfoDescribesTheGraph(t *testing.T) {
 	if n := info.Nodes[3]; n.Limit != 3 {
 		t.Errorf("judge: %+v, want limit 3", n)
 	}
-	if n := info.Nodes[4]; n.Timeout != 2*time.Second || n.Attempts != 3 || n.Backoff != time.Second || !n.RetryIf {
+	if n := info.Nodes[4]; n.Timeout != 2*time.Second || n.Attempts != 3 || n.Backoff != time.Second || !n.RetryIf || !n.OnError {
 		t.Errorf("fix settings: %+v", n)
 	}
 	want := []flow.EdgeInfo{

@@ -187,6 +187,9 @@ func settings(n flow.NodeInfo) []string {
 		}
 		out = append(out, s)
 	}
+	if n.OnError {
+		out = append(out, "failure → state")
+	}
 	return out
 }
 

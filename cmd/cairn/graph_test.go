@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
@@ -54,7 +55,7 @@ func TestGraphPrintsEverySystem(t *testing.T) {
 
 func TestGraphDrawsEveryKindOfEdge(t *testing.T) {
 	info := flow.Info{Name: "g", Start: "a",
-		Nodes: []flow.NodeInfo{{Name: "a"}, {Name: "end"}, {Name: "b"}, {Name: "c", Limit: 2}},
+		Nodes: []flow.NodeInfo{{Name: "a"}, {Name: "end"}, {Name: "b", Timeout: time.Second, Attempts: 3, OnError: true}, {Name: "c", Limit: 2}},
 		Edges: []flow.EdgeInfo{
 			{From: "a", To: "end", Kind: flow.EdgeParallel}, {From: "a", To: "b", Kind: flow.EdgeParallel},
 			{From: "end", To: "c", Kind: flow.EdgeJoin}, {From: "b", To: "c", Kind: flow.EdgeJoin},
@@ -72,6 +73,7 @@ func TestGraphDrawsEveryKindOfEdge(t *testing.T) {
 		"c -.-> a\n", // branch
 		`c -->|"after 2"| __end__`,
 		`c["c<br/>reduces notes"]`,
+		`b["b<br/>timeout 1s<br/>3 attempts<br/>failure → state"]`,
 	} {
 		if !strings.Contains(m, want) {
 			t.Errorf("mermaid lacks %q:\n%s", want, m)
