@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -178,5 +180,38 @@ func TestTraceShowGraphMarksThePath(t *testing.T) {
 	empty := writeEvents(t, []event.Event{{Kind: event.Note, Message: "hi"}})
 	if _, _, err := runCairn(t, "trace", "show", "--graph", empty); err == nil || !strings.Contains(err.Error(), "no flow run") {
 		t.Errorf("no runs: err = %v", err)
+	}
+}
+
+// TestDotRendersWithGraphviz hands every system's DOT, plain and with a
+// path marked, to Graphviz's dot, which rejects what is not valid DOT.
+// It skips without Graphviz unless CAIRN_REQUIRE_GRAPHVIZ=1.
+func TestDotRendersWithGraphviz(t *testing.T) {
+	dot, err := exec.LookPath("dot")
+	if err != nil {
+		if os.Getenv("CAIRN_REQUIRE_GRAPHVIZ") == "1" {
+			t.Fatalf("Graphviz required (CAIRN_REQUIRE_GRAPHVIZ=1): %v", err)
+		}
+		t.Skip("no Graphviz dot: apt-get install graphviz")
+	}
+	for _, s := range systemGraphs {
+		info, err := s.info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p graphPath
+		var steps [][]string
+		for _, n := range info.Nodes {
+			steps = append(steps, []string{n.Name})
+		}
+		p.trace(info, runSteps{steps: steps, ok: true})
+		for _, src := range []string{dotGraph(info, nil), dotGraph(info, &p)} {
+			cmd := exec.Command(dot, "-Tsvg")
+			cmd.Stdin = strings.NewReader(src)
+			out, err := cmd.CombinedOutput()
+			if err != nil || !strings.Contains(string(out), "<svg") {
+				t.Errorf("%s: dot rejected the graph: %v\n%s\n%s", s.name, err, out, src)
+			}
+		}
 	}
 }
