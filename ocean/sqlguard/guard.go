@@ -1,9 +1,19 @@
 // Package sqlguard decides whether a SQL statement may run against the
 // ocean stores. It parses the statement with the PostgreSQL parser
 // (libpg_query) and allows exactly one read-only SELECT (or WITH … SELECT)
-// that reads only known tables and calls only allow-listed functions.
-// Everything else — writes, DDL, several statements, table functions such
-// as read_csv, file or server functions — is rejected.
+// built from a fixed set of query constructs, that reads only the tables
+// it was given and calls only allow-listed functions. Everything else —
+// writes, DDL, several statements, table functions such as read_csv,
+// file, server or catalog functions, other tables — is rejected.
+//
+// Table names are resolved with SQL's scoping rules: a WITH query (CTE)
+// is visible in the SELECT it belongs to, in the subqueries below it and
+// in the WITH queries declared after it, and nowhere else; any other name
+// is a base table and must be one of the allowed ones.
+//
+// The guard also bounds what a statement may ask of the planner (see
+// [Limits]): database planners can spend minutes, uninterruptibly, on a
+// few hundred bytes of nested subqueries.
 //
 // Check returns the statement deparsed from the parse tree: callers run
 // that text, so the database executes exactly what was checked, whatever
@@ -17,19 +27,60 @@ import (
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // ErrRejected is wrapped by every rejection; the message says why.
 var ErrRejected = errors.New("SQL rejected")
 
-// Guard holds what statements may read and call. The zero value allows
-// nothing; use New.
+// ErrTooComplex is wrapped (with ErrRejected) by a rejection for going
+// over one of the [Limits]; the message names the limit.
+var ErrTooComplex = errors.New("statement too complex")
+
+// Limits bound one statement. A zero field takes its default.
+type Limits struct {
+	// MaxBytes bounds the statement's length; default 20,000.
+	MaxBytes int
+	// MaxDepth bounds how deeply SELECTs nest (subqueries, derived
+	// tables, WITH queries; the outer SELECT is depth 1, the arms of a
+	// UNION share their parent's depth); default 8.
+	MaxDepth int
+	// MaxSelects bounds the SELECT blocks in the whole statement
+	// (subqueries, WITH queries, UNION arms); default 32.
+	MaxSelects int
+	// MaxRelations bounds the tables, WITH queries and derived tables
+	// read in FROM clauses, over the whole statement; default 16.
+	MaxRelations int
+	// MaxExprDepth bounds how deeply expressions nest; default 200
+	// (DuckDB refuses past 1000, after planning for a long time).
+	MaxExprDepth int
+}
+
+// DefaultLimits are the limits of a zero Limits. A DuckDB store plans the
+// worst statement within them (correlated subqueries nested to the
+// limit) in well under a second.
+var DefaultLimits = Limits{MaxBytes: 20000, MaxDepth: 8, MaxSelects: 32, MaxRelations: 16, MaxExprDepth: 200}
+
+func (l Limits) withDefaults() Limits {
+	set := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	set(&l.MaxBytes, DefaultLimits.MaxBytes)
+	set(&l.MaxDepth, DefaultLimits.MaxDepth)
+	set(&l.MaxSelects, DefaultLimits.MaxSelects)
+	set(&l.MaxRelations, DefaultLimits.MaxRelations)
+	set(&l.MaxExprDepth, DefaultLimits.MaxExprDepth)
+	return l
+}
+
+// Guard holds what statements may read and call. It is safe for
+// concurrent use. The zero value allows nothing; use New.
 type Guard struct {
 	tables map[string]bool
 	funcs  map[string]bool
-	// MaxLen bounds the statement length in bytes; zero means 20,000.
-	MaxLen int
+	// Limits bound each statement; zero fields take DefaultLimits.
+	Limits Limits
 }
 
 // SafeFunctions are the functions a statement may call by default:
@@ -72,41 +123,40 @@ func New(tables []string, funcs []string) *Guard {
 	return g
 }
 
-// deniedNodes are parse-tree nodes a read-only query never needs.
-var deniedNodes = map[protoreflect.Name]string{
-	"IntoClause":       "SELECT INTO creates a table",
-	"LockingClause":    "row locks (FOR UPDATE/SHARE) are not read-only",
-	"RangeFunction":    "table functions in FROM (read_csv, read_parquet, generate_series, …) are not allowed",
-	"RangeTableFunc":   "table functions in FROM are not allowed",
-	"RangeTableSample": "TABLESAMPLE is not allowed",
-	"InsertStmt":       "INSERT is a write",
-	"UpdateStmt":       "UPDATE is a write",
-	"DeleteStmt":       "DELETE is a write",
-	"MergeStmt":        "MERGE is a write",
+// Tables returns the base tables the guard allows, sorted.
+func (g *Guard) Tables() []string {
+	out := make([]string, 0, len(g.tables))
+	for t := range g.tables {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
 }
 
 func reject(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrRejected, fmt.Sprintf(format, args...))
 }
 
+func tooComplex(format string, args ...any) error {
+	return fmt.Errorf("%w: %w: %s", ErrRejected, ErrTooComplex, fmt.Sprintf(format, args...))
+}
+
 // Check parses stmt and returns it deparsed when it is one read-only
-// SELECT over the allowed tables using allowed functions; otherwise an
-// error wrapping ErrRejected that says why.
+// SELECT over the allowed tables using allowed functions, within the
+// guard's Limits; otherwise an error wrapping ErrRejected (and
+// ErrTooComplex for a limit) that says why.
 func (g *Guard) Check(stmt string) (string, error) {
-	maxLen := g.MaxLen
-	if maxLen == 0 {
-		maxLen = 20000
-	}
+	lim := g.Limits.withDefaults()
 	if strings.TrimSpace(stmt) == "" {
 		return "", reject("empty statement")
 	}
-	if len(stmt) > maxLen {
-		return "", reject("statement is %d bytes, limit %d", len(stmt), maxLen)
+	if len(stmt) > lim.MaxBytes {
+		return "", tooComplex("statement is %d bytes, over the limit of %d", len(stmt), lim.MaxBytes)
 	}
 	if strings.ContainsRune(stmt, 0) {
 		return "", reject("statement contains a NUL byte")
 	}
-	tree, err := g.inspect(stmt)
+	tree, err := g.inspect(stmt, lim)
 	if err != nil {
 		return "", err
 	}
@@ -115,14 +165,14 @@ func (g *Guard) Check(stmt string) (string, error) {
 		return "", reject("cannot deparse: %v", err)
 	}
 	// The deparsed text is what runs, so it must pass the same checks.
-	if _, err := g.inspect(out); err != nil {
+	if _, err := g.inspect(out, lim); err != nil {
 		return "", reject("deparsed form %q fails: %v", out, err)
 	}
 	return out, nil
 }
 
 // inspect parses stmt and checks the tree.
-func (g *Guard) inspect(stmt string) (*pg_query.ParseResult, error) {
+func (g *Guard) inspect(stmt string, lim Limits) (*pg_query.ParseResult, error) {
 	tree, err := pg_query.Parse(stmt)
 	if err != nil {
 		return nil, reject("does not parse: %v", err)
@@ -134,9 +184,8 @@ func (g *Guard) inspect(stmt string) (*pg_query.ParseResult, error) {
 	if sel == nil {
 		return nil, reject("only SELECT is allowed, got %s", nodeName(tree.Stmts[0].GetStmt()))
 	}
-	ctes := map[string]bool{}
-	collectCTEs(tree.ProtoReflect(), ctes)
-	if err := g.walk(tree.Stmts[0].GetStmt().ProtoReflect(), ctes); err != nil {
+	c := &checker{g: g, lim: lim}
+	if err := c.selectStmt(sel, nil, 1, 0); err != nil {
 		return nil, err
 	}
 	return tree, nil
@@ -148,83 +197,4 @@ func nodeName(n *pg_query.Node) string {
 		return string(m.Get(fd).Message().Descriptor().Name())
 	}
 	return "an empty statement"
-}
-
-func collectCTEs(m protoreflect.Message, out map[string]bool) {
-	if cte, ok := m.Interface().(*pg_query.CommonTableExpr); ok {
-		out[strings.ToLower(cte.GetCtename())] = true
-	}
-	eachChild(m, func(c protoreflect.Message) error { collectCTEs(c, out); return nil })
-}
-
-func eachChild(m protoreflect.Message, f func(protoreflect.Message) error) error {
-	var err error
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		if fd.Kind() != protoreflect.MessageKind {
-			return true
-		}
-		switch {
-		case fd.IsList():
-			l := v.List()
-			for i := range l.Len() {
-				if err = f(l.Get(i).Message()); err != nil {
-					return false
-				}
-			}
-		case fd.IsMap():
-		default:
-			err = f(v.Message())
-		}
-		return err == nil
-	})
-	return err
-}
-
-func (g *Guard) walk(m protoreflect.Message, ctes map[string]bool) error {
-	name := m.Descriptor().Name()
-	if why, ok := deniedNodes[name]; ok {
-		return reject("%s", why)
-	}
-	if strings.HasSuffix(string(name), "Stmt") && name != "SelectStmt" && name != "RawStmt" {
-		return reject("%s is not allowed", name)
-	}
-	switch n := m.Interface().(type) {
-	case *pg_query.RangeVar:
-		if n.GetCatalogname() != "" || n.GetSchemaname() != "" {
-			return reject("table %s.%s: schema-qualified names are not allowed", n.GetSchemaname(), n.GetRelname())
-		}
-		t := strings.ToLower(n.GetRelname())
-		if !g.tables[t] && !ctes[t] {
-			return reject("table %q is not one of the known tables (%s)", n.GetRelname(), strings.Join(g.tableList(), ", "))
-		}
-	case *pg_query.FuncCall:
-		var parts []string
-		for _, p := range n.GetFuncname() {
-			parts = append(parts, strings.ToLower(p.GetString_().GetSval()))
-		}
-		if len(parts) == 0 {
-			return reject("function call without a name")
-		}
-		fn := parts[len(parts)-1]
-		if len(parts) > 2 || (len(parts) == 2 && parts[0] != "pg_catalog") {
-			return reject("function %s: schema-qualified functions are not allowed", strings.Join(parts, "."))
-		}
-		if !g.funcs[fn] {
-			return reject("function %s is not allowed", fn)
-		}
-	case *pg_query.SelectStmt:
-		if n.GetIntoClause() != nil {
-			return reject("SELECT INTO creates a table")
-		}
-	}
-	return eachChild(m, func(c protoreflect.Message) error { return g.walk(c, ctes) })
-}
-
-func (g *Guard) tableList() []string {
-	out := make([]string, 0, len(g.tables))
-	for t := range g.tables {
-		out = append(out, t)
-	}
-	slices.Sort(out)
-	return out
 }

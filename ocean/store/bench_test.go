@@ -11,7 +11,7 @@ import (
 // store's layout: 40 floats with 250,000 measurements each (about 250
 // profiles of 1,000 levels, a long-lived real float), each float over 5
 // years, so 200 float-year partitions.
-func genMeasurements(b *testing.B, s *Store, n int) {
+func genMeasurements(b testing.TB, s *Store, n int) {
 	b.Helper()
 	q := fmt.Sprintf(`COPY (
 		SELECT CAST(1000000 + i // 250000 AS VARCHAR) AS wmo,

@@ -50,8 +50,10 @@ func ingested(t *testing.T) (string, Report) {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if sharedDir != "" {
-		os.RemoveAll(sharedDir)
+	for _, d := range []string{sharedDir, planDir} {
+		if d != "" {
+			os.RemoveAll(d)
+		}
 	}
 	os.Exit(code)
 }
@@ -173,6 +175,7 @@ func digest(t *testing.T, dir string) string {
 		"SELECT count(*), sum(hash(wmo, last_time, last_lat, cycle_count, data_modes)) FROM argo_float_status",
 		"SELECT count(*), sum(hash(wmo, cycle, direction, data_mode, time, lat, source_file)) FROM argo_profile_stations",
 		"SELECT count(*), sum(hash(wmo, cycle, direction, level, pres, temp, psal, temp_qc, doxy, doxy_qc, doxy_adjusted, bgc_data_mode, level_source)) FROM argo_profiles",
+		"SELECT count(*), sum(hash(path, sha256, kind)) FROM argo_ingested_files",
 	} {
 		r, err := s.readOnly(context.Background(), QueryOptions{}, q)
 		if err != nil {

@@ -35,20 +35,28 @@ type QueryOptions struct {
 
 var guard = sqlguard.New(Tables, nil)
 
-// Query checks stmt with the SQL guard and runs it in a read-only
-// transaction with a timeout and a row limit. A rejected statement never
-// reaches the database; its error wraps sqlguard.ErrRejected.
+// Query checks stmt with the SQL guard, checks that DuckDB's plan for it
+// reads only the tables of Tables, and runs it in a read-only transaction
+// with a timeout and a row limit. A rejected statement never runs; its
+// error wraps sqlguard.ErrRejected. When ctx ends or the timeout passes,
+// DuckDB is interrupted and the query's work stops.
 func (s *Store) Query(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {
 	safe, err := guard.Check(stmt)
 	if err != nil {
 		return nil, err
 	}
-	return s.readOnly(ctx, opts, safe, args...)
+	return s.run(ctx, opts, safe, true, args...)
 }
 
-// readOnly runs stmt in a read-only transaction. Callers must have
-// checked stmt.
+// readOnly runs stmt in a read-only transaction, unchecked: for the
+// store's own statements and tests.
 func (s *Store) readOnly(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {
+	return s.run(ctx, opts, stmt, false, args...)
+}
+
+// run runs stmt in a read-only transaction, with checkPlan first when
+// planCheck is set.
+func (s *Store) run(ctx context.Context, opts QueryOptions, stmt string, planCheck bool, args ...any) (*Result, error) {
 	if opts.MaxRows <= 0 {
 		opts.MaxRows = DefaultMaxRows
 	}
@@ -67,6 +75,14 @@ func (s *Store) readOnly(ctx context.Context, opts QueryOptions, stmt string, ar
 		return nil, fmt.Errorf("read-only transaction: %w", err)
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+	if planCheck {
+		if err := s.plans.checkPlan(ctx, conn, stmt, args...); err != nil {
+			if errors.Is(err, sqlguard.ErrRejected) {
+				return nil, err
+			}
+			return nil, queryErr(ctx, opts, err)
+		}
+	}
 	rows, err := conn.QueryContext(ctx, stmt, args...)
 	if err != nil {
 		return nil, queryErr(ctx, opts, err)

@@ -42,6 +42,7 @@ type Store struct {
 	profiles string
 	opts     Options
 	ingestMu sync.Mutex
+	plans    planChecks
 }
 
 // Tables are the tables and views a query may read.
