@@ -131,7 +131,7 @@ func TestLimits(t *testing.T) {
 		{"issue 13: 30 nested scalar subqueries", "SELECT 1", nest(30, "SELECT 1", scalar), "nested more than 8 deep"},
 		{"relations", from(16), from(17), "more than 16 tables"},
 		{"selects", union(32), union(33), "more than 32 SELECTs"},
-		{"expressions", sum(150), sum(250), "expressions nested more than 200 deep"},
+		{"expressions", sum(60), sum(64), "expressions nested more than 64 deep"},
 	} {
 		g := New(tables, nil)
 		if _, err := g.Check(c.ok); err != nil {
