@@ -258,6 +258,11 @@ type Route struct {
 	Duration  TextValue `json:"duration"`
 	Steps     []Step    `json:"steps"`
 	Estimated bool      `json:"estimated,omitempty"`
+	// OverviewPolyline is the route's line from origin to destination,
+	// simplified to within 5 m, as Google's Directions API gives it (the
+	// upstream MCP server drops it). Nil for an estimated route: with no
+	// road data a line would invent a road.
+	OverviewPolyline *Polyline `json:"overview_polyline,omitempty"`
 }
 
 // DirectionsResult holds the routes found.

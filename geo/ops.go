@@ -558,7 +558,25 @@ func (e *Engine) Directions(ctx context.Context, req DirectionsRequest) (Directi
 		return DirectionsResult{Routes: []Route{rt}}, nil
 	}
 	rt.Steps, rt.Summary = t.reg.steps(t.path, o, d, modeFlag(mode), travelMode)
+	rt.OverviewPolyline = &Polyline{Points: EncodePolyline(simplifyLine(t.reg.line(t.path, o, d), polylineTolM))}
 	return DirectionsResult{Routes: []Route{rt}}, nil
+}
+
+// polylineTolM is how far a route's overview line may stray from the
+// roads, in metres.
+const polylineTolM = 5
+
+// line is the positions a path passes, from o to d.
+func (g *region) line(p spath, o, d LatLng) []LatLng {
+	out := make([]LatLng, 0, len(p.edges)+3)
+	out = append(out, o)
+	for k, e := range p.edges {
+		if k == 0 {
+			out = append(out, g.pos(g.from(e)))
+		}
+		out = append(out, g.pos(g.to[e]))
+	}
+	return append(out, d)
 }
 
 // steps groups a path's edges into instructions by road name.

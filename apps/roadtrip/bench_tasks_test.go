@@ -14,6 +14,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/geotest"
+	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/tool"
 )
 
@@ -30,7 +31,7 @@ func offline(t testing.TB) (*geo.Engine, *tool.Registry) {
 	t.Helper()
 	setupOnce.Do(func() {
 		engX = geotest.Engine(t)
-		toolsX, _, setupErr = roadtrip.ServeOffline(context.Background(), engX, nil)
+		toolsX, _, setupErr = mapstool.Serve(context.Background(), engX, nil)
 	})
 	if setupErr != nil {
 		t.Fatal(setupErr)

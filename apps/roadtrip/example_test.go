@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/mapstool"
 )
 
 // The planner on the offline maps, reached over MCP, with no model: the
@@ -21,7 +22,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	tools, stop, err := roadtrip.ServeOffline(ctx, eng, nil)
+	tools, stop, err := mapstool.Serve(ctx, eng, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

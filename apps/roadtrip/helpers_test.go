@@ -31,7 +31,7 @@ func engine(t testing.TB) *geo.Engine {
 func mcpTools(t testing.TB) *tool.Registry {
 	t.Helper()
 	e := engine(t)
-	mcpOnce.Do(func() { mcpReg, _, mcpErr = ServeOffline(context.Background(), e, nil) })
+	mcpOnce.Do(func() { mcpReg, _, mcpErr = mapstool.Serve(context.Background(), e, nil) })
 	if mcpErr != nil {
 		t.Fatal(mcpErr)
 	}

@@ -80,7 +80,7 @@ type Planner struct {
 
 // New returns a Planner over tools, which must hold the seven
 // Google-Maps-contract tools (maps_geocode, ...), usually reached over MCP
-// (see ServeOffline and ConnectMaps). A Planner with nil tools describes
+// (see mapstool.Serve and mapstool.Connect). A Planner with nil tools describes
 // its graph, but Solve fails.
 func New(tools *tool.Registry, o Options) (*Planner, error) {
 	p := &Planner{tools: tools, models: o.Models, log: o.Log, maxIter: o.MaxIterations, timeout: o.ModelTimeout}

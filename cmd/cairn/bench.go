@@ -111,7 +111,7 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		closeFn = func() error { return nil }
 	)
 	if b.mapsMCP != "" {
-		r, closeTools, err := roadtrip.ConnectMaps(ctx, b.mapsMCP, log)
+		r, closeTools, err := mapstool.Connect(ctx, b.mapsMCP, log)
 		if err != nil {
 			return fmt.Errorf("--maps-mcp %s: %w", b.mapsMCP, err)
 		}
@@ -127,7 +127,7 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		scoring = eng
 		backend = "offline engine (" + engineSummary(eng.Info()) + ")"
 		if b.answers == "" {
-			r, stop, err := roadtrip.ServeOffline(ctx, eng, log)
+			r, stop, err := mapstool.Serve(ctx, eng, log)
 			if err != nil {
 				return err
 			}

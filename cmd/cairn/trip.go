@@ -11,6 +11,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
@@ -91,7 +92,7 @@ maps server cannot be reached.`,
 				err  error
 			)
 			if mapsMCP != "" {
-				if reg, stop, err = roadtrip.ConnectMaps(ctx, mapsMCP, log); err != nil {
+				if reg, stop, err = mapstool.Connect(ctx, mapsMCP, log); err != nil {
 					return fmt.Errorf("--maps-mcp %s: %w", mapsMCP, err)
 				}
 			} else {
@@ -99,7 +100,7 @@ maps server cannot be reached.`,
 				if err != nil {
 					return err
 				}
-				if reg, stop, err = roadtrip.ServeOffline(ctx, eng, log); err != nil {
+				if reg, stop, err = mapstool.Serve(ctx, eng, log); err != nil {
 					return err
 				}
 			}

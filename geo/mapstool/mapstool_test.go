@@ -144,7 +144,9 @@ func TestResultShapes(t *testing.T) {
 
 	dr := call(t, reg, "maps_directions", `{"origin":"Dover, DE","destination":"Wilmington, DE"}`)
 	rt := dr["routes"].([]any)[0]
-	eq("route", keys(t, rt), "distance", "duration", "steps", "summary")
+	// overview_polyline is Google's Directions field, which the upstream
+	// server drops: the line a map draws.
+	eq("route", keys(t, rt), "distance", "duration", "overview_polyline", "steps", "summary")
 	eq("step", keys(t, rt.(map[string]any)["steps"].([]any)[0]), "distance", "duration", "instructions", "travel_mode")
 }
 
