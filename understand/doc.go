@@ -51,6 +51,16 @@
 //     exactly its keys and shape.
 //   - Terms: the caller's own vocabulary found in the text, each with
 //     the count written before it.
+//   - References: places pointed at without a name, each with its role:
+//     "here", "near me", "my location", "nearby" (RefHere), "there",
+//     "it", "this one", "the second one", "the last one", "#2" (RefNth
+//     with its index). What they mean (the map's centre, an earlier
+//     answer's list) is the caller's to resolve.
+//
+// A short message written all in lower case ("where is lewes") reads
+// names in lower case too, as a longer text with no capitals does.
+// Options.Near, where the text is read from, makes the nearer of two
+// places a name may be worth more.
 //
 // # Gazetteers
 //

@@ -377,6 +377,10 @@ func nounAt(toks []token, i int) (noun, head string, n int) {
 			break
 		}
 		words = append(words, t.low)
+		// "the second one open now": "one" is the whole noun.
+		if k == i && (t.low == "one" || t.low == "ones") {
+			break
+		}
 		if t.dot || k+1 < len(toks) && toks[k+1].kind == tokPunct && !toks[k+1].isPunct("-", "'") {
 			break
 		}

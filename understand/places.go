@@ -193,6 +193,9 @@ func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place)
 	if lowerStart && connectors[t.low] && t.low != "the" {
 		return 0, nil
 	}
+	if lowerStart && pronouns[t.low] {
+		return 0, nil
+	}
 	// ends[n-1] is the end of the first n words; the period of an
 	// abbreviation inside a name ("St. Georges") is skipped.
 	var ends []int

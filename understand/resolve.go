@@ -166,7 +166,7 @@ type variable struct {
 // choose picks the joint reading of all places that is most coherent and
 // fills each mention's Place. It returns the readings weighed, best
 // first, and notes on close choices and names not found in a region.
-func choose(ms []Mention, prefer []Place) (alts []Alternative, notes []string) {
+func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, notes []string) {
 	// Regions the text names anywhere lend weight to places inside them.
 	var context []Place
 	for _, m := range ms {
@@ -196,7 +196,7 @@ func choose(ms []Mention, prefer []Place) (alts []Alternative, notes []string) {
 		v := variable{mentions: []int{k}}
 		for _, c := range cands {
 			v.cands = append(v.cands, c)
-			v.prior = append(v.prior, prior(c, m.Role, context, prefer))
+			v.prior = append(v.prior, prior(c, m.Role, context, prefer, near))
 		}
 		sortByPrior(&v)
 		if len(v.cands) > maxReadings {
@@ -353,8 +353,9 @@ func sortByPrior(v *variable) {
 
 // prior is what a reading is worth alone: population (a tenfold town is
 // worth one point), capitals and seats, its own name over an alternate,
-// and lying in a region the text names.
-func prior(p Place, role Role, context, prefer []Place) float64 {
+// lying in a region the text names, and nearness to where the text is
+// read from.
+func prior(p Place, role Role, context, prefer []Place, near *Place) float64 {
 	var s float64
 	switch p.Kind {
 	case KindCity:
@@ -395,6 +396,12 @@ func prior(p Place, role Role, context, prefer []Place) float64 {
 			s += 1
 			break
 		}
+	}
+	if near != nil && near.HasPoint && p.HasPoint {
+		// Three quarters of what a name's distance from another name of
+		// the text costs: where a person is says less than what they
+		// wrote together.
+		s -= 0.75 * math.Log2(1+haversineKm(p.Lat, p.Lng, near.Lat, near.Lng)/30)
 	}
 	return s
 }

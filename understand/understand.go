@@ -23,6 +23,12 @@ type Options struct {
 	// covers Delaware prefers Newark, Delaware to Newark, New Jersey for
 	// a bare "Newark"); a region the text names is worth more.
 	Prefer []Place
+	// Near is where the text is read from, when that is known (the
+	// centre of the map a person is looking at): of two places a name
+	// may be, the nearer is worth more ("Smyrna" read in Wilmington is
+	// Smyrna, Delaware, not İzmir), less than two names of one text near
+	// each other are. Nil, or a Place without HasPoint, means nowhere.
+	Near *Place
 	// Terms is the caller's own vocabulary: phrases Read finds as Terms
 	// with the count written before them ("2 cafes", "a gas station").
 	Terms []Term
@@ -55,6 +61,9 @@ type Reading struct {
 	Directions  []Direction  `json:"directions,omitempty"`
 	Times       []TimeFrame  `json:"times,omitempty"`
 	Terms       []TermMatch  `json:"terms,omitempty"`
+	// References point at places without naming them: "here", "there",
+	// "it", "the second one".
+	References []Reference `json:"references,omitempty"`
 	// Readings are the joint readings of the places weighed, best first
 	// (at most four), for the trace.
 	Readings []Alternative `json:"readings,omitempty"`
@@ -108,11 +117,12 @@ func Read(text string, o Options) *Reading {
 		return false
 	})
 	structure(toks, ms)
-	r.Readings, r.Notes = choose(ms, o.Prefer)
+	r.Readings, r.Notes = choose(ms, o.Prefer, o.Near)
 	r.Mentions = ms
 	for _, m := range ms {
 		markTaken(taken, m.first, m.last+1)
 	}
+	r.References = readReferences(text, toks, slices.Clone(taken))
 	terms := readTerms(toks, slices.Clone(taken), o.Terms)
 	r.Quantities = readNumbers(toks, taken)
 	r.Terms = countTerms(terms, r.Quantities)
@@ -161,19 +171,28 @@ func gazetteerOrNone(g Gazetteer) Gazetteer {
 }
 
 // isCaseless says whether a text is written with no capitals after its
-// first word: then names are lower case too.
+// first word, or none at all (a short chat message: "where is lewes"):
+// then names are lower case too.
 func isCaseless(toks []token) bool {
-	words := 0
+	words, caps := 0, 0
+	for _, t := range toks {
+		if t.kind == tokWord && !t.masked && (t.cap || t.upper) {
+			caps++
+		}
+	}
 	for i, t := range toks {
 		if t.kind != tokWord || t.masked {
 			continue
 		}
 		words++
+		if caps == 0 {
+			continue
+		}
 		if (t.cap || t.upper) && i > 0 && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !toks[i-1].breaks() {
 			return false
 		}
 	}
-	return words > 3
+	return words > 3 || caps == 0 && words > 0
 }
 
 // readTerms finds the caller's terms, longest phrase first, skipping

@@ -33,6 +33,11 @@ paradise eden hope faith charity grace justice concord
 bath split nice mobile reading early marathon bonus eagle ocean opportunity bridge bridges church churches
 gas fuel food eat drink shop shops mall market markets hospital school schools university college airport
 cairn google maps road trip stopover stopovers viewpoint viewpoints overlook lookout vista
+save saved remember tell phone number numbers website web site call show shows give take walk walking walks bike
+biking cycle cycling cyclist hungry thirsty burger burgers pizza pizzas sushi taco tacos bakery bakeries beer wine
+ice cream groceries grocery downtown uptown open opened closed late cool mind never elevation altitude distance
+directions direction far how tall taller highest lowest address addresses hours rating ratings reviews review menu
+cheap quick guide navigate navigation head heading going walkable zoom map maps marker markers pin search looking
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday
 `) {
@@ -67,3 +72,8 @@ var titleWords = map[string]bool{"public": true, "library": true, "station": tru
 	"riverfront": true, "downtown": true, "visitor": true, "visitors": true, "city": false, "art": true, "arts": true,
 	"historic": true, "historical": true, "society": true, "train": true, "bus": true, "amtrak": true, "transit": true,
 	"speedway": true, "raceway": true, "casino": true, "resort": true, "spa": true, "sanctuary": true, "trail": true}
+
+// pronouns are never a place's name, even after a cue: "near me", "to
+// it", "from there" (references, see Reference).
+var pronouns = map[string]bool{"me": true, "us": true, "you": true, "him": true, "her": true, "them": true, "it": true,
+	"here": true, "there": true, "this": true, "that": true, "mine": true, "yours": true, "ours": true}
