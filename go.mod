@@ -10,6 +10,7 @@ require (
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/paulmach/osm v0.8.0
 	github.com/pganalyze/pg_query_go/v6 v6.2.5
+	github.com/rickar/cal/v2 v2.1.13
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	go.opentelemetry.io/otel v1.47.0

@@ -89,6 +89,15 @@ func (p Place) Within(r Place) bool {
 	return false
 }
 
+// DistanceKm is the great-circle distance from p to q in kilometres;
+// false when either has no point.
+func (p Place) DistanceKm(q Place) (float64, bool) {
+	if !p.HasPoint || !q.HasPoint {
+		return 0, false
+	}
+	return haversineKm(p.Lat, p.Lng, q.Lat, q.Lng), true
+}
+
 // Index is a Gazetteer over places added one by one, each under its name
 // and any aliases. The zero value is empty and ready; it is not safe for
 // concurrent Add, and safe for concurrent Lookup once filled.

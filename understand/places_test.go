@@ -135,3 +135,15 @@ func TestPreferCoverage(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceDistanceKm(t *testing.T) {
+	berlin := understand.Place{Name: "Berlin", Lat: 52.52437, Lng: 13.41053, HasPoint: true}
+	munich := understand.Place{Name: "Munich", Lat: 48.13743, Lng: 11.57549, HasPoint: true}
+	d, ok := berlin.DistanceKm(munich)
+	if !ok || d < 500 || d > 510 { // 504 km by the haversine formula
+		t.Errorf("Berlin-Munich = %.1f km, %v; want about 504 km", d, ok)
+	}
+	if d, ok := berlin.DistanceKm(understand.Place{Name: "Germany"}); ok || d != 0 {
+		t.Errorf("distance to a place without a point = %v, %v; want 0, false", d, ok)
+	}
+}

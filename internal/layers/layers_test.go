@@ -16,7 +16,7 @@ import (
 const module = "github.com/cairn-agents/cairn"
 
 // lower are the top-level directories that must not import apps/ or cmd/.
-var lower = []string{"event", "llm", "tool", "mcp", "flow", "trace", "geo", "netcdf", "ocean", "understand"}
+var lower = []string{"event", "llm", "tool", "mcp", "flow", "trace", "geo", "netcdf", "ocean", "understand", "eventdata"}
 
 // violations parses the imports of every .go file (tests included) in
 // fsys, a module root, and returns one line per import that breaks the
