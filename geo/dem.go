@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"sync"
 
 	"github.com/cairn-agents/cairn/geo/internal/pack"
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // grid is a loaded regular elevation grid (ETOPO5).
@@ -100,7 +100,10 @@ func abs(x int) int {
 
 // readHGT loads one tile file; its size gives the sample count.
 func readHGT(path string, lat, lng int) (*hgtTile, error) {
-	b, err := os.ReadFile(path)
+	b, err := input.ReadFile(path, 3601*3601*2) // the larger tile
+	if errors.Is(err, input.ErrTooLarge) {
+		return nil, fmt.Errorf("%s: larger than an SRTM tile (want 1201² or 3601² int16)", path)
+	}
 	if err != nil {
 		return nil, err
 	}

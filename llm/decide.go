@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // Source says who made a decision.
@@ -203,7 +204,7 @@ func parseReply[T any](ts *typeSchema, msg Message) (T, string, error) {
 	}
 	var inst any
 	if err := json.Unmarshal(raw, &inst); err != nil {
-		return v, "", fmt.Errorf("reply is not valid JSON: %w", err)
+		return v, "", fmt.Errorf("reply is not valid JSON: %w", input.JSONError(raw, err))
 	}
 	var reasoning string
 	if obj, ok := inst.(map[string]any); ok && !ts.reasoning {
@@ -216,7 +217,7 @@ func parseReply[T any](ts *typeSchema, msg Message) (T, string, error) {
 		return v, "", fmt.Errorf("reply does not match the schema: %w", err)
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return v, "", fmt.Errorf("reply does not decode: %w", err)
+		return v, "", fmt.Errorf("reply does not decode: %w", input.JSONError(raw, err))
 	}
 	if val, ok := any(v).(Validator); ok {
 		err = val.Validate()

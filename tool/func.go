@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // New returns a tool called name (1 to 128 of A-Z a-z 0-9 _ - ., as MCP
@@ -96,7 +98,7 @@ func (f *funcTool[In, Out]) Call(ctx context.Context, args json.RawMessage) (jso
 	}
 	var m map[string]any
 	if err := json.Unmarshal(args, &m); err != nil {
-		return nil, BadArgs(name, fmt.Errorf("arguments are not a JSON object: %w", err))
+		return nil, BadArgs(name, fmt.Errorf("arguments are not a JSON object: %w", input.JSONError(args, err)))
 	}
 	if err := f.resolved.ApplyDefaults(&m); err != nil {
 		return nil, BadArgs(name, err)
@@ -112,7 +114,7 @@ func (f *funcTool[In, Out]) Call(ctx context.Context, args json.RawMessage) (jso
 	}
 	var in In
 	if err := json.Unmarshal(withDefaults, &in); err != nil {
-		return nil, BadArgs(name, err)
+		return nil, BadArgs(name, input.JSONError(withDefaults, err))
 	}
 	out, err := f.fn(ctx, in)
 	if err != nil {

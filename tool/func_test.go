@@ -81,6 +81,9 @@ func TestNewBadArgsNameTheField(t *testing.T) {
 		if !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "tool add") {
 			t.Errorf("args %s: err = %q, want it to name the tool and %s", c.args, err, c.want)
 		}
+		if strings.Contains(err.Error(), "Go value") || strings.Contains(err.Error(), "map[string]") {
+			t.Errorf("args %s: err = %q shows Go types", c.args, err)
+		}
 	}
 }
 

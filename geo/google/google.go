@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cairn-agents/cairn/geo"
 )
@@ -27,7 +28,15 @@ type Client struct {
 	Key     string
 	BaseURL string       // default DefaultBaseURL; tests point it at httptest
 	HTTP    *http.Client // default http.DefaultClient
+	// Timeout bounds a request whose context has no deadline; zero means
+	// DefaultTimeout.
+	Timeout time.Duration
 }
+
+// DefaultTimeout bounds one request when neither the context nor Timeout
+// does: Google answers in well under a second, and a connection that
+// hangs must not hang a run.
+const DefaultTimeout = 30 * time.Second
 
 var _ geo.Maps = (*Client)(nil)
 
@@ -44,6 +53,15 @@ func (c *Client) get(ctx context.Context, path string, params url.Values, out an
 		base = DefaultBaseURL
 	}
 	params.Set("key", c.Key)
+	if _, ok := ctx.Deadline(); !ok || c.Timeout > 0 {
+		d := c.Timeout
+		if d <= 0 {
+			d = DefaultTimeout
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(base, "/")+"/"+path+"?"+params.Encode(), nil)
 	if err != nil {
 		return err

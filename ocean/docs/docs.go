@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // Passage is one retrievable piece of a document.
@@ -234,6 +236,13 @@ func Tokenize(text string) []string {
 	return out
 }
 
+// Size limits: a document added, and a saved index (passages and their
+// vectors) loaded.
+const (
+	MaxDocBytes   = 16 << 20
+	MaxIndexBytes = 1 << 30
+)
+
 // savedIndex is the file format of Save.
 type savedIndex struct {
 	EmbedModel string    `json:"embedModel,omitempty"`
@@ -242,7 +251,7 @@ type savedIndex struct {
 
 // Load reads an index saved by Save; a missing file gives an empty index.
 func Load(path string) (*Index, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.ReadFile(path, MaxIndexBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return NewIndex(nil), nil
 	}
@@ -294,7 +303,7 @@ func (ix *Index) AddDir(dir string) (files, passages int, err error) {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
-		data, err := os.ReadFile(path)
+		data, err := input.ReadFile(path, MaxDocBytes)
 		if err != nil {
 			return err
 		}

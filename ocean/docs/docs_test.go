@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -188,5 +189,21 @@ func TestHybridSearch(t *testing.T) {
 	hits, err = back.SearchHybrid(context.Background(), &topicEmbedder{fail: true}, "salinity", 3)
 	if err == nil || len(hits) != 1 || hits[0].Section != "Salinity" {
 		t.Errorf("fallback: %+v, %v", hits, err)
+	}
+}
+
+// A document past MaxDocBytes is refused by name, not read whole.
+func TestAddDirRefusesHugeFiles(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "huge.md")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(4 * MaxDocBytes) // sparse
+	f.Close()
+	_, _, err = NewIndex(nil).AddDir(dir)
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "16 MiB") {
+		t.Fatalf("got %v", err)
 	}
 }
