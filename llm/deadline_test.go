@@ -3,24 +3,16 @@ package llm
 import (
 	"context"
 	"errors"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // A model server that takes the request and never answers does not hang
 // the caller: every provider call has a deadline.
 func TestCallsHaveADeadline(t *testing.T) {
-	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	}))
-	defer srv.Close()
-	defer close(release)
+	srv := testkit.SilentServer(t)
 	const d = 200 * time.Millisecond
 	for name, call := range map[string]func(context.Context) error{
 		"ollama chat": func(ctx context.Context) error {

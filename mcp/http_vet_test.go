@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -129,4 +130,49 @@ func TestHTTPBadMessages(t *testing.T) {
 			t.Fatalf("%s: then a good call: %d %s %v", tc.name, status, body, err)
 		}
 	}
+}
+
+// FuzzHTTPHandler: whatever body a client posts, the MCP HTTP handler
+// answers with a status a client can act on (never 5xx) and a JSON-RPC
+// error body when it refuses.
+func FuzzHTTPHandler(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
+		`{}`, `[]`, `hello`, "\x00\xff", `{"jsonrpc":"1.0","id":1}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"panic","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}`,
+	} {
+		f.Add([]byte(seed), "")
+		f.Add([]byte(seed), "2025-06-18")
+	}
+	srv, err := NewServer(harmlessRegistry(), &ServerOptions{Logger: quiet})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := srv.Handler()
+	f.Fuzz(func(t *testing.T, body []byte, version string) {
+		if bytes.Contains(body, []byte(`"wait"`)) {
+			return // a call that waits for its client to leave
+		}
+		req := httptest.NewRequest("POST", "/mcp", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if version != "" {
+			req.Header.Set("Mcp-Protocol-Version", version)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req.WithContext(ctx))
+		if w.Code >= 500 {
+			t.Fatalf("%q (version %q): %d %s", body, version, w.Code, w.Body)
+		}
+		if w.Code == 400 && strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") && !json.Valid(w.Body.Bytes()) {
+			t.Fatalf("%q: a 400 whose body is not JSON: %s", body, w.Body)
+		}
+	})
 }

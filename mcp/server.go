@@ -26,8 +26,9 @@ import (
 // isError result carrying the error text, so a model can read it; bad
 // arguments too.
 type Server struct {
-	srv *sdk.Server
-	log *slog.Logger
+	srv   *sdk.Server
+	log   *slog.Logger
+	front func(http.Handler) http.Handler
 }
 
 // ServerOptions configure a Server. The zero value is usable.
@@ -35,6 +36,9 @@ type ServerOptions struct {
 	Name    string       // reported to clients; default "cairn"
 	Version string       // default "dev"
 	Logger  *slog.Logger // nil discards the SDK's logs
+	// Front wraps the handler ServeListener serves, to decide who may call
+	// (API keys, rate limits); nil serves Handler as it is.
+	Front func(http.Handler) http.Handler
 }
 
 // NewServer returns a server for the tools in reg.
@@ -65,7 +69,7 @@ func NewServer(reg *tool.Registry, opts *ServerOptions) (*Server, error) {
 		}
 		srv.AddTool(&sdk.Tool{Name: spec.Name, Description: spec.Description, InputSchema: schema}, handler(t, log))
 	}
-	return &Server{srv: srv, log: log}, nil
+	return &Server{srv: srv, log: log, front: o.Front}, nil
 }
 
 // objectSchema returns the tool's input schema, which MCP requires to be a
@@ -212,8 +216,12 @@ func writeRPCError(w http.ResponseWriter, status int, code int64, msg string) {
 // ServeListener serves streamable HTTP on ln until ctx is done, then shuts down
 // gracefully (waiting up to 5s for calls in flight).
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
+	h := s.Handler()
+	if s.front != nil {
+		h = s.front(h)
+	}
 	hs := &http.Server{
-		Handler:           s.Handler(),
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second, // bodies are small; a call may then take as long as it needs
 		IdleTimeout:       2 * time.Minute,

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 func TestCacheHitOnEquivalentArgs(t *testing.T) {
@@ -141,7 +143,7 @@ func TestCacheCollapsesConcurrentIdenticalCalls(t *testing.T) {
 			results[i], errs[i] = string(res), err
 		})
 	}
-	waitFor(t, "all callers to wait on one call", func() bool { return c.Stats().Shared == n-1 })
+	testkit.WaitFor(t, "all callers to wait on one call", func() bool { return c.Stats().Shared == n-1 })
 	close(release)
 	wg.Wait()
 	if got := s.calls.Load(); got != 1 {
@@ -183,7 +185,7 @@ func TestCacheFollowerSurvivesLeaderCancel(t *testing.T) {
 		}
 		followerRes <- string(res)
 	}()
-	waitFor(t, "follower to wait", func() bool { return c.Stats().Shared == 1 })
+	testkit.WaitFor(t, "follower to wait", func() bool { return c.Stats().Shared == 1 })
 	cancel()
 	if err := <-leaderErr; !errors.Is(err, context.Canceled) {
 		t.Fatalf("leader err = %v", err)
@@ -203,7 +205,7 @@ func TestCacheFollowerHonoursItsContext(t *testing.T) {
 	c := NewCache(10, 0)
 	tl := c.Middleware()(s)
 	go tl.Call(context.Background(), nil)
-	waitFor(t, "leader", func() bool { return s.calls.Load() == 1 })
+	testkit.WaitFor(t, "leader", func() bool { return s.calls.Load() == 1 })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
 	if _, err := tl.Call(ctx, nil); !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "tool slow: ") {
@@ -265,13 +267,13 @@ func TestCacheLeaderPanicReleasesWaiters(t *testing.T) {
 		defer func() { recover() }()
 		tl.Call(context.Background(), nil)
 	}()
-	waitFor(t, "leader", func() bool { return s.calls.Load() == 1 })
+	testkit.WaitFor(t, "leader", func() bool { return s.calls.Load() == 1 })
 	errc := make(chan error, 1)
 	go func() {
 		_, err := tl.Call(context.Background(), nil)
 		errc <- err
 	}()
-	waitFor(t, "follower", func() bool { return c.Stats().Shared == 1 })
+	testkit.WaitFor(t, "follower", func() bool { return c.Stats().Shared == 1 })
 	close(release)
 	select {
 	case err := <-errc:

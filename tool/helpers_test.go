@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"sync/atomic"
-	"testing"
-	"time"
 )
 
 // stub is a Tool whose Call runs fn and counts calls.
@@ -29,16 +27,4 @@ func echoStub(name string) *stub {
 	return &stub{name: name, fn: func(_ context.Context, args json.RawMessage) (json.RawMessage, error) {
 		return args, nil
 	}}
-}
-
-// waitFor polls cond until it holds or the test's patience runs out.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
 }

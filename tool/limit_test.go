@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 func TestLimitBoundsInFlight(t *testing.T) {
@@ -58,7 +60,7 @@ func TestLimitHonoursContextWhileWaiting(t *testing.T) {
 	tl := Limit(1)(s)
 	done := make(chan struct{})
 	go func() { tl.Call(context.Background(), nil); close(done) }()
-	waitFor(t, "first call to hold the slot", func() bool { return s.calls.Load() == 1 })
+	testkit.WaitFor(t, "first call to hold the slot", func() bool { return s.calls.Load() == 1 })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
 	if _, err := tl.Call(ctx, nil); !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "tool block: ") {

@@ -8,7 +8,7 @@ import (
 
 // runCairn runs `cairn ARGS...` in process and returns its stdout, stderr
 // and error.
-func runCairn(t *testing.T, args ...string) (string, string, error) {
+func runCairn(t testing.TB, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	root := newRootCmd(&out, &errb)

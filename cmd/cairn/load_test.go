@@ -45,6 +45,65 @@ var loadMix = []loadRequest{
 	{"POST", "/api/v1/agent/query", `{"query":"hi"}`, false, 401},
 }
 
+// apiTestKey is the key servedAPI's gate takes.
+const apiTestKey = "api-test-key-0123456789"
+
+var served struct {
+	once    sync.Once
+	dir     string
+	handler http.Handler
+	err     error
+}
+
+// servedAPI is the handler `cairn serve` runs (ocean routes behind the
+// gate, with apiTestKey), over a store ingested from the shared Argo data
+// once per test process; it skips without that data.
+func servedAPI(t testing.TB) http.Handler {
+	t.Helper()
+	gdac := oceantest.GDAC(t)
+	docDir := oceantest.Docs(t)
+	t.Setenv("CAIRN_OCEAN_PG_DSN", "")
+	t.Setenv("CAIRN_OCEAN_EMBED_MODEL", "")
+	served.once.Do(func() {
+		served.dir, served.err = os.MkdirTemp("", "cairn-served-*")
+		if served.err != nil {
+			return
+		}
+		var out string
+		if out, _, served.err = runCairn(t, "ocean", "--ocean-dir", served.dir, "ingest", gdac); served.err != nil {
+			served.err = fmt.Errorf("ingest: %w\n%s", served.err, out)
+			return
+		}
+		if out, _, served.err = runCairn(t, "ocean", "--ocean-dir", served.dir, "docs", "add", docDir); served.err != nil {
+			served.err = fmt.Errorf("docs add: %w\n%s", served.err, out)
+			return
+		}
+		quiet := slog.New(slog.DiscardHandler)
+		c := &cli{stdout: io.Discard, stderr: io.Discard, log: quiet}
+		// The store stays open for the process, like a server's.
+		mux, _, systems := newServeMux(context.Background(), c, serveRoutes(&oceanFlags{dir: served.dir}))
+		if len(systems) != 1 {
+			served.err = fmt.Errorf("served %v, want ocean", systems)
+			return
+		}
+		served.handler, served.err = httpgate.New(mux, httpgate.Options{
+			Keys: []httpgate.Key{{Name: "test", Secret: apiTestKey}}, Open: []string{"/healthz"}, Logger: quiet})
+	})
+	if served.err != nil {
+		t.Fatal(served.err)
+	}
+	return served.handler
+}
+
+// TestMain removes the store servedAPI made.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if served.dir != "" {
+		os.RemoveAll(served.dir)
+	}
+	os.Exit(code)
+}
+
 // memory is what the server process holds.
 type memory struct {
 	heap       uint64 // Go heap in use after a GC
@@ -85,37 +144,16 @@ func mib(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 // `cairn serve` runs (ocean routes over a real store, behind the gate
 // with an API key) for -load in two rounds (3 s in CI; the issue's check
 // is -load 30s): no request may fail or get a status other than its own,
-// and once the clients are gone the server returns to its idle level.
+// and once the clients are gone the server returns to its idle level (the
+// resident set is compared across rounds only in runs of 20 s or more).
 //
 //	go test ./cmd/cairn -run TestServeUnderLoad -load 30s -v
 func TestServeUnderLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("load test")
 	}
-	gdac := oceantest.GDAC(t)
-	docDir := oceantest.Docs(t)
-	dir := t.TempDir()
-	t.Setenv("CAIRN_OCEAN_PG_DSN", "")
-	t.Setenv("CAIRN_OCEAN_EMBED_MODEL", "")
-	if out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ingest", gdac); err != nil {
-		t.Fatalf("ingest: %v\n%s", err, out)
-	}
-	if out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "docs", "add", docDir); err != nil {
-		t.Fatalf("docs add: %v\n%s", err, out)
-	}
-
-	const key = "load-test-key-0123456789"
+	gate := servedAPI(t)
 	quiet := slog.New(slog.DiscardHandler)
-	c := &cli{stdout: io.Discard, stderr: io.Discard, log: quiet}
-	mux, closeAll, served := newServeMux(context.Background(), c, serveRoutes(&oceanFlags{dir: dir}))
-	defer closeAll()
-	if len(served) != 1 {
-		t.Fatalf("served %v", served)
-	}
-	gate, err := httpgate.New(mux, httpgate.Options{Keys: []httpgate.Key{{Name: "load", Secret: key}}, Open: []string{"/healthz"}, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +170,7 @@ func TestServeUnderLoad(t *testing.T) {
 			return 0, err
 		}
 		if r.key {
-			req.Header.Set("Authorization", "Bearer "+key)
+			req.Header.Set("Authorization", "Bearer "+apiTestKey)
 		}
 		resp, err := client.Do(req)
 		if err != nil {
@@ -185,7 +223,9 @@ func TestServeUnderLoad(t *testing.T) {
 				i+1, mib(idle.heap), idle.goroutines, mib(r.after.heap), r.after.goroutines)
 		}
 	}
-	if first, second := rounds[0].after.rss, rounds[1].after.rss; !raceEnabled && first > 0 && second > first+first/10+8<<20 {
+	// The resident set settles only once every worker thread has its
+	// allocator arena, which a short run may not reach.
+	if first, second := rounds[0].after.rss, rounds[1].after.rss; *loadFor >= 20*time.Second && !raceEnabled && first > 0 && second > first+first/10+8<<20 {
 		t.Errorf("the resident set grows with each round: %s after the first, %s after the second", mib(first), mib(second))
 	}
 }

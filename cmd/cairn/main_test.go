@@ -13,24 +13,15 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
+	"github.com/cairn-agents/cairn/internal/testkit"
+)
 
 // The first signal cancels the work and says so; the second exits at once
 // even when the work ignores its context.
 func TestInterruptibleTwoSignals(t *testing.T) {
 	sigs := make(chan os.Signal, 2)
-	var stderr syncBuffer
+	var stderr testkit.Buffer
 	exited := make(chan int, 1)
 	cancelled := make(chan error, 1)
 	release := make(chan struct{})
@@ -105,11 +96,11 @@ func TestHelperMain(t *testing.T) {
 
 // startMain starts the test binary as `cairn ARGS` with stdin held open
 // and env added to its environment.
-func startMain(t *testing.T, args string, env ...string) (*exec.Cmd, *syncBuffer) {
+func startMain(t *testing.T, args string, env ...string) (*exec.Cmd, *testkit.Buffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperMain$")
 	cmd.Env = append(append(os.Environ(), "CAIRN_MAIN_HELPER="+args), env...)
-	var stderr syncBuffer
+	var stderr testkit.Buffer
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -153,7 +144,7 @@ func TestSignalStopsAServer(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			cmd, stderr := startMain(t, "mcp demo --http 127.0.0.1:0")
-			waitFor(t, "the server to listen", func() bool { return strings.Contains(stderr.String(), "streamable HTTP at") })
+			testkit.WaitFor(t, "the server to listen", func() bool { return strings.Contains(stderr.String(), "streamable HTTP at") })
 			cmd.Process.Signal(sig)
 			if code := waitExit(t, cmd); code != 0 {
 				t.Errorf("exit status %d, want 0; stderr:\n%s", code, stderr)

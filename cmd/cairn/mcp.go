@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/httpgate"
 	"github.com/cairn-agents/cairn/mcp"
 	"github.com/cairn-agents/cairn/tool"
 )
@@ -47,17 +49,35 @@ Or talk to any MCP server, given as a command line or an http(s) URL:
 // addServeFlags adds the flags serveRegistry reads to a serving command.
 func addServeFlags(cmd *cobra.Command) {
 	cmd.Flags().String("http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8765) instead of stdio")
+	cmd.Flags().String("api-keys-file", "", "with --http: `file` of API keys callers must send as Authorization: Bearer KEY (one key, or NAME KEY, per line); $CAIRN_API_KEYS adds comma-separated keys")
+	cmd.Flags().Float64("rate-limit", 0, "with --http: calls per second allowed to each API key (or client address without keys); 0 means no limit")
 }
 
 // serveRegistry serves reg as MCP server name until the command's context
 // ends: over streamable HTTP when --http ADDR is set (the address is
 // printed on stderr), otherwise over stdin/stdout.
 func serveRegistry(cmd *cobra.Command, c *cli, reg *tool.Registry, name string) error {
-	srv, err := mcp.NewServer(reg, &mcp.ServerOptions{Name: name, Version: version, Logger: c.log})
+	addr, _ := cmd.Flags().GetString("http")
+	opts := &mcp.ServerOptions{Name: name, Version: version, Logger: c.log}
+	var gopts httpgate.Options
+	if addr != "" {
+		var sf serveFlags
+		sf.keysFile, _ = cmd.Flags().GetString("api-keys-file")
+		sf.rate, _ = cmd.Flags().GetFloat64("rate-limit")
+		var err error
+		if gopts, err = sf.gateOptions(c.logger()); err != nil {
+			return err
+		}
+		gopts.MaxBody = 8 << 20 // the MCP handler refuses past 4 MiB itself, in JSON-RPC
+		opts.Front = func(h http.Handler) http.Handler {
+			g, _ := httpgate.New(h, gopts) // keys were checked by gateOptions
+			return g
+		}
+	}
+	srv, err := mcp.NewServer(reg, opts)
 	if err != nil {
 		return err
 	}
-	addr, _ := cmd.Flags().GetString("http")
 	if addr == "" {
 		return srv.ServeStdio(cmd.Context())
 	}
@@ -65,7 +85,8 @@ func serveRegistry(cmd *cobra.Command, c *cli, reg *tool.Registry, name string) 
 	if err != nil {
 		return fmt.Errorf("--http %s: %w", addr, err)
 	}
-	fmt.Fprintf(c.stderr, "%s: %d tools on streamable HTTP at http://%s/mcp\n", cmd.CommandPath(), reg.Len(), ln.Addr())
+	fmt.Fprintf(c.stderr, "%s: %d tools on streamable HTTP at http://%s/mcp (API keys: %d)\n", cmd.CommandPath(), reg.Len(), ln.Addr(), len(gopts.Keys))
+	warnIfExposed(c.stderr, cmd.CommandPath(), ln.Addr(), len(gopts.Keys), "call the tools")
 	return srv.ServeListener(cmd.Context(), ln)
 }
 

@@ -1,44 +1,24 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
-
-// syncBuffer is a bytes.Buffer safe to write from a serving goroutine while
-// the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // serveDemo runs `cairn mcp demo --http 127.0.0.1:0` until the test ends
 // and returns its URL.
 func serveDemo(t *testing.T) string {
 	t.Helper()
-	var out, errb syncBuffer
+	var out, errb testkit.Buffer
 	root, _ := newCLI(&out, &errb)
 	root.SetArgs([]string{"mcp", "demo", "--http", "127.0.0.1:0"})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -115,11 +116,14 @@ func (f *serveFlags) gateOptions(log *slog.Logger) (httpgate.Options, error) {
 	return opts, nil
 }
 
-// exposed reports whether a server on addr can be reached from other
-// machines: it listens on an address that is not loopback.
-func exposed(addr net.Addr) bool {
-	tcp, ok := addr.(*net.TCPAddr)
-	return !ok || !tcp.IP.IsLoopback()
+// warnIfExposed warns on w when server who, listening on addr with no API
+// keys, can be reached from other machines (addr is not loopback): anyone
+// who reaches it can do what.
+func warnIfExposed(w io.Writer, who string, addr net.Addr, keys int, what string) {
+	if tcp, ok := addr.(*net.TCPAddr); keys > 0 || ok && tcp.IP.IsLoopback() {
+		return
+	}
+	fmt.Fprintf(w, "%s: WARNING: %s is reachable from other machines and no API key is set: anyone who reaches it can %s. Set --api-keys-file or $CAIRN_API_KEYS, or listen on 127.0.0.1.\n", who, addr, what)
 }
 
 func newServeCmd(c *cli) *cobra.Command {
@@ -178,9 +182,7 @@ client goes away is cancelled.`,
 			srv := newHTTPServer(handler, log)
 			fmt.Fprintf(c.stderr, "cairn serve: listening on http://%s (systems: %v; API keys: %d; rate limit: %s)\n",
 				ln.Addr(), served, len(gopts.Keys), rateText(sf.rate))
-			if len(gopts.Keys) == 0 && exposed(ln.Addr()) {
-				fmt.Fprintf(c.stderr, "cairn serve: WARNING: %s is reachable from other machines and no API key is set: anyone who reaches it can use it (and the models behind it). Set --api-keys-file or $CAIRN_API_KEYS, or listen on 127.0.0.1.\n", ln.Addr())
-			}
+			warnIfExposed(c.stderr, "cairn serve", ln.Addr(), len(gopts.Keys), "use it and the models behind it")
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Serve(ln) }()
 			select {

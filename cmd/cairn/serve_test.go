@@ -8,14 +8,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // serveURL waits for `cairn serve` to print its address.
-func serveURL(t *testing.T, stderr *syncBuffer) string {
+func serveURL(t *testing.T, stderr *testkit.Buffer) string {
 	t.Helper()
 	re := regexp.MustCompile(`listening on (http://\S+)`)
 	var url string
-	waitFor(t, "the server to listen", func() bool {
+	testkit.WaitFor(t, "the server to listen", func() bool {
 		m := re.FindStringSubmatch(stderr.String())
 		if m != nil {
 			url = m[1]
@@ -82,7 +84,7 @@ func TestServeAPIKeys(t *testing.T) {
 func TestServeWarnsWhenExposedWithoutKeys(t *testing.T) {
 	cmd, stderr := startMain(t, "serve --addr 0.0.0.0:0 --ocean-dir "+t.TempDir())
 	url := serveURL(t, stderr)
-	waitFor(t, "the warning", func() bool { return strings.Contains(stderr.String(), "WARNING") })
+	testkit.WaitFor(t, "the warning", func() bool { return strings.Contains(stderr.String(), "WARNING") })
 	if !strings.Contains(stderr.String(), "no API key is set") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
@@ -123,5 +125,48 @@ func TestServeRejectsBadGateFlags(t *testing.T) {
 	t.Setenv("CAIRN_API_KEYS", "tooshort")
 	if _, _, err := runCairn(t, "serve"); err == nil || !strings.Contains(err.Error(), "$CAIRN_API_KEYS: entry 1") || strings.Contains(err.Error(), "tooshort") {
 		t.Errorf("short env key: %v", err)
+	}
+}
+
+// `cairn mcp ... --http` takes the same API keys as serve.
+func TestMCPHTTPAPIKeys(t *testing.T) {
+	const key = "mcp-key-0123456789abcdef"
+	cmd, stderr := startMain(t, "mcp demo --http 127.0.0.1:0", "CAIRN_API_KEYS="+key)
+	var url string
+	re := regexp.MustCompile(`(http://\S+/mcp)`)
+	testkit.WaitFor(t, "the server to listen", func() bool {
+		m := re.FindStringSubmatch(stderr.String())
+		if m != nil {
+			url = m[1]
+		}
+		return m != nil
+	})
+	call := func(auth string) int {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if auth != "" {
+			req.Header.Set("Authorization", "Bearer "+auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := call(""); code != 401 {
+		t.Errorf("no key: %d", code)
+	}
+	if code := call("nope-nope-nope-nope"); code != 401 {
+		t.Errorf("wrong key: %d", code)
+	}
+	if code := call(key); code != 200 {
+		t.Errorf("key: %d", code)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	waitExit(t, cmd)
+	if !strings.Contains(stderr.String(), "(API keys: 1)") || strings.Contains(stderr.String(), key) {
+		t.Errorf("stderr:\n%s", stderr)
 	}
 }

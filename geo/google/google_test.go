@@ -11,10 +11,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/google"
 	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 // server replays testdata responses by endpoint and records queries.
@@ -145,5 +147,20 @@ func TestGoogleTransportErrorHidesKey(t *testing.T) {
 	_, err := c.Geocode(context.Background(), "Dover")
 	if err == nil || strings.Contains(err.Error(), "secret-key-123") || !strings.HasPrefix(err.Error(), "google geocode/json: ") {
 		t.Errorf("error %q: want the endpoint named and no key", err)
+	}
+}
+
+// A server that never answers does not hang the caller, and the timeout
+// error does not show the key either.
+func TestGoogleRequestHasADeadline(t *testing.T) {
+	srv := testkit.SilentServer(t)
+	c := &google.Client{Key: "secret-key-123", BaseURL: srv.URL, Timeout: 200 * time.Millisecond}
+	start := time.Now()
+	_, err := c.Geocode(context.Background(), "Dover")
+	if !errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "secret-key-123") {
+		t.Errorf("got %v", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %v", took)
 	}
 }

@@ -10,35 +10,17 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/cairn-agents/cairn/internal/httpgate"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 const (
 	secretA = "a-very-long-secret-key-0001"
 	secretB = "b-very-long-secret-key-0002"
 )
-
-// lockedBuffer collects log output from the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // echo answers with the body it read and the request ID it saw.
 var echo = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -51,9 +33,9 @@ var echo = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 })
 
-func serve(t *testing.T, opts httpgate.Options) (string, *lockedBuffer) {
+func serve(t *testing.T, opts httpgate.Options) (string, *testkit.Buffer) {
 	t.Helper()
-	logs := &lockedBuffer{}
+	logs := &testkit.Buffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	h, err := httpgate.New(echo, opts)
 	if err != nil {
@@ -236,14 +218,7 @@ func TestBodyLimits(t *testing.T) {
 		t.Errorf("past the limit: %d %q", a.status, a.body)
 	}
 	// A body that stops arriving: 408 and a plain message, no addresses.
-	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.Write([]byte("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 8\r\n\r\n12"))
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	raw, _ := io.ReadAll(conn)
+	raw := testkit.SlowBody(t, strings.TrimPrefix(url, "http://"))
 	if !bytes.HasPrefix(raw, []byte("HTTP/1.1 408")) || !bytes.Contains(raw, []byte("did not arrive in time")) || bytes.Contains(raw, []byte("127.0.0.1")) {
 		t.Errorf("slow body: %q", raw)
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/internal/input"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 func TestReadFileStopsAtTheLimit(t *testing.T) {
@@ -167,14 +168,7 @@ func TestReadBody(t *testing.T) {
 	}
 
 	// A body that stalls past the read deadline: 408, no addresses.
-	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.Write([]byte("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 8\r\n\r\n123"))
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	raw, _ := io.ReadAll(conn)
+	raw := testkit.SlowBody(t, srv.Listener.Addr().String())
 	if !bytes.HasPrefix(raw, []byte("HTTP/1.1 408")) {
 		t.Fatalf("slow body: %q", raw)
 	}
