@@ -2,10 +2,12 @@ package maze
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -199,30 +201,64 @@ func movePolicy(s *episodeState, advice grid.Action) Move {
 	return Move{Action: advice.String(), Reasoning: whyTakeAdvice}
 }
 
-// agent decides one step.
+// agent makes a step's two decisions, one node each in the step graph:
+// toolUse whether to ask the planner, then, knowing its advice (NoAction
+// when it was not asked), move. Both fill c.
 type agent interface {
-	act(ctx context.Context, s *episodeState) (choice, error)
+	toolUse(ctx context.Context, s *episodeState, c *choice) error
+	move(ctx context.Context, s *episodeState, c *choice) error
 }
+
+// Why a rule agent's decisions came from no model, as their events say.
+const (
+	ruleFollow = "strategy follow decides by a fixed rule, not by a model"
+	ruleGreedy = "strategy greedy decides by a fixed rule, not by a model"
+)
 
 type followAgent struct{}
 
-func (followAgent) act(_ context.Context, s *episodeState) (choice, error) {
-	adv, truth := s.advisor.Advise(s.obs.Agent)
-	c := choice{asked: true, advice: adv, truth: truth, action: adv,
-		toolSource: sourceRule, toolReasoning: whyAlwaysAsk,
-		moveSource: sourceRule, moveReasoning: whyFollow}
-	if adv == grid.NoAction { // only at the goal, which ends the episode first
+func (followAgent) toolUse(ctx context.Context, _ *episodeState, c *choice) error {
+	c.asked, c.toolSource, c.toolReasoning = true, sourceRule, whyAlwaysAsk
+	emitPolicy(ctx, "ToolUse", ToolUse{Ask: true, Reasoning: whyAlwaysAsk}, ruleFollow)
+	return nil
+}
+
+func (followAgent) move(ctx context.Context, s *episodeState, c *choice) error {
+	c.action, c.moveSource, c.moveReasoning = c.advice, sourceRule, whyFollow
+	if c.advice == grid.NoAction { // only at the goal, which ends the episode first
 		c.action, c.moveReasoning = greedyMove(s), whyGreedy
 	}
-	return c, nil
+	emitPolicy(ctx, "Move", Move{Action: c.action.String(), Reasoning: c.moveReasoning}, ruleFollow)
+	return nil
 }
 
 type greedyAgent struct{}
 
-func (greedyAgent) act(_ context.Context, s *episodeState) (choice, error) {
-	return choice{action: greedyMove(s), advice: grid.NoAction, truth: grid.NoAction,
-		toolSource: sourceRule, toolReasoning: whyNeverAsk,
-		moveSource: sourceRule, moveReasoning: whyGreedy}, nil
+func (greedyAgent) toolUse(ctx context.Context, _ *episodeState, c *choice) error {
+	c.toolSource, c.toolReasoning = sourceRule, whyNeverAsk
+	emitPolicy(ctx, "ToolUse", ToolUse{Ask: false, Reasoning: whyNeverAsk}, ruleGreedy)
+	return nil
+}
+
+func (greedyAgent) move(ctx context.Context, s *episodeState, c *choice) error {
+	c.action, c.moveSource, c.moveReasoning = greedyMove(s), sourceRule, whyGreedy
+	emitPolicy(ctx, "Move", Move{Action: c.action.String(), Reasoning: whyGreedy}, ruleGreedy)
+	return nil
+}
+
+// emitPolicy reports a decision made without llm.Decide (a rule agent's,
+// or the policy's move after a model move was rejected) as Decide reports
+// its own: an event.Decision with the typed value, from the policy (a
+// fixed rule is one), and why no model decided. Nothing is built when
+// nobody listens.
+func emitPolicy(ctx context.Context, name string, v any, why string) {
+	if !event.Listening(ctx) {
+		return
+	}
+	raw, _ := json.Marshal(v) // ToolUse and Move always marshal
+	event.Emit(ctx, event.Event{Kind: event.Decision, Decision: &event.DecisionInfo{
+		Name: name, Source: string(llm.FromPolicy), Reasoning: v.(llm.Reasoner).Reason(), Fallback: why, Value: raw,
+	}})
 }
 
 // llmSolver asks Decide twice per step. With a nil model both decisions
@@ -250,11 +286,9 @@ func (a *llmSolver) prompt(name, user string) llm.Prompt {
 	return llm.Prompt{Name: name, System: systemPrompt, User: user, Timeout: a.timeout, MaxRepairs: 2}
 }
 
-func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
-	c := choice{advice: grid.NoAction, truth: grid.NoAction}
+func (a *llmSolver) toolUse(ctx context.Context, s *episodeState, c *choice) error {
 	g, p := s.obs.Grid, s.obs.Agent
-	a.s, a.advice = s, grid.NoAction
-
+	a.s = s
 	tp := llm.Prompt{Name: "ToolUse", MaxRepairs: 2}
 	if a.model != nil {
 		good, judged, rate := s.toolRate()
@@ -264,20 +298,22 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 			Asked: s.asked, Good: good, Judged: judged, SuccessPct: 100 * rate, Recent: s.recentNames(),
 		})
 		if err != nil {
-			return c, err
+			return err
 		}
 		tp = a.prompt("ToolUse", user)
 	}
 	tu, err := llm.Decide(ctx, a.model, tp, a.toolPolicy)
 	if err != nil {
-		return c, fmt.Errorf("tool-use decision: %w", err)
+		return fmt.Errorf("tool-use decision: %w", err)
 	}
 	c.count(tu.Source, tu.Usage, tu.Attempts)
 	c.asked, c.toolSource, c.toolReasoning, c.toolFallback = tu.Value.Ask, string(tu.Source), tu.Reasoning, tu.Fallback
-	if c.asked {
-		c.advice, c.truth = s.advisor.Advise(p)
-	}
+	return nil
+}
 
+func (a *llmSolver) move(ctx context.Context, s *episodeState, c *choice) error {
+	g, p := s.obs.Grid, s.obs.Agent
+	a.s, a.advice = s, c.advice
 	mp := llm.Prompt{Name: "Move", MaxRepairs: 2}
 	if a.model != nil {
 		in := moveInput{Width: g.W, Height: g.H, Pos: p, Goal: s.obs.Goal, Recent: s.recentNames()}
@@ -293,14 +329,13 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		}
 		user, err := prompts.Render("move", in)
 		if err != nil {
-			return c, err
+			return err
 		}
 		mp = a.prompt("Move", user)
 	}
-	a.advice = c.advice
 	mv, err := llm.Decide(ctx, a.model, mp, a.movePolicy)
 	if err != nil {
-		return c, fmt.Errorf("move decision: %w", err)
+		return fmt.Errorf("move decision: %w", err)
 	}
 	c.count(mv.Source, mv.Usage, mv.Attempts)
 	act, perr := grid.ParseAction(mv.Value.Action)
@@ -316,11 +351,12 @@ func (a *llmSolver) act(ctx context.Context, s *episodeState) (choice, error) {
 		act, _ = grid.ParseAction(pm.Action)
 		c.moveSource, c.moveReasoning = string(llm.FromPolicy), pm.Reasoning
 		c.moveFallback = fmt.Sprintf("model move %q from (%d,%d) hits a wall or leaves the grid; rejected", mv.Value.Action, p.X, p.Y)
+		emitPolicy(ctx, "Move", pm, c.moveFallback)
 	case perr != nil:
-		return c, fmt.Errorf("move policy: %w", perr)
+		return fmt.Errorf("move policy: %w", perr)
 	}
 	c.action = act
-	return c, nil
+	return nil
 }
 
 func (c *choice) count(src llm.Source, u llm.Usage, attempts int) {

@@ -48,6 +48,9 @@ type Config struct {
 	noises []Noise
 }
 
+// maxStepLimitFactor bounds step_limit_factor.
+const maxStepLimitFactor = 1000
+
 // MaxEpisodes bounds the episodes one config may run.
 const MaxEpisodes = 100_000_000
 
@@ -181,8 +184,8 @@ func (c *Config) check() error {
 	if *c.TrajectoryBudget <= 0 {
 		return fmt.Errorf("trajectory_budget: %s: want more than 0 bytes (trajectories: false writes none)", c.TrajectoryBudget)
 	}
-	if c.StepLimitFactor < 0 || c.StepLimitFactor > 1000 {
-		return fmt.Errorf("step_limit_factor: %d: want 1 to 1000 (0 means %d)", c.StepLimitFactor, DefaultStepLimitFactor)
+	if c.StepLimitFactor < 0 || c.StepLimitFactor > maxStepLimitFactor {
+		return fmt.Errorf("step_limit_factor: %d: want 1 to %d (0 means %d)", c.StepLimitFactor, maxStepLimitFactor, DefaultStepLimitFactor)
 	}
 	if len(c.noises) == 0 {
 		c.noises = []Noise{{Kind: NoNoise, Direction: grid.NoAction}}

@@ -1,15 +1,12 @@
 package maze
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -17,6 +14,7 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/parquet-go/parquet-go"
 )
@@ -86,6 +84,11 @@ type StepRecord struct {
 	Tokens        int     `json:"tokens,omitempty" parquet:"tokens"`
 }
 
+// DefaultTraceEpisodes is how many episodes report their events when
+// RunOptions.TraceEpisodes is zero: a traced step is about 17 events, so
+// a few episodes of a large maze already make a large trace.
+const DefaultTraceEpisodes = 10
+
 // LoopVisits is the visit count of one cell that makes an episode looping.
 const LoopVisits = 10
 
@@ -119,10 +122,13 @@ type RunOptions struct {
 	// more. Zero means the memory available now (on Linux, MemAvailable
 	// and the cgroup's limit; elsewhere no check); negative, no check.
 	MemoryLimit ByteSize
-	// Events, when set, receives the llm_solver's decision and model-call
-	// events, stamped with RunID "maze-<episode>" and the step, and a note
-	// closing each episode. It is called from the worker goroutines.
-	Events event.Sink
+	// TraceEpisodes is how many episodes, from the first, report their
+	// events to the sinks in the context given to Run: each is a run of the
+	// step graph (GraphName) with ID maze-<episode>, its nodes, decisions
+	// with their sources, planner calls and notes. The others run with no
+	// listener, at full speed. Zero means DefaultTraceEpisodes; negative,
+	// every episode.
+	TraceEpisodes int
 }
 
 // Progress is how far a run is.
@@ -295,14 +301,27 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 			}
 		}
 	}()
+	graph, err := newStepGraph()
+	if err != nil {
+		return nil, err
+	}
+	traced := opt.TraceEpisodes
+	switch {
+	case traced == 0:
+		traced = DefaultTraceEpisodes
+	case traced < 0:
+		traced = len(all)
+	}
+	width := len(strconv.Itoa(max(0, len(all)-1)))
+	listening := event.Listening(ctx)
 	var wg sync.WaitGroup
 	for range par {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(c, opt, steps != nil, rows != nil, bud)
+			e := newEpisode(c, opt, steps != nil, rows != nil, bud)
 			for j := range todo {
-				r := w.episode(ctx, j)
+				r := e.runEpisode(ctx, graph, j, listening && j.idx < traced, width)
 				select {
 				case done <- r:
 				case <-ctx.Done():
@@ -417,200 +436,33 @@ func writeSteps(r result, steps io.Writer, rows *parquet.GenericWriter[StepRecor
 	return nil
 }
 
-// worker holds one goroutine's reusable buffers.
-type worker struct {
-	cfg      *Config
-	opt      RunOptions
-	keep     bool // encode steps as JSON lines
-	keepRows bool // keep steps as records
-	rows     []StepRecord
-	env      Env
-	advisor  Advisor
-	state    episodeState
-	buf      bytes.Buffer
-	enc      *json.Encoder
-	lastGrid *grid.Grid
-	lastKey  mazeKey
-	budget   *budget
-}
-
-type mazeKey struct {
-	gen  grid.Generator
-	size int
-	seed uint64
-}
-
-func newWorker(c *Config, opt RunOptions, keepSteps, keepRows bool, bud *budget) *worker {
-	w := &worker{cfg: c, opt: opt, keep: keepSteps, keepRows: keepRows, budget: bud}
-	w.env.StepLimitFactor = c.StepLimitFactor
-	w.enc = json.NewEncoder(&w.buf)
-	w.enc.SetEscapeHTML(false)
-	return w
-}
-
-// maze returns the job's maze, reusing the last one when it is the same.
-func (w *worker) maze(j job) (*grid.Grid, uint64, error) {
-	ms := MazeSeed(j.seed, j.run)
-	key := mazeKey{j.gen, j.size, ms}
-	if w.lastGrid != nil && key == w.lastKey {
-		return w.lastGrid, ms, nil
+// runEpisode runs job j through the step graph. Its events go to the
+// sinks in ctx when the episode is traced; the run's ID is then
+// maze-<episode>, padded to the width of the last episode's number so
+// that one ID is never the prefix of another.
+func (e *episode) runEpisode(ctx context.Context, r *flow.Runner[stepState], j job, traced bool, width int) result {
+	e.job, e.res = j, result{idx: j.idx}
+	s0 := stepState{ep: e}
+	var err error
+	if traced {
+		id := fmt.Sprintf("maze-%0*d", width, j.idx)
+		for ev, evErr := range r.RunWithID(ctx, id, s0) {
+			if ev.Kind == event.RunEnd && ev.RunID == id {
+				err = evErr
+			}
+		}
+	} else {
+		for ev, evErr := range r.Run(event.WithOnlySink(ctx, nil), s0) {
+			if ev.Kind == event.RunEnd && evErr != nil {
+				err = evErr
+			}
+		}
 	}
-	spec := grid.Spec{Generator: j.gen, W: j.size, H: j.size}
-	if j.gen == grid.Obstacles {
-		spec.Density = *w.cfg.Density
-	}
-	w.env.Maze = spec
-	g, err := grid.Generate(spec, rand.New(rand.NewPCG(ms, mazeStream)))
 	if err != nil {
-		return nil, ms, err
-	}
-	w.lastGrid, w.lastKey = g, key
-	return g, ms, nil
-}
-
-func (w *worker) episode(ctx context.Context, j job) result {
-	res := result{idx: j.idx}
-	fail := func(err error) result {
-		res.err = fmt.Errorf("maze episode %d (%s, %s, %s %d, seed %d, run %d): %w",
+		e.res.err = fmt.Errorf("maze episode %d (%s, %s, %s %d, seed %d, run %d): %w",
 			j.idx, j.strategy, j.noise.Name(), j.gen, j.size, j.seed, j.run, err)
-		return res
 	}
-	g, ms, err := w.maze(j)
-	if err != nil {
-		return fail(err)
-	}
-	ag, err := newAgent(j.strategy, w.opt.Model, w.opt.DecisionTimeout)
-	if err != nil {
-		return fail(err)
-	}
-	obs, info, err := w.env.ResetGrid(g)
-	if err != nil {
-		return fail(err)
-	}
-	w.advisor.reset(g, j.noise, noiseRNG(ms, j.noise))
-	s := &w.state
-	s.reset(&w.env, obs, info, &w.advisor)
-
-	rec := EpisodeRecord{
-		Episode: j.idx, Strategy: j.strategy, Noise: j.noise.Name(), NoiseKind: j.noise.Kind, NoiseLevel: j.noise.Level,
-		Generator: j.gen, Size: j.size, Seed: j.seed, Run: j.run, MazeSeed: ms,
-		Optimal: info.Optimal, StepLimit: info.StepLimit,
-	}
-	if j.gen == grid.Obstacles {
-		rec.Density = *w.cfg.Density
-	}
-	if j.strategy == LLMSolver && w.opt.Model != nil {
-		rec.Model = w.opt.Model.Name()
-	}
-	w.buf.Reset()
-	w.rows = w.rows[:0]
-	keeping := (w.keep || w.keepRows) && w.budget.fits(0)
-	var st StepRecord
-	if sink := w.opt.Events; sink != nil {
-		id := "maze-" + strconv.Itoa(j.idx)
-		ctx = event.WithSink(ctx, func(e event.Event) {
-			e.RunID, e.Step = id, rec.Steps
-			sink(e)
-		})
-	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return fail(err)
-		}
-		w.advisor.Observe(s.obs.Agent)
-		c, err := ag.act(ctx, s)
-		if err != nil {
-			return fail(err)
-		}
-		from := s.obs.Agent
-		if c.asked {
-			s.asked++
-			s.judge(c.advice)
-		}
-		r, err := w.env.Step(c.action)
-		if err != nil {
-			return fail(err)
-		}
-		followed := c.asked && c.advice != grid.NoAction && c.action == c.advice
-		wrong := c.asked && c.advice != c.truth
-		rec.Steps++
-		rec.Reward += r.Reward
-		if c.asked {
-			rec.ToolQueries++
-		}
-		if wrong {
-			rec.WrongAdvice++
-		}
-		if followed {
-			rec.Followed++
-			if wrong {
-				rec.FollowedWrong++
-			}
-		}
-		if r.Info.HitWall {
-			rec.WallHits++
-		}
-		rec.ModelDecisions += c.modelDecisions
-		rec.PolicyDecisions += c.policyDecisions
-		rec.RejectedMoves += c.rejected
-		rec.ModelCalls += c.modelCalls
-		rec.PromptTokens += c.promptTokens
-		rec.CompletionTokens += c.completionTokens
-		if keeping {
-			st = StepRecord{
-				Episode: j.idx, T: rec.Steps - 1, X: from.X, Y: from.Y, Action: c.action.String(),
-				Asked: c.asked, AdviceWrong: wrong, Followed: followed, HitWall: r.Info.HitWall, Reward: r.Reward,
-				ToolSource: c.toolSource, ToolReasoning: c.toolReasoning, ToolFallback: c.toolFallback,
-				MoveSource: c.moveSource, MoveReasoning: c.moveReasoning, MoveFallback: c.moveFallback,
-				Rejected: c.rejected, Tokens: c.promptTokens + c.completionTokens,
-			}
-			if c.asked {
-				st.Advice = c.advice.String()
-			}
-			if err := w.enc.Encode(&st); err != nil {
-				return fail(err)
-			}
-			if w.keepRows {
-				w.rows = append(w.rows, st)
-			}
-			if !w.budget.fits(w.buf.Len()) {
-				keeping, res.overBudget = false, true
-				w.buf.Reset()
-				w.rows = w.rows[:0]
-			}
-		}
-		s.moved(c.action, followed)
-		s.obs, s.info = r.Obs, r.Info
-		if r.Terminated || r.Truncated {
-			rec.Success, rec.Truncated = r.Terminated, r.Truncated
-			break
-		}
-	}
-	finish(&rec, w.env.MaxVisits())
-	if w.opt.Events != nil {
-		outcome := "reached the goal"
-		if !rec.Success {
-			outcome = "truncated"
-		}
-		event.Emit(ctx, event.Event{Kind: event.Note, Message: fmt.Sprintf("episode %d: %s, noise %s, %s %d: %s in %d steps (optimal %d), %d model and %d policy decisions, %d rejected moves",
-			rec.Episode, rec.Strategy, rec.Noise, rec.Generator, rec.Size, outcome, rec.Steps, rec.Optimal, rec.ModelDecisions, rec.PolicyDecisions, rec.RejectedMoves)})
-	}
-	if keeping {
-		res.stepBytes = w.buf.Len()
-		if w.keep {
-			res.steps = bytes.Clone(w.buf.Bytes())
-		}
-		if w.keepRows {
-			res.rows = slices.Clone(w.rows)
-		}
-	}
-	w.buf.Reset()
-	if err := w.enc.Encode(&rec); err != nil {
-		return fail(err)
-	}
-	res.lines = bytes.Clone(w.buf.Bytes())
-	res.rec = rec
-	return res
+	return e.res
 }
 
 // finish fills an episode's derived metrics.

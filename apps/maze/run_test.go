@@ -6,10 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
-	"strconv"
+	"maps"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -154,38 +154,87 @@ func TestRunStopsOnCancel(t *testing.T) {
 	}
 }
 
+// TestRunEvents: a traced episode is a run of the step graph, with the
+// events every system's runs have: run start and end under the ID
+// maze-<episode>, its nodes, decisions with their source (the rule agents'
+// too), planner calls as tool calls, and notes opening and closing it. Only
+// the first TraceEpisodes episodes report; the rest run unobserved.
 func TestRunEvents(t *testing.T) {
-	c := mustConfig(t, "strategies: [llm_solver, greedy]\nsizes: [9]\nseeds: [1]\nepisodes: 2\n")
-	var mu sync.Mutex
-	var evs []event.Event
-	sum, err := Run(context.Background(), c, RunOptions{Parallel: 2, Episodes: io.Discard, Events: func(e event.Event) {
-		mu.Lock()
-		evs = append(evs, e)
-		mu.Unlock()
-	}})
+	c := mustConfig(t, "strategies: [llm_solver, greedy, follow]\nsizes: [9]\nseeds: [1]\nepisodes: 4\n")
+	ctx, events := event.Collect(context.Background())
+	sum, err := Run(ctx, c, RunOptions{Parallel: 2, Episodes: io.Discard, TraceEpisodes: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
-	decisions := map[string]int{}
-	notes := 0
-	for _, e := range evs {
+	type counts struct {
+		starts, ends, notes, decisions, policy, tools, nodes int
+		nodeNames                                            map[string]int
+	}
+	byRun := map[string]*counts{}
+	for _, e := range events() {
+		n := byRun[e.RunID]
+		if n == nil {
+			n = &counts{nodeNames: map[string]int{}}
+			byRun[e.RunID] = n
+		}
 		switch e.Kind {
+		case event.RunStart:
+			n.starts++
+			if e.Message != GraphName {
+				t.Errorf("run %s starts graph %q", e.RunID, e.Message)
+			}
+		case event.RunEnd:
+			n.ends++
+			if e.Err != "" {
+				t.Errorf("run %s failed: %s", e.RunID, e.Err)
+			}
+		case event.NodeStart:
+			n.nodes++
+			n.nodeNames[e.Node]++
 		case event.Decision:
-			decisions[e.RunID]++
+			n.decisions++
+			if e.Decision.Source == "policy" && e.Decision.Fallback != "" && len(e.Decision.Value) > 0 {
+				n.policy++
+			}
+		case event.ToolCall:
+			n.tools++
+			if e.Tool.Name != "planner" || e.Node != "planner" || !strings.Contains(string(e.Tool.Result), `"advice":"`) {
+				t.Errorf("planner call %+v", e.Tool)
+			}
 		case event.Note:
-			notes++
+			if strings.HasPrefix(e.Message, "episode ") {
+				n.notes++
+			}
 		}
 	}
-	if notes != len(sum.Records) {
-		t.Errorf("%d episode notes for %d episodes", notes, len(sum.Records))
+	if len(byRun) != 9 {
+		t.Errorf("%d runs reported, want the first 9 of %d episodes", len(byRun), len(sum.Records))
 	}
 	for _, r := range sum.Records {
-		want := 0
-		if r.Strategy == LLMSolver {
-			want = 2 * r.Steps
+		n := byRun[fmt.Sprintf("maze-%02d", r.Episode)]
+		if r.Episode >= 9 {
+			if n != nil {
+				t.Errorf("episode %d reported events", r.Episode)
+			}
+			continue
 		}
-		if got := decisions["maze-"+strconv.Itoa(r.Episode)]; got != want {
-			t.Errorf("episode %d (%s): %d decision events, want %d", r.Episode, r.Strategy, got, want)
+		if n == nil {
+			t.Errorf("episode %d: no events", r.Episode)
+			continue
+		}
+		if n.starts != 1 || n.ends != 1 || n.notes != 2 {
+			t.Errorf("episode %d: %d starts, %d ends, %d episode notes", r.Episode, n.starts, n.ends, n.notes)
+		}
+		if n.decisions != 2*r.Steps || n.policy != 2*r.Steps || n.tools != r.ToolQueries {
+			t.Errorf("episode %d (%s): %d decisions (%d from the policy), %d planner calls for %d steps and %d queries",
+				r.Episode, r.Strategy, n.decisions, n.policy, n.tools, r.Steps, r.ToolQueries)
+		}
+		want := map[string]int{"reset": 1, "tool_use": r.Steps, "move": r.Steps, "step": r.Steps, "finish": 1}
+		if r.ToolQueries > 0 {
+			want["planner"] = r.ToolQueries
+		}
+		if !maps.Equal(n.nodeNames, want) {
+			t.Errorf("episode %d (%s): nodes %v, want %v", r.Episode, r.Strategy, n.nodeNames, want)
 		}
 	}
 }
@@ -207,10 +256,14 @@ func benchRun(b *testing.B, c *Config, steps io.Writer) {
 	benchRunOpts(b, c, RunOptions{Steps: steps})
 }
 
+// benchRunOpts reports steps/min of wall time on 2 workers, and
+// steps/cpu-min of the process's CPU time: on a busy machine the first
+// falls with the load, the second much less, so compare runs by it.
 func benchRunOpts(b *testing.B, c *Config, opt RunOptions) {
 	opt.Parallel, opt.Episodes = 2, io.Discard
 	var n int64
 	var elapsed time.Duration
+	cpu0 := cpuTime()
 	for b.Loop() {
 		sum, err := Run(context.Background(), c, opt)
 		if err != nil {
@@ -220,6 +273,9 @@ func benchRunOpts(b *testing.B, c *Config, opt RunOptions) {
 		elapsed += sum.Elapsed
 	}
 	b.ReportMetric(float64(n)/elapsed.Minutes(), "steps/min")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(n)/cpu.Minutes(), "steps/cpu-min")
+	}
 }
 
 const benchGrid = `

@@ -15,9 +15,11 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/maze/grid"
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
 	"github.com/cairn-agents/cairn/trace"
+	"github.com/cairn-agents/cairn/trace/otel"
 )
 
 func newMazeCmd(c *cli) *cobra.Command {
@@ -50,7 +52,8 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 		parallel   int
 		noProgress bool
 		timeout    time.Duration
-		budget     = maze.DefaultTrajectoryBudget
+		budget        = maze.DefaultTrajectoryBudget
+		traceEpisodes int
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
@@ -106,27 +109,31 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 				outs = append(outs, output{pw, pf})
 				wrote = append(wrote, path)
 			}
-			// --trace (a global flag) records the llm_solver's decisions
-			// and model calls, stamped per episode and step. The usual
-			// per-event progress printer is left out: a run makes millions
-			// of decisions; the progress bar reports instead.
-			if c.tracePath != "" {
-				tw, err := trace.Create(c.tracePath)
-				if err != nil {
-					return fmt.Errorf("--trace: %w", err)
+			// --trace and OpenTelemetry record the first --trace-episodes
+			// episodes as runs of the step graph. The per-event progress
+			// lines are left out (a traced step is some 17 events); the
+			// progress bar reports instead, and errors still print.
+			style := c.printStyle()
+			if style == trace.Compact {
+				style = trace.ErrorsOnly
+			}
+			ctx, finish := cmd.Context(), func() error { return nil }
+			if (c.tracePath != "" || otel.Enabled()) && traceEpisodes != 0 {
+				var sink event.Sink
+				if sink, finish, err = c.events(ctx, style); err != nil {
+					return err
 				}
-				defer func() {
-					if err := tw.Close(); err != nil {
-						c.log.Warn("maze run: trace", "err", err)
-					}
-				}()
-				opt.Events = tw.Emit
+				ctx = event.WithSink(ctx, sink)
+				opt.TraceEpisodes = traceEpisodes
 			}
 			if !noProgress && !c.quiet {
 				bar := &progressBar{w: c.stderr}
 				opt.Progress = bar.update
 			}
-			sum, runErr := maze.Run(cmd.Context(), cfg, opt)
+			sum, runErr := maze.Run(ctx, cfg, opt)
+			if err := finish(); err != nil {
+				runErr = errors.Join(runErr, err)
+			}
 			// Keep what finished, even after an error or an interrupt.
 			for _, f := range outs {
 				if err := f.w.Flush(); err != nil {
@@ -158,6 +165,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr (as with --quiet)")
 	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")
+	f.IntVar(&traceEpisodes, "trace-episodes", maze.DefaultTraceEpisodes, "episodes, from the first, that --trace and OpenTelemetry record (-1: all, 0: none)")
 	f.Var(&budget, "trajectory-budget", "the most steps.jsonl may hold, e.g. 2GiB; overrides the config's trajectory_budget. Later episodes' steps are skipped and the run says which")
 	return cmd
 }

@@ -174,13 +174,24 @@ func badLinesError(path string, bad int) error {
 // Call finish once when the run is over: it prints the totals line, then
 // flushes and closes the trace and the exporter.
 func (c *cli) runEvents(ctx context.Context) (sink event.Sink, finish func() error, err error) {
-	style := trace.Compact
+	return c.events(ctx, c.printStyle())
+}
+
+// printStyle is how runEvents prints progress: --quiet and --log-level
+// choose it.
+func (c *cli) printStyle() trace.Style {
 	switch {
 	case c.quiet || strings.EqualFold(c.logLevel, "error"):
-		style = trace.ErrorsOnly
+		return trace.ErrorsOnly
 	case strings.EqualFold(c.logLevel, "debug"):
-		style = trace.Timeline
+		return trace.Timeline
 	}
+	return trace.Compact
+}
+
+// events is runEvents printing in the given style; a command that draws
+// its own progress (maze run) prints only errors.
+func (c *cli) events(ctx context.Context, style trace.Style) (sink event.Sink, finish func() error, err error) {
 	printer := &trace.Printer{W: c.stderr, Style: style, Color: isTerminal(c.stderr)}
 	var sum summarySink
 	sinks := []event.Sink{printer.Print}

@@ -31,6 +31,21 @@ func (a Action) String() string {
 	return actionNames[a]
 }
 
+// MarshalText writes a as its name ("up", ..., "none" for NoAction), so
+// actions read as words in JSON.
+func (a Action) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads an action's name; "none" is NoAction.
+func (a *Action) UnmarshalText(b []byte) error {
+	if string(b) == "none" {
+		*a = NoAction
+		return nil
+	}
+	v, err := ParseAction(string(b))
+	*a = v
+	return err
+}
+
 // ParseAction returns the action named s ("up", "down", "left", "right").
 func ParseAction(s string) (Action, error) {
 	for i, n := range actionNames {
