@@ -90,6 +90,17 @@ func TestTrajectoryBudgetBoundsOneEpisode(t *testing.T) {
 	if steps.Len() != 0 || sum.Trajectories.SkippedEpisodes != 2 || sum.Trajectories.FirstSkipped != 0 || len(sum.Records) != 2 {
 		t.Errorf("%d bytes of steps, %+v, %d records", steps.Len(), sum.Trajectories, len(sum.Records))
 	}
+	// The worker stopped keeping the episode's steps when they passed the
+	// budget, not at its end.
+	r, err := newStepGraph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEpisode(c, RunOptions{}, true, true, &budget{limit: 2000})
+	res := e.runEpisode(context.Background(), r, jobs(c)[0], false, 1)
+	if res.err != nil || !res.overBudget || res.steps != nil || res.rows != nil || len(e.steps) > 2000 || len(e.rows) > 20 || res.rec.Steps < 100 {
+		t.Errorf("over budget %v, %d step bytes kept, %d held, %d rows held, %d steps, %v", res.overBudget, len(res.steps), len(e.steps), len(e.rows), res.rec.Steps, res.err)
+	}
 }
 
 // TestRunChecksMemory: a config whose mazes, parallelism and trajectories

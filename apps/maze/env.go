@@ -3,9 +3,11 @@
 // move. It holds the environment, the noise models, the agents (follow,
 // greedy, llm_solver), the experiment runner, its metrics and the HTML report.
 //
-// Read it top-down: env.go (the world), noise.go (the tool's advice),
-// agents.go and decisions.go (who decides what), run.go (experiments),
-// metrics.go, report.go.
+// Read it top-down: graph.go (an episode as a flow graph: its state,
+// nodes and the episode they share), env.go (the world), noise.go (the
+// tool's advice), agents.go and decisions.go (who decides what), run.go
+// (experiments: many episodes on a pool of workers), metrics.go,
+// report.go.
 package maze
 
 import (

@@ -5,8 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"github.com/cairn-agents/cairn/apps/maze/grid"
@@ -75,7 +75,7 @@ func newStepGraph() (*flow.Runner[stepState], error) {
 		return "tool_use"
 	}, "tool_use", "finish")
 	g.Edge("finish", flow.End)
-	g.MaxSteps = maxGraphSteps
+	g.MaxSteps = int(min(maxGraphSteps, math.MaxInt))
 	return g.Build()
 }
 
@@ -115,6 +115,8 @@ type episode struct {
 	rows    []StepRecord
 	buf     bytes.Buffer // the episode's line
 	enc     *json.Encoder
+
+	free buffers // the writer's used step buffers
 
 	lastGrid *grid.Grid
 	lastKey  mazeKey
@@ -336,12 +338,14 @@ func finishEpisode(ctx context.Context, s stepState) (stepState, error) {
 	}
 	res := &e.res
 	if e.keeping {
+		// Hand the buffers to the writer and take back ones it is done with.
 		res.stepBytes = len(e.steps)
+		t := e.free.get()
 		if e.keep {
-			res.steps = bytes.Clone(e.steps)
+			res.steps, e.steps = e.steps, t.steps
 		}
 		if e.keepRows {
-			res.rows = slices.Clone(e.rows)
+			res.rows, e.rows = e.rows, t.rows
 		}
 	}
 	e.buf.Reset()

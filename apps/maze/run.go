@@ -85,7 +85,7 @@ type StepRecord struct {
 }
 
 // DefaultTraceEpisodes is how many episodes report their events when
-// RunOptions.TraceEpisodes is zero: a traced step is about 17 events, so
+// RunOptions.TraceEpisodes is zero: a traced step is 13 to 17 events, so
 // a few episodes of a large maze already make a large trace.
 const DefaultTraceEpisodes = 10
 
@@ -279,6 +279,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		return nil, err
 	}
 	bud := &budget{limit: int64(*c.TrajectoryBudget)}
+	free := make(buffers, 4*par)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -320,6 +321,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		go func() {
 			defer wg.Done()
 			e := newEpisode(c, opt, steps != nil, rows != nil, bud)
+			e.free = free
 			for j := range todo {
 				r := e.runEpisode(ctx, graph, j, listening && j.idx < traced, width)
 				select {
@@ -349,6 +351,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		if !r.overBudget && r.stepBytes > 0 && !bud.fits(r.stepBytes+pendingSteps(pending, r.idx)) {
 			// The episodes before it already take too much: drop its
 			// steps now rather than hold them until its turn.
+			free.put(r.steps, r.rows)
 			r.overBudget, r.steps, r.rows = true, nil, nil
 		}
 		pending[r.idx] = r
@@ -368,6 +371,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 				cancel()
 				break
 			}
+			free.put(r.steps, r.rows)
 			sum.Records = append(sum.Records, r.rec)
 			sum.Steps += int64(r.rec.Steps)
 			next++
@@ -391,6 +395,36 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		return sum, fmt.Errorf("maze run: stopped after %d of %d episodes: %w", next, len(all), err)
 	}
 	return sum, nil
+}
+
+// buffers hands the step buffers of written episodes back to the
+// workers, so an episode's steps are neither copied nor grown afresh.
+type buffers chan trajectory
+
+type trajectory struct {
+	steps []byte
+	rows  []StepRecord
+}
+
+// put offers buffers for reuse; when enough wait, they are dropped.
+func (b buffers) put(steps []byte, rows []StepRecord) {
+	if cap(steps) == 0 && cap(rows) == 0 {
+		return
+	}
+	select {
+	case b <- trajectory{steps[:0], rows[:0]}:
+	default:
+	}
+}
+
+// get returns buffers to reuse, or empty ones.
+func (b buffers) get() trajectory {
+	select {
+	case t := <-b:
+		return t
+	default:
+		return trajectory{}
+	}
 }
 
 // pendingSteps is the size of the steps of the finished episodes before
@@ -452,11 +486,8 @@ func (e *episode) runEpisode(ctx context.Context, r *flow.Runner[stepState], j j
 			}
 		}
 	} else {
-		for ev, evErr := range r.Run(event.WithOnlySink(ctx, nil), s0) {
-			if ev.Kind == event.RunEnd && evErr != nil {
-				err = evErr
-			}
-		}
+		// No listener: Invoke builds no event and runs on this goroutine.
+		_, err = r.Invoke(event.WithOnlySink(ctx, nil), s0)
 	}
 	if err != nil {
 		e.res.err = fmt.Errorf("maze episode %d (%s, %s, %s %d, seed %d, run %d): %w",

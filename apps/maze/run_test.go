@@ -10,6 +10,7 @@ import (
 	"io"
 	"maps"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -260,12 +261,16 @@ func benchRun(b *testing.B, c *Config, steps io.Writer) {
 // steps/cpu-min of the process's CPU time: on a busy machine the first
 // falls with the load, the second much less, so compare runs by it.
 func benchRunOpts(b *testing.B, c *Config, opt RunOptions) {
+	benchRunCtx(b, context.Background(), c, opt)
+}
+
+func benchRunCtx(b *testing.B, ctx context.Context, c *Config, opt RunOptions) {
 	opt.Parallel, opt.Episodes = 2, io.Discard
 	var n int64
 	var elapsed time.Duration
 	cpu0 := cpuTime()
 	for b.Loop() {
-		sum, err := Run(context.Background(), c, opt)
+		sum, err := Run(ctx, c, opt)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -304,6 +309,14 @@ func BenchmarkOfflineRun(b *testing.B) {
 	})
 	b.Run("all-no-trajectories", func(b *testing.B) {
 		benchRun(b, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), nil)
+	})
+	b.Run("all-traced", func(b *testing.B) {
+		// Every episode a traced run, its events counted: what --trace
+		// costs per step when it records everything.
+		var events atomic.Int64
+		ctx := event.WithSink(context.Background(), func(event.Event) { events.Add(1) })
+		benchRunCtx(b, ctx, mustConfig(b, "strategies: [follow, greedy, llm_solver]"+benchGrid), RunOptions{Steps: io.Discard, TraceEpisodes: -1})
+		b.ReportMetric(float64(events.Load())/float64(b.N), "events/op")
 	})
 	for _, s := range Strategies {
 		b.Run(string(s), func(b *testing.B) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/ocean"
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/event"
@@ -44,6 +45,7 @@ var systemGraphs = []systemGraph{
 		}
 		return a.Graph(), nil
 	}},
+	{"maze", "grid-world lab: an agent and a noisy A* planner (cairn maze)", maze.Graph},
 	{"howto", "the help desk built step by step in docs/architecture.md", func() (flow.Info, error) {
 		d, err := howto.New(nil, nil)
 		if err != nil {

@@ -48,10 +48,10 @@ func mazeModel(c *cli) (llm.Model, error) {
 
 func newMazeRunCmd(c *cli) *cobra.Command {
 	var (
-		out        string
-		parallel   int
-		noProgress bool
-		timeout    time.Duration
+		out           string
+		parallel      int
+		noProgress    bool
+		timeout       time.Duration
 		budget        = maze.DefaultTrajectoryBudget
 		traceEpisodes int
 	)
@@ -111,7 +111,7 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 			}
 			// --trace and OpenTelemetry record the first --trace-episodes
 			// episodes as runs of the step graph. The per-event progress
-			// lines are left out (a traced step is some 17 events); the
+			// lines are left out (a traced step is 13 to 17 events); the
 			// progress bar reports instead, and errors still print.
 			style := c.printStyle()
 			if style == trace.Compact {

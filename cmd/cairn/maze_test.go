@@ -2,10 +2,22 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	coltrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/cairn-agents/cairn/apps/maze"
 )
 
 func TestMazeRunReportShow(t *testing.T) {
@@ -108,4 +120,93 @@ func TestMazeBadInput(t *testing.T) {
 	if _, _, err := runCairn(t, "maze", "report", filepath.Join(dir, "missing")); err == nil {
 		t.Error("report of a missing file: no error")
 	}
+}
+
+// TestMazeTrace: maze run --trace records the first --trace-episodes
+// episodes as runs of the maze graph, which trace show reads like any
+// system's runs (decisions with their source, planner calls, the path on
+// the graph), and OpenTelemetry gets them as spans.
+func TestMazeTrace(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "exp.yaml")
+	os.WriteFile(cfg, []byte("strategies: [follow, greedy]\nsizes: [7]\nseeds: [1]\nepisodes: 2\n"), 0o644)
+	collector := &spanCounter{names: map[string]int{}}
+	srv := httptest.NewServer(collector)
+	defer srv.Close()
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", srv.URL)
+	tr := filepath.Join(dir, "run.jsonl")
+	res := filepath.Join(dir, "res")
+	if _, stderr, err := runCairn(t, "--trace", tr, "maze", "run", cfg, "--out", res, "--trace-episodes", "3", "--no-progress"); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	raw, _ := os.ReadFile(filepath.Join(res, "episodes.jsonl"))
+	recs, bad, err := maze.ReadEpisodes(bytes.NewReader(raw), "episodes.jsonl")
+	if err != nil || len(bad) > 0 || len(recs) != 4 {
+		t.Fatal(err, bad, len(recs))
+	}
+	steps, queries := 0, 0
+	for _, r := range recs[:3] {
+		steps += r.Steps
+		queries += r.ToolQueries
+	}
+
+	out, _, err := runCairn(t, "trace", "show", "--json", tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Runs            []string `json:"runs"`
+		Decisions       int      `json:"decisions"`
+		PolicyDecisions int      `json:"policy_decisions"`
+		ToolCalls       int      `json:"tool_calls"`
+		Errors          int      `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err, out)
+	}
+	slices.Sort(sum.Runs)
+	if strings.Join(sum.Runs, " ") != "maze-0 maze-1 maze-2" || sum.Decisions != 2*steps || sum.PolicyDecisions != 2*steps || sum.ToolCalls != queries || sum.Errors != 0 {
+		t.Errorf("trace totals %+v; want 3 runs, %d decisions, %d planner calls", sum, 2*steps, queries)
+	}
+	out, _, err = runCairn(t, "trace", "show", "--graph", tr)
+	if err != nil || !strings.Contains(out, fmt.Sprintf(`tool_use["tool_use ×%d"]`, steps)) || !strings.Contains(out, fmt.Sprintf(`planner["planner ×%d"]`, queries)) {
+		t.Errorf("trace show --graph: %v\n%s", err, out)
+	}
+	out, _, err = runCairn(t, "trace", "show", "--run", "maze-1", tr)
+	if err != nil || !strings.Contains(out, "episode 1: greedy") || !strings.Contains(out, "decided by policy") || strings.Contains(out, "episode 0:") {
+		t.Errorf("trace show --run maze-1: %v\n%s", err, out)
+	}
+
+	collector.mu.Lock()
+	defer collector.mu.Unlock()
+	if collector.names["run maze"] != 3 || collector.names["node tool_use"] != steps || collector.names["node reset"] != 3 {
+		t.Errorf("spans exported: %v; want 3 runs and %d tool_use nodes", collector.names, steps)
+	}
+}
+
+// spanCounter is an OTLP/HTTP trace endpoint that counts spans by name.
+type spanCounter struct {
+	mu    sync.Mutex
+	names map[string]int
+}
+
+func (c *spanCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	raw, err := io.ReadAll(r.Body)
+	var req coltrace.ExportTraceServiceRequest
+	if err != nil || r.Header.Get("Content-Encoding") == "gzip" || proto.Unmarshal(raw, &req) != nil {
+		http.Error(w, "want an uncompressed OTLP protobuf export", http.StatusBadRequest)
+		return
+	}
+	c.mu.Lock()
+	for _, rs := range req.ResourceSpans {
+		for _, ss := range rs.ScopeSpans {
+			for _, sp := range ss.Spans {
+				c.names[sp.Name]++
+			}
+		}
+	}
+	c.mu.Unlock()
+	out, _ := proto.Marshal(&coltrace.ExportTraceServiceResponse{})
+	w.Header().Set("Content-Type", "application/x-protobuf")
+	w.Write(out)
 }
