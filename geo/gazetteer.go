@@ -97,8 +97,30 @@ func NewGazetteer(e *Engine) *Gazetteer {
 			add(alt, q)
 		}
 	}
+	for _, c := range continents {
+		p := understand.Place{ID: "continent:" + c.name, Name: c.name, Kind: understand.KindContinent, Lat: c.lat, Lng: c.lng, HasPoint: true}
+		add(c.name, p)
+		for _, alt := range c.alt {
+			q := p
+			q.Match = understand.MatchAlternate
+			add(alt, q)
+		}
+	}
 	sort.Strings(g.names)
 	return g
+}
+
+// continents are named so that "from Africa" is no town once called so
+// (Mahdia, Tunisia).
+var continents = []struct {
+	name     string
+	alt      []string
+	lat, lng float64
+}{
+	{"Africa", nil, 2, 21}, {"Europe", nil, 50, 15}, {"Asia", nil, 35, 95}, {"North America", nil, 45, -100},
+	{"South America", []string{"Latin America"}, -15, -60}, {"Oceania", nil, -20, 150}, {"Antarctica", nil, -80, 0},
+	{"Middle East", nil, 29, 45}, {"Central America", nil, 13, -86}, {"Scandinavia", nil, 63, 15},
+	{"Caribbean", []string{"the Caribbean"}, 18, -72}, {"Balkans", []string{"the Balkans"}, 43, 20},
 }
 
 // usAbbrevs are the AP-style abbreviations of US states ("Del.",
@@ -221,3 +243,54 @@ func (g *Gazetteer) places(key string) []understand.Place {
 }
 
 var _ understand.Speller = (*Gazetteer)(nil)
+
+// Covered are the regions whose roads and places the engine holds (one
+// per OSM extract): the first-level region holding most of the people
+// inside the extract's bounding box, or its country when no region holds
+// half of them ("Delaware"; "Andorra", whose parishes are regions). A
+// planner prefers readings there when a question does not say.
+func (g *Gazetteer) Covered() []understand.Place {
+	c := g.e.cities
+	var out []understand.Place
+	for _, r := range g.e.regions {
+		b := r.src.BBox
+		pop, cpop := map[uint16]float64{}, map[uint16]float64{}
+		var total float64
+		for i := range c.lat {
+			if c.lat[i] < b[0] || c.lat[i] > b[2] || c.lng[i] < b[1] || c.lng[i] > b[3] {
+				continue
+			}
+			w := float64(c.src.Pop[i]) + 1
+			pop[c.src.Admin1[i]] += w
+			cpop[c.src.Country[i]] += w
+			total += w
+		}
+		if total == 0 {
+			continue
+		}
+		best, country := most(pop), most(cpop)
+		name := c.src.Countries[country].Name
+		if best != 0 && pop[best] >= total/2 {
+			name = c.src.Admin1s[best].Name
+		}
+		for _, p := range g.regions[understand.Normalize(name)] {
+			if p.Match == understand.MatchName && (p.Kind == understand.KindRegion || p.Kind == understand.KindCountry) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// most is the key with the largest weight, the smallest key on a tie.
+func most(w map[uint16]float64) uint16 {
+	var best uint16
+	first := true
+	for k, v := range w {
+		if first || v > w[best] || v == w[best] && k < best {
+			best, first = k, false
+		}
+	}
+	return best
+}

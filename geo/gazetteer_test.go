@@ -1,6 +1,7 @@
 package geo_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo"
@@ -63,5 +64,15 @@ func TestGazetteer(t *testing.T) {
 	}
 	if !found {
 		t.Error(`Spell("deleware", 1) lacks the state`)
+	}
+}
+
+func TestGazetteerCovered(t *testing.T) {
+	var got []string
+	for _, p := range geo.NewGazetteer(geotest.Engine(t)).Covered() {
+		got = append(got, string(p.Kind)+":"+p.Name)
+	}
+	if w := "country:Andorra region:Delaware"; strings.Join(got, " ") != w {
+		t.Errorf("Covered() = %q, want %q", strings.Join(got, " "), w)
 	}
 }

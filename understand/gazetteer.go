@@ -28,11 +28,12 @@ type Kind string
 
 // The kinds Read knows how to weigh; a gazetteer may use others.
 const (
-	KindCity     Kind = "city"     // a populated place
-	KindRegion   Kind = "region"   // a state, province or other first-level division
-	KindCountry  Kind = "country"  // a country
-	KindLandmark Kind = "landmark" // a named building, park, station, ...
-	KindWater    Kind = "water"    // a sea, ocean, bay or basin
+	KindCity      Kind = "city"      // a populated place
+	KindRegion    Kind = "region"    // a state, province or other first-level division
+	KindCountry   Kind = "country"   // a country
+	KindLandmark  Kind = "landmark"  // a named building, park, station, ...
+	KindWater     Kind = "water"     // a sea, ocean, bay or basin
+	KindContinent Kind = "continent" // Africa, Europe, ...: named so that no town is read for them
 )
 
 // Match says how a key matched a place's name.

@@ -37,6 +37,9 @@ type Quantity struct {
 	Head string `json:"head,omitempty"`
 	// Bound is "at least", "at most", "about" or "exactly" when written.
 	Bound string `json:"bound,omitempty"`
+	// Article marks a count of one read from "a" or "an": weaker than a
+	// number written ("a trip with 3 route options" asks for 3).
+	Article bool `json:"article,omitempty"`
 }
 
 var smallNumbers = map[string]int{"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -82,6 +85,14 @@ var nounStops = map[string]bool{"of": true, "in": true, "to": true, "from": true
 	"only": true, "total": true, "altogether": true, "apart": true, "long": true, "ago": true, "later": true,
 	"me": true, "us": true, "them": true, "all": true, "these": true, "those": true, "this": true}
 
+// verbsInIng after a noun end it ("towns avoiding Dover"); other -ing
+// words may be part of it ("driving routes", "parking spots").
+var verbsInIng = map[string]bool{"avoiding": true, "including": true, "passing": true, "visiting": true, "stopping": true,
+	"heading": true, "going": true, "leaving": true, "starting": true, "ending": true, "skipping": true, "bypassing": true,
+	"excluding": true, "arriving": true, "departing": true, "coming": true, "traveling": true, "travelling": true,
+	"following": true, "connecting": true, "linking": true, "making": true, "taking": true, "using": true, "being": true,
+	"having": true, "spread": true, "spaced": true, "located": true, "situated": true, "placed": true, "positioned": true}
+
 // vagueAfterA makes "a" no count: "a few", "a lot", "a bit".
 var vagueAfterA = map[string]bool{"few": true, "lot": true, "bit": true, "number": true, "handful": true,
 	"total": true, "bunch": true, "little": true, "way": true, "lot.": true, "while": true, "maximum": true,
@@ -111,7 +122,7 @@ func readNumbers(toks []token, taken []bool) []Quantity {
 				}
 			}
 			if q.Kind == Count || q.Kind == Ordinal {
-				noun, head, k := nounAt(toks, end)
+				noun, head, k := nounAt(toks, end, taken)
 				q.Noun, q.Head = noun, head
 				if k == 0 && q.Kind == Count {
 					// "routes: 2", "number of cities = 3"
@@ -188,7 +199,7 @@ func numberAt(toks []token, i int) (Quantity, int) {
 				return Quantity{}, 0
 			}
 		}
-		return Quantity{Kind: Count, Value: 1}, 1
+		return Quantity{Kind: Count, Value: 1, Article: true}, 1
 	}
 	// Word numbers: "twenty-one", "one hundred and five", "two dozen".
 	total, cur, n := 0, 0, 0
@@ -368,13 +379,25 @@ func unitAt(toks []token, i int) (string, int) {
 }
 
 // nounAt reads the noun a count counts, from toks[i]: up to four words
-// before a stop word, punctuation or a number.
-func nounAt(toks []token, i int) (noun, head string, n int) {
+// before a stop word, punctuation, a number or a word already read (a
+// place, a date).
+func nounAt(toks []token, i int, taken []bool) (noun, head string, n int) {
 	var words []string
+	skipped := 0
 	for k := i; k < len(toks) && k < i+4; k++ {
 		t := toks[k]
-		if t.kind != tokWord || t.masked || nounStops[t.low] || smallNumbers[t.low] > 0 && k > i || halfway[t.low] || t.low == "half" {
+		if t.kind != tokWord || t.masked || taken[k] || nounStops[t.low] || smallNumbers[t.low] > 0 && k > i || halfway[t.low] || t.low == "half" {
 			break
+		}
+		// "towns avoiding", "stops evenly spaced": a verb or an adverb
+		// after the noun ends it; before it ("equally spaced stops") it
+		// is skipped.
+		if verbsInIng[t.low] || strings.HasSuffix(t.low, "ly") {
+			if len(words) > 0 {
+				break
+			}
+			skipped++
+			continue
 		}
 		words = append(words, t.low)
 		// "the second one open now": "one" is the whole noun.
@@ -389,7 +412,7 @@ func nounAt(toks []token, i int) (noun, head string, n int) {
 		return "", "", 0
 	}
 	words[len(words)-1] = singular(words[len(words)-1])
-	return strings.Join(words, " "), words[len(words)-1], len(words)
+	return strings.Join(words, " "), words[len(words)-1], skipped + len(words)
 }
 
 // nounBefore reads "routes: 2", "number of cities = 3", "cities per

@@ -10,6 +10,9 @@ type Mention struct {
 	Role Role   `json:"role,omitempty"`
 	// Direction is the way of RoleRelative: north, southeast, ...
 	Direction string `json:"direction,omitempty"`
+	// Cue is the words that gave the role, lower case ("up to", "return
+	// to", "lives in"); a list's later names share the first's.
+	Cue string `json:"cue,omitempty"`
 	// Group is shared by the places of one list ("Newark, Dover and
 	// Middletown") or one "between X and Y"; 0 for a place alone.
 	Group int `json:"group,omitempty"`
@@ -23,8 +26,10 @@ type Mention struct {
 	Readings int `json:"readings,omitempty"`
 
 	cands  []Place
-	first  int // first and last token
+	first  int // first and last token of the name
 	last   int
+	end    int // the token after it, its closing quote included
+	begin  int // its first token, its opening quote included
 	qual   int // index of the qualifier mention, or -1
 	person bool
 }
@@ -51,6 +56,14 @@ var openQuotes = map[string]string{"'": "'", "\"": "\"", "‘": "’", "“": "�
 // gazetteer knows, capitalised names after a cue.
 func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Mention {
 	var out []Mention
+	// listed says whether the word at i continues a list whose last name
+	// ended just before it ("Paris and Nice"): then it is cued too.
+	listed := func(i int) bool {
+		if len(out) == 0 || i <= out[len(out)-1].end {
+			return false
+		}
+		return between(toks, out[len(out)-1].end, i, ",", "and", "or", "&", ",and", ",or")
+	}
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		if t.masked {
@@ -60,8 +73,9 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 		if closeQ, ok := openQuotes[t.raw]; ok && t.kind == tokPunct {
 			if j := quoteEnd(toks, i, closeQ); j > i+1 {
 				m := mentionOf(text, toks, i+1, j-1, g)
-				m.Quoted = true
-				if len(m.cands) > 0 || toks[i+1].cap || toks[i+1].upper {
+				m.Quoted, m.end, m.begin = true, j+1, i
+				// A quoted word in lower case is a word ('restaurant').
+				if toks[i+1].cap || toks[i+1].upper {
 					out = append(out, m)
 				}
 				i = j + 1
@@ -72,33 +86,34 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			i++
 			continue
 		}
-		if n, places := longestName(toks, i, g, caseless); n > 0 {
-			m := Mention{Span: Span{toks[i].start, toks[i+n-1].end}, first: i, last: i + n - 1, cands: places, qual: -1}
-			m.Text = text[m.Start:m.End]
-			// A city name that starts a longer capitalised name is a
-			// landmark of it: "Wilmington Public Library".
-			if k := landmarkRun(toks, i+n, g); k > i+n {
-				m = Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, qual: -1}
-				m.Text = text[m.Start:m.End]
-				if ps := g.Lookup(joinKeys(toks, i, k)); len(ps) > 0 {
-					m.cands = ps
-				}
-				i = k
-			} else {
-				i += n
+		if n, places := longestName(toks, i, g, caseless || listed(i)); n > 0 {
+			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || common[t.low] && r == RoleNone && !listed(i)) {
+				i++ // "To", "Find", "Reading": a word, unless a cue makes it a name
+				continue
 			}
-			if mm, ok := keepMention(toks, m); ok {
+			m := Mention{Span: Span{toks[i].start, toks[i+n-1].end}, first: i, last: i + n - 1, end: i + n, begin: i, cands: places, qual: -1}
+			// A known name that starts a longer capitalised one is part of
+			// a landmark's name: "Wilmington Public Library", "University
+			// of Delaware", "Dover Downs".
+			if k := landmarkRun(toks, i+n, g, isLandmark(places)); k > i+n {
+				m = Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, end: k, begin: i, qual: -1}
+				m.cands = g.Lookup(joinKeys(toks, i, k))
+			}
+			m.Text = text[m.Start:m.End]
+			i = m.end
+			if mm, ok := keepMention(toks, m, listed(m.first)); ok {
 				out = append(out, mm)
 			}
 			continue
 		}
 		// A capitalised run after a cue that no gazetteer knows: kept, so
 		// that what was not understood can be named.
-		if (t.cap || t.upper) && !common[t.low] {
+		if t.cap || t.upper {
 			k := capitalRun(toks, i)
 			role, _, _ := cueBefore(toks, i)
-			if role != RoleNone {
-				m := Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, qual: -1}
+			named := !common[t.low] || k > i+1 && titleWords[toks[k-1].low]
+			if named && (role != RoleNone || listed(i)) {
+				m := Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, end: k, begin: i, qual: -1}
 				m.Text = text[m.Start:m.End]
 				if sp, ok := g.(Speller); ok && k-i <= 3 {
 					key := joinKeys(toks, i, k)
@@ -132,7 +147,7 @@ func quoteEnd(toks []token, i int, closeQ string) int {
 
 // mentionOf is the mention of tokens [i, j] (a quoted name).
 func mentionOf(text string, toks []token, i, j int, g Gazetteer) Mention {
-	m := Mention{Span: Span{toks[i].start, toks[j].end}, first: i, last: j, qual: -1}
+	m := Mention{Span: Span{toks[i].start, toks[j].end}, first: i, last: j, begin: i, qual: -1}
 	m.Text = text[m.Start:m.End]
 	if g != nil {
 		key := joinKeys(toks, i, j+1)
@@ -258,8 +273,11 @@ func writtenAsName(toks []token, i, j int, caseless bool) bool {
 	if allCap {
 		return true
 	}
+	if common[toks[i].low] || connectors[toks[i].low] {
+		return false // "from here", "through four towns", "a few"
+	}
 	if caseless {
-		return !(j == i+1 && common[toks[i].low])
+		return true
 	}
 	role, _, _ := cueBefore(toks, i)
 	return role != RoleNone && role != RoleIn || role == RoleIn && !(j == i+1 && common[toks[i].low])
@@ -272,7 +290,9 @@ func fitWriting(ps []Place, toks []token, i, j int) []Place {
 	for _, p := range ps {
 		switch p.Match {
 		case MatchCode:
-			if j != i+1 || !toks[i].upper {
+			// "AND", "TO" in capitals are words; a town by its code only
+			// when the code is widely known ("NYC", "KL"), not an airport's.
+			if j != i+1 || !toks[i].upper || common[toks[i].low] {
 				continue
 			}
 		case MatchAbbrev:
@@ -280,35 +300,73 @@ func fitWriting(ps []Place, toks []token, i, j int) []Place {
 				continue
 			}
 		}
+		// A short word in capitals names a town by its code only when the
+		// code is widely known ("NYC", "KL"), not a small town's or an
+		// airport's ("PLQ").
+		if j == i+1 && toks[i].upper && len(toks[i].key) <= 3 && p.Kind == KindCity && p.Population < 1_000_000 && p.Match != MatchName {
+			continue
+		}
 		out = append(out, p)
 	}
 	return out
 }
 
-// landmarkRun is where a landmark's name that continues a city name at
-// i ends ("Public Library" after "Wilmington"); i when none does.
-func landmarkRun(toks []token, i int, g Gazetteer) int {
-	k := i
-	for k < len(toks) && k < i+5 && toks[k].kind == tokWord && (toks[k].cap || k > i && connectors[toks[k].low]) &&
-		titleWords[toks[k].low] {
-		k++
-		if toks[k-1].dot {
-			break
+// landmarkRun is where a capitalised name that continues a known name at
+// i ends ("Public Library" after "Wilmington", "of Delaware" after
+// "University"); i when none does. A region written at once after the
+// name is its qualifier, not part of it ("Dover Delaware").
+func landmarkRun(toks []token, i int, g Gazetteer, landmark bool) int {
+	if i >= len(toks) || toks[i-1].dot && !abbrevLike(toks[i-1]) {
+		return i
+	}
+	// "Holiday Inn Express & Suites": an ampersand continues a landmark's
+	// name, and separates towns ("Newark & Dover").
+	if toks[i].raw == "&" && landmark && i+1 < len(toks) && toks[i+1].cap {
+		if k := capitalRun(toks, i+1); k > i+1 {
+			return k
 		}
 	}
-	for k > i && connectors[toks[k-1].low] {
-		k--
+	k := capitalRun(toks, i)
+	if k == i+1 && !(toks[i].cap || toks[i].upper) || k <= i {
+		return i
+	}
+	if !(toks[i].cap || toks[i].upper) && !connectors[toks[i].low] {
+		return i
+	}
+	for j := i; j < k; j++ {
+		w := toks[j]
+		if j == i && !connectors[w.low] && len(regionReadings(g.Lookup(w.key))) > 0 && !titleWords[w.low] {
+			return i // "Dover Delaware", "Newark DE"
+		}
+		if common[w.low] && !titleWords[w.low] && !connectors[w.low] {
+			return i
+		}
 	}
 	return k
+}
+
+// isLandmark says whether every reading of a name is a landmark.
+func isLandmark(ps []Place) bool {
+	for _, p := range ps {
+		if p.Kind != KindLandmark {
+			return false
+		}
+	}
+	return len(ps) > 0
 }
 
 // capitalRun is the end of the run of capitalised words from i, with
 // connectors inside it ("Pas de la Casa").
 func capitalRun(toks []token, i int) int {
 	k := i
-	for k < len(toks) && k < i+maxNameWords && toks[k].kind == tokWord && !toks[k].masked {
+	for k < len(toks) && k < i+maxNameWords && (toks[k].kind == tokWord || toks[k].raw == "&") && !toks[k].masked {
 		t := toks[k]
-		if k > i && !(t.cap || t.upper) && !(connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
+		if !(t.cap || t.upper) && !(connectors[t.low] && t.low != "the" && k+1 < len(toks) && toks[k+1].cap) {
+			// "Holiday Inn Express & Suites": an ampersand inside a name.
+			if t.raw == "&" && k > i && k+1 < len(toks) && toks[k+1].cap {
+				k++
+				continue
+			}
 			break
 		}
 		if k > i && t.low == "i" {
@@ -319,12 +377,15 @@ func capitalRun(toks []token, i int) int {
 			break
 		}
 	}
+	for k > i && connectors[toks[k-1].low] {
+		k--
+	}
 	return max(k, i+1)
 }
 
 // keepMention drops what is a person, not a place: an uncued
 // capitalised name followed by "lives", "is", "and I" ...
-func keepMention(toks []token, m Mention) (Mention, bool) {
+func keepMention(toks []token, m Mention, listed bool) (Mention, bool) {
 	role, _, _ := cueBefore(toks, m.first)
 	if role != RoleNone {
 		return m, true
@@ -333,11 +394,14 @@ func keepMention(toks []token, m Mention) (Mention, bool) {
 	if n < len(toks) {
 		w := toks[n].low
 		if personVerbs[w] {
-			return m, false
+			return m, false // "Ben lives in Lewes", even after "Wilmington and"
 		}
 		if (w == "and" || w == "&") && n+1 < len(toks) && (toks[n+1].low == "i" || toks[n+1].low == "me") {
 			return m, false
 		}
+	}
+	if listed {
+		return m, true
 	}
 	// A single common word ("Find", "Reading") with no cue is a word.
 	if m.first == m.last && common[toks[m.first].low] && !toks[m.first].upper {
@@ -350,8 +414,17 @@ func keepMention(toks []token, m Mention) (Mention, bool) {
 	return m, true
 }
 
+
 // personNouns before a name make it a person's: "my friend Anna".
 var personNouns = map[string]bool{"friend": true, "buddy": true, "brother": true, "sister": true, "colleague": true,
 	"coworker": true, "cousin": true, "wife": true, "husband": true, "partner": true, "mom": true, "dad": true,
 	"mother": true, "father": true, "son": true, "daughter": true, "aunt": true, "uncle": true, "boss": true, "named": true,
 	"called": true, "mr": true, "mrs": true, "ms": true, "dr": true}
+
+// pronoun says whether a word is a pronoun, perhaps contracted ("I've").
+func pronoun(w string) bool {
+	if i := strings.IndexAny(w, "'’"); i > 0 {
+		w = w[:i]
+	}
+	return pronouns[w]
+}

@@ -45,7 +45,7 @@ func TestPlacesAndRoles(t *testing.T) {
 		{"Show me 3 museums in Wilmington east of the Wilmington Public Library",
 			[]want{{"Wilmington", "in", "Wilmington, Delaware"}, {"Wilmington Public Library", "relative:east", "Wilmington Public Library"}}},
 		{"Escaldes-Engordany to Encamp, AD: two routes please",
-			[]want{{"Escaldes-Engordany", "from", "Escaldes"}, {"Encamp", "to", "Encamp, Andorra"}, {"AD", "region", "Andorra"}}},
+			[]want{{"Escaldes-Engordany", "from", "les Escaldes"}, {"Encamp", "to", "Encamp, Andorra"}, {"AD", "region", "Andorra"}}},
 		// Reversed order.
 		{"To Dover from Wilmington, two routes please",
 			[]want{{"Dover", "to", "Dover, Delaware"}, {"Wilmington", "from", "Wilmington, Delaware"}}},

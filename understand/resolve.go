@@ -22,10 +22,18 @@ func structure(toks []token, ms []Mention) {
 	// nothing ("Dover, DE", "Dover in Delaware", "Dover Delaware").
 	for k := 1; k < len(ms); k++ {
 		prev, cur := &ms[k-1], &ms[k]
-		if prev.Role == RoleRegion || !between(toks, prev.last+1, cur.first, ",", "in", ",in") {
+		if !between(toks, prev.end, cur.begin, ",", "in", ",in", "(", ",(", "in(") {
 			continue
 		}
 		regions := regionReadings(cur.cands)
+		if prev.Role == RoleRegion && (prev.Place != nil || len(regionReadings(prev.cands)) > 0 && len(townReadings(prev.cands)) == 0) {
+			continue // a region's region ("Delaware, USA") qualifies nothing more
+		}
+		if len(regions) == 0 && locality(toks, prev, cur) {
+			// A town after a landmark or an unknown name is its address:
+			// "Symphony Suites, Yishun, Singapore".
+			regions = townReadings(cur.cands)
+		}
 		if len(regions) == 0 {
 			continue
 		}
@@ -45,12 +53,15 @@ func structure(toks []token, ms []Mention) {
 		if ms[k].Role == RoleRegion {
 			continue
 		}
-		end := ms[k].last + 1
+		end := ms[k].end
 		if ms[k].qual >= 0 {
-			end = ms[ms[k].qual].last + 1
+			end = ms[ms[k].qual].end
+			if end < len(toks) && toks[end].raw == ")" {
+				end++ // "Milford (Delaware), Dover"
+			}
 		}
 		n := nextPlace(ms, k)
-		if n < 0 || !between(toks, end, ms[n].first, ",", "and", "or", "&", "/", ",and", ",or", "as well as", "plus") {
+		if n < 0 || !between(toks, end, ms[n].begin, ",", "and", "or", "&", "/", ",and", ",or", "as well as", "plus") {
 			continue
 		}
 		if ms[k].Group == 0 {
@@ -67,13 +78,14 @@ func structure(toks []token, ms []Mention) {
 		if m.Role == RoleRegion {
 			continue
 		}
-		role, dir, _ := cueBefore(toks, m.first)
+		role, dir, c := cueBefore(toks, m.first)
+		cue := cueText(toks, c, m.first)
 		if f, ok := firstOf[m.Group]; ok && role == RoleNone && m.Group > 0 {
-			role, dir = ms[f].Role, ms[f].Direction
+			role, dir, cue = ms[f].Role, ms[f].Direction, ms[f].Cue
 		} else if !ok && m.Group > 0 {
 			firstOf[m.Group] = k
 		}
-		m.Role, m.Direction = role, dir
+		m.Role, m.Direction, m.Cue = role, dir, cue
 	}
 	// "Wilmington to Dover", "Wilmington → Dover": no cue before the first
 	// name, but the second's is "to".
@@ -82,12 +94,12 @@ func structure(toks []token, ms []Mention) {
 			continue
 		}
 		if n := nextPlace(ms, k); n >= 0 && ms[n].Role == RoleTo {
-			end := ms[k].last + 1
+			end := ms[k].end
 			if ms[k].qual >= 0 {
-				end = ms[ms[k].qual].last + 1
+				end = ms[ms[k].qual].end
 			}
 			if _, _, c := cueBefore(toks, ms[n].first); c >= 0 && c-end <= 1 {
-				ms[k].Role = RoleFrom
+				ms[k].Role = RoleFrom // the cue stays empty: no word said it
 			}
 		}
 	}
@@ -108,6 +120,29 @@ func structure(toks []token, ms []Mention) {
 			ms[j].qual, ms[j].Qualifier = ms[k].qual, ms[k].Qualifier
 		}
 	}
+	// A qualifier's own qualifier is written too: "Yishun, Singapore".
+	for j := range ms {
+		q := ms[j].qual
+		for seen := 0; q >= 0 && ms[q].qual >= 0 && seen < 4; seen++ {
+			q = ms[q].qual
+			ms[j].Qualifier += ", " + ms[q].Text
+		}
+	}
+}
+
+// cueText is the words of a cue from token c up to the name at i, lower
+// case, without articles and punctuation.
+func cueText(toks []token, c, i int) string {
+	if c < 0 {
+		return ""
+	}
+	var w []string
+	for k := c; k < i; k++ {
+		if toks[k].kind != tokPunct && toks[k].low != "the" {
+			w = append(w, toks[k].low)
+		}
+	}
+	return strings.Join(w, " ")
 }
 
 // nextPlace is the index of the next mention after k that is not a
@@ -140,10 +175,34 @@ func between(toks []token, i, j int, phrases ...string) bool {
 	return slices.Contains(phrases, b.String())
 }
 
+// locality says whether cur, written after prev and a comma, is the
+// town of prev's address: prev is a landmark or unknown, cur a town.
+func locality(toks []token, prev, cur *Mention) bool {
+	if prev.end >= len(toks) || !toks[prev.end].isPunct(",") && toks[prev.end].low != "in" {
+		return false
+	}
+	for _, p := range prev.cands {
+		if p.Kind != KindLandmark {
+			return false
+		}
+	}
+	return len(townReadings(cur.cands)) > 0
+}
+
+func townReadings(ps []Place) []Place {
+	var out []Place
+	for _, p := range ps {
+		if p.Kind == KindCity {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func regionReadings(ps []Place) []Place {
 	var out []Place
 	for _, p := range ps {
-		if p.Kind == KindRegion || p.Kind == KindCountry {
+		if p.Kind == KindRegion || p.Kind == KindCountry || p.Kind == KindContinent {
 			out = append(out, p)
 		}
 	}
@@ -161,6 +220,7 @@ type variable struct {
 	mentions []int
 	cands    []Place
 	prior    []float64
+	favoured []bool // the reading got Options.Prefer's weight
 }
 
 // choose picks the joint reading of all places that is most coherent and
@@ -172,6 +232,14 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 	for _, m := range ms {
 		if m.Role == RoleRegion || m.Role == RoleIn || m.Role == RoleNone {
 			context = append(context, regionReadings(m.cands)...)
+		}
+	}
+	// A qualifier read within its own qualifier: "Yishun, Singapore".
+	for k := range ms {
+		if q := ms[k].qual; ms[k].Role == RoleRegion && q >= 0 {
+			if in := withinAny(ms[k].cands, ms[q].cands); len(in) > 0 {
+				ms[k].cands = in
+			}
 		}
 	}
 	var vars []variable
@@ -186,6 +254,9 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 			continue
 		}
 		cands := dedupe(m.cands)
+		if m.Role != RoleIn {
+			cands = townsOverRegions(cands)
+		}
 		if m.qual >= 0 {
 			if in := withinAny(cands, ms[m.qual].cands); len(in) > 0 {
 				cands = in
@@ -197,15 +268,27 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 		for _, c := range cands {
 			v.cands = append(v.cands, c)
 			v.prior = append(v.prior, prior(c, m.Role, context, prefer, near))
+			v.favoured = append(v.favoured, inAny(c, prefer))
+		}
+		// People mean a place by its name: when the name is some place's
+		// own, its other readings (Newark once called Milford, İzmir once
+		// Smyrna) count less.
+		if slices.ContainsFunc(v.cands, func(c Place) bool { return c.Match == MatchName }) {
+			for i, c := range v.cands {
+				if c.Match == MatchAlternate {
+					v.prior[i] -= 1.5
+				}
+			}
 		}
 		sortByPrior(&v)
 		if len(v.cands) > maxReadings {
-			v.cands, v.prior = v.cands[:maxReadings], v.prior[:maxReadings]
+			v.cands, v.prior, v.favoured = v.cands[:maxReadings], v.prior[:maxReadings], v.favoured[:maxReadings]
 		}
 		byKey[key] = len(vars)
 		vars = append(vars, v)
 	}
 	if len(vars) == 0 {
+		readQualifiers(ms)
 		return nil, notes
 	}
 	// What each two readings of two names are worth together, once.
@@ -263,25 +346,7 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 			ms[k].Readings = len(ms[k].cands)
 		}
 	}
-	for k := range ms {
-		if ms[k].qual >= 0 && ms[k].Place != nil {
-			q := &ms[ms[k].qual]
-			for _, r := range q.cands {
-				if ms[k].Place.Within(r) {
-					r := r
-					q.Place = &r
-					break
-				}
-			}
-		}
-	}
-	for k := range ms {
-		if ms[k].Role == RoleRegion && ms[k].Place == nil && len(ms[k].cands) > 0 {
-			r := ms[k].cands[0]
-			ms[k].Place = &r
-			ms[k].Readings = len(ms[k].cands)
-		}
-	}
+	readQualifiers(ms)
 	for i, p := range beam {
 		if i >= 4 {
 			break
@@ -292,13 +357,30 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 		}
 		alts = append(alts, a)
 	}
+	// A name read in a preferred region over a likelier namesake
+	// elsewhere is worth a note: the reader may have meant the other.
+	noted := map[int]bool{}
+	for vi, v := range vars {
+		c := best.pick[vi]
+		if !v.favoured[c] {
+			continue
+		}
+		for o := range v.cands {
+			if !v.favoured[o] && v.prior[o] > v.prior[c]-preferWeight && v.cands[o].Qualified() != v.cands[c].Qualified() {
+				notes = append(notes, fmt.Sprintf("%q read as %s, where the data is, rather than %s (write the region to mean the other)",
+					ms[v.mentions[0]].Text, v.cands[c].Qualified(), v.cands[o].Qualified()))
+				noted[vi] = true
+				break
+			}
+		}
+	}
 	// A close second that reads some name differently is worth a note.
 	for _, p := range beam[1:] {
 		if best.score-p.score >= closeMargin {
 			break
 		}
 		for vi, v := range vars {
-			if a, b := v.cands[p.pick[vi]], v.cands[best.pick[vi]]; p.pick[vi] != best.pick[vi] && a.Qualified() != b.Qualified() {
+			if a, b := v.cands[p.pick[vi]], v.cands[best.pick[vi]]; p.pick[vi] != best.pick[vi] && a.Qualified() != b.Qualified() && !noted[vi] {
 				notes = append(notes, fmt.Sprintf("%q read as %s rather than %s (a close choice: %.2f against %.2f)",
 					ms[v.mentions[0]].Text, v.cands[best.pick[vi]].Qualified(), v.cands[p.pick[vi]].Qualified(), best.score, p.score))
 				return alts, notes
@@ -308,8 +390,69 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 	return alts, notes
 }
 
+// readQualifiers gives each qualifier the reading that holds the place it
+// qualifies, else its likeliest one.
+func readQualifiers(ms []Mention) {
+	for k := range ms {
+		if ms[k].qual >= 0 && ms[k].Place != nil {
+			q := &ms[ms[k].qual]
+			for _, r := range q.cands {
+				if ms[k].Place.Within(r) {
+					q.Place = &r
+					break
+				}
+			}
+		}
+	}
+	for k := range ms {
+		if ms[k].Role == RoleRegion && ms[k].Place == nil && len(ms[k].cands) > 0 {
+			r := ms[k].cands[0]
+			for _, c := range ms[k].cands[1:] { // the most populous town, or the region
+				if c.Population > r.Population {
+					r = c
+				}
+			}
+			ms[k].Place = &r
+			ms[k].Readings = len(ms[k].cands)
+		}
+	}
+}
+
+// area says whether a place is a region, a country or a continent: it
+// has no distance to a town, only whether it holds it.
+func area(p Place) bool {
+	return p.Kind == KindRegion || p.Kind == KindCountry || p.Kind == KindContinent
+}
+
+// preferWeight is what lying in a preferred region adds to a reading.
+const preferWeight = 1
+
+// inAny says whether p is one of the regions or lies in one.
+func inAny(p Place, regions []Place) bool {
+	for _, r := range regions {
+		if p.Within(r) || p.ID == r.ID {
+			return true
+		}
+	}
+	return false
+}
+
 // closeMargin is the score gap under which a choice is noted as close.
 const closeMargin = 1.0
+
+// townsOverRegions drops a region read by the same name as a town inside
+// it: a trip from "Encamp" starts in the town, not its parish, and
+// "Escaldes-Engordany" is les Escaldes. After "in", both stay.
+func townsOverRegions(ps []Place) []Place {
+	out := ps[:0:0]
+	for _, p := range ps {
+		if p.Kind == KindRegion && slices.ContainsFunc(ps, func(c Place) bool { return c.Kind == KindCity && c.Within(p) }) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
 
 // dedupe drops repeated readings (a place found under two keys), keeping
 // the first.
@@ -325,11 +468,13 @@ func dedupe(ps []Place) []Place {
 	return out
 }
 
+// withinAny keeps the readings inside one of the regions, or within 50
+// km of one of the towns, a qualifier may be.
 func withinAny(ps, regions []Place) []Place {
 	var out []Place
 	for _, p := range ps {
 		for _, r := range regions {
-			if p.Within(r) {
+			if p.Within(r) || r.Kind == KindCity && p.HasPoint && r.HasPoint && haversineKm(p.Lat, p.Lng, r.Lat, r.Lng) <= 50 {
 				out = append(out, p)
 				break
 			}
@@ -344,11 +489,11 @@ func sortByPrior(v *variable) {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(v.prior[b], v.prior[a]) })
-	cs, ps := make([]Place, len(idx)), make([]float64, len(idx))
+	cs, ps, fs := make([]Place, len(idx)), make([]float64, len(idx)), make([]bool, len(idx))
 	for i, j := range idx {
-		cs[i], ps[i] = v.cands[j], v.prior[j]
+		cs[i], ps[i], fs[i] = v.cands[j], v.prior[j], v.favoured[j]
 	}
-	v.cands, v.prior = cs, ps
+	v.cands, v.prior, v.favoured = cs, ps, fs
 }
 
 // prior is what a reading is worth alone: population (a tenfold town is
@@ -368,7 +513,7 @@ func prior(p Place, role Role, context, prefer []Place, near *Place) float64 {
 			// called Milford). Worth a hundredfold population.
 			s += 2
 		}
-	case KindRegion, KindCountry:
+	case KindRegion, KindCountry, KindContinent:
 		s = 6.5
 		// A trip's ends, stops and homes are towns: "Encamp" is the town
 		// before the parish of the same name.
@@ -391,11 +536,8 @@ func prior(p Place, role Role, context, prefer []Place, near *Place) float64 {
 			break
 		}
 	}
-	for _, r := range prefer {
-		if p.Within(r) || p.ID == r.ID {
-			s += 1
-			break
-		}
+	if inAny(p, prefer) {
+		s += preferWeight
 	}
 	if near != nil && near.HasPoint && p.HasPoint {
 		// Three quarters of what a name's distance from another name of
@@ -413,7 +555,7 @@ func pair(a, b Place) float64 {
 	if a.ID == b.ID {
 		return -3 // two names for one place: unlikely
 	}
-	if a.HasPoint && b.HasPoint && a.Kind != KindRegion && b.Kind != KindRegion && a.Kind != KindCountry && b.Kind != KindCountry {
+	if a.HasPoint && b.HasPoint && area(a) == area(b) && !area(a) {
 		return -math.Log2(1 + haversineKm(a.Lat, a.Lng, b.Lat, b.Lng)/30)
 	}
 	if a.Within(b) || b.Within(a) {

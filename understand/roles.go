@@ -40,34 +40,40 @@ var cues = func() []cue {
 		"starts at", "starts from", "beginning in", "beginning at", "begin in", "begin at", "begins in", "begins at",
 		"leaving", "leave", "leaves", "leaving from", "departing", "departing from", "depart from", "departs from",
 		"out of", "origin", "origin is", "start", "starting point", "starting point is", "set off from", "setting off from",
-		"coming from", "driving from", "drive from")
+		"coming from", "driving from", "drive from", "commencing at", "commencing in", "commencing from", "beginning from",
+		"setting out from", "heading out from", "kicking off in", "kicking off from")
 	add(RoleTo, "to", "up to", "over to", "down to", "out to", "on to", "onto", "heading to", "head to", "heading for",
 		"headed to", "headed for", "towards", "toward", "into", "until", "till", "ending in", "ending at", "end in", "end at",
 		"ends in", "ends at", "ending up in", "end up in", "finishing in", "finishing at", "finish in", "finish at",
 		"arriving in", "arriving at", "arrive in", "arrive at", "arrives in", "reach", "reaching", "destination",
 		"destination is", "bound for", "all the way to", "back to", "return to", "returning to", "go to", "goes to",
-		"→", "->", "end", "to get to", "get to", "then to", "and then to", "going to", "drive to", "driving to", "travel to")
+		"→", "->", "=>", "end", "to get to", "concluding at", "concluding in", "conclude at", "conclude in",
+		"terminating at", "terminating in", "finishing up in", "wrapping up in", "get to", "then to", "and then to", "going to", "drive to", "driving to", "travel to")
 	add(RoleBetween, "between", "betwen", "betweem")
 	add(RoleVia, "via", "through", "thru", "passing", "by way of", "stopping in", "stopping at", "stopping by", "stop in",
 		"stop at", "stop by", "stops in", "visit", "visiting", "visits", "including", "include", "includes", "past",
-		"swing by", "pass by", "passing by")
+		"swing by", "pass by", "passing by", "must be", "has to be", "have to be", "should be", "must include",
+		"must visit", "must pass through", "must go through", "must stop in")
 	add(RoleAvoid, "avoiding", "avoid", "avoids", "skip", "skipping", "skips", "bypass", "bypassing", "bypasses",
 		"except", "excluding", "exclude", "away from", "stay out of", "steer clear of", "other than", "instead of")
-	add(RoleNear, "near", "nearby", "close to", "closest to", "nearest to", "closer to", "nearer to", "nearest", "closest", "next to", "around", "by", "beside", "in the vicinity of", "not far from",
+	add(RoleNear, "near", "nearby", "close to", "closest to", "nearest to", "closer to", "nearer to", "nearest", "closest", "next to", "around", "beside", "in the vicinity of", "not far from",
 		"within reach of", "near to", "close by", "in the area of", "around the", "outside")
 	add(RoleHome, "live in", "lives in", "living in", "live near", "lives near", "reside in", "resides in", "residing in",
-		"based in", "based out of", "staying in", "staying at", "stay in", "stays in", "located in", "am in", "'m in",
-		"is in", "'s in", "are in", "'re in", "work in", "works in", "working in", "one in", "another in", "other in",
+		"based in", "based out of", "staying in", "staying at", "stay in", "stays in", "located in", "am in",
+		"is in", "are in", "work in", "works in", "working in", "one in", "another in", "other in",
 		"friend in", "friends in", "family in", "colleague in", "colleagues in", "coworker in", "brother in", "sister in",
 		"parents in", "mom in", "dad in", "cousin in", "someone in", "people in", "person in", "folks in", "team in",
 		"office in", "home in", "home is in", "house in", "live at", "lives at", "one from", "another from", "friend from",
-		"friends from", "coming in from", "one lives in", "other lives in", "is from", "am from", "'m from", "are from")
+		"friends from", "coming in from", "one lives in", "other lives in", "is from", "am from", "are from",
+		"operates from", "operate from", "operating from", "works from", "work from", "working from", "based at",
+		"located at", "stationed at", "stationed in", "works at", "work at", "staying near", "lives near", "lodged at")
 	add(RoleIn, "in", "within", "inside", "at", "across", "throughout", "around the area of")
 	for _, d := range []string{"north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest",
 		"north-east", "north-west", "south-east", "south-west"} {
 		dir := strings.ReplaceAll(d, "-", "")
 		for _, p := range []string{d + " of", "to the " + d + " of", "just " + d + " of", "directly " + d + " of",
-			"due " + d + " of", d + "ward of", "further " + d + " than", "somewhere " + d + " of"} {
+			"due " + d + " of", d + "ward of", "further " + d + " than", "somewhere " + d + " of",
+			d + " of the latitude of", d + " of the longitude of", d + " of latitude of", d + " of longitude of"} {
 			out = append(out, cue{words: strings.Fields(p), role: RoleRelative, dir: dir})
 		}
 	}
@@ -93,6 +99,15 @@ var cueIndex = func() map[string][]cue {
 var negations = map[string]bool{"not": true, "no": true, "never": true, "without": true, "don't": true, "dont": true,
 	"don’t": true, "won't": true, "shouldn't": true, "mustn't": true, "cannot": true, "can't": true, "nor": true}
 
+// praise are adjectives written between a cue and a name ("ending in
+// beautiful 'Los Angeles'", "back to the magnificent Grand Canyon").
+var praise = map[string]bool{"beautiful": true, "lovely": true, "amazing": true, "gorgeous": true, "wonderful": true,
+	"charming": true, "historic": true, "iconic": true, "renowned": true, "breathtaking": true, "magnificent": true,
+	"spectacular": true, "stunning": true, "vibrant": true, "famous": true, "picturesque": true, "scenic": true,
+	"sunny": true, "quaint": true, "bustling": true, "majestic": true, "incredible": true, "fabulous": true,
+	"fantastic": true, "glorious": true, "pretty": true, "old": true, "little": true, "dear": true, "sleepy": true,
+	"downtown": true, "central": true, "coastal": true, "great": true, "good": true, "nice": true, "cozy": true}
+
 // fillers may stand between a person's verb and "in": "is over in".
 var fillers = map[string]bool{"over": true, "out": true, "down": true, "up": true, "right": true, "just": true,
 	"currently": true, "now": true, "still": true, "all": true, "both": true, "back": true, "here": true, "there": true,
@@ -110,7 +125,7 @@ var homeVerbs = map[string]bool{"live": true, "lives": true, "living": true, "is
 // the cue's first token; RoleNone when none.
 func cueBefore(toks []token, i int) (Role, string, int) {
 	j := i - 1
-	for j >= 0 && (toks[j].low == "the" || toks[j].isPunct(":", "-", "–", "(", "'", "\"", "‘", "“")) {
+	for j >= 0 && (toks[j].low == "the" || praise[toks[j].low] || toks[j].isPunct(":", "-", "–", "(", "'", "\"", "‘", "“")) {
 		j--
 	}
 	if j < 0 {
@@ -125,7 +140,7 @@ func cueBefore(toks []token, i int) (Role, string, int) {
 		ok := true
 		for k := 0; k < n; k++ {
 			t := toks[j-n+1+k]
-			if t.low != c.words[k] && !(t.raw == "'" && c.words[k][0] == '\'') {
+			if t.low != c.words[k] {
 				ok = false
 				break
 			}

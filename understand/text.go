@@ -170,6 +170,10 @@ func tokenize(text string, mask []Span) []token {
 			i, space = j, false
 			continue
 		}
+		// "->" and "=>" are one arrow.
+		if (r == '-' || r == '=') && i+1 < len(text) && text[i+1] == '>' {
+			size = 2
+		}
 		toks = append(toks, mkToken(text, i, i+size, tokPunct, space))
 		i += size
 		space = false

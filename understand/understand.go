@@ -125,7 +125,7 @@ func Read(text string, o Options) *Reading {
 	r.References = readReferences(text, toks, slices.Clone(taken))
 	terms := readTerms(toks, slices.Clone(taken), o.Terms)
 	r.Quantities = readNumbers(toks, taken)
-	r.Terms = countTerms(terms, r.Quantities)
+	r.Terms = countTerms(text, terms, r.Quantities)
 	r.Directions = readDirections(toks, ms, r.Coordinates)
 	return r
 }
@@ -251,11 +251,15 @@ func readTerms(toks []token, taken []bool, terms []Term) []TermMatch {
 }
 
 // countTerms sets each term's count from the count whose noun it ends
-// ("two nice cafes").
-func countTerms(ts []TermMatch, qs []Quantity) []TermMatch {
+// ("two nice cafes") or that stands just before it with no noun of its
+// own ("2 'cafe' locations").
+func countTerms(text string, ts []TermMatch, qs []Quantity) []TermMatch {
 	for i := range ts {
 		for _, q := range qs {
-			if q.Kind == Count && q.Start < ts[i].Start && q.End >= ts[i].End {
+			if q.Kind != Count || q.Start >= ts[i].Start {
+				continue
+			}
+			if q.End >= ts[i].End || q.Head == "" && strings.Trim(text[q.End:ts[i].Start], " '\"‘“") == "" {
 				ts[i].Count = int(q.Value)
 			}
 		}

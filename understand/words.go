@@ -40,6 +40,12 @@ directions direction far how tall taller highest lowest address addresses hours 
 cheap quick guide navigate navigation head heading going walkable zoom map maps marker markers pin search looking
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday
+zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand
+dozen couple pair single both first second third fourth fifth last final next previous
+half halfway midway midpoint quarter quarters thirds fifths
+let's lets i'm i'd i'll we're we'll we'd you're it's that's there's here's what's where's how's can't don't won't
+hey hi hello yo ok okay thanks please kindly pls plz
+show give list tell suggest recommend identify locate search plan map route get need want would like find
 `) {
 		m[w] = true
 	}
@@ -71,9 +77,16 @@ var titleWords = map[string]bool{"public": true, "library": true, "station": tru
 	"creek": true, "national": true, "wildlife": true, "refuge": true, "memorial": true, "monument": true, "campus": true,
 	"riverfront": true, "downtown": true, "visitor": true, "visitors": true, "city": false, "art": true, "arts": true,
 	"historic": true, "historical": true, "society": true, "train": true, "bus": true, "amtrak": true, "transit": true,
-	"speedway": true, "raceway": true, "casino": true, "resort": true, "spa": true, "sanctuary": true, "trail": true}
+	"speedway": true, "raceway": true, "casino": true, "resort": true, "spa": true, "sanctuary": true, "trail": true,
+	"street": true, "avenue": true, "road": true, "boulevard": true, "lane": true, "drive": false, "way": false,
+	"downs": true, "area": true, "capitol": true, "building": true, "hall's": true, "house": true, "mill": true,
+	"farm": true, "farms": true, "point": true, "landing": true, "island": true, "beach's": true, "forest": true,
+	"falls": true, "hill": true, "hills": true, "rest": true, "service": true, "plaza's": true, "office": true,
+	"of": true, "delaware": false}
 
-// pronouns are never a place's name, even after a cue: "near me", "to
-// it", "from there" (references, see Reference).
+// pronouns are never a place's name, even after a cue or in a list:
+// "near me", "to it", "from there" (references, see Reference), "Lewes
+// and I".
 var pronouns = map[string]bool{"me": true, "us": true, "you": true, "him": true, "her": true, "them": true, "it": true,
-	"here": true, "there": true, "this": true, "that": true, "mine": true, "yours": true, "ours": true}
+	"here": true, "there": true, "this": true, "that": true, "mine": true, "yours": true, "ours": true,
+	"i": true, "we": true, "he": true, "she": true, "they": true, "my": true, "our": true}
