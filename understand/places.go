@@ -414,7 +414,6 @@ func keepMention(toks []token, m Mention, listed bool) (Mention, bool) {
 	return m, true
 }
 
-
 // personNouns before a name make it a person's: "my friend Anna".
 var personNouns = map[string]bool{"friend": true, "buddy": true, "brother": true, "sister": true, "colleague": true,
 	"coworker": true, "cousin": true, "wife": true, "husband": true, "partner": true, "mom": true, "dad": true,

@@ -79,7 +79,8 @@ func runTasks(t *testing.T, paths ...string) *locnav.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := roadtrip.New(tools, roadtrip.Options{})
+	g := geo.NewGazetteer(eng)
+	p, err := roadtrip.New(tools, roadtrip.Options{Gazetteer: g, Prefer: g.Covered()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // fakeModel stands at the model boundary for one role: after a fixed
@@ -52,7 +53,7 @@ func (m *fakeModel) Chat(ctx context.Context, req llm.Request) (llm.Response, er
 	switch m.role {
 	case "understand":
 		q, f, _ := strings.Cut(strings.TrimPrefix(user, "Question: "), "\nOutput format: ")
-		reply = parseSpec(q, json.RawMessage(strings.TrimSpace(f)), nil)
+		reply = readSpec(locnav.Task{Question: q, OutputFormat: json.RawMessage(strings.TrimSpace(f))}, understand.Options{})
 	case "orchestrator":
 		reply = nextAction{Thought: "plan the routes, then places, elevations, answer", Action: actPlanRoutes,
 			Then: []string{actSearchPlaces, actGetElevations, actAnswer}}

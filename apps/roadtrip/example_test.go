@@ -27,7 +27,10 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer stop()
-	p, err := roadtrip.New(tools, roadtrip.Options{})
+	// The gazetteer reads the question's places; the regions the maps
+	// cover are preferred for names the question does not place.
+	g := geo.NewGazetteer(eng)
+	p, err := roadtrip.New(tools, roadtrip.Options{Gazetteer: g, Prefer: g.Covered()})
 	if err != nil {
 		log.Fatal(err)
 	}

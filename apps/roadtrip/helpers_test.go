@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/tool"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 var (
@@ -73,9 +75,40 @@ func loadTask(t testing.TB, path string) locnav.Task {
 	return tk
 }
 
-// newPlanner is New(tools, o), failing t on error.
+var (
+	gazOnce sync.Once
+	gaz     *geo.Gazetteer
+)
+
+// gazetteer is the embedded data's gazetteer, built once.
+func gazetteer(t testing.TB) *geo.Gazetteer {
+	t.Helper()
+	e := engine(t)
+	gazOnce.Do(func() { gaz = geo.NewGazetteer(e) })
+	return gaz
+}
+
+// readOptions read questions as the offline planner does: with the
+// embedded gazetteer, preferring the regions its maps cover.
+func readOptions(t testing.TB) understand.Options {
+	g := gazetteer(t)
+	return understand.Options{Gazetteer: g, Prefer: g.Covered()}
+}
+
+// policySpec is the understanding policy's reading of a question.
+func policySpec(t testing.TB, q string, format json.RawMessage) taskSpec {
+	t.Helper()
+	return readSpec(locnav.Task{Question: q, OutputFormat: format}, readOptions(t))
+}
+
+// newPlanner is New(tools, o), failing t on error; it reads questions
+// with the offline gazetteer unless o names one.
 func newPlanner(t testing.TB, tools *tool.Registry, o Options) *Planner {
 	t.Helper()
+	if o.Gazetteer == nil {
+		r := readOptions(t)
+		o.Gazetteer, o.Prefer = r.Gazetteer, r.Prefer
+	}
 	p, err := New(tools, o)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,10 @@ import (
 	"github.com/cairn-agents/cairn/geo"
 )
 
+// errUnknownPlace is wrapped by locate's error when the maps know no
+// place of the name: the question names something the data lacks.
+var errUnknownPlace = errors.New("no place of that name is known to the maps")
+
 // locate finds a place by geocoding q, else by the first text-search hit.
 func (p *Planner) locate(ctx context.Context, q string) (point, error) {
 	g, gerr := p.mapsFor(ctx).Geocode(ctx, q)
@@ -27,7 +31,7 @@ func (p *Planner) locate(ctx context.Context, q string) (point, error) {
 		return point{Query: q, Name: p.Name, Address: p.FormattedAddress, PlaceID: p.PlaceID, Lat: p.Location.Lat, Lng: p.Location.Lng}, nil
 	}
 	if (serr == nil || errors.Is(serr, geo.ErrZeroResults)) && errors.Is(gerr, geo.ErrZeroResults) {
-		return point{}, fmt.Errorf("cannot locate %q: %w (neither geocoding nor text search knows it)", q, geo.ErrZeroResults)
+		return point{}, fmt.Errorf("cannot locate %q: %w (neither geocoding nor text search knows it): %w", q, errUnknownPlace, geo.ErrZeroResults)
 	}
 	return point{}, fmt.Errorf("cannot locate %q: geocode: %w; search: %v", q, gerr, serr)
 }

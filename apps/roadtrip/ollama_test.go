@@ -9,6 +9,7 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/internal/ollamatest"
 	"github.com/cairn-agents/cairn/llm"
 )
@@ -25,10 +26,10 @@ func TestGibberishModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, tools := offline(t)
+	eng, tools := offline(t)
 	tk := locnav.Task{Question: "I live in Newark, Delaware. My friend lives in Milford, Delaware. Find a single 'restaurant' (must be of type 'restaurant') with equal driving times from both of us.",
 		OutputFormat: json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`)}
-	p, err := roadtrip.New(tools, roadtrip.Options{Models: roles, ModelTimeout: 60 * time.Second})
+	p, err := roadtrip.New(tools, roadtrip.Options{Models: roles, ModelTimeout: 60 * time.Second, Gazetteer: geo.NewGazetteer(eng)})
 	if err != nil {
 		t.Fatal(err)
 	}

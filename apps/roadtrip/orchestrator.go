@@ -13,6 +13,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // nextAction is the orchestrator's decision: a thought, the action to take
@@ -39,7 +40,7 @@ type understandPrompt struct{ Question, Format string }
 // understand is the question-understanding decision.
 func (p *Planner) understand(ctx context.Context, s state) (state, error) {
 	t := s.Task
-	policy := parseSpec(t.Question, t.OutputFormat, t.Servers)
+	policy := readSpec(t, p.read)
 	spec, fromModel := policy, false
 	if policy.Family != locnav.MultiServer || len(t.Servers) == 0 {
 		d, err := decide(ctx, p, "understand", "Understanding", func() any {
@@ -50,7 +51,8 @@ func (p *Planner) understand(ctx context.Context, s state) (state, error) {
 		}
 		spec, fromModel = d.Value, d.Source == llm.FromModel
 	}
-	spec.Keys = formatKeys(t.OutputFormat) // from the format, never from a model
+	// From the format and the policy, never from a model.
+	spec.Keys, spec.Format, spec.Unknown, spec.Notes = policy.Keys, policy.Format, policy.Unknown, policy.Notes
 	if why := grounded(spec, policy, t.Question); fromModel && why != "" {
 		s.Notes = append(s.Notes, "understanding model's reading rejected ("+why+"); the parser's is used")
 		spec = policy
@@ -59,6 +61,9 @@ func (p *Planner) understand(ctx context.Context, s state) (state, error) {
 		spec.Family, spec.Unsupported = policy.Family, policy.Unsupported
 	}
 	s.Spec = &spec
+	for _, n := range spec.Notes {
+		addNote(&s, n)
+	}
 	if spec.Unsupported != "" {
 		s.Notes = append(s.Notes, "unsupported: "+spec.Unsupported)
 	} else if err := spec.Validate(); errors.Is(err, errUnclear) {
@@ -71,35 +76,47 @@ func (p *Planner) understand(ctx context.Context, s state) (state, error) {
 
 // grounded says why a model's understanding cannot be right, "" when it
 // may be: its family must be the one the output format implies, and every
-// place it names must be written in the question.
+// place it names must be written in the question (or be the region the
+// policy read a code as: "DE" is Delaware).
 func grounded(m, policy taskSpec, question string) string {
 	if m.Family != policy.Family && (len(m.Keys) > 0 || policy.Family == locnav.MultiServer) {
 		return fmt.Sprintf("family %s, but the question and format say %s", m.Family, policy.Family)
 	}
 	q := strings.ToLower(question)
-	names := append([]string{m.Start, m.End, m.Area}, m.Include...)
-	names = append(names, m.Avoid...)
-	for _, l := range m.Legs {
-		names = append(names, l.From, l.To)
+	read := map[string]bool{}
+	for _, n := range specNames(policy) {
+		for _, part := range strings.Split(n, ",") {
+			read[strings.ToLower(strings.TrimSpace(part))] = true
+		}
 	}
-	for _, o := range m.Origins {
-		names = append(names, o.Place)
-	}
-	for _, d := range m.Directions {
-		names = append(names, d.Ref)
-	}
-	for _, n := range names {
-		// Each part of "Dover, Delaware" must be written, a state
-		// perhaps as its code ("Dover, DE").
+	for _, n := range specNames(m) {
+		// Each part of "Dover, Delaware" must be written, or be a name
+		// the policy read ("Dover, DE").
 		for _, part := range strings.Split(n, ",") {
 			part = strings.ToLower(strings.TrimSpace(part))
-			if part == "" || strings.Contains(q, part) || stateCodeIn(question, part) {
+			if part == "" || strings.Contains(q, part) || read[part] {
 				continue
 			}
 			return fmt.Sprintf("%q is not in the question", strings.TrimSpace(n))
 		}
 	}
 	return ""
+}
+
+// specNames are the places a spec names.
+func specNames(s taskSpec) []string {
+	names := append([]string{s.Start, s.End, s.Area, s.Region}, s.Include...)
+	names = append(names, s.Avoid...)
+	for _, l := range s.Legs {
+		names = append(names, l.From, l.To)
+	}
+	for _, o := range s.Origins {
+		names = append(names, o.Place)
+	}
+	for _, d := range s.Directions {
+		names = append(names, d.Ref)
+	}
+	return names
 }
 
 // think decides the next action: it follows the pending plan while actions
@@ -113,8 +130,8 @@ func (p *Planner) think(ctx context.Context, s state) (state, error) {
 	}
 	spec := s.Spec
 	if spec == nil { // the first thought runs beside understanding
-		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
-		spec = &p
+		r := readSpec(s.Task, understand.Options{}) // no gazetteer: the family and keys are all it needs
+		spec = &r
 	}
 	plan := missing(s, spec)
 	d, err := decide(ctx, p, "orchestrator", "NextAction", func() any {
@@ -162,8 +179,8 @@ func (p *Planner) checkNext(s state) state {
 func validActions(s state) []string {
 	spec := s.Spec
 	if spec == nil {
-		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
-		spec = &p
+		r := readSpec(s.Task, understand.Options{})
+		spec = &r
 	}
 	var out []string
 	add := func(a string) {
@@ -242,15 +259,4 @@ func lastSteps(h []step, n int) string {
 		fmt.Fprintf(&b, "- %s: %s\n", st.Action, short(st.Observation, 300))
 	}
 	return b.String()
-}
-
-// stateCodeIn says whether question writes the code of the US state named
-// name (lower case), as in "Dover, DE".
-func stateCodeIn(question, name string) bool {
-	for code, st := range usStates {
-		if strings.ToLower(st) == name {
-			return strings.Contains(question, ", "+code)
-		}
-	}
-	return false
 }

@@ -55,11 +55,11 @@ func (p *Planner) planLegs(ctx context.Context, s *state) (string, error) {
 		from, to := ends[2*i], ends[2*i+1]
 		lg := leg{From: &from, To: &to}
 		a, b := [2]float64{from.Lat, from.Lng}, [2]float64{to.Lat, to.Lng}
-		for j := 1; j <= l.Stops; j++ {
-			lg.Points = append(lg.Points, interpolate(a, b, float64(j)/float64(l.Stops+1), 0))
+		for _, f := range l.at() {
+			lg.Points = append(lg.Points, interpolate(a, b, f, 0))
 		}
 		s.Legs[i] = lg
-		obs = append(obs, fmt.Sprintf("leg %d: %s → %s, %.0f km, %d stop points", i+1, from.Name, to.Name, distKm(a[0], a[1], b[0], b[1]), l.Stops))
+		obs = append(obs, fmt.Sprintf("leg %d: %s → %s, %.0f km, %d stop points", i+1, from.Name, to.Name, distKm(a[0], a[1], b[0], b[1]), len(lg.Points)))
 	}
 	return strings.Join(obs, "; "), nil
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // Result is the planner's answer to a task.
@@ -62,6 +63,13 @@ type Options struct {
 	MaxIterations int
 	// ModelTimeout bounds each decision's model exchange; zero means 60 s.
 	ModelTimeout time.Duration
+	// Gazetteer resolves the places a question names (geo.NewGazetteer
+	// over the offline data); nil reads names by how they are written.
+	Gazetteer understand.Gazetteer
+	// Prefer are the regions a name is read in when the question does
+	// not say which of its namesakes it means: those the maps data
+	// covers (geo.Gazetteer.Covered). Nil prefers none.
+	Prefer []understand.Place
 }
 
 // Planner answers location-navigation tasks. It is safe for concurrent
@@ -75,6 +83,7 @@ type Planner struct {
 	log     *slog.Logger
 	maxIter int
 	timeout time.Duration
+	read    understand.Options // how the understanding policy reads questions
 	graph   *flow.Runner[state]
 }
 
@@ -83,7 +92,8 @@ type Planner struct {
 // (see mapstool.Serve and mapstool.Connect). A Planner with nil tools describes
 // its graph, but Solve fails.
 func New(tools *tool.Registry, o Options) (*Planner, error) {
-	p := &Planner{tools: tools, models: o.Models, log: o.Log, maxIter: o.MaxIterations, timeout: o.ModelTimeout}
+	p := &Planner{tools: tools, models: o.Models, log: o.Log, maxIter: o.MaxIterations, timeout: o.ModelTimeout,
+		read: understand.Options{Gazetteer: o.Gazetteer, Prefer: o.Prefer}}
 	if tools != nil {
 		p.direct = &mapstool.Client{Caller: tools.With(tool.Events(0))}
 	}
@@ -296,7 +306,15 @@ func (p *Planner) act(name string, fn func(context.Context, *state) (string, err
 			obs = "failed: " + err.Error()
 			s.Failed = true
 			s.Tried = append(s.Tried, failedKey(s, name))
-			addNote(&s, fmt.Sprintf("%s failed: %v", name, err))
+			if errors.Is(err, errUnknownPlace) && s.Unclear == "" {
+				// The answer is the format's empty one; the message says
+				// which name the maps do not know (a note too, as
+				// understanding's messages are).
+				s.Unclear = fmt.Sprintf("%v: %v", errUnclear, err)
+				addNote(&s, s.Unclear)
+			} else {
+				addNote(&s, fmt.Sprintf("%s failed: %v", name, err))
+			}
 		} else {
 			s.Failed = false
 		}

@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -25,7 +26,7 @@ func TestParseSpecUpstream(t *testing.T) {
 	}
 	for _, f := range files {
 		tk := loadTask(t, f)
-		s := parseSpec(tk.Question, tk.OutputFormat, tk.Servers)
+		s := readSpec(tk, readOptions(t))
 		evs := tk.Evaluators
 		want := func(fn string) int {
 			for _, e := range evs {
@@ -65,11 +66,11 @@ func TestParseSpecUpstream(t *testing.T) {
 				json.Unmarshal(e.OpArgs, &args)
 				switch e.Op {
 				case "google_maps.place_in_cities_visited_of_routes":
-					if !slices.Contains(s.Include, args[0]) {
+					if !slices.ContainsFunc(s.Include, func(n string) bool { return sameCorpusName(n, args[0]) }) {
 						errf("include %v lacks %s", s.Include, args[0])
 					}
 				case "google_maps.place_not_in_cities_visited_of_routes":
-					if !slices.Contains(s.Avoid, args[0]) {
+					if !slices.ContainsFunc(s.Avoid, func(n string) bool { return sameCorpusName(n, args[0]) }) {
 						errf("avoid %v lacks %s", s.Avoid, args[0])
 					}
 				}
@@ -162,8 +163,8 @@ func TestParseSpecCases(t *testing.T) {
 	}{
 		{"Drive from 'Dover' to 'Lewes' in Delaware through 3 towns, 2 different routes, 1 rest stop per route, avoid 'Milford' and we must visit 'Milton'.", road, nil,
 			func(s taskSpec) string {
-				if s.Start != "Dover" || s.End != "Lewes" || s.Routes != 2 || s.Cities != 3 || s.RestStops != 1 || s.Viewpoints != 0 ||
-					s.Region != "Delaware" || !slices.Equal(s.Avoid, []string{"Milford"}) || !slices.Equal(s.Include, []string{"Milton"}) {
+				if !sameCorpusName(s.Start, "Dover") || !sameCorpusName(s.End, "Lewes") || s.Routes != 2 || s.Cities != 3 || s.RestStops != 1 || s.Viewpoints != 0 ||
+					s.Region != "Delaware" || !sameNames(s.Avoid, []string{"Milford"}) || !sameNames(s.Include, []string{"Milton"}) {
 					return "road trip fields"
 				}
 				return ""
@@ -181,7 +182,7 @@ func TestParseSpecCases(t *testing.T) {
 			return ""
 		}},
 		{"I'm sure it's fine: from 'Newark' to 'Dover'.", road, nil, func(s taskSpec) string {
-			if s.Start != "Newark" || s.End != "Dover" {
+			if !sameCorpusName(s.Start, "Newark") || !sameCorpusName(s.End, "Dover") {
 				return "apostrophes taken for quotes"
 			}
 			return ""
@@ -199,15 +200,15 @@ func TestParseSpecCases(t *testing.T) {
 			return ""
 		}},
 	} {
-		s := parseSpec(c.q, c.format, c.servers)
+		s := readSpec(locnav.Task{Question: c.q, OutputFormat: c.format, Servers: c.servers}, readOptions(t))
 		if why := c.check(s); why != "" {
 			t.Errorf("%q: %s: %+v", c.q, why, s)
 		}
 	}
 }
 
-// FuzzParseSpec: any question and format give a spec with a family and
-// never panic; a spec that validates renders an answer in its format.
+// FuzzParseSpec: any question and format give a spec with a family, or
+// none and a message saying what is missing, and never panic; a spec that validates renders an answer in its format.
 func FuzzParseSpec(f *testing.F) {
 	f.Add("Plan 2 routes from 'A' to 'B' through 3 cities", `{"routes":[{"cities_visited":[]}]}`)
 	f.Add("I live in X. My friend lives in Y. Find a 'cafe'.", `{"stops":[{"name":"","place id":""}]}`)
@@ -218,10 +219,11 @@ func FuzzParseSpec(f *testing.F) {
 	f.Add("I'm in Newark, my friend is in Dover; meet halfway for coffee", "")
 	f.Add("2 cafes in Newark east of the University of Delaware and north of St. Mark", "")
 	f.Add("Three equally spaced restaurants between \"New Castle\" and \u201cSmyrna\u201d", "")
+	o := readOptions(f)
 	f.Fuzz(func(t *testing.T, q, format string) {
-		s := parseSpec(q, json.RawMessage(format), nil)
-		if s.Family == "" {
-			t.Fatalf("no family for %q", q)
+		s := readSpec(locnav.Task{Question: q, OutputFormat: json.RawMessage(format)}, o)
+		if err := s.Validate(); s.Family == "" && (!errors.Is(err, errUnclear) || s.Why == "") {
+			t.Fatalf("no family for %q, and no message saying why: %v", q, err)
 		}
 		st := state{Task: locnav.Task{Question: q, OutputFormat: json.RawMessage(format)}, Spec: &s}
 		if !json.Valid([]byte(format)) {

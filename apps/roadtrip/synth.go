@@ -13,6 +13,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // getElevations is the get_elevations action: one batched maps_elevation
@@ -79,7 +80,7 @@ func (y synthesis) Validate() error {
 // answer writes the final JSON in the task's output format.
 func (p *Planner) answer(ctx context.Context, s state) (state, error) {
 	if s.Spec == nil {
-		p := parseSpec(s.Task.Question, s.Task.OutputFormat, s.Task.Servers)
+		p := readSpec(s.Task, understand.Options{})
 		s.Spec = &p
 	}
 	var syn synthesis
@@ -218,7 +219,7 @@ type shape struct {
 }
 
 func readShape(raw json.RawMessage) shape {
-	t := shape{keys: formatKeys(raw), vals: map[string]json.RawMessage{}}
+	t := shape{keys: understand.Format{JSON: raw}.Keys(), vals: map[string]json.RawMessage{}}
 	json.Unmarshal(raw, &t.vals)
 	return t
 }
@@ -254,6 +255,9 @@ var defaultFormats = map[locnav.Family]string{
 func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 	raw := s.Task.OutputFormat
 	if len(bytes.TrimSpace(raw)) == 0 {
+		raw = s.Spec.Format // written in the question
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
 		f := defaultFormats[s.Spec.Family]
 		if f == "" {
 			f = defaultFormats[locnav.MeetingPoint]
@@ -278,9 +282,12 @@ func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 		return nil, fmt.Errorf("output format is not a JSON object")
 	}
 	var o obj
+	slot := stopsSlot(t)
 	for _, k := range t.keys {
 		var v any
 		switch {
+		case k == slot:
+			v = renderStops(stopsFor(s, 0), t.item(k))
 		case k == "starting_city" && s.Start != nil:
 			v = s.Start.Name
 		case k == "destination_city" && s.End != nil:
@@ -298,6 +305,25 @@ func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 		o = append(o, kv{k, v})
 	}
 	return json.Marshal(o)
+}
+
+// stopsSlot is the key of a format that holds the stops: "stops", else
+// the only key whose value is a list of objects (a format written in the
+// question: {"meeting_spot": [{"name": ""}]}); "" when there is none.
+func stopsSlot(t shape) string {
+	if slices.Contains(t.keys, "stops") || slices.Contains(t.keys, "routes") || slices.Contains(t.keys, "route_1_stops") {
+		return "stops"
+	}
+	slot := ""
+	for _, k := range t.keys {
+		if it := t.item(k); len(it.keys) > 0 {
+			if slot != "" {
+				return ""
+			}
+			slot = k
+		}
+	}
+	return slot
 }
 
 func stopsFor(s state, leg int) []place {
@@ -319,14 +345,14 @@ func renderStops(ps []place, it shape) []obj {
 		var o obj
 		for _, k := range it.keys {
 			var v any
-			switch strings.ToLower(k) {
+			switch strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(k)) {
 			case "name":
 				v = p.Name
-			case "place id", "place_id":
+			case "placeid", "id":
 				v = p.PlaceID
-			case "full address", "address":
+			case "fulladdress", "address":
 				v = p.Address
-			case "place type":
+			case "placetype", "type":
 				v = firstType(p.Types)
 			default:
 				v = empty(it.vals[k])

@@ -21,6 +21,7 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
 	"github.com/cairn-agents/cairn/trace"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 func newBenchCmd(c *cli) *cobra.Command {
@@ -109,7 +110,16 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		scoring geo.Maps       // what the evaluators call
 		backend string
 		closeFn = func() error { return nil }
+		eng     *geo.Engine
+		gaz     *geo.Gazetteer // reads the questions' places
+		prefer  []understand.Place
 	)
+	if b.answers == "" || b.mapsMCP == "" {
+		if eng, err = b.geo.open(cmd); err != nil {
+			return err
+		}
+		gaz = geo.NewGazetteer(eng)
+	}
 	if b.mapsMCP != "" {
 		r, closeTools, err := mapstool.Connect(ctx, b.mapsMCP, log)
 		if err != nil {
@@ -120,10 +130,6 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		scoring = &mapstool.Client{Caller: r}
 		backend = "MCP server " + b.mapsMCP
 	} else {
-		eng, err := b.geo.open(cmd)
-		if err != nil {
-			return err
-		}
 		scoring = eng
 		backend = "offline engine (" + engineSummary(eng.Info()) + ")"
 		if b.answers == "" {
@@ -133,6 +139,7 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 			}
 			closeFn = stop
 			reg = r
+			prefer = gaz.Covered()
 		}
 	}
 	defer closeFn()
@@ -150,7 +157,7 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		if err != nil {
 			return err
 		}
-		planner, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log})
+		planner, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer})
 		if err != nil {
 			return err
 		}

@@ -11,10 +11,12 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // newTripCmd is `cairn trip`: the road-trip planner on one question.
@@ -91,18 +93,23 @@ maps server cannot be reached.`,
 				stop func() error
 				err  error
 			)
+			// The offline data's gazetteer reads the question's places
+			// whichever maps answer it; offline, its regions are preferred.
+			eng, err := g.open(cmd)
+			if err != nil {
+				return err
+			}
+			gaz := geo.NewGazetteer(eng)
+			var prefer []understand.Place
 			if mapsMCP != "" {
 				if reg, stop, err = mapstool.Connect(ctx, mapsMCP, log); err != nil {
 					return fmt.Errorf("--maps-mcp %s: %w", mapsMCP, err)
 				}
 			} else {
-				eng, err := g.open(cmd)
-				if err != nil {
-					return err
-				}
 				if reg, stop, err = mapstool.Serve(ctx, eng, log); err != nil {
 					return err
 				}
+				prefer = gaz.Covered()
 			}
 			defer stop()
 			roles, err := llm.EnvConfig().Roles(c.model)
@@ -113,7 +120,7 @@ maps server cannot be reached.`,
 			if err != nil {
 				return err
 			}
-			p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log})
+			p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer})
 			if err != nil {
 				return err
 			}

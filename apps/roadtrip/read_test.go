@@ -60,11 +60,11 @@ func TestParseRoadTripPhrasings(t *testing.T) {
 		{"Plan a road trip from Wilmington to Dover with 3 route options through 2 towns",
 			want{"Wilmington", "Dover", "", 3, 2, 0, 0, nil, nil}},
 	} {
-		s := parseSpec(c.q, nil, nil)
+		s := policySpec(t, c.q, nil)
 		got := want{s.Start, s.End, s.Region, s.Routes, s.Cities, s.RestStops, s.Viewpoints, s.Include, s.Avoid}
-		if s.Family != locnav.RoadTrip || got.start != c.w.start || got.end != c.w.end || got.region != c.w.region ||
-			got.routes != c.w.routes || got.cities != c.w.cities || got.rest != c.w.rest || got.views != c.w.views ||
-			!slices.Equal(got.include, c.w.include) || !slices.Equal(got.avoid, c.w.avoid) {
+		if s.Family != locnav.RoadTrip || !sameCorpusName(got.start, c.w.start) || !sameCorpusName(got.end, c.w.end) ||
+			c.w.region != "" && got.region != c.w.region || got.routes != c.w.routes || got.cities != c.w.cities ||
+			got.rest != c.w.rest || got.views != c.w.views || !sameNames(got.include, c.w.include) || !sameNames(got.avoid, c.w.avoid) {
 			t.Errorf("%q\n got %s %+v\nwant %+v", c.q, s.Family, got, c.w)
 		}
 		if err := s.Validate(); err != nil {
@@ -98,13 +98,13 @@ func TestParseEvenStopsPhrasings(t *testing.T) {
 		{"I need a hotel halfway between St. Louis, MO and Kansas City, MO", "St. Louis, Missouri", "Kansas City, Missouri", 1, []string{"lodging"}},
 		{"fuel stop at the midpoint between dover and lewes", "dover", "lewes", 1, []string{"gas_station"}},
 	} {
-		s := parseSpec(c.q, nil, nil)
+		s := policySpec(t, c.q, nil)
 		if s.Family != locnav.EvenStops || len(s.Legs) != 1 {
 			t.Errorf("%q: family %s, %d legs, want even_stops with one leg: %+v", c.q, s.Family, len(s.Legs), s)
 			continue
 		}
 		l := s.Legs[0]
-		if l.From != c.from || l.To != c.to || l.Stops != c.stops || !sameSet(l.Types, c.types) {
+		if !sameCorpusName(l.From, c.from) || !sameCorpusName(l.To, c.to) || l.Stops != c.stops || !sameSet(l.Types, c.types) {
 			t.Errorf("%q\n got %+v\nwant {From:%s To:%s Stops:%d Types:%v}", c.q, l, c.from, c.to, c.stops, c.types)
 		}
 		if err := s.Validate(); err != nil {
@@ -137,12 +137,12 @@ func TestParseMeetingPhrasings(t *testing.T) {
 		{"Let's meet at a gas station between \"New Castle\" and \"Dover\"", []string{"New Castle", "Dover"}, []string{"gas_station"}},
 		{"I work in Wilmington and my friend works in Newark. Find a cafe to meet.", []string{"Wilmington", "Newark"}, []string{"cafe"}},
 	} {
-		s := parseSpec(c.q, nil, nil)
+		s := policySpec(t, c.q, nil)
 		var got []string
 		for _, o := range s.Origins {
 			got = append(got, o.Place)
 		}
-		if s.Family != locnav.MeetingPoint || !slices.Equal(got, c.origins) || !sameSet(s.PlaceTypes, c.types) {
+		if s.Family != locnav.MeetingPoint || !sameNames(got, c.origins) || !sameSet(s.PlaceTypes, c.types) {
 			t.Errorf("%q\n got %s %q %v\nwant %q %v", c.q, s.Family, got, s.PlaceTypes, c.origins, c.types)
 		}
 		if err := s.Validate(); err != nil {
@@ -180,8 +180,12 @@ func TestParseDirectionalPhrasings(t *testing.T) {
 		{"Get me a swimming pool in Newark east of Main Street", "Newark", 1, []string{"swimming_pool"}, []directionSpec{{"east", "Main Street"}}},
 		{"A gas station in Smyrna north of Smyrna Rest Area", "Smyrna", 1, []string{"gas_station"}, []directionSpec{{"north", "Smyrna Rest Area"}}},
 	} {
-		s := parseSpec(c.q, nil, nil)
-		if s.Family != locnav.PlaceFinding || s.Area != c.area || s.Count != c.count || !sameSet(s.PlaceTypes, c.types) || !slices.Equal(s.Directions, c.dirs) {
+		s := policySpec(t, c.q, nil)
+		dirsOK := len(s.Directions) == len(c.dirs)
+		for i := 0; dirsOK && i < len(c.dirs); i++ {
+			dirsOK = s.Directions[i].Direction == c.dirs[i].Direction && sameCorpusName(s.Directions[i].Ref, c.dirs[i].Ref)
+		}
+		if s.Family != locnav.PlaceFinding || !sameCorpusName(s.Area, c.area) || s.Count != c.count || !sameSet(s.PlaceTypes, c.types) || !dirsOK {
 			t.Errorf("%q\n got %s area %q count %d types %v dirs %v\nwant area %q count %d types %v dirs %v",
 				c.q, s.Family, s.Area, s.Count, s.PlaceTypes, s.Directions, c.area, c.count, c.types, c.dirs)
 		}
@@ -198,8 +202,9 @@ func sameSet(a, b []string) bool {
 // BenchmarkParseSpec: the understanding policy on a free-form question.
 func BenchmarkParseSpec(b *testing.B) {
 	q := "Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route, via Smyrna, avoiding Cheswold"
+	o := readOptions(b)
 	for b.Loop() {
-		parseSpec(q, nil, nil)
+		readSpec(locnav.Task{Question: q}, o)
 	}
 }
 
@@ -211,10 +216,11 @@ func BenchmarkParseSpecLong(b *testing.B) {
 		{"to", "x to "}, {"names", "From Wilmington To Dover, DE via Smyrna "}, {"words", "word "},
 	} {
 		q := strings.Repeat(c.unit, 10_000/len(c.unit))
+		o := readOptions(b)
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(q)))
 			for b.Loop() {
-				parseSpec(q, nil, nil)
+				readSpec(locnav.Task{Question: q}, o)
 			}
 		})
 	}

@@ -1,0 +1,689 @@
+package roadtrip
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// readSpec is the understanding policy. The understand package reads the
+// question (places and their roles, counts, fractions, an inline
+// format); the family comes from what is asked for (counts of routes and
+// towns, fractions of a drive, people's homes and words of meeting,
+// places north or south of landmarks); each field from the places' roles
+// and the quantities. o gives the gazetteer and the preferred regions.
+func readSpec(t locnav.Task, o understand.Options) taskSpec {
+	s := taskSpec{Keys: understand.Format{JSON: t.OutputFormat}.Keys()}
+	if u := unsupportedBy(t); u != "" {
+		s.Family, s.Unsupported = locnav.MultiServer, u
+		return s
+	}
+	o.Terms = placeTerms
+	q := newQuestion(understand.Read(t.Question, o), o.Gazetteer != nil)
+	if len(t.OutputFormat) == 0 && q.r.Format != nil {
+		s.Format = q.r.Format.JSON
+		s.Keys = q.r.Format.Keys()
+	}
+	if m := ratingOf(q.r); m > 0 {
+		s.MinRating = m
+	}
+	s.Family, s.Why = q.family(s.Keys)
+	switch s.Family {
+	case locnav.RoadTrip:
+		q.roadTrip(&s, formatOf(t, s))
+	case locnav.EvenStops:
+		q.evenStops(&s)
+	case locnav.MeetingPoint:
+		q.meeting(&s)
+	case locnav.PlaceFinding:
+		q.directional(&s)
+	}
+	s.Unknown = q.unknown(s.Family)
+	s.Notes = q.r.Notes
+	return s
+}
+
+// unsupportedBy says why a task needs more than maps tools: another MCP
+// server, a weather forecast, a web page; "" when it does not.
+func unsupportedBy(t locnav.Task) string {
+	for _, srv := range t.Servers {
+		if n := strings.ToLower(srv); n != "" && n != "google-maps" && n != "google_maps" {
+			return fmt.Sprintf("the task needs the %q MCP server, which this planner does not have (maps tools only)", srv)
+		}
+	}
+	lq := strings.ToLower(t.Question)
+	switch {
+	case strings.Contains(lq, "weather") || strings.Contains(lq, "forecast"):
+		return "the task depends on a weather forecast; no weather server is available"
+	case strings.Contains(lq, "blog") || strings.Contains(lq, "website") || strings.Contains(lq, "http://") || strings.Contains(lq, "https://"):
+		return "the task needs a web browser (playwright) to read a page; no browser server is available"
+	}
+	return ""
+}
+
+// formatOf is the answer format the task gives or the question writes.
+func formatOf(t locnav.Task, s taskSpec) []byte {
+	if len(t.OutputFormat) > 0 {
+		return t.OutputFormat
+	}
+	return s.Format
+}
+
+// ratingOf is a minimum rating written with stars or "rating of".
+func ratingOf(r *understand.Reading) float64 {
+	for _, q := range r.Quantities {
+		if q.Unit == "star" && q.Value <= 5 || q.Kind == understand.Count && q.Value <= 5 && q.Value != math.Trunc(q.Value) &&
+			strings.Contains(strings.ToLower(r.Text[max(0, q.Start-20):q.Start]), "rating") {
+			return q.Value
+		}
+	}
+	return 0
+}
+
+// question is a reading with the lookups the family policies share.
+type question struct {
+	r      *understand.Reading
+	lower  string // the text, lower case
+	places []understand.Mention
+	known  bool // a gazetteer resolved names
+}
+
+func newQuestion(r *understand.Reading, known bool) *question {
+	q := &question{r: r, lower: strings.ToLower(r.Text), known: known}
+	if r.Format != nil { // the format's words are nobody's
+		q.lower = q.lower[:r.Format.Start] + strings.Repeat(" ", r.Format.End-r.Format.Start) + q.lower[r.Format.End:]
+	}
+	for _, m := range r.Mentions {
+		if m.Role != understand.RoleRegion && !isRegion(m) {
+			q.places = append(q.places, m)
+		}
+	}
+	return q
+}
+
+// isRegion says whether a mention was read as a state or a country.
+func isRegion(m understand.Mention) bool {
+	return m.Place != nil && (m.Place.Kind == understand.KindRegion || m.Place.Kind == understand.KindCountry || m.Place.Kind == understand.KindContinent) &&
+		!(m.Place.Region == m.Place.Name && m.Role != understand.RoleIn && m.Role != understand.RoleNone) // a parish named like its town
+}
+
+// has says whether the question writes any of the phrases, as words
+// ("meet" in "meeting" or "meets", not in "street").
+func (q *question) has(phrases ...string) bool {
+	for _, p := range phrases {
+		for from := 0; from < len(q.lower); {
+			i := strings.Index(q.lower[from:], p)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + 1
+			if i > 0 && isLetter(q.lower[i-1]) {
+				continue
+			}
+			rest := q.lower[i+len(p):]
+			for _, suffix := range []string{"ing", "es", "s", "ed", ""} {
+				if r, ok := strings.CutPrefix(rest, suffix); ok && (r == "" || !isLetter(r[0])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// role returns the places with one of the roles, in the text's order.
+func (q *question) role(roles ...understand.Role) []understand.Mention {
+	var out []understand.Mention
+	for _, m := range q.places {
+		if slices.Contains(roles, m.Role) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// count is the first count of a thing whose head is in heads and whose
+// noun passes ok (nil: any); 0 and false when none is written.
+// A number written wins over "a" ("a road trip with 3 route options").
+func (q *question) count(heads map[string]bool, ok func(noun string) bool) (int, bool) {
+	for _, article := range []bool{false, true} {
+		for _, x := range q.r.Quantities {
+			if x.Kind == understand.Count && x.Article == article && heads[x.Head] && (ok == nil || ok(x.Noun)) && x.Value >= 0 && x.Value < 1000 {
+				return int(x.Value), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// types are the place types the question asks for, in order.
+func (q *question) types(from, to int) []string {
+	var out []string
+	for _, t := range q.r.Terms {
+		if t.Start >= from && t.End <= to && !slices.Contains(out, t.Label) {
+			out = append(out, t.Label)
+		}
+	}
+	return out
+}
+
+// family decides what is asked for from the evidence of each family;
+// why says what decided it, or what is missing when nothing does.
+func (q *question) family(keys []string) (locnav.Family, string) {
+	switch {
+	case slices.Contains(keys, "routes"):
+		return locnav.RoadTrip, "the answer format has routes"
+	case slices.Contains(keys, "route_1_stops"):
+		return locnav.EvenStops, "the answer format has stops per route"
+	}
+	fraction := q.has(evenWords...)
+	for _, x := range q.r.Quantities {
+		fraction = fraction || x.Kind == understand.Fraction
+	}
+	from, to := q.role(understand.RoleFrom), q.role(understand.RoleTo)
+	between := q.role(understand.RoleBetween)
+	ends := len(from) > 0 && len(to) > 0 || len(between) >= 2
+	homes := len(q.role(understand.RoleHome))
+	relative := len(q.role(understand.RoleRelative))
+	// Meeting: "meet" said, or people in two places and a word of
+	// fairness ("the same driving time for both of us").
+	meet := q.has(meetWords...)
+	fair := q.has(fairWords...) && homes+len(from)+len(between) >= 2
+	// Numbers of routes or towns, written ("a driving route" is no
+	// evidence, "one stop" is a stop of any kind).
+	tripCounts := false
+	for _, x := range q.r.Quantities {
+		if x.Kind == understand.Count && !x.Article && (routeHeads[x.Head] || cityHeads[x.Head] && x.Head != "stop" && tripNoun(x.Noun)) {
+			tripCounts = true
+		}
+	}
+	kinds := len(q.r.Terms) > 0
+
+	scores := map[locnav.Family]float64{}
+	why := map[locnav.Family]string{}
+	if relative > 0 {
+		scores[locnav.PlaceFinding] = 2
+		why[locnav.PlaceFinding] = "places north, south, east or west of a landmark"
+		if kinds {
+			scores[locnav.PlaceFinding] = 4
+		}
+	}
+	switch {
+	case meet:
+		scores[locnav.MeetingPoint] = 5
+		why[locnav.MeetingPoint] = "a place to meet"
+	case fair:
+		scores[locnav.MeetingPoint] = 3
+		why[locnav.MeetingPoint] = "a place fair to people in two places"
+	}
+	if homes >= 2 {
+		scores[locnav.MeetingPoint] += 3
+		why[locnav.MeetingPoint] = "the places people are in"
+	}
+	if fraction {
+		scores[locnav.EvenStops] = 1.5
+		why[locnav.EvenStops] = "stops at a fraction of a drive"
+		switch {
+		case len(from) > 0 && len(to) > 0:
+			scores[locnav.EvenStops] = 7 // a drive from one place to another: no meeting
+		case ends || len(from)+len(to) > 0:
+			scores[locnav.EvenStops] = 4
+		}
+	}
+	if tripCounts {
+		scores[locnav.RoadTrip] = 3
+		why[locnav.RoadTrip] = "routes and towns to plan"
+	}
+	if q.has(tripWords...) {
+		scores[locnav.RoadTrip] += 1
+		why[locnav.RoadTrip] = cmp.Or(why[locnav.RoadTrip], "a road trip")
+	}
+	if ends && (len(from) > 0 || q.has(tripWords...)) && scores[locnav.RoadTrip] > 0 || len(from) > 0 && len(to) > 0 && !kinds && !fraction {
+		scores[locnav.RoadTrip] += 1
+		why[locnav.RoadTrip] = cmp.Or(why[locnav.RoadTrip], "a drive from one place to another")
+	}
+	best, bestScore := locnav.Family(""), 0.0
+	for _, f := range []locnav.Family{locnav.RoadTrip, locnav.EvenStops, locnav.MeetingPoint, locnav.PlaceFinding} {
+		if scores[f] > bestScore {
+			best, bestScore = f, scores[f]
+		}
+	}
+	if best != "" {
+		return best, why[best]
+	}
+	// Nothing decides: the format's stops say a place is wanted, and two
+	// ends make it a trip.
+	if slices.Contains(keys, "stops") && homes+len(between) >= 2 {
+		return locnav.MeetingPoint, "two places and an answer of stops"
+	}
+	if len(from) > 0 && len(to) > 0 {
+		return locnav.RoadTrip, "a drive from one place to another"
+	}
+	return "", "cannot tell what is asked: no routes to plan (\"2 routes from Wilmington to Dover\"), no stop along a drive (\"a cafe halfway from Wilmington to Dover\"), " +
+		"no place for people to meet (\"I live in Newark, my friend in Dover: where do we meet?\") and no place north or south of a landmark"
+}
+
+// tripNoun says whether a counted noun is a town a route passes, not a
+// stop of a kind ("rest stop", "gas station").
+func tripNoun(noun string) bool {
+	for _, w := range strings.Fields(noun) {
+		switch w {
+		case "rest", "gas", "fuel", "scenic", "view", "charging", "coffee", "food", "lunch", "bathroom", "service":
+			return false
+		}
+	}
+	return true
+}
+
+// specName is how a spec names a place: the reading's name with its
+// region or country ("Newark, Delaware", "Encamp, Andorra"), else the
+// words as written with the region written after them.
+func specName(m understand.Mention) string {
+	if p := m.Place; p != nil {
+		switch {
+		case p.Kind == understand.KindCountry || p.Kind == understand.KindRegion && p.Region != p.Name:
+			return p.Name
+		case p.Region != "" && p.Region != p.Name && p.CountryCode == "US":
+			return p.Name + ", " + p.Region
+		case p.Country != "" && p.Country != p.Name:
+			return p.Name + ", " + p.Country
+		}
+		return p.Name
+	}
+	if m.Qualifier != "" {
+		return m.Text + ", " + m.Qualifier
+	}
+	return m.Text
+}
+
+// regionOf is the region a reading lies in, as a trip's Region hint.
+func regionOf(m understand.Mention) string {
+	p := m.Place
+	switch {
+	case p == nil:
+		return m.Qualifier
+	case p.CountryCode == "US" && p.Region != "":
+		return p.Region
+	}
+	return p.Country
+}
+
+func (q *question) roadTrip(s *taskSpec, format []byte) {
+	start, end := q.ends()
+	if start != nil {
+		s.Start = specName(*start)
+	}
+	if end != nil {
+		s.End = specName(*end)
+		s.Region = regionOf(*end)
+	}
+	if s.Region == "" && start != nil {
+		s.Region = regionOf(*start)
+	}
+	s.Routes = 1
+	if n, ok := q.count(routeHeads, nil); ok && n > 0 {
+		s.Routes = n
+	}
+	isEnd := func(m understand.Mention) bool {
+		return start != nil && m.Span == start.Span || end != nil && m.Span == end.Span ||
+			start != nil && m.Place != nil && start.Place != nil && m.Place.ID == start.Place.ID ||
+			end != nil && m.Place != nil && end.Place != nil && m.Place.ID == end.Place.ID
+	}
+	// Places to pass, and people to see on the way ("we must visit
+	// friends in 'Coalinga'").
+	for _, m := range q.role(understand.RoleVia, understand.RoleHome) {
+		if n := specName(m); !isEnd(m) && !slices.Contains(s.Include, n) {
+			s.Include = append(s.Include, n)
+		}
+	}
+	for _, m := range q.role(understand.RoleAvoid) {
+		if n := specName(m); !isEnd(m) && !slices.Contains(s.Avoid, n) {
+			s.Avoid = append(s.Avoid, n)
+		}
+	}
+	if n, ok := q.count(cityHeads, tripNoun); ok {
+		s.Cities = n
+	} else {
+		s.Cities = cmp.Or(len(s.Include), 2) // the must-visit places, else two towns on the way
+	}
+	if n, ok := q.count(map[string]bool{"stop": true, "area": true, "break": true, "stopover": true}, func(n string) bool {
+		return strings.Contains(n, "rest") || strings.Contains(n, "service")
+	}); ok {
+		s.RestStops = n
+	} else if q.has(restWords...) {
+		s.RestStops = 1 // "with rest stops": one per route
+	}
+	if n, ok := q.count(viewHeads, nil); ok {
+		s.Viewpoints = n
+	} else if n, ok := q.count(map[string]bool{"spot": true, "point": true, "place": true, "stop": true}, func(n string) bool { return strings.Contains(n, "scenic") }); ok {
+		s.Viewpoints = n
+	} else if q.has(viewWords...) {
+		s.Viewpoints = 1
+	}
+	if route := routeTemplateKeys(format); len(route) > 0 {
+		if !slices.Contains(route, "rest_stops") {
+			s.RestStops = 0
+		}
+		if !slices.Contains(route, "scenic_viewpoints") {
+			s.Viewpoints = 0
+		}
+	}
+}
+
+// ends are the start and the end of a trip or a leg: from and to,
+// between … and …, a home and a destination.
+func (q *question) ends() (start, end *understand.Mention) {
+	from, to := q.role(understand.RoleFrom), q.role(understand.RoleTo)
+	if len(from) > 0 {
+		start = &from[0]
+	}
+	for i := range to {
+		if start == nil || to[i].Span != start.Span {
+			end = &to[i]
+			break
+		}
+	}
+	if b := q.role(understand.RoleBetween); len(b) >= 2 && (start == nil || end == nil) {
+		if start == nil && end == nil {
+			return &b[0], &b[1]
+		}
+		if start == nil {
+			start = &b[0]
+		} else {
+			end = &b[1]
+		}
+	}
+	if start == nil && end != nil {
+		// "We live in Dover and want to drive over to Newark."
+		if h := q.role(understand.RoleHome, understand.RoleNone); len(h) > 0 && h[0].Start < end.Start {
+			start = &h[0]
+		}
+	}
+	return start, end
+}
+
+func (q *question) evenStops(s *taskSpec) {
+	start, end := q.ends()
+	if start == nil || end == nil {
+		l := legSpec{Stops: 1, Types: q.types(0, len(q.r.Text))}
+		if start != nil {
+			l.From = specName(*start)
+		}
+		if end != nil {
+			l.To = specName(*end)
+		}
+		s.Legs = []legSpec{l}
+		s.PlaceTypes = l.Types
+		return
+	}
+	// A second leg: a place returned to ("then back to Wilmington") or a
+	// format with stops for two routes.
+	two := slices.Contains(s.Keys, "route_2_stops")
+	var back *understand.Mention
+	for i, m := range q.places {
+		if m.Start > end.End && m.Role == understand.RoleTo && !sameReading(m, *end) &&
+			(strings.Contains(m.Cue, "back") || strings.Contains(m.Cue, "return") || two) {
+			back = &q.places[i]
+			break
+		}
+	}
+	returns := q.has("return", "back to", "way back", "coming back", "then back", "there and back", "round trip")
+	split := len(q.r.Text)
+	if back != nil || returns && two || two {
+		split = q.secondLegStart(end, back)
+	}
+	l1 := q.leg(specName(*start), specName(*end), 0, split)
+	s.Legs = []legSpec{l1}
+	if split < len(q.r.Text) {
+		to := l1.From
+		if back != nil {
+			to = specName(*back)
+		}
+		l2 := q.leg(l1.To, to, split, len(q.r.Text))
+		if len(l2.Types) == 0 {
+			l2.Types = l1.Types
+		}
+		s.Legs = append(s.Legs, l2)
+	}
+	s.PlaceTypes = s.Legs[0].Types
+}
+
+// secondLegStart is where the words of a second leg begin: the sentence
+// or clause that speaks of coming back, or of the place returned to.
+func (q *question) secondLegStart(end *understand.Mention, back *understand.Mention) int {
+	text := q.lower
+	from := end.End
+	if back != nil {
+		// The clause holding the return cue.
+		return clauseStart(text, back.Start, from)
+	}
+	for _, w := range []string{"return", "back", "then", "second", "after that", "coming home"} {
+		if i := strings.Index(text[from:], w); i >= 0 {
+			return clauseStart(text, from+i, from)
+		}
+	}
+	return len(text)
+}
+
+// clauseStart is the start of the sentence or clause holding byte i,
+// not before floor.
+func clauseStart(text string, i, floor int) int {
+	for k := i - 1; k >= floor; k-- {
+		switch text[k] {
+		case '.', '!', '?', ';', ',':
+			return k + 1
+		}
+	}
+	return floor
+}
+
+// leg reads one leg's stops and kinds from the text between from and to.
+func (q *question) leg(a, b string, lo, hi int) legSpec {
+	l := legSpec{From: a, To: b, Types: q.types(lo, hi)}
+	var fractions []float64
+	every := 0
+	for _, x := range q.r.Quantities {
+		if x.Start < lo || x.End > hi || x.Kind != understand.Fraction || x.Den == 0 {
+			continue
+		}
+		if x.Every {
+			every = max(every, x.Den-1)
+			continue
+		}
+		fractions = append(fractions, float64(x.Num)/float64(x.Den))
+	}
+	n := 0
+	for _, x := range q.r.Quantities {
+		if x.Start >= lo && x.End <= hi && x.Kind == understand.Count && (x.Head == "stop" || x.Head == "place" || x.Head == "location" ||
+			x.Head == "spot" || len(q.types(x.Start, x.End)) > 0) && x.Value > 1 && x.Value <= 10 {
+			n = int(x.Value)
+			break
+		}
+	}
+	slices.Sort(fractions)
+	fractions = slices.Compact(fractions)
+	switch {
+	case every > 0:
+		l.Stops = every
+	case len(fractions) > 0:
+		l.Stops = len(fractions)
+		if !evenlySpaced(fractions) {
+			l.Fractions = fractions
+		}
+	case n > 0:
+		l.Stops = n
+	default:
+		l.Stops = 1
+	}
+	return l
+}
+
+// evenlySpaced says whether fractions are the k/(n+1) of n even stops.
+func evenlySpaced(fs []float64) bool {
+	for i, f := range fs {
+		if math.Abs(f-float64(i+1)/float64(len(fs)+1)) > 0.01 {
+			return false
+		}
+	}
+	return true
+}
+
+func (q *question) meeting(s *taskSpec) {
+	var origins []understand.Mention
+	add := func(ms []understand.Mention) {
+		for _, m := range ms {
+			if !slices.ContainsFunc(origins, func(o understand.Mention) bool { return sameReading(o, m) }) {
+				origins = append(origins, m)
+			}
+		}
+	}
+	add(q.role(understand.RoleHome, understand.RoleFrom, understand.RoleBetween))
+	if len(origins) < 2 {
+		add(q.role(understand.RoleNone))
+	}
+	slices.SortStableFunc(origins, func(a, b understand.Mention) int { return a.Start - b.Start })
+	for _, m := range origins {
+		s.Origins = append(s.Origins, originSpec{Place: specName(m), Mode: q.modeOf(m)})
+	}
+	s.PlaceTypes = q.types(0, len(q.r.Text))
+}
+
+// sameReading says whether two mentions name one place.
+func sameReading(a, b understand.Mention) bool {
+	if a.Place != nil && b.Place != nil {
+		return a.Place.ID == b.Place.ID
+	}
+	return understand.Normalize(a.Text) == understand.Normalize(b.Text)
+}
+
+// modeOf is how the person at m travels: walking when any mention of
+// the place says so ("the walking time from X"), else driving.
+func (q *question) modeOf(m understand.Mention) string {
+	for _, o := range q.places {
+		if sameReading(o, m) && q.modeAt(o) == "walking" {
+			return "walking"
+		}
+	}
+	return "driving"
+}
+
+// modeAt is the mode one mention says: the nearest word of walking or
+// driving before it in its clause, else after it.
+func (q *question) modeAt(m understand.Mention) string {
+	lo := clauseStart(q.lower, m.Start, 0)
+	hi := len(q.lower)
+	for k := m.End; k < len(q.lower); k++ {
+		if c := q.lower[k]; c == '.' || c == ';' || c == '!' || c == '?' {
+			hi = k
+			break
+		}
+	}
+	before, after := q.lower[lo:m.Start], q.lower[m.End:hi]
+	last := func(text string, ws []string) int {
+		best := -1
+		for _, w := range ws {
+			best = max(best, strings.LastIndex(text, w))
+		}
+		return best
+	}
+	first := func(text string, ws []string) int {
+		best := -1
+		for _, w := range ws {
+			if i := strings.Index(text, w); i >= 0 && (best < 0 || i < best) {
+				best = i
+			}
+		}
+		return best
+	}
+	if w, d := last(before, walkWords), last(before, driveWords); w >= 0 || d >= 0 {
+		if w > d {
+			return "walking"
+		}
+		return "driving"
+	}
+	if w, d := first(after, walkWords), first(after, driveWords); w >= 0 && (d < 0 || w < d) {
+		return "walking"
+	}
+	return "driving"
+}
+
+func (q *question) directional(s *taskSpec) {
+	for _, m := range q.role(understand.RoleRelative) {
+		ref := specName(m)
+		if m.Place != nil && m.Place.Kind == understand.KindLandmark {
+			ref = m.Text // a landmark by the name written: the maps search finds it
+		}
+		for _, d := range splitDirection(m.Direction) {
+			s.Directions = append(s.Directions, directionSpec{Direction: d, Ref: ref})
+		}
+	}
+	if in := q.role(understand.RoleIn); len(in) > 0 {
+		s.Area = specName(in[0])
+	} else {
+		for _, m := range q.r.Mentions {
+			if isRegion(m) {
+				s.Area = specName(m)
+				break
+			}
+		}
+	}
+	s.PlaceTypes = q.types(0, len(q.r.Text))
+	s.Count = 1
+	for _, t := range q.r.Terms {
+		if t.Count > 0 {
+			s.Count = t.Count
+			break
+		}
+	}
+	if s.Count == 1 {
+		// "just one please", "two of them": a count with no noun.
+		for _, x := range q.r.Quantities {
+			if x.Kind == understand.Count && x.Head == "" && x.Value > 1 && x.Value <= 20 {
+				s.Count = int(x.Value)
+				break
+			}
+		}
+	}
+}
+
+// splitDirection turns "northeast" into north and east.
+func splitDirection(d string) []string {
+	var out []string
+	for _, w := range []string{"north", "south", "east", "west"} {
+		if strings.Contains(d, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// unknown are the names the family needs that no gazetteer knows: the
+// ends, the stops to visit or avoid, the people's places. Landmarks a
+// place must lie north or south of may be unknown to the gazetteer and
+// known to the maps, so they are left to the maps.
+func (q *question) unknown(family locnav.Family) []string {
+	if !q.known {
+		return nil
+	}
+	var out []string
+	for _, m := range q.places {
+		if m.Place != nil {
+			continue
+		}
+		switch m.Role {
+		case understand.RoleFrom, understand.RoleTo, understand.RoleBetween, understand.RoleVia, understand.RoleHome:
+			if family != locnav.PlaceFinding && !slices.Contains(out, m.Text) {
+				out = append(out, m.Text)
+			}
+		}
+	}
+	return out
+}
