@@ -1,6 +1,8 @@
 package data
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
 	"compress/bzip2"
 	"compress/gzip"
@@ -72,7 +74,22 @@ func openOSM(ctx context.Context, path string) (scanner, io.Closer, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("unknown extract format (want .osm.pbf, .osm, .osm.bz2 or .osm.gz)")
 	}
-	return osmxml.New(ctx, r), f, nil
+	br := bufio.NewReader(r)
+	if !startsLikeXML(br) {
+		// The XML decoder reads a stream of zeros (/dev/zero) forever.
+		f.Close()
+		return nil, nil, errors.New("not OSM XML: it does not start with '<'")
+	}
+	return osmxml.New(ctx, br), f, nil
+}
+
+// startsLikeXML reports whether the first byte after a byte-order mark
+// and white space is '<'.
+func startsLikeXML(br *bufio.Reader) bool {
+	head, _ := br.Peek(512)
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	head = bytes.TrimLeft(head, " \t\r\n")
+	return len(head) > 0 && head[0] == '<'
 }
 
 // road is a routable way kept until all nodes are known.

@@ -1,9 +1,12 @@
 package data
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestModuleCacheRunsNoProgram(t *testing.T) {
@@ -59,5 +62,39 @@ Version: 7.6.0-5
 	}
 	if got := debVersionIn(filepath.Join(t.TempDir(), "none"), "x"); got != "" {
 		t.Errorf("no status file: %q", got)
+	}
+}
+
+// An .osm path that is not XML (a link to /dev/zero, a binary file) is
+// refused at once; the XML decoder read zeros forever.
+func TestOpenOSMRefusesWhatIsNotXML(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "binary.osm")
+	os.WriteFile(bin, []byte("\x00\x00\x00\x0fOSMHeader"), 0o644)
+	paths := []string{bin}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		zero := filepath.Join(dir, "zero.osm")
+		os.Symlink("/dev/zero", zero)
+		paths = append(paths, zero)
+	}
+	for _, p := range paths {
+		done := make(chan error, 1)
+		go func() {
+			_, err := ImportOSM(context.Background(), p, "x", nil)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "not OSM XML") || !strings.Contains(err.Error(), p) {
+				t.Errorf("%s: %v", p, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: still reading", p)
+		}
+	}
+	good := filepath.Join(dir, "bom.osm")
+	os.WriteFile(good, []byte("\xef\xbb\xbf\n  <?xml version=\"1.0\"?><osm version=\"0.6\"></osm>"), 0o644)
+	if _, err := ImportOSM(context.Background(), good, "x", nil); err != nil && strings.Contains(err.Error(), "not OSM XML") {
+		t.Errorf("XML with a byte-order mark refused: %v", err)
 	}
 }
