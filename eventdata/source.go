@@ -26,7 +26,7 @@ type Source interface {
 type Result struct {
 	Hits []Hit `json:"hits"`
 	// Total is how many records matched before the limit, when the
-	// source knows; else len(Hits).
+	// source knows; else an upper bound, or len(Hits).
 	Total int `json:"total"`
 	// Failures are the sources that could not answer, when several were
 	// asked (Sources): the hits are partial.

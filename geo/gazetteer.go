@@ -134,9 +134,10 @@ var usAbbrevs = map[string][]string{"AL": {"Ala"}, "AZ": {"Ariz"}, "AR": {"Ark"}
 	"VT": {"Vt"}, "VA": {"Va"}, "WA": {"Wash"}, "WV": {"W.Va"}, "WI": {"Wis", "Wisc"}, "WY": {"Wyo"}}
 
 // countryAlternates are common English short forms of countries.
-var countryAlternates = map[string][]string{"US": {"USA", "United States of America", "America", "the States"},
-	"GB": {"UK", "Britain", "Great Britain", "England", "Scotland", "Wales"}, "AE": {"UAE"},
-	"KR": {"South Korea", "Korea"}, "RU": {"Russia"}, "CZ": {"Czechia"}, "NL": {"Holland"}}
+var countryAlternates = map[string][]string{"US": {"USA", "U.S.A.", "U.S.", "United States of America", "America", "the States"},
+	"GB": {"UK", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales", "Northern Ireland"}, "AE": {"UAE", "U.A.E."},
+	"KR": {"South Korea", "Korea", "Republic of Korea"}, "RU": {"Russia"}, "CZ": {"Czechia", "Czech Republic"}, "NL": {"Holland"},
+	"TR": {"Türkiye", "Turkiye"}, "MK": {"North Macedonia", "Macedonia"}}
 
 // Lookup returns the cities, regions, countries and OSM places key
 // names.

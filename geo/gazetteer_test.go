@@ -36,6 +36,10 @@ func TestGazetteer(t *testing.T) {
 		}},
 		{"ad", "Andorra by its code", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "AD" }},
 		{"usa", "the United States", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "US" }},
+		// As event lists write them.
+		{understand.Normalize("U.S.A."), "the United States", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "US" }},
+		{understand.Normalize("U.K."), "the United Kingdom", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "GB" }},
+		{"czech republic", "Czechia", func(p understand.Place) bool { return p.Kind == understand.KindCountry && p.CountryCode == "CZ" }},
 		{"sant julia de loria", "the town in Andorra", func(p understand.Place) bool {
 			return p.Kind == understand.KindCity && p.CountryCode == "AD"
 		}},
