@@ -266,6 +266,7 @@ func emitPolicy(ctx context.Context, name string, v any, why string) {
 type llmSolver struct {
 	model   llm.Model
 	timeout time.Duration // per decision, repairs included; zero: none
+	system  string        // the system prompt of both decisions
 
 	// The policies as Decide wants them, made once rather than per step;
 	// they read the step's state and advice from here.
@@ -275,15 +276,21 @@ type llmSolver struct {
 	movePolicy func(context.Context) (Move, error)
 }
 
-func newLLMSolver(m llm.Model, timeout time.Duration) *llmSolver {
+func newLLMSolver(m llm.Model, timeout time.Duration) (*llmSolver, error) {
 	a := &llmSolver{model: m, timeout: timeout}
 	a.toolPolicy = func(context.Context) (ToolUse, error) { return toolUsePolicy(a.s), nil }
 	a.movePolicy = func(context.Context) (Move, error) { return movePolicy(a.s, a.advice), nil }
-	return a
+	if m != nil {
+		var err error
+		if a.system, err = prompts.Render("system", nil); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
 }
 
 func (a *llmSolver) prompt(name, user string) llm.Prompt {
-	return llm.Prompt{Name: name, System: systemPrompt, User: user, Timeout: a.timeout, MaxRepairs: 2}
+	return llm.Prompt{Name: name, System: a.system, User: user, Timeout: a.timeout, MaxRepairs: 2}
 }
 
 func (a *llmSolver) toolUse(ctx context.Context, s *episodeState, c *choice) error {
@@ -377,7 +384,11 @@ func newAgent(s Strategy, m llm.Model, timeout time.Duration) (agent, error) {
 	case Greedy:
 		return greedyAgent{}, nil
 	case LLMSolver:
-		return newLLMSolver(m, timeout), nil
+		a, err := newLLMSolver(m, timeout)
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
 	}
 	return nil, fmt.Errorf("strategy %q: want follow, greedy or llm_solver", s)
 }

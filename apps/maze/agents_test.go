@@ -17,6 +17,10 @@ import (
 )
 
 func TestPromptsRender(t *testing.T) {
+	sys, err := prompts.Render("system", nil)
+	if err != nil || !strings.Contains(sys, "grid maze") || !strings.Contains(sys, "one JSON object") || strings.HasSuffix(sys, "\n") {
+		t.Errorf("system prompt %q: %v", sys, err)
+	}
 	tu, err := prompts.Render("tool_use", toolUseInput{
 		Width: 16, Height: 16, Pos: grid.Pos{X: 2, Y: 3}, Goal: grid.Pos{X: 14, Y: 14}, Distance: 23,
 		Step: 5, StepLimit: 120, Asked: 4, Good: 3, Judged: 4, SuccessPct: 75, Recent: []string{"right", "down"},

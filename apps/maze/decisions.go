@@ -47,9 +47,6 @@ func (m Move) Validate() error {
 // Reason returns the reasoning.
 func (m Move) Reason() string { return m.Reasoning }
 
-// systemPrompt frames both decisions.
-const systemPrompt = "You are a careful agent solving a grid maze step by step. Reply with one JSON object only."
-
 //go:embed prompts/*.tmpl
 var promptFiles embed.FS
 
