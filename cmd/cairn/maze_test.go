@@ -210,3 +210,24 @@ func (c *spanCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/x-protobuf")
 	w.Write(out)
 }
+
+// TestFlagErrorsInUserTerms: a bad flag value is named with what the flag
+// takes, not with Go's parser (strconv.ParseInt: parsing "8.5").
+func TestFlagErrorsInUserTerms(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"maze", "show", "--size", "8.5"}, "--size 8.5: want a whole number"},
+		{[]string{"maze", "show", "--density", "thick"}, "--density thick: want a number"},
+		{[]string{"maze", "show", "--seed", "-1"}, "--seed -1: want a whole number from 0"},
+		{[]string{"maze", "run", "x.yaml", "--decision-timeout", "soon"}, "--decision-timeout soon: want a duration"},
+		{[]string{"maze", "run", "x.yaml", "--trajectory-budget", "lots"}, `--trajectory-budget: "lots": want a size such as 512MiB`},
+		{[]string{"maze", "show", "--no-such-flag"}, "unknown flag: --no-such-flag"},
+	} {
+		_, _, err := runCairn(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "strconv") {
+			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

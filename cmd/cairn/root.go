@@ -52,6 +52,7 @@ runs offline by default.`,
 			return c.setupLogging()
 		},
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	pf := root.PersistentFlags()
