@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
@@ -65,7 +67,18 @@ type Store struct {
 // Open connects to dsn and creates the schema (and the postgis extension)
 // if needed.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	pool, err := pgxpool.New(ctx, dsn)
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: %w", err)
+	}
+	// When a query's context ends (its caller went away), ask the server
+	// to cancel the statement and keep the connection; pgx's default
+	// closes the connection and sends the cancel request from a goroutine
+	// on its way out.
+	cfg.ConnConfig.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: 2 * time.Second}
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("pgstore: %w", err)
 	}
@@ -125,6 +138,7 @@ func (s *Store) Sync(ctx context.Context, from *store.Store) error {
 
 // Query checks stmt with the SQL guard (PostGIS functions allowed) and runs
 // it in a read-only transaction with a statement timeout and a row limit.
+// When ctx ends first, the server is asked to cancel the statement.
 func (s *Store) Query(ctx context.Context, opts store.QueryOptions, stmt string, args ...any) (*store.Result, error) {
 	safe, err := guard.Check(stmt)
 	if err != nil {
@@ -145,7 +159,7 @@ func (s *Store) readOnly(ctx context.Context, opts store.QueryOptions, stmt stri
 	defer cancel()
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: read-only transaction: %w", err)
+		return nil, queryErr(ctx, opts, fmt.Errorf("read-only transaction: %w", err))
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if _, err := tx.Exec(ctx, "SET LOCAL statement_timeout = "+strconv.FormatInt(opts.Timeout.Milliseconds(), 10)); err != nil {
@@ -153,7 +167,7 @@ func (s *Store) readOnly(ctx context.Context, opts store.QueryOptions, stmt stri
 	}
 	rows, err := tx.Query(ctx, stmt, args...)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore query: %w", err)
+		return nil, queryErr(ctx, opts, err)
 	}
 	defer rows.Close()
 	res := &store.Result{SQL: stmt}
@@ -175,12 +189,21 @@ func (s *Store) readOnly(ctx context.Context, opts store.QueryOptions, stmt stri
 		res.Rows = append(res.Rows, vals)
 	}
 	if err := rows.Err(); err != nil {
-		var pgErr interface{ SQLState() string }
-		if errors.As(err, &pgErr) && pgErr.SQLState() == "57014" {
-			return nil, fmt.Errorf("pgstore query exceeded its %v timeout: %w", opts.Timeout, context.DeadlineExceeded)
-		}
-		return nil, fmt.Errorf("pgstore query: %w", err)
+		return nil, queryErr(ctx, opts, err)
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// queryErr says why a query failed in the caller's terms: cancelled by
+// its caller, over its timeout, or the server's error.
+func queryErr(ctx context.Context, opts store.QueryOptions, err error) error {
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
+		return fmt.Errorf("pgstore query cancelled: %w", context.Canceled)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.As(err, &pgErr) && pgErr.Code == "57014":
+		return fmt.Errorf("pgstore query exceeded its %v timeout: %w", opts.Timeout, context.DeadlineExceeded)
+	}
+	return fmt.Errorf("pgstore query: %w", err)
 }

@@ -3,6 +3,7 @@ package pgstore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -138,5 +139,66 @@ func TestGuardAndReadOnly(t *testing.T) {
 	r, err := pg.Query(ctx, store.QueryOptions{MaxRows: 3}, "SELECT wmo FROM argo_profile_stations")
 	if err != nil || len(r.Rows) != 3 || !r.Truncated {
 		t.Errorf("row limit: %v %v", r, err)
+	}
+}
+
+// TestHostileCorpusLeavesPostGISUnchanged: the whole hostile corpus is
+// refused by the PostGIS store and its tables do not change.
+func TestHostileCorpusLeavesPostGISUnchanged(t *testing.T) {
+	pg, _ := setup(t)
+	ctx := context.Background()
+	digest := func() string {
+		r, err := pg.readOnly(ctx, store.QueryOptions{}, `SELECT
+			(SELECT md5(string_agg(m::text, ',' ORDER BY wmo)) FROM argo_float_metadata m),
+			(SELECT md5(string_agg(s::text, ',' ORDER BY wmo)) FROM argo_float_status s),
+			(SELECT md5(string_agg(p::text, ',' ORDER BY wmo, cycle, direction)) FROM argo_profile_stations p)`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(r.Rows[0])
+	}
+	before := digest()
+	for _, q := range oceantest.HostileSQL(t) {
+		if _, err := pg.Query(ctx, store.QueryOptions{Timeout: 5 * time.Second}, q); !errors.Is(err, sqlguard.ErrRejected) {
+			t.Errorf("%.80q: %v, want a rejection", q, err)
+		}
+	}
+	if after := digest(); after != before {
+		t.Errorf("PostGIS tables changed under the hostile corpus: %s -> %s", before, after)
+	}
+}
+
+// TestCancelStopsServerWork: when a query's caller goes away, the server
+// stops the statement at once (a cancel request), not at its
+// statement_timeout.
+func TestCancelStopsServerWork(t *testing.T) {
+	dsn := oceantest.PostGIS(t)
+	pg, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	_, err = pg.readOnly(ctx, store.QueryOptions{Timeout: time.Minute}, "SELECT pg_sleep(60) /* cancel-probe */")
+	if !errors.Is(err, context.Canceled) || time.Since(start) > 5*time.Second {
+		t.Fatalf("returned after %v with %v, want context.Canceled soon after 300ms", time.Since(start), err)
+	}
+	active := func() int64 {
+		var n int64
+		err := pg.pool.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+			WHERE state = 'active' AND query LIKE '%cancel-probe%' AND pid <> pg_backend_pid()`).Scan(&n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for active() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the server still runs the cancelled statement 5 s later")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
