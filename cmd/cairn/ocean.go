@@ -82,6 +82,7 @@ ocean.duckdb, profiles/ (Parquet) and docs.json.`,
 
 func newOceanIngestCmd(c *cli, dir *string) *cobra.Command {
 	var asJSON bool
+	var maxFileMB int64
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
 		Short: "Ingest Argo GDAC files or directories (index files, meta, prof, single-cycle and synthetic BGC profile files)",
@@ -95,10 +96,23 @@ and long-format Parquet profiles partitioned by float and year. BGC values
 adjusted QC) join the core rows at equal pressure or get rows of their own
 (level_source 'sprof'); they never replace core PRES, TEMP or PSAL. B- and
 M-files are reported as unsupported. Each file is atomic; re-ingesting an
-unchanged file does nothing.`,
+unchanged file does nothing.
+
+Every record is validated before it is stored: index rows (file name,
+dates, positions, ocean, profiler and institution codes) and profiles
+(time, position). Dates may not be after the file's own update date or
+now; the -99.999/-999.999 position markers mean no position. An invalid
+record is reported with its line or profile number and stores nothing;
+the file's other records go in. A copy of a file ingested after another
+copy of the same name (a bad index, say) is ingested again even when
+unchanged, so a good file repairs what a bad one changed. Only regular
+files up to --max-file-mb are read.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := store.Open(cmd.Context(), *dir, store.Options{Logger: c.logger()})
+			if maxFileMB <= 0 {
+				return fmt.Errorf("--max-file-mb %d: must be at least 1", maxFileMB)
+			}
+			s, err := store.Open(cmd.Context(), *dir, store.Options{Logger: c.logger(), MaxFileBytes: maxFileMB << 20})
 			if err != nil {
 				return err
 			}
@@ -114,16 +128,33 @@ unchanged file does nothing.`,
 				if f.Status == store.Failed || f.Status == store.Unsupported {
 					fmt.Fprintf(c.stdout, "%-11s %s: %s\n", f.Status, f.Path, f.Reason)
 				}
+				if f.Status == store.Ingested && f.Rejected > 0 {
+					fmt.Fprintf(c.stdout, "rejected    %d record(s) of %s:\n", f.Rejected, f.Path)
+					for _, p := range f.Problems {
+						fmt.Fprintf(c.stdout, "  %s:%s\n", f.Path, strings.TrimPrefix(p, "line "))
+					}
+					if more := f.Rejected - len(f.Problems); more > 0 {
+						fmt.Fprintf(c.stdout, "  and %d more\n", more)
+					}
+				}
 			}
 			fmt.Fprintf(c.stdout, "ingested %d, unchanged %d, failed %d, unsupported %d, skipped %d files into %s\n",
 				rep.Count(store.Ingested), rep.Count(store.Unchanged), rep.Count(store.Failed), rep.Count(store.Unsupported), rep.Count(store.Skipped), s.Dir())
-			if rep.Count(store.Failed) > 0 {
-				return fmt.Errorf("ocean ingest: %d file(s) failed (listed above); the others were stored", rep.Count(store.Failed))
+			var errs []string
+			if n := rep.Count(store.Failed); n > 0 {
+				errs = append(errs, fmt.Sprintf("%d file(s) failed", n))
+			}
+			if n := rep.Rejected(); n > 0 {
+				errs = append(errs, fmt.Sprintf("%d invalid record(s) were not stored", n))
+			}
+			if len(errs) > 0 {
+				return fmt.Errorf("ocean ingest: %s (listed above); the rest was stored", strings.Join(errs, " and "))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the per-file report as JSON")
+	cmd.Flags().Int64Var(&maxFileMB, "max-file-mb", store.DefaultMaxFileBytes>>20, "largest file to read, in MiB")
 	return cmd
 }
 

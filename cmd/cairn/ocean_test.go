@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -118,5 +120,41 @@ func TestServeWithoutOceanStore(t *testing.T) {
 	r.Body.Close()
 	if r.StatusCode != http.StatusNotFound {
 		t.Errorf("query without ocean: %d", r.StatusCode)
+	}
+}
+
+// TestOceanIngestReportsRejectedRecords: invalid index rows are printed
+// as path:line: reason, the command fails saying how many were not
+// stored, and the valid row is queryable; a planner bomb (issue 13) is
+// refused at once by ocean sql, naming the limit.
+func TestOceanIngestReportsRejectedRecords(t *testing.T) {
+	dir := t.TempDir()
+	index := filepath.Join(t.TempDir(), "ar_index_global_prof.txt")
+	os.WriteFile(index, []byte("# Date of update : 20230427112425\n"+
+		"file,date,latitude,longitude,ocean,profiler_type,institution,date_update\n"+
+		"aoml/13857/profiles/R13857_001.nc,19970729200300,0.267,-16.032,A,845,AO,20181011180520\n"+
+		"aoml/13857/profiles/R13857_002.nc,19970809192112,95,500,A,845,AO,20181011180521\n"+
+		"aoml/13857/profiles/R13857_003.nc,20300101000000,0.543,-19.622,A,845,AO,20181011180521\n"), 0o644)
+	out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ingest", index)
+	if err == nil || !strings.Contains(err.Error(), "2 invalid record(s) were not stored") {
+		t.Errorf("ingest: %v", err)
+	}
+	for _, want := range []string{index + ":4: latitude 95 is outside -90..90", index + ":5: date 2030-01-01 00:00:00 is after the row's date_update", "ingested 1,"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "sql", "SELECT count(*) AS n FROM argo_profile_stations"); err != nil || !strings.Contains(out, "1") {
+		t.Errorf("stations: %v\n%s", err, out)
+	}
+	if _, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ingest", "--max-file-mb", "0", index); err == nil || !strings.Contains(err.Error(), "--max-file-mb") {
+		t.Errorf("--max-file-mb 0: %v", err)
+	}
+	bomb := "SELECT 1"
+	for range 30 {
+		bomb = "SELECT (" + bomb + ")"
+	}
+	if _, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "sql", bomb); err == nil || !strings.Contains(err.Error(), "nested more than 8 deep") {
+		t.Errorf("30 nested subqueries: %v", err)
 	}
 }

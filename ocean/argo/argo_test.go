@@ -148,21 +148,82 @@ func TestReadProfilesMissingVariable(t *testing.T) {
 	}
 }
 
+const indexHead = "# Title : Profile directory file of the Argo Global Data Assembly Center\n# Date of update : 20230427112425\n" +
+	"file,date,latitude,longitude,ocean,profiler_type,institution,date_update\n"
+
+// TestProfileIndexValidation: each kind of bad row is left out and named
+// with its line; good rows around it, and the real index's missing
+// markers and blank dates, pass.
+func TestProfileIndexValidation(t *testing.T) {
+	good := "aoml/13857/profiles/R13857_001.nc,19970729200300,0.267,-16.032,A,845,AO,20181011180520"
+	for _, c := range []struct{ row, want string }{
+		{"aoml/13857/profiles/R13857_002.nc,1997XX09192112,0.072,-17.659,A,845,AO,20181011180521", `date "1997XX09192112" is not a date`},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,abc,-17.659,A,845,AO,20181011180521", "is not two numbers"},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,95,500,A,845,AO,20181011180521", "latitude 95 is outside -90..90"},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,45,500,A,845,AO,20181011180521", "longitude 500 is outside -180..180"},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,0.072,-17.659,Z,845,AO,20181011180521", `ocean code "Z" is not A, P or I`},
+		{"aoml/13857/profiles/R13857_002.nc,20300101000000,0.072,-17.659,A,845,AO,20181011180521", "after the row's date_update"},
+		{"aoml/13857/profiles/R13857_002.nc,20300101000000,0.072,-17.659,A,845,AO,20300102000000", "after the index's date of update"},
+		{"aoml/13857/profiles/R13857_002.nc,19400101000000,0.072,-17.659,A,845,AO,20181011180521", "before 1950-01-01"},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,0.072,-17.659,A,84x,AO,20181011180521", "profiler type"},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,0.072,-17.659,A,845,ao,20181011180521", "institution"},
+		{"aoml/13857/profiles/X13857_002.nc,19970809192112,0.072,-17.659,A,845,AO,20181011180521", "does not start with R or D"},
+		{"aoml/13857/profiles/R13857_002.nc,19970809192112,0.072", "3 fields, header has 8"},
+	} {
+		got, err := ReadProfileIndex(strings.NewReader(indexHead + good + "\n" + c.row + "\n" + good + "\n"))
+		var bad RecordErrors
+		if !errors.As(err, &bad) || len(bad) != 1 || bad[0].Where != "line 5" || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: err = %v, want line 5 named with %q", c.row, err, c.want)
+		}
+		if len(got) != 2 || got[0].Line != 4 || got[1].Line != 6 {
+			t.Errorf("%s: valid rows = %+v", c.row, got)
+		}
+	}
+	missing := "jma/4902252/profiles/D4902252_104.nc,,-99.999,-999.999,,863,JA,20200115041517"
+	got, err := ReadProfileIndex(strings.NewReader(indexHead + missing + "\n"))
+	if err != nil || len(got) != 1 || got[0].HasPosition || got[0].HasTime || got[0].Ocean != "" {
+		t.Errorf("missing markers and a blank date: %+v, %v", got, err)
+	}
+	if _, err := ReadProfileIndex(strings.NewReader("# Date of update : yesterday\n" + indexHead)); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("bad index date: %v", err)
+	}
+}
+
+// FuzzReadProfileIndex: whatever the input, every row returned is valid
+// by the rules ReadProfileIndex states, every rejected one names its line,
+// and nothing panics.
 func FuzzReadProfileIndex(f *testing.F) {
-	f.Add("# c\nfile,date,latitude,longitude,ocean,profiler_type,institution,date_update\naoml/13857/profiles/R13857_001.nc,19970729200300,0.267,-16.032,A,845,AO,20181011180520\n")
+	f.Add(indexHead + "aoml/13857/profiles/R13857_001.nc,19970729200300,0.267,-16.032,A,845,AO,20181011180520\n")
+	f.Add(indexHead + "jma/4902252/profiles/D4902252_104.nc,,-99.999,-999.999,,863,JA,20200115041517\n")
+	f.Add(indexHead + "aoml/13857/profiles/R13857_002.nc,20300101000000,95,500,Z,845,AO,20300102000000\n")
 	f.Add("file,date,latitude,longitude,ocean,profiler_type,institution,date_update\nx,,,,,,,\n")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, in string) {
 		entries, err := ReadProfileIndex(strings.NewReader(in))
+		var bad RecordErrors
+		if errors.As(err, &bad) {
+			for _, b := range bad {
+				if !strings.HasPrefix(b.Where, "line ") {
+					t.Fatalf("rejection %q does not name its line", b.Error())
+				}
+			}
+		} else if err != nil && len(entries) > 0 {
+			t.Fatalf("rows returned with a whole-file error %v", err)
+		}
 		for _, e := range entries {
 			if e.WMO == "" || (e.Direction != 'A' && e.Direction != 'D') || (e.DataMode != 'R' && e.DataMode != 'D') {
 				t.Fatalf("entry %+v accepted", e)
 			}
-			if e.HasPosition && (e.Lat < -90 || e.Lat > 90) {
-				t.Fatalf("latitude %v accepted", e.Lat)
+			if e.HasPosition && (e.Lat < -90 || e.Lat > 90 || e.Lon < -180 || e.Lon > 180) {
+				t.Fatalf("position %v, %v accepted", e.Lat, e.Lon)
+			}
+			if e.Ocean != "" && e.Ocean != "A" && e.Ocean != "P" && e.Ocean != "I" {
+				t.Fatalf("ocean %q accepted", e.Ocean)
+			}
+			if e.HasTime && (e.Time.Before(argoEpoch) || (!e.DateUpdate.IsZero() && e.Time.After(e.DateUpdate))) {
+				t.Fatalf("date %v (updated %v) accepted", e.Time, e.DateUpdate)
 			}
 		}
-		_ = err
 	})
 }
 

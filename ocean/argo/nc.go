@@ -76,23 +76,31 @@ func ReadMeta(f *netcdf.File) (Meta, error) {
 			return m, err
 		}
 	}
-	if d, err := s("LAUNCH_DATE", false); err != nil {
+	updated, err := dateVar(f, "DATE_UPDATE", time.Time{}, "")
+	if err != nil {
 		return m, err
-	} else if t, err := parseDate(d); err == nil {
-		m.LaunchDate, m.HasLaunchDate = t, true
 	}
-	if d, err := s("END_MISSION_DATE", false); err != nil {
+	if m.LaunchDate, err = dateVar(f, "LAUNCH_DATE", updated, "the file's DATE_UPDATE"); err != nil {
 		return m, err
-	} else if t, err := parseDate(d); err == nil {
-		m.EndMissionDate, m.HasEndMission = t, true
 	}
+	m.HasLaunchDate = !m.LaunchDate.IsZero()
+	if m.EndMissionDate, err = dateVar(f, "END_MISSION_DATE", updated, "the file's DATE_UPDATE"); err != nil {
+		return m, err
+	}
+	m.HasEndMission = !m.EndMissionDate.IsZero()
 	lat, err1 := scalar(f, "LAUNCH_LATITUDE")
 	lon, err2 := scalar(f, "LAUNCH_LONGITUDE")
 	if err := errors.Join(err1, err2); err != nil && !errors.Is(err, errMissing) {
 		return m, err
 	}
-	if err1 == nil && err2 == nil && validPosition(lat, lon) {
-		m.LaunchLat, m.LaunchLon, m.HasLaunchPosition = lat, lon, true
+	if err1 == nil && err2 == nil {
+		ok, err := checkPosition(lat, lon)
+		if err != nil {
+			return m, &VarError{"LAUNCH_LATITUDE/LAUNCH_LONGITUDE", fmt.Errorf("%w: %w", ErrFormat, err)}
+		}
+		if ok {
+			m.LaunchLat, m.LaunchLon, m.HasLaunchPosition = lat, lon, true
+		}
 	}
 	if m.Sensors, err = optStrings(f, "SENSOR"); err != nil {
 		return m, err
@@ -101,6 +109,31 @@ func ReadMeta(f *netcdf.File) (Meta, error) {
 		return m, err
 	}
 	return m, nil
+}
+
+// dateVar reads an optional YYYYMMDDhhmmss date variable: blank or
+// absent is the zero time; one that does not parse, or fails checkDate,
+// is an error naming the variable.
+func dateVar(f *netcdf.File, name string, notAfter time.Time, after string) (time.Time, error) {
+	v, err := f.Strings(name)
+	if errors.Is(err, netcdf.ErrNoVar) {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, &VarError{name, err}
+	}
+	d := strings.TrimSpace(strings.Join(v, ""))
+	if d == "" {
+		return time.Time{}, nil
+	}
+	t, err := parseDate(d)
+	if err != nil {
+		return time.Time{}, &VarError{name, fmt.Errorf("%w: %q is not a date (YYYYMMDDhhmmss)", ErrFormat, d)}
+	}
+	if err := checkDate(strings.ToLower(name), t, notAfter, after); err != nil {
+		return time.Time{}, &VarError{name, fmt.Errorf("%w: %w", ErrFormat, err)}
+	}
+	return t, nil
 }
 
 func optStrings(f *netcdf.File, name string) ([]string, error) {
@@ -175,7 +208,10 @@ var argoEpoch = time.Date(1950, 1, 1, 0, 0, 0, 0, time.UTC)
 // profile (<wmo>_prof.nc) or single-cycle (R/D<wmo>_<ccc>.nc), or a
 // synthetic BGC file (<wmo>_Sprof.nc). A synthetic file has no DATA_MODE;
 // its profiles take the least advanced of their PARAMETER_DATA_MODE
-// entries (R before A before D).
+// entries (R before A before D). A profile whose time or position is not
+// valid (see setStation) is left out and reported in a RecordErrors,
+// returned with the valid profiles; a file whose structure is wrong is a
+// *VarError and no profiles.
 func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 	np, ok := f.Dim("N_PROF")
 	if !ok {
@@ -269,7 +305,12 @@ func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 		}
 		return v, q
 	}
+	updated, err := dateVar(f, "DATE_UPDATE", time.Time{}, "")
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Profile, 0, n)
+	var bad RecordErrors
 	for i := range n {
 		p := Profile{WMO: plat[i], Cycle: -1, Direction: dir[i], DataMode: mode[i]}
 		if !isDigits(p.WMO) {
@@ -287,15 +328,9 @@ func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 		if p.DataMode != 'R' && p.DataMode != 'A' && p.DataMode != 'D' {
 			return nil, &VarError{"DATA_MODE", fmt.Errorf("%w: profile %d has %q", ErrFormat, i, p.DataMode)}
 		}
-		if j := juld[i]; !math.IsNaN(j) && j > -100*365 && j < 200*365 {
-			p.Time = argoEpoch.Add(time.Duration(j * 24 * float64(time.Hour))).Round(time.Second)
-			p.HasTime = true
-		}
-		if validPosition(lat[i], lon[i]) {
-			p.Lat, p.Lon, p.HasPosition = lat[i], lon[i], true
-		}
-		if posQC != nil {
-			p.PositionQC = posQC[i]
+		if err := p.setStation(juld, lat, lon, posQC, i, updated); err != nil {
+			bad = append(bad, RecordError{fmt.Sprintf("profile %d (cycle %d)", i+1, p.Cycle), err})
+			continue
 		}
 		for l := range L {
 			k := i*L + l
@@ -317,7 +352,48 @@ func ReadProfiles(f *netcdf.File) ([]Profile, error) {
 		}
 		out = append(out, p)
 	}
+	if len(bad) > 0 {
+		return out, bad
+	}
 	return out, nil
+}
+
+// setStation sets profile i's time, position and position QC from the
+// file's JULD, LATITUDE, LONGITUDE and POSITION_QC (nil when absent),
+// validated: a fill value is missing; a time before 1950 or after the
+// file's DATE_UPDATE, a position out of range or a QC flag that is not
+// one is an error.
+func (p *Profile) setStation(juld, lat, lon []float64, posQC []byte, i int, updated time.Time) error {
+	if juld != nil && !math.IsNaN(juld[i]) {
+		j := juld[i]
+		if j < 0 || j > 200*365 {
+			return fmt.Errorf("JULD %v is not a date in days since 1950-01-01", j)
+		}
+		p.Time = argoEpoch.Add(time.Duration(j * 24 * float64(time.Hour))).Round(time.Second)
+		if err := checkDate("JULD", p.Time, updated, "the file's DATE_UPDATE"); err != nil {
+			return err
+		}
+		p.HasTime = true
+	}
+	if lat != nil && lon != nil {
+		ok, err := checkPosition(lat[i], lon[i])
+		if err != nil {
+			return err
+		}
+		if ok {
+			p.Lat, p.Lon, p.HasPosition = lat[i], lon[i], true
+		}
+	}
+	if posQC != nil {
+		switch q := posQC[i]; {
+		case q == ' ' || q == 0:
+		case q >= '0' && q <= '9':
+			p.PositionQC = q
+		default:
+			return fmt.Errorf("POSITION_QC %q is not a QC flag (0-9)", q)
+		}
+	}
+	return nil
 }
 
 // paramDataModes gives each of n profiles the least advanced data mode of

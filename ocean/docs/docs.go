@@ -303,6 +303,9 @@ func (ix *Index) AddDir(dir string) (files, passages int, err error) {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
+		if !splits(rel) {
+			return nil // not a kind of file Split reads: not opened
+		}
 		data, err := input.ReadFile(path, MaxDocBytes)
 		if err != nil {
 			return err

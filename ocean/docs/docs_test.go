@@ -207,3 +207,24 @@ func TestAddDirRefusesHugeFiles(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestAddDirReadsOnlyBoundedFiles: files Split does not read are not
+// opened (a device among them is harmless); a document name given to a
+// device that never ends is an error naming it.
+func TestAddDirReadsOnlyBoundedFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("# Title\n\nSome text about floats.\n"), 0o644)
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "skip.bin")); err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(nil)
+	if files, _, err := ix.AddDir(dir); err != nil || files != 1 {
+		t.Errorf("a document and an unread device: %d files, %v", files, err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ix.AddDir(dir); err == nil || !strings.Contains(err.Error(), "zero.md is larger than 16 MiB") {
+		t.Errorf("device named .md: %v", err)
+	}
+}

@@ -15,11 +15,10 @@ const maxPassage = 1200
 // the ADMT catalogue (data.catalogue) one per document. It returns nil for
 // files it does not index (licences, other formats).
 func Split(name string, data []byte) ([]Passage, error) {
-	base := strings.ToLower(path.Base(name))
-	if strings.HasPrefix(base, "license") || strings.HasPrefix(base, "licence") {
+	if !splits(name) {
 		return nil, nil
 	}
-	switch path.Ext(base) {
+	switch path.Ext(strings.ToLower(name)) {
 	case ".rst":
 		return splitText(name, string(data), rstHeading), nil
 	case ".md", ".markdown":
@@ -30,6 +29,19 @@ func Split(name string, data []byte) ([]Passage, error) {
 		return splitJSON(name, data)
 	}
 	return nil, nil
+}
+
+// splits reports whether Split reads a file called name.
+func splits(name string) bool {
+	base := strings.ToLower(path.Base(name))
+	if strings.HasPrefix(base, "license") || strings.HasPrefix(base, "licence") {
+		return false
+	}
+	switch path.Ext(base) {
+	case ".rst", ".md", ".markdown", ".txt", ".json":
+		return true
+	}
+	return false
 }
 
 // heading reports whether lines[i] starts a heading: its title, a level key

@@ -42,7 +42,7 @@ func planStore(t testing.TB) *Store {
 			INSERT INTO argo_float_metadata (wmo, dac, platform_type) VALUES ('1000000', 'aoml', 'APEX');
 			INSERT INTO argo_profile_stations (wmo, cycle, direction, time, lat, lon) VALUES ('1000000', 1, 'A', TIMESTAMP '2010-01-01', 10, 20);
 			INSERT INTO argo_float_status (wmo, last_time, last_lat, last_lon) VALUES ('1000000', TIMESTAMP '2010-01-01', 10, 20);
-			INSERT INTO argo_ingested_files VALUES ('/home/someone/gdac/1000000_prof.nc', 'abc', 'prof', TIMESTAMP '2023-01-01');`)
+			INSERT INTO argo_ingested_files VALUES ('/home/someone/gdac/1000000_prof.nc', 'abc', 'prof', TIMESTAMP '2023-01-01', '1000000_prof.nc', 1);`)
 	})
 	if planErr != nil {
 		t.Fatal(planErr)

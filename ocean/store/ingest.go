@@ -20,6 +20,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 
+	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/netcdf"
 	"github.com/cairn-agents/cairn/ocean/argo"
 )
@@ -44,11 +45,51 @@ type FileResult struct {
 	Profiles int    `json:"profiles,omitempty"`
 	Levels   int    `json:"levels,omitempty"`
 	Reason   string `json:"reason,omitempty"`
+	// Rejected counts the file's records (index lines, profiles) that
+	// failed validation and were not stored; Problems says why, for the
+	// first maxProblems of them, with their line or profile number.
+	Rejected int      `json:"rejected,omitempty"`
+	Problems []string `json:"problems,omitempty"`
+}
+
+// maxProblems bounds FileResult.Problems.
+const maxProblems = 20
+
+// reject records invalid records in r.
+func (r *FileResult) reject(errs ...error) {
+	for _, e := range errs {
+		r.Rejected++
+		if len(r.Problems) < maxProblems {
+			r.Problems = append(r.Problems, e.Error())
+		}
+	}
+}
+
+// rejectAll records the records of bad in r (nothing when err is no
+// argo.RecordErrors) and reports whether err was one.
+func (r *FileResult) rejectAll(err error) bool {
+	var bad argo.RecordErrors
+	if !errors.As(err, &bad) {
+		return false
+	}
+	for _, e := range bad {
+		r.reject(e)
+	}
+	return true
 }
 
 // Report is the outcome of one Ingest call, one entry per file seen.
 type Report struct {
 	Files []FileResult `json:"files"`
+}
+
+// Rejected returns how many records of all files failed validation.
+func (r Report) Rejected() int {
+	n := 0
+	for _, f := range r.Files {
+		n += f.Rejected
+	}
+	return n
 }
 
 // Count returns how many files ended with status st.
@@ -106,8 +147,51 @@ func classify(path string) (kind, reason string) {
 	return "other", "not an Argo file this store ingests"
 }
 
-type input struct {
+// source is one file Ingest reads.
+type source struct {
 	path, kind, sha string
+	size            int64
+	batch           int64 // the Ingest call that records it
+}
+
+// DefaultMaxFileBytes is the default of Options.MaxFileBytes.
+const DefaultMaxFileBytes = 1 << 30
+
+// checkFile refuses what ingest must not read: anything but a regular
+// file (a device such as /dev/zero, a pipe, a socket: reads that never
+// end) and files over the size limit.
+func (s *Store) checkFile(path string) (int64, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	if !st.Mode().IsRegular() {
+		return 0, fmt.Errorf("%s is not a regular file (%s)", path, st.Mode().Type())
+	}
+	if max := s.maxFileBytes(); st.Size() > max {
+		return 0, fmt.Errorf("%w (store.Options.MaxFileBytes; cairn ocean ingest --max-file-mb)", &input.TooLargeError{Name: path, Limit: max})
+	}
+	return st.Size(), nil
+}
+
+func (s *Store) maxFileBytes() int64 {
+	if s.opts.MaxFileBytes > 0 {
+		return s.opts.MaxFileBytes
+	}
+	return DefaultMaxFileBytes
+}
+
+// open opens an input for reading, no further than the size limit even
+// if the file grew since it was checked.
+func (s *Store) open(in source) (io.ReadCloser, error) {
+	f, err := os.Open(in.path)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{input.LimitReader(f, in.path, s.maxFileBytes()), f}, nil
 }
 
 // Ingest reads the Argo GDAC files and directories in paths and stores
@@ -123,7 +207,7 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 	defer s.ingestMu.Unlock()
 
 	var rep Report
-	var inputs []input
+	var inputs []source
 	for _, p := range paths {
 		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -146,14 +230,19 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 					Reason: "B- and M-files are not ingested; ingest the float's synthetic _Sprof.nc (or S-prefixed) file for its BGC parameters"})
 				return nil
 			}
-			inputs = append(inputs, input{path: path, kind: kind})
+			size, err := s.checkFile(path)
+			if err != nil {
+				rep.Files = append(rep.Files, FileResult{Path: path, Kind: kind, Status: Failed, Reason: err.Error()})
+				return nil
+			}
+			inputs = append(inputs, source{path: path, kind: kind, size: size})
 			return nil
 		})
 		if err != nil {
 			return rep, err
 		}
 	}
-	slices.SortStableFunc(inputs, func(a, b input) int {
+	slices.SortStableFunc(inputs, func(a, b source) int {
 		if d := kindOrder[a.kind] - kindOrder[b.kind]; d != 0 {
 			return d
 		}
@@ -166,24 +255,19 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 	}
 	defer conn.Close()
 
-	// Drop files already ingested with the same content.
-	var todo []input
-	for _, in := range inputs {
-		sum, err := fileSHA(in.path)
-		if err != nil {
-			rep.Files = append(rep.Files, FileResult{Path: in.path, Kind: in.kind, Status: Failed, Reason: err.Error()})
-			continue
-		}
-		in.sha = sum
-		var n int
-		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM argo_ingested_files WHERE path = ? AND sha256 = ?`, absPath(in.path), sum).Scan(&n); err != nil {
-			return rep, fmt.Errorf("ingest bookkeeping: %w", err)
-		}
-		if n > 0 {
-			rep.Files = append(rep.Files, FileResult{Path: in.path, Kind: in.kind, Status: Unchanged})
-			continue
-		}
-		todo = append(todo, in)
+	todo, unchanged, err := s.changed(ctx, conn, inputs, &rep)
+	if err != nil {
+		return rep, err
+	}
+	for _, in := range unchanged {
+		rep.Files = append(rep.Files, FileResult{Path: in.path, Kind: in.kind, Status: Unchanged})
+	}
+	var batch int64
+	if err := conn.QueryRowContext(ctx, `SELECT coalesce(max(batch), 0) + 1 FROM argo_ingested_files`).Scan(&batch); err != nil {
+		return rep, fmt.Errorf("ingest bookkeeping: %w", err)
+	}
+	for i := range todo {
+		todo[i].batch = batch
 	}
 
 	floats := map[string][]parsed{} // profile files by WMO
@@ -206,7 +290,7 @@ func (s *Store) Ingest(ctx context.Context, paths ...string) (Report, error) {
 			}
 			rep.Files = append(rep.Files, res)
 		case kindProf, kindSingle, kindSprof:
-			p, res := parseProfiles(in)
+			p, res := s.parseProfiles(in)
 			if res.Status != "" {
 				rep.Files = append(rep.Files, res)
 				continue
@@ -249,28 +333,73 @@ func absPath(p string) string {
 	return p
 }
 
-func fileSHA(path string) (string, error) {
-	f, err := os.Open(path)
+func (s *Store) fileSHA(in source) (string, error) {
+	f, err := s.open(in)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("read %s: %w", path, err)
+		return "", fmt.Errorf("read %s: %w", in.path, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-func recordFile(ctx context.Context, tx *sql.Tx, in input, now time.Time) error {
+// changed splits inputs into those to ingest and those already ingested
+// with the same content (unreadable ones go into rep as failed). A file
+// is ingested again, though unchanged, when a file of the same name
+// (another copy of the same GDAC file, say an index with bad rows) was
+// ingested from another path after it: the later good copy repairs what
+// the other one changed. Then every input of that name is ingested, in
+// one batch, so that the next run finds them all unchanged. Index files
+// recorded before batches were kept are ingested once more too, so their
+// rows are validated.
+func (s *Store) changed(ctx context.Context, conn *sql.Conn, inputs []source, rep *Report) (todo, unchanged []source, err error) {
+	redo := map[string]bool{} // base names
+	var ok []source
+	for _, in := range inputs {
+		sum, err := s.fileSHA(in)
+		if err != nil {
+			rep.Files = append(rep.Files, FileResult{Path: in.path, Kind: in.kind, Status: Failed, Reason: err.Error()})
+			continue
+		}
+		in.sha = sum
+		ok = append(ok, in)
+		var same bool
+		err = conn.QueryRowContext(ctx, `SELECT count(*) > 0 FROM argo_ingested_files f
+			WHERE f.path = $1 AND f.sha256 = $2
+				AND (f.batch IS NOT NULL OR f.kind NOT IN ($3, $4))
+				AND NOT EXISTS (SELECT 1 FROM argo_ingested_files g
+					WHERE g.name = $5 AND g.path <> f.path AND g.batch > coalesce(f.batch, 0))`,
+			absPath(in.path), sum, kindProfIndex, kindMetaIndex, filepath.Base(in.path)).Scan(&same)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ingest bookkeeping: %w", err)
+		}
+		if !same {
+			redo[filepath.Base(in.path)] = true
+		}
+	}
+	for _, in := range ok {
+		if redo[filepath.Base(in.path)] {
+			todo = append(todo, in)
+		} else {
+			unchanged = append(unchanged, in)
+		}
+	}
+	return todo, unchanged, nil
+}
+
+func recordFile(ctx context.Context, tx *sql.Tx, in source, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM argo_ingested_files WHERE path = ?`, absPath(in.path)); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO argo_ingested_files VALUES (?, ?, ?, ?)`, absPath(in.path), in.sha, in.kind, now)
+	_, err := tx.ExecContext(ctx, `INSERT INTO argo_ingested_files (path, sha256, kind, ingested_at, name, batch) VALUES (?, ?, ?, ?, ?, ?)`,
+		absPath(in.path), in.sha, in.kind, now, filepath.Base(in.path), in.batch)
 	return err
 }
 
-func failed(in input, err error) FileResult {
+func failed(in source, err error) FileResult {
 	return FileResult{Path: in.path, Kind: in.kind, Status: Failed, Reason: err.Error()}
 }
 
@@ -286,15 +415,77 @@ func dacFromPath(path, wmo string) string {
 	return filepath.Base(filepath.Dir(dir))
 }
 
-func (s *Store) ingestMetaIndex(ctx context.Context, conn *sql.Conn, in input) (FileResult, error) {
-	fh, err := os.Open(in.path)
+// readIndex reads an index file with read. The result has its rejected
+// rows; ok is false when the file failed (unreadable, not an index, or
+// every row rejected).
+func (s *Store) readIndex(in source, read func(io.Reader) (rows int, err error)) (res FileResult, ok bool) {
+	res = FileResult{Path: in.path, Kind: in.kind, Status: Ingested}
+	fh, err := s.open(in)
 	if err != nil {
-		return failed(in, err), nil
+		return failed(in, err), false
 	}
 	defer fh.Close()
-	entries, err := argo.ReadMetaIndex(fh)
-	if err != nil {
-		return failed(in, err), nil
+	rows, err := read(fh)
+	if err != nil && !res.rejectAll(err) {
+		return failed(in, fmt.Errorf("%s: %w", in.path, err)), false
+	}
+	if rows == 0 && res.Rejected > 0 {
+		res.Status, res.Reason = Failed, fmt.Sprintf("%s: all %d rows are invalid, e.g. %s", in.path, res.Rejected, res.Problems[0])
+		return res, false
+	}
+	return res, true
+}
+
+// latest is the latest time an ingested record may carry: now, with a
+// day's grace for clocks and time zones.
+func (s *Store) latest() time.Time { return s.opts.Now().Add(24 * time.Hour) }
+
+// future reports a record dated after latest: its error, and true.
+func (s *Store) future(where, what string, t time.Time) (argo.RecordError, bool) {
+	if !t.After(s.latest()) {
+		return argo.RecordError{}, false
+	}
+	return argo.RecordError{Where: where, Err: fmt.Errorf("%s %s is in the future (now is %s)",
+		what, t.UTC().Format(time.DateTime), s.opts.Now().UTC().Format(time.DateTime))}, true
+}
+
+// recordErrors returns the argo.RecordErrors of err (nil, true when err
+// is nil); false when err is another error.
+func recordErrors(err error) (argo.RecordErrors, bool) {
+	var bad argo.RecordErrors
+	if err == nil || errors.As(err, &bad) {
+		return bad, true
+	}
+	return nil, false
+}
+
+// orNil returns bad as an error, nil when empty.
+func orNil(bad argo.RecordErrors) error {
+	if len(bad) == 0 {
+		return nil
+	}
+	return bad
+}
+
+func (s *Store) ingestMetaIndex(ctx context.Context, conn *sql.Conn, in source) (FileResult, error) {
+	var entries []argo.MetaIndexEntry
+	res, ok := s.readIndex(in, func(r io.Reader) (int, error) {
+		es, err := argo.ReadMetaIndex(r)
+		bad, ok := recordErrors(err)
+		if !ok {
+			return 0, err
+		}
+		for _, e := range es {
+			if fe, ok := s.future(fmt.Sprintf("line %d", e.Line), "date_update", e.DateUpdate); ok {
+				bad = append(bad, fe)
+				continue
+			}
+			entries = append(entries, e)
+		}
+		return len(entries), orNil(bad)
+	})
+	if !ok {
+		return res, nil
 	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
@@ -302,13 +493,14 @@ func (s *Store) ingestMetaIndex(ctx context.Context, conn *sql.Conn, in input) (
 	}
 	defer tx.Rollback()
 	for _, e := range entries {
-		res, err := tx.ExecContext(ctx, `UPDATE argo_float_metadata SET profiler_type = ?, dac = coalesce(dac, ?) WHERE wmo = ?`, e.ProfilerType, e.DAC, e.WMO)
+		r, err := tx.ExecContext(ctx, `UPDATE argo_float_metadata SET profiler_type = coalesce(?, profiler_type), dac = coalesce(dac, ?) WHERE wmo = ?`,
+			nullStr(e.ProfilerType), e.DAC, e.WMO)
 		if err != nil {
 			return FileResult{}, fmt.Errorf("meta index: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if n, _ := r.RowsAffected(); n == 0 {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO argo_float_metadata (wmo, dac, profiler_type, source_file) VALUES (?, ?, ?, ?)`,
-				e.WMO, e.DAC, e.ProfilerType, in.path); err != nil {
+				e.WMO, e.DAC, nullStr(e.ProfilerType), in.path); err != nil {
 				return FileResult{}, fmt.Errorf("meta index: %w", err)
 			}
 		}
@@ -319,10 +511,10 @@ func (s *Store) ingestMetaIndex(ctx context.Context, conn *sql.Conn, in input) (
 	if err := tx.Commit(); err != nil {
 		return FileResult{}, err
 	}
-	return FileResult{Path: in.path, Kind: in.kind, Status: Ingested}, nil
+	return res, nil
 }
 
-func (s *Store) ingestMeta(ctx context.Context, conn *sql.Conn, in input) (FileResult, error) {
+func (s *Store) ingestMeta(ctx context.Context, conn *sql.Conn, in source) (FileResult, error) {
 	f, err := netcdf.Open(in.path)
 	if errors.Is(err, netcdf.ErrHDF5) {
 		return FileResult{Path: in.path, Kind: in.kind, Status: Unsupported, Reason: err.Error()}, nil
@@ -334,6 +526,14 @@ func (s *Store) ingestMeta(ctx context.Context, conn *sql.Conn, in input) (FileR
 	m, err := argo.ReadMeta(f)
 	if err != nil {
 		return failed(in, fmt.Errorf("%s: %w", in.path, err)), nil
+	}
+	for _, d := range []struct {
+		name string
+		t    time.Time
+	}{{"LAUNCH_DATE", m.LaunchDate}, {"END_MISSION_DATE", m.EndMissionDate}} {
+		if fe, ok := s.future("variable "+d.name, "date", d.t); ok {
+			return failed(in, fmt.Errorf("%s: %w", in.path, fe)), nil
+		}
 	}
 	dac := dacFromPath(in.path, m.WMO)
 	tx, err := conn.BeginTx(ctx, nil)
@@ -407,14 +607,15 @@ func qc(b byte) any {
 
 // parsed is a profile file read into memory.
 type parsed struct {
-	in       input
+	in       source
 	wmo      string
-	profiles []argo.Profile
+	profiles []argo.Profile // the valid ones
+	bad      argo.RecordErrors
 }
 
 // parseProfiles reads a profile file; a non-empty res.Status means it was
-// not usable.
-func parseProfiles(in input) (parsed, FileResult) {
+// not usable. Profiles that fail validation are left out, in bad.
+func (s *Store) parseProfiles(in source) (parsed, FileResult) {
 	f, err := netcdf.Open(in.path)
 	if errors.Is(err, netcdf.ErrHDF5) {
 		return parsed{}, FileResult{Path: in.path, Kind: in.kind, Status: Unsupported, Reason: err.Error()}
@@ -423,11 +624,23 @@ func parseProfiles(in input) (parsed, FileResult) {
 		return parsed{}, failed(in, err)
 	}
 	defer f.Close()
-	profs, err := argo.ReadProfiles(f)
-	if err != nil {
+	all, err := argo.ReadProfiles(f)
+	bad, ok := recordErrors(err)
+	if !ok {
 		return parsed{}, failed(in, fmt.Errorf("%s: %w", in.path, err))
 	}
+	var profs []argo.Profile
+	for i, p := range all {
+		if fe, ok := s.future(fmt.Sprintf("profile %d (cycle %d)", i+1, p.Cycle), "JULD", p.Time); ok {
+			bad = append(bad, fe)
+			continue
+		}
+		profs = append(profs, p)
+	}
 	if len(profs) == 0 {
+		if len(bad) > 0 {
+			return parsed{}, failed(in, fmt.Errorf("%s: every profile is invalid: %w", in.path, bad))
+		}
 		return parsed{}, failed(in, fmt.Errorf("%s: no profiles", in.path))
 	}
 	wmo := profs[0].WMO
@@ -436,7 +649,7 @@ func parseProfiles(in input) (parsed, FileResult) {
 			return parsed{}, failed(in, fmt.Errorf("%s: variable PLATFORM_NUMBER: profiles of two floats (%s, %s) in one file", in.path, wmo, p.WMO))
 		}
 	}
-	return parsed{in: in, wmo: wmo, profiles: profs}, FileResult{}
+	return parsed{in: in, wmo: wmo, profiles: profs, bad: bad}, FileResult{}
 }
 
 // rank orders sources of the same profile: index rows lose to any file,
@@ -495,6 +708,9 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 				continue
 			}
 			results[i] = FileResult{Path: f.in.path, Kind: f.in.kind, Status: Ingested, Profiles: len(f.profiles)}
+			for _, e := range f.bad {
+				results[i].reject(e)
+			}
 			for j := range f.profiles {
 				p := &f.profiles[j]
 				k := profKey{p.Cycle, p.Direction}
@@ -752,17 +968,35 @@ func (s *Store) refreshStatus(ctx context.Context, tx *sql.Tx, wmo string) error
 	return nil
 }
 
-// ingestProfIndex adds a station for every indexed profile not already
-// known from a profile file, and refreshes the status of those floats.
-func (s *Store) ingestProfIndex(ctx context.Context, conn *sql.Conn, in input) (FileResult, []string, error) {
-	fh, err := os.Open(in.path)
-	if err != nil {
-		return failed(in, err), nil, nil
-	}
-	defer fh.Close()
-	entries, err := argo.ReadProfileIndex(fh)
-	if err != nil {
-		return failed(in, err), nil, nil
+// ingestProfIndex adds a station for every valid indexed profile not
+// already known from a profile file, and refreshes the status of those
+// floats. An index row updates only stations that came from index rows,
+// and never replaces a known time, position or ocean with a missing one;
+// it gives its ocean code to stations from profile files.
+func (s *Store) ingestProfIndex(ctx context.Context, conn *sql.Conn, in source) (FileResult, []string, error) {
+	var entries []argo.IndexEntry
+	res, ok := s.readIndex(in, func(r io.Reader) (int, error) {
+		es, err := argo.ReadProfileIndex(r)
+		bad, ok := recordErrors(err)
+		if !ok {
+			return 0, err
+		}
+		for _, e := range es {
+			where := fmt.Sprintf("line %d", e.Line)
+			if fe, ok := s.future(where, "date", e.Time); ok {
+				bad = append(bad, fe)
+				continue
+			}
+			if fe, ok := s.future(where, "date_update", e.DateUpdate); ok {
+				bad = append(bad, fe)
+				continue
+			}
+			entries = append(entries, e)
+		}
+		return len(entries), orNil(bad)
+	})
+	if !ok {
+		return res, nil, nil
 	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
@@ -787,15 +1021,20 @@ func (s *Store) ingestProfIndex(ctx context.Context, conn *sql.Conn, in input) (
 		wmos[e.WMO] = true
 	}
 	stmt.Close()
-	// index rows (rank 0) replace only other index rows; ocean is copied onto file-derived rows
 	if _, err := tx.ExecContext(ctx, `
-		DELETE FROM argo_profile_stations s USING _index i
+		CREATE OR REPLACE TEMP TABLE _index1 AS
+			SELECT DISTINCT ON (wmo, cycle, direction) * FROM _index ORDER BY wmo, cycle, direction, data_mode;
+		UPDATE argo_profile_stations s SET data_mode = i.data_mode, time = coalesce(i.time, s.time),
+				lat = CASE WHEN i.lat IS NULL THEN s.lat ELSE i.lat END,
+				lon = CASE WHEN i.lat IS NULL THEN s.lon ELSE i.lon END,
+				ocean = coalesce(i.ocean, s.ocean), source_file = i.file
+			FROM _index1 i
 			WHERE s.wmo = i.wmo AND s.cycle = i.cycle AND s.direction = i.direction AND s.source_rank = 0;
-		UPDATE argo_profile_stations s SET ocean = i.ocean FROM _index i
-			WHERE s.wmo = i.wmo AND s.cycle = i.cycle AND s.direction = i.direction;
+		UPDATE argo_profile_stations s SET ocean = coalesce(i.ocean, s.ocean) FROM _index1 i
+			WHERE s.wmo = i.wmo AND s.cycle = i.cycle AND s.direction = i.direction AND s.source_rank > 0;
 		INSERT INTO argo_profile_stations
 			SELECT i.wmo, i.cycle, i.direction, i.data_mode, i.time, i.lat, i.lon, NULL, i.ocean, NULL, i.file, 0
-			FROM (SELECT DISTINCT ON (wmo, cycle, direction) * FROM _index ORDER BY wmo, cycle, direction, data_mode) i
+			FROM _index1 i
 			WHERE NOT EXISTS (SELECT 1 FROM argo_profile_stations s WHERE s.wmo = i.wmo AND s.cycle = i.cycle AND s.direction = i.direction);
 		`); err != nil {
 		return FileResult{}, nil, fmt.Errorf("profile index: %w", err)
@@ -816,5 +1055,6 @@ func (s *Store) ingestProfIndex(ctx context.Context, conn *sql.Conn, in input) (
 	if err := tx.Commit(); err != nil {
 		return FileResult{}, nil, err
 	}
-	return FileResult{Path: in.path, Kind: in.kind, Status: Ingested, Profiles: len(entries)}, out, nil
+	res.Profiles = len(entries)
+	return res, out, nil
 }

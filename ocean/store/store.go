@@ -29,9 +29,13 @@ type Options struct {
 	// ActiveWithin is how recent a float's last report must be for it to
 	// count as active; zero means 30 days.
 	ActiveWithin time.Duration
-	// Now returns the reference time for report ages; nil means time.Now.
-	Now    func() time.Time
-	Logger *slog.Logger
+	// Now returns the reference time for report ages, and the latest
+	// time an ingested record may carry; nil means time.Now.
+	Now func() time.Time
+	// MaxFileBytes bounds the size of every file Ingest reads; zero
+	// means DefaultMaxFileBytes (1 GiB).
+	MaxFileBytes int64
+	Logger       *slog.Logger
 }
 
 // Store is an open embedded Argo store. It is safe for concurrent use;
@@ -108,6 +112,10 @@ CREATE TABLE IF NOT EXISTS argo_ingested_files (
 	kind VARCHAR,
 	ingested_at TIMESTAMP
 );
+-- name is the file's base name, batch the Ingest call that recorded it
+-- (see Store.changed); stores made before them gain them here.
+ALTER TABLE argo_ingested_files ADD COLUMN IF NOT EXISTS name VARCHAR;
+ALTER TABLE argo_ingested_files ADD COLUMN IF NOT EXISTS batch BIGINT;
 `
 
 // measureColumns are the Parquet columns of one measurement, in order,
