@@ -243,6 +243,10 @@ func newMazeReportCmd(c *cli) *cobra.Command {
 			for _, p := range res.Problems {
 				fmt.Fprintln(c.stderr, "maze report:", p)
 			}
+			if len(res.Episodes) == 0 {
+				// Not a run's results: write no report beside it.
+				return fmt.Errorf("maze report: %s holds no episode records (%d bad lines or problems)", res.Source, len(res.Problems))
+			}
 			if out == "" {
 				out = filepath.Join(filepath.Dir(res.Source), "report.html")
 			}

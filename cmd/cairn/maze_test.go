@@ -117,6 +117,14 @@ func TestMazeBadInput(t *testing.T) {
 	if _, _, err := runCairn(t, "maze", "show", "--noise", "random@2"); err == nil || !strings.Contains(err.Error(), "random@2") {
 		t.Errorf("show --noise random@2: %v", err)
 	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, []byte("not a record\n"), 0o644)
+	if _, _, err := runCairn(t, "maze", "report", empty); err == nil || !strings.Contains(err.Error(), "no episode records") {
+		t.Errorf("report of a file with no records: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report.html")); err == nil {
+		t.Error("a report was written beside a file with no records")
+	}
 	if _, _, err := runCairn(t, "maze", "report", filepath.Join(dir, "missing")); err == nil {
 		t.Error("report of a missing file: no error")
 	}
