@@ -62,13 +62,22 @@ func TestSearchTowns(t *testing.T) {
 	}
 }
 
+// BenchmarkSearchTowns: a circle of 30 km in Delaware, and one of 50 km
+// around Seattle, where GeoNames lists many more places.
 func BenchmarkSearchTowns(b *testing.B) {
 	e := engine(b)
 	ctx := context.Background()
-	c := geo.LatLng{Lat: 39.45, Lng: -75.62}
-	for b.Loop() {
-		if _, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: "towns", Location: &c, Radius: 30000}); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name   string
+		at     geo.LatLng
+		radius float64
+	}{{"delaware", geo.LatLng{Lat: 39.45, Lng: -75.62}, 30000}, {"seattle", geo.LatLng{Lat: 47.4, Lng: -122.3}, 50000}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: "towns", Location: &c.at, Radius: c.radius}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -237,3 +237,50 @@ func addNote(s *state, n string) {
 		s.Notes = append(s.Notes, n)
 	}
 }
+
+// placeLabels are what maps call a place that has no name: its kind.
+var placeLabels = map[string]bool{"rest area": true, "rest stop": true, "service area": true, "services": true,
+	"travel plaza": true, "viewpoint": true, "view point": true, "scenic viewpoint": true, "lookout": true,
+	"overlook": true, "scenic overlook": true, "parking": true, "picnic area": true, "mirador": true}
+
+// unnamed reports whether p has no name of its own, only its kind.
+func unnamed(p place) bool {
+	n := strings.ToLower(strings.TrimSpace(p.Name))
+	return n == "" || placeLabels[n]
+}
+
+// roadWords mark the first part of an address as a road.
+var roadWords = []string{"road", "rd", "street", "st", "avenue", "ave", "lane", "ln", "highway", "hwy", "route", "pike",
+	"drive", "dr", "boulevard", "blvd", "way", "turnpike", "expressway", "interstate", "parkway", "carretera", "carrer",
+	"cami", "camí", "avinguda", "calle", "rue", "chemin"}
+
+// describe names an unnamed place by what it is and what it is near, from
+// its data: "Viewpoint near Smyrna", "Rest area on DE 1 near Bear" (the
+// road its address gives, the route town it belongs to). A named place
+// keeps its name.
+func describe(p place) string {
+	if !unnamed(p) || p.City == "" {
+		return p.Name
+	}
+	kind := strings.ToLower(p.Name)
+	if kind == "" {
+		kind = "place"
+	}
+	d := strings.ToUpper(kind[:1]) + kind[1:]
+	if first, _, ok := strings.Cut(p.Address, ", "); ok && looksLikeRoad(first) && !strings.EqualFold(first, p.City) {
+		d += " on " + first
+	}
+	return d + " near " + p.City
+}
+
+func looksLikeRoad(s string) bool {
+	if strings.ContainsAny(s, "0123456789") {
+		return true
+	}
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if slices.Contains(roadWords, strings.Trim(w, ".,")) {
+			return true
+		}
+	}
+	return false
+}

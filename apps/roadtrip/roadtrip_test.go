@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -113,7 +114,9 @@ func TestImpossibleConstraints(t *testing.T) {
 }
 
 // TestNothingInvented checks every name, address and elevation of a
-// data-rich answer against the run's tool results.
+// data-rich answer against the run's tool results. A place the maps name
+// only by its kind is described by what it is near: each part of the
+// description (its kind, road and town) is from a tool result.
 func TestNothingInvented(t *testing.T) {
 	tk := loadTask(t, "testdata/tasks/delaware_trip_0001.json")
 	ctx, events := event.Collect(context.Background())
@@ -126,17 +129,30 @@ func TestNothingInvented(t *testing.T) {
 		t.Fatal(err)
 	}
 	evs := events()
+	named := func(name string) bool {
+		if fromTools(evs, name) {
+			return true
+		}
+		// The kind as the maps label it ("Service Area" → "Service area").
+		m := describedRe.FindStringSubmatch(name)
+		return m != nil && (fromTools(evs, m[1]) || fromTools(evs, titleWords(m[1]))) && (m[2] == "" || fromTools(evs, m[2])) && fromTools(evs, m[3])
+	}
 	for _, r := range a.Routes {
 		if len(r.RestStops) != 1 || len(r.Viewpoints) != 1 {
 			t.Errorf("route %q: %d rest stops, %d viewpoints, want 1 and 1", r.Name, len(r.RestStops), len(r.Viewpoints))
 		}
+		for _, c := range r.Cities {
+			if !fromTools(evs, c) {
+				t.Errorf("route %q: town %q from no tool result", r.Name, c)
+			}
+		}
 		for _, p := range r.RestStops {
-			if !fromTools(evs, p.Name) || !fromTools(evs, p.Address) {
+			if !named(p.Name) || !fromTools(evs, p.Address) {
 				t.Errorf("rest stop %+v not from tool results", p)
 			}
 		}
 		for _, v := range r.Viewpoints {
-			if !fromTools(evs, v.Name) || !fromTools(evs, fmt.Sprint(v.Elevation)) && !fromTools(evs, fmt.Sprintf("%.2f", v.Elevation)) {
+			if !named(v.Name) || !fromTools(evs, fmt.Sprint(v.Elevation)) && !fromTools(evs, fmt.Sprintf("%.2f", v.Elevation)) {
 				t.Errorf("viewpoint %+v not from tool results", v)
 			}
 			if v.City == r.RestStops[0].City {
@@ -145,6 +161,18 @@ func TestNothingInvented(t *testing.T) {
 		}
 	}
 }
+
+// titleWords capitalises each word ("service area" → "Service Area").
+func titleWords(s string) string {
+	w := strings.Fields(s)
+	for i, x := range w {
+		w[i] = strings.ToUpper(x[:1]) + x[1:]
+	}
+	return strings.Join(w, " ")
+}
+
+// describedRe reads a description of an unnamed place: kind, road, town.
+var describedRe = regexp.MustCompile(`^(\w[\w ]*?)(?: on (.+?))? near (.+)$`)
 
 func TestSolveBadInput(t *testing.T) {
 	ctx := context.Background()
@@ -229,7 +257,7 @@ func TestScriptedOrchestratorLimit(t *testing.T) {
 func TestScriptedWorkers(t *testing.T) {
 	tk := loadTask(t, "testdata/tasks/delaware_trip_0002.json")
 	towns := script(`{"routes":[{"name":"Bad","cities":["c1"]}]}`) // one route, one city: rejected
-	synth := script(`{"route_names":["Northern way by Townsend","Southern way by Cheswold"],"descriptions":["A marsh view in Smyrna.","A marsh view in Smyrna again."]}`)
+	synth := script(`{"route_names":["Northern way by Smyrna","Southern way by Smyrna"],"descriptions":["A marsh view in Smyrna.","A marsh view in Smyrna again."]}`)
 	places := script(`{"picks":[{"slot":"r1.view.1","place_id":"osm:nope"}]}`)
 	p := newPlanner(t, mcpTools(t), Options{Models: roles{"towns": towns, "synthesis": synth, "places": places}})
 	res, err := p.Solve(context.Background(), tk)
@@ -244,7 +272,7 @@ func TestScriptedWorkers(t *testing.T) {
 	if len(a.Routes) != 2 || len(a.Routes[0].Cities) != 3 || !strings.Contains(notes, "towns model's routes rejected") {
 		t.Errorf("towns fallback: %s; notes %q", res.Answer, res.Notes)
 	}
-	if a.Routes[0].Name != "Northern way by Townsend" || a.Routes[1].Name != "Southern way by Cheswold" {
+	if a.Routes[0].Name != "Northern way by Smyrna" || a.Routes[1].Name != "Southern way by Smyrna" {
 		t.Errorf("synthesis names not used: %s", res.Answer)
 	}
 	if towns.Calls() != 1 || synth.Calls() != 1 || places.Calls() < 1 {
@@ -255,14 +283,16 @@ func TestScriptedWorkers(t *testing.T) {
 	}
 }
 
+// TestToolCallBudget: a 3-route, 4-town trip with one rest stop and one
+// viewpoint per route needs at most 15 maps calls; the complex trip (two
+// of each per route) at most 20.
 func TestToolCallBudget(t *testing.T) {
 	p := newPlanner(t, mcpTools(t), Options{})
-	paths := []string{"testdata/tasks/delaware_trip_0003.json"}
+	tasks := []locnav.Task{loadTask(t, "testdata/tasks/delaware_trip_0003.json"), {ID: "complex_trip", Question: complexTrip}}
 	if d := benchDir(t); d != "" {
-		paths = append(paths, filepath.Join(d, "google_maps_task_0001.json"))
+		tasks = append(tasks, loadTask(t, filepath.Join(d, "google_maps_task_0001.json")))
 	}
-	for _, path := range paths {
-		tk := loadTask(t, path)
+	for _, tk := range tasks {
 		res, err := p.Solve(context.Background(), tk)
 		if err != nil {
 			t.Fatal(err)
@@ -272,8 +302,12 @@ func TestToolCallBudget(t *testing.T) {
 		if len(a.Routes) != 3 || len(a.Routes[0].Cities) != 4 {
 			t.Errorf("%s: %d routes", tk.ID, len(a.Routes))
 		}
-		if res.Stats.ToolCalls > 15 {
-			t.Errorf("%s: %d tool calls %v, want at most 15", tk.ID, res.Stats.ToolCalls, res.Stats.ToolsByName)
+		budget := 15
+		if tk.ID == "complex_trip" {
+			budget = 20
+		}
+		if res.Stats.ToolCalls > budget {
+			t.Errorf("%s: %d tool calls %v, want at most %d", tk.ID, res.Stats.ToolCalls, res.Stats.ToolsByName, budget)
 		}
 		t.Logf("%s: %d tool calls %v", tk.ID, res.Stats.ToolCalls, res.Stats.ToolsByName)
 	}
@@ -282,7 +316,7 @@ func TestToolCallBudget(t *testing.T) {
 // TestPromptsRender renders every prompt with the data its decision
 // gives it and checks the facts each must state.
 func TestPromptsRender(t *testing.T) {
-	pool := []city{{ID: "c1", Name: "Smyrna", Frac: 0.4, Include: true}}
+	pool := []city{{ID: "c1", Name: "Smyrna", Frac: 0.4, DetourKm: 3.2, Include: true}}
 	sl := []slot{{Name: "r1.rest.1", Cands: []place{{Name: "Rest Area", PlaceID: "osm:1", City: "Smyrna"}}}}
 	for _, c := range []struct {
 		role string
@@ -293,7 +327,7 @@ func TestPromptsRender(t *testing.T) {
 		{"orchestrator", orchestratorPrompt{Question: "q?", Keys: "stops", History: "- plan_routes: located\n", Valid: "answer"},
 			[]string{"q?", "Answer keys: stops", "Done: nothing yet", "- plan_routes: located", "Valid actions now: answer"}},
 		{"towns", townsPrompt{Start: "Newark", End: "Milford", Routes: 3, Cities: 4, Pool: pool, Total: 80},
-			[]string{"From Newark to Milford (80 km)", "Routes: 3; cities per route: 4", "c1: Smyrna, 0.40, 0 (must visit)"}},
+			[]string{"From Newark to Milford (80 km by road)", "Routes: 3; cities per route: 4", "c1: Smyrna, 0.40, 3 (must visit)"}},
 		{"places", placesPrompt{What: "rest stops", Slots: sl}, []string{"Choose rest stops.", "r1.rest.1: osm:1 (Rest Area, Smyrna);"}},
 		{"synthesis", synthesisPrompt{Question: "q?", Routes: "route 1: Smyrna\n", Policy: synthesis{RouteNames: []string{"x"}, Descriptions: []string{"y", "z"}}},
 			[]string{"route 1: Smyrna", "Write 1 route names and 2 viewpoint descriptions"}},

@@ -16,6 +16,7 @@ type state struct {
 	Start   *point  `json:"start,omitempty"`
 	End     *point  `json:"end,omitempty"`
 	Pool    []city  `json:"pool,omitempty"` // candidate intermediate cities
+	Road    *roadKm `json:"road,omitempty"` // driving km between the ends and the pool
 	Routes  []route `json:"routes,omitempty"`
 	Elevate bool    `json:"elevate,omitempty"` // elevations looked up
 	// Even stops.
@@ -58,18 +59,27 @@ type point struct {
 	Lng     float64 `json:"lng"`
 }
 
-// city is a candidate intermediate city of a road trip, named by reverse
-// geocoding a point of the corridor.
+// city is a candidate intermediate town of a road trip: a town a search
+// for towns named, else the town reverse geocoding named at a point of
+// the corridor.
 type city struct {
 	ID      string  `json:"id"` // c1, c2, ... for decisions
 	Name    string  `json:"name"`
 	PlaceID string  `json:"place_id"`
 	Address string  `json:"address"`
-	Lat     float64 `json:"lat"` // the corridor point it was found at
+	Lat     float64 `json:"lat"` // the town, or the corridor point that named it
 	Lng     float64 `json:"lng"`
-	Frac    float64 `json:"frac"`      // progress along start → end, 0..1
+	Frac    float64 `json:"frac"`      // progress along start → end, 0..1, by road once measured
 	OffKm   float64 `json:"offset_km"` // signed distance from the straight line
-	Include bool    `json:"include,omitempty"`
+	// FromKm and ToKm are the driving km from the start and to the end;
+	// DetourKm is how much longer start → here → end is than start → end.
+	FromKm   float64 `json:"from_km,omitempty"`
+	ToKm     float64 `json:"to_km,omitempty"`
+	DetourKm float64 `json:"detour_km,omitempty"`
+	// Rank is the town's place in the order the maps named the towns
+	// around the way, the ones a person would name first (0 first).
+	Rank    int  `json:"rank"`
+	Include bool `json:"include,omitempty"`
 }
 
 // place is a place found by a search.

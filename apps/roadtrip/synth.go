@@ -83,6 +83,7 @@ func (p *Planner) answer(ctx context.Context, s state) (state, error) {
 		p := readSpec(s.Task, understand.Options{})
 		s.Spec = &p
 	}
+	checkAnswer(&s)
 	var syn synthesis
 	if s.Spec.Family == locnav.RoadTrip && len(s.Routes) > 0 {
 		policy := synthPolicy(s)
@@ -403,7 +404,7 @@ func renderRoutes(s state, it shape, syn synthesis) []obj {
 						}
 					}
 					rs = append(rs, pick(it.item("rest_stops"), map[string]any{"city": p.City, "rest_stop_id": strconv.Itoa(j + 1),
-						"name": p.Name, "address": p.Address, "amenities": amen, "place_id": p.PlaceID}))
+						"name": describe(p), "address": p.Address, "amenities": amen, "place_id": p.PlaceID}))
 				}
 				v = rs
 			case "scenic_viewpoints":
@@ -419,7 +420,7 @@ func renderRoutes(s state, it shape, syn synthesis) []obj {
 					}
 					desc++
 					vs = append(vs, pick(it.item("scenic_viewpoints"), map[string]any{"city": p.City, "viewpoint_id": strconv.Itoa(j + 1),
-						"name": p.Name, "address": viewpointAddress(p), "elevation_meters": el, "description": d, "place_id": p.PlaceID}))
+						"name": describe(p), "address": viewpointAddress(p), "elevation_meters": el, "description": d, "place_id": p.PlaceID}))
 				}
 				v = vs
 			default:

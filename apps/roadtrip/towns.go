@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -34,7 +33,7 @@ type townsPrompt struct {
 	Start, End     string
 	Routes, Cities int     // routes asked, cities per route
 	Pool           []city  // the candidates
-	Total          float64 // km from start to end, straight
+	Total          float64 // driving km from start to end
 }
 
 func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
@@ -104,8 +103,15 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 	}
 	want := poolSize(need, spec.Routes)
 	avoid := append([]string{s.Start.Name, s.End.Name, spec.Start, spec.End}, spec.Avoid...)
-	// At most three rounds of corridor samples: later rounds fill gaps
-	// where samples named the same city twice or left the region.
+	for _, c := range p.townsAlong(ctx, a, b, total) {
+		if keep(c, pool, avoid) {
+			pool = append(pool, c)
+		}
+	}
+	// Where the maps name no towns around the way (a backend that does
+	// not search for towns), reverse geocoding names them: at most three
+	// rounds of corridor samples; later rounds fill gaps where samples
+	// named the same city twice or left the region.
 	inRegion := func() int { return countFree(preferRegion(pool, s.Start.Address, s.End.Address, 0)) }
 	for round, before := 0, -1; round < 4 && inRegion() < want && (round < 2 || len(pool) > before); round++ {
 		before = len(pool)
@@ -118,12 +124,16 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 		for _, c := range found {
 			names = append(names, c.Name+" ("+c.Address+")")
 			if keep(c, pool, avoid) {
+				c.Rank = len(pool) + maxTowns // after every town a search named
 				pool = append(pool, c)
 			}
 		}
 		p.log.Debug("roadtrip: corridor samples", "round", round, "asked", n, "found", names)
 	}
 	pool = preferRegion(pool, s.Start.Address, s.End.Address, want)
+	if len(pool) > 0 {
+		pool = p.alongTheRoad(ctx, s, pool, want)
+	}
 	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Frac < pool[j].Frac })
 	for i := range pool {
 		pool[i].ID = fmt.Sprintf("c%d", i+1)
@@ -133,9 +143,13 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 		s.Notes = append(s.Notes, fmt.Sprintf("only %d distinct cities found between %s and %s (%.0f km apart), fewer than the %d asked per route; routes have fewer cities rather than invented ones",
 			free, s.Start.Name, s.End.Name, total, spec.Cities))
 	}
-	policy := chooseRoutes(pool, spec.Cities, spec.Routes)
+	policy := chooseRoutes(pool, s.Road, spec.Cities, spec.Routes)
 	d, err := decide(ctx, p, "towns", "RouteChoice", func() any {
-		return townsPrompt{Start: s.Start.Name, End: s.End.Name, Routes: spec.Routes, Cities: spec.Cities, Pool: pool, Total: math.Round(total)}
+		direct := total
+		if s.Road != nil {
+			direct = s.Road.Direct
+		}
+		return townsPrompt{Start: s.Start.Name, End: s.End.Name, Routes: spec.Routes, Cities: spec.Cities, Pool: pool, Total: math.Round(direct)}
 	}, map[string][]string{"routes.cities": ids(pool)}, policy)
 	if err != nil {
 		return "", err
@@ -154,7 +168,7 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 	var obs []string
 	for i, rp := range choice.Routes {
 		cs := slices.Clone(rp.Cities)
-		sort.SliceStable(cs, func(x, y int) bool { return cityByID(pool, cs[x]).Frac < cityByID(pool, cs[y]).Frac })
+		driveOrder(pool, s.Road, cs)
 		name := strings.TrimSpace(rp.Name)
 		if name == "" {
 			name = routeName(i, pool, cs)
@@ -163,182 +177,6 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 		obs = append(obs, fmt.Sprintf("route %d: %s", i+1, strings.Join(cityNames(pool, cs), ", ")))
 	}
 	return fmt.Sprintf("%s → %s, %.0f km; %d candidate cities; %s", s.Start.Address, s.End.Address, total, len(pool), strings.Join(obs, "; ")), nil
-}
-
-// far reports whether a point at progress f and offset off (km) lies too
-// far from a corridor total km long for any sensible route to pass it.
-func far(f, off, total float64) bool {
-	return f < -0.1 || f > 1.1 || math.Abs(off) > math.Max(0.6*total, 60)
-}
-
-// preferRegion drops cities outside the region (state, country) that the
-// start and end share, when at least want cities inside it remain.
-func preferRegion(pool []city, a, b string, want int) []city {
-	ra, rb := region(a), region(b)
-	if ra == "" || ra != rb {
-		return pool
-	}
-	var in []city
-	for _, c := range pool {
-		if c.Include || region(c.Address) == ra {
-			in = append(in, c)
-		}
-	}
-	if countFree(in) >= want {
-		return in
-	}
-	return pool
-}
-
-// landSide is +1 when the cities found in the start's and end's shared
-// region lie left of those outside it, -1 when right, else 0: later
-// samples move that way (off water, away from a neighbouring state).
-func landSide(pool []city, a, b string) float64 {
-	ra := region(a)
-	if ra == "" || ra != region(b) {
-		return 0
-	}
-	var in, out, nin, nout float64
-	for _, c := range pool {
-		if c.Include {
-			continue
-		}
-		if region(c.Address) == ra {
-			in, nin = in+c.OffKm, nin+1
-		} else {
-			out, nout = out+c.OffKm, nout+1
-		}
-	}
-	// Samples on the line itself (the first round) say nothing of sides.
-	if nin == 0 || nout == 0 || math.Abs(in/nin-out/nout) < 0.1 {
-		return 0
-	}
-	if in/nin > out/nout {
-		return 1
-	}
-	return -1
-}
-
-// region is an address without its first part ("Dover, Delaware, United
-// States" → "Delaware, United States").
-func region(addr string) string {
-	parts := strings.Split(addr, ", ")
-	if len(parts) < 2 {
-		return ""
-	}
-	return strings.Join(parts[max(1, len(parts)-2):], ", ")
-}
-
-func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
-
-func countFree(pool []city) int {
-	n := 0
-	for _, c := range pool {
-		if !c.Include {
-			n++
-		}
-	}
-	return n
-}
-
-// poolSize is the fewest free cities from which n distinct routes of k
-// cities can be drawn.
-func poolSize(k, n int) int {
-	if k == 0 {
-		return 0
-	}
-	for p := k; ; p++ {
-		if binom(p, k) >= n || p > k+n {
-			return p
-		}
-	}
-}
-
-func binom(n, k int) int {
-	if k < 0 || k > n {
-		return 0
-	}
-	r := 1
-	for i := 1; i <= k; i++ {
-		r = r * (n - k + i) / i
-	}
-	return r
-}
-
-// sampleCities reverse-geocodes n points spread along the corridor,
-// alternating sides of the straight line for variety.
-func (p *Planner) sampleCities(ctx context.Context, a, b [2]float64, total float64, n, round int, side float64) ([]city, error) {
-	w := math.Min(math.Max(0.06*total, 2), 25)
-	shift := side * w
-	pts := make([][2]float64, n)
-	for i := range pts {
-		// First along the straight line (between two towns it is most
-		// likely on land), then off it on both sides.
-		f := (float64(i) + 1) / float64(n+1)
-		off := 0.0
-		if round > 0 {
-			f = (float64(i) + 0.5) / float64(n)
-			// Wider each round: narrow corridors name the same towns.
-			off = shift + float64(round)*[4]float64{-w, w, -w / 2, w / 2}[(i+round)%4]
-		}
-		pts[i] = interpolate(a, b, f, off)
-	}
-	out := make([]city, n)
-	ok := make([]bool, n)
-	errs := parallel(n, func(i int) error {
-		rg, err := p.mapsFor(ctx).ReverseGeocode(ctx, pts[i][0], pts[i][1])
-		if err != nil {
-			return err
-		}
-		// The town: a locality, else what Google gives rural points
-		// (postal town, district); a road or plus code is no town.
-		name := ""
-	find:
-		for _, want := range []string{"locality", "postal_town", "sublocality", "administrative_area_level_2"} {
-			for _, c := range rg.AddressComponents {
-				if slices.Contains(c.Types, want) {
-					name = c.LongName
-					break find
-				}
-			}
-		}
-		if name == "" {
-			return nil
-		}
-		f, off := project(a, b, pts[i])
-		out[i] = city{Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pts[i][0], Lng: pts[i][1], Frac: f, OffKm: off}
-		ok[i] = true
-		return nil
-	})
-	var res []city
-	var failed []error
-	for i := range out {
-		if ok[i] {
-			res = append(res, out[i])
-		} else if errs[i] != nil && !errors.Is(errs[i], geo.ErrZeroResults) {
-			failed = append(failed, errs[i])
-		}
-	}
-	if len(res) == 0 && len(failed) > 0 {
-		return nil, errors.Join(failed...)
-	}
-	return res, nil
-}
-
-// keep reports whether c is a new city that is not an endpoint or avoided.
-func keep(c city, pool []city, avoid []string) bool {
-	n := strings.ToLower(c.Name)
-	for _, a := range avoid {
-		if a = strings.ToLower(strings.TrimSpace(a)); a != "" && (n == a || strings.Contains(n, a) || strings.Contains(a, n)) {
-			return false
-		}
-	}
-	for _, p := range pool {
-		if p.PlaceID == c.PlaceID || strings.EqualFold(p.Name, c.Name) {
-			return false
-		}
-	}
-	return true
 }
 
 func ids(pool []city) []string {
@@ -380,11 +218,13 @@ func routeName(i int, pool []city, cs []string) string {
 	return fmt.Sprintf("Route %d via %s and %s", i+1, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
-// chooseRoutes is the towns policy: the n best distinct sets of k cities
-// (must-visit cities in all), scored by how evenly they split the way and
-// how little they stray from the line, each new route penalised for
-// sharing cities with those already chosen.
-func chooseRoutes(pool []city, k, n int) routeChoice {
+// chooseRoutes is the towns policy: n distinct sets of k towns (every
+// must-visit town in each), chosen one route at a time for the least
+// cost: the route's driving beyond the direct way (counted twice), how
+// unevenly its towns split the way, how late the maps named them, and
+// each town it shares with a route already chosen, so alternatives differ
+// in their towns whenever the way has enough of them.
+func chooseRoutes(pool []city, road *roadKm, k, n int) routeChoice {
 	var fixed, free []int
 	for i, c := range pool {
 		if c.Include {
@@ -393,8 +233,21 @@ func chooseRoutes(pool []city, k, n int) routeChoice {
 			free = append(free, i)
 		}
 	}
-	if len(free) > 14 {
-		free = free[:14]
+	prom := prominence(pool)
+	extra := func(set []int) float64 {
+		towns := make([]city, len(set))
+		for x, i := range set {
+			towns[x] = pool[i]
+		}
+		return extraDrive(towns, road)
+	}
+	if len(free) > maxFree {
+		// The towns least off the way and best named.
+		sort.SliceStable(free, func(x, y int) bool {
+			return extra([]int{free[x]})+0.1*prom[pool[free[x]].PlaceID] < extra([]int{free[y]})+0.1*prom[pool[free[y]].PlaceID]
+		})
+		free = free[:maxFree]
+		slices.Sort(free)
 	}
 	need := max(0, min(k-len(fixed), len(free)))
 	var sets [][]int
@@ -409,20 +262,13 @@ func chooseRoutes(pool []city, k, n int) routeChoice {
 		}
 	}
 	rec(0, nil)
-	score := func(set []int) float64 {
-		fr := make([]float64, len(set))
-		off := 0.0
-		for i, j := range set {
-			fr[i] = pool[j].Frac
-			off += math.Abs(pool[j].OffKm)
+	cost := make([]float64, len(sets))
+	for si, set := range sets {
+		towns := make([]city, len(set))
+		for x, j := range set {
+			towns[x] = pool[j]
 		}
-		sort.Float64s(fr)
-		sc := 0.0
-		for i, f := range fr {
-			ideal := float64(i+1) / float64(len(fr)+1)
-			sc += (f - ideal) * (f - ideal)
-		}
-		return sc + 0.0005*off
+		cost[si] = routeCost(towns, road, prom)
 	}
 	var chosen [][]int
 	used := map[int]int{}
@@ -432,9 +278,11 @@ func chooseRoutes(pool []city, k, n int) routeChoice {
 			if slices.ContainsFunc(chosen, func(c []int) bool { return slices.Equal(c, set) }) {
 				continue
 			}
-			sc := score(set)
+			sc := cost[si]
 			for _, j := range set {
-				sc += 0.02 * float64(used[j])
+				if !pool[j].Include {
+					sc += 0.3 * float64(used[j])
+				}
 			}
 			if sc < bestS {
 				best, bestS = si, sc
@@ -454,10 +302,201 @@ func chooseRoutes(pool []city, k, n int) routeChoice {
 		for x, j := range set {
 			cs[x] = pool[j].ID
 		}
-		sort.SliceStable(cs, func(x, y int) bool { return cityByID(pool, cs[x]).Frac < cityByID(pool, cs[y]).Frac })
+		driveOrder(pool, road, cs)
 		out.Routes = append(out.Routes, routePick{Name: routeName(i, pool, cs), Cities: cs})
 	}
-	out.Reasoning = fmt.Sprintf("%d routes from %d candidate cities, chosen for even spacing along the way and variety", len(out.Routes), len(pool))
+	out.Reasoning = fmt.Sprintf("%d routes from %d candidate towns, chosen for little driving beyond the direct way, even spacing, towns the maps name first, and variety", len(out.Routes), len(pool))
+	return out
+}
+
+// routeCost is what chooseRoutes minimises for one route before sharing:
+// twice its drive beyond the direct way, how unevenly its towns split the
+// way, and how late the maps named its towns (0.15 for a town named last:
+// a town a person would name is worth a few percent more driving).
+func routeCost(towns []city, road *roadKm, prom map[string]float64) float64 {
+	fr := make([]float64, len(towns))
+	pr := 0.0
+	for x, t := range towns {
+		fr[x] = t.Frac
+		pr += prom[t.PlaceID]
+	}
+	sort.Float64s(fr)
+	even := 0.0
+	for x, f := range fr {
+		ideal := float64(x+1) / float64(len(fr)+1)
+		even += (f - ideal) * (f - ideal)
+	}
+	return 2*extraDrive(towns, road) + even + 0.15*pr
+}
+
+// extraDrive is the share of driving a route through towns adds to the
+// direct way; without road figures, a rough stand-in from how far the
+// towns lie off the line.
+func extraDrive(towns []city, road *roadKm) float64 {
+	// By progress: near enough to the shortest order to compare sets of
+	// towns, and cheap enough for a thousand of them.
+	ordered := slices.Clone(towns)
+	sort.SliceStable(ordered, func(x, y int) bool { return ordered[x].Frac < ordered[y].Frac })
+	if road == nil || road.Direct <= 0 {
+		e := 0.0
+		for _, t := range ordered {
+			e += 0.0005*math.Abs(t.OffKm) + 0.002*math.Max(0, t.DetourKm)
+		}
+		return e
+	}
+	if len(ordered) == 0 {
+		return 0
+	}
+	return driveKm(ordered)/road.Direct - 1
+}
+
+// prominence is, by place ID, how late the maps named each free town
+// among the pool's, 0 (first) to 1.
+func prominence(pool []city) map[string]float64 {
+	var free []city
+	for _, c := range pool {
+		if !c.Include {
+			free = append(free, c)
+		}
+	}
+	sort.SliceStable(free, func(x, y int) bool { return free[x].Rank < free[y].Rank })
+	out := map[string]float64{}
+	for x, c := range free {
+		out[c.PlaceID] = float64(x) / float64(max(1, len(free)-1))
+	}
+	return out
+}
+
+// driveOrder puts a route's town IDs in driving order: the order that
+// drives shortest, or by progress without road figures.
+func driveOrder(pool []city, road *roadKm, ids []string) {
+	sort.SliceStable(ids, func(x, y int) bool { return cityByID(pool, ids[x]).Frac < cityByID(pool, ids[y]).Frac })
+	if road == nil {
+		return
+	}
+	towns := make([]city, len(ids))
+	for i, id := range ids {
+		towns[i] = cityByID(pool, id)
+	}
+	for i, t := range shortestOrder(towns) {
+		ids[i] = t.ID
+	}
+}
+
+// shortestOrder is towns in the order that drives shortest from the start
+// to the end: every order of up to six towns is tried; more are taken by
+// progress, then improved by swapping neighbours while that helps.
+func shortestOrder(towns []city) []city {
+	best := slices.Clone(towns)
+	sort.SliceStable(best, func(x, y int) bool { return best[x].Frac < best[y].Frac })
+	bestKm := driveKm(best)
+	if len(towns) <= 6 {
+		cur := slices.Clone(best)
+		var perm func(k int)
+		perm = func(k int) {
+			if k == len(cur) {
+				if km := driveKm(cur); km < bestKm-1e-9 {
+					bestKm = km
+					copy(best, cur)
+				}
+				return
+			}
+			for i := k; i < len(cur); i++ {
+				cur[k], cur[i] = cur[i], cur[k]
+				perm(k + 1)
+				cur[k], cur[i] = cur[i], cur[k]
+			}
+		}
+		perm(0)
+		return best
+	}
+	for better := true; better; {
+		better = false
+		for i := 0; i+1 < len(best); i++ {
+			best[i], best[i+1] = best[i+1], best[i]
+			if km := driveKm(best); km < bestKm-1e-9 {
+				bestKm, better = km, true
+			} else {
+				best[i], best[i+1] = best[i+1], best[i]
+			}
+		}
+	}
+	return best
+}
+
+// maxFree bounds the free towns chooseRoutes combines (C(14,4) = 1001
+// sets of 4); maxTowns, the towns a trip measures by road.
+const (
+	maxFree  = 14
+	maxTowns = 24
+)
+
+// detourLimit is the most km a town may add to a drive of direct km:
+// 12% of it, at least 5 km and at most 10 (Brookside, 12 km off the way
+// from Wilmington south, is not on it).
+func detourLimit(direct float64) float64 { return clamp(0.12*direct, 5, 10) }
+
+// alongTheRoad measures the pool by road (one distance matrix) and keeps
+// the towns a route can pass: reachable, not at an end, and each adding
+// little to the direct drive (detourLimit). When that leaves
+// fewer than want, the least costly of the others come back. Must-visit
+// towns stay whatever they cost. At most maxTowns free towns are
+// measured, the best named first.
+func (p *Planner) alongTheRoad(ctx context.Context, s *state, pool []city, want int) []city {
+	var inc, free []city
+	for _, c := range pool {
+		if c.Include {
+			inc = append(inc, c)
+		} else {
+			free = append(free, c)
+		}
+	}
+	// By straight lines a town cannot cost less than by road: those
+	// already far off the way are not worth measuring.
+	gcLimit := detourLimit(detourFactor * distKm(s.Start.Lat, s.Start.Lng, s.End.Lat, s.End.Lng))
+	free = slices.DeleteFunc(free, func(c city) bool {
+		return distKm(s.Start.Lat, s.Start.Lng, c.Lat, c.Lng)+distKm(c.Lat, c.Lng, s.End.Lat, s.End.Lng)-
+			distKm(s.Start.Lat, s.Start.Lng, s.End.Lat, s.End.Lng) > 2*gcLimit
+	})
+	sort.SliceStable(free, func(i, j int) bool { return free[i].Rank < free[j].Rank })
+	pool = append(inc, free[:min(len(free), maxTowns)]...)
+	road, note := p.measure(ctx, s.Start, s.End, pool)
+	if note != "" {
+		addNote(s, note)
+	}
+	s.Road = road
+	limit := detourLimit(road.Direct)
+	var out, off []city
+	for _, c := range pool {
+		bad := math.IsInf(c.FromKm, 1) || math.IsInf(c.ToKm, 1)
+		if c.Include {
+			if bad { // not on the road network: judged by straight lines
+				c.FromKm = detourFactor * distKm(s.Start.Lat, s.Start.Lng, c.Lat, c.Lng)
+				c.ToKm = detourFactor * distKm(c.Lat, c.Lng, s.End.Lat, s.End.Lng)
+				c.DetourKm = c.FromKm + c.ToKm - road.Direct
+				c.Frac = c.FromKm / (c.FromKm + c.ToKm)
+			}
+			out = append(out, c)
+			continue
+		}
+		switch {
+		case bad || c.FromKm < 2 || c.ToKm < 2:
+		case c.DetourKm > limit:
+			off = append(off, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(off, func(i, j int) bool { return off[i].DetourKm < off[j].DetourKm })
+	var dropped []string
+	for _, c := range off {
+		if countFree(out) < want {
+			out = append(out, c)
+		} else {
+			dropped = append(dropped, c.Name)
+		}
+	}
+	p.log.Debug("roadtrip: towns off the way", "dropped", dropped, "limit_km", limit)
 	return out
 }
 

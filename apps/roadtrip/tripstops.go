@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -97,17 +99,18 @@ func (p *Planner) cityPlaces(ctx context.Context, s *state, kind string, order [
 // and files each hit under the city whose name its address holds, or
 // whose corridor point is within 5 km. A city lies in a searched circle
 // whose search was not cut off at 20 hits is fully searched (done).
-// Longer trips (over 300 km) are searched city by city instead.
-func (p *Planner) corridorPlaces(ctx context.Context, s *state, kind string, cities []city) (found map[string][]place, done map[string]bool, hits int, orphans []place) {
+// Longer trips (over 300 km) are searched city by city instead. empty
+// says every circle was searched and none held a place of any type.
+func (p *Planner) corridorPlaces(ctx context.Context, s *state, kind string, cities []city) (found map[string][]place, done map[string]bool, hits int, orphans []place, empty bool) {
 	found, done = map[string][]place{}, map[string]bool{}
 	if s.Start == nil || s.End == nil {
-		return found, done, 0, nil
+		return found, done, 0, nil, false
 	}
 	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 	total := distKm(a[0], a[1], b[0], b[1])
 	k := int(math.Ceil(total / 100))
 	if k > 3 {
-		return found, done, 0, nil
+		return found, done, 0, nil, false
 	}
 	k = max(k, 1)
 	radius := math.Min(50, total/float64(2*k)+10)
@@ -120,10 +123,16 @@ func (p *Planner) corridorPlaces(ctx context.Context, s *state, kind string, cit
 		return err
 	})
 	taken := map[string]bool{}
+	empty = true
 	for i := range pts {
 		if errs[i] != nil && !errors.Is(errs[i], geo.ErrZeroResults) {
+			empty = false
 			continue
 		}
+		if len(res[i]) > 0 {
+			empty = false
+		}
+		// Fewer than a full page, or none at all: the circle holds no more.
 		if len(res[i]) < 20 {
 			for _, c := range cities {
 				if distKm(c.Lat, c.Lng, pts[i][0], pts[i][1]) < radius-5 {
@@ -160,15 +169,21 @@ func (p *Planner) corridorPlaces(ctx context.Context, s *state, kind string, cit
 			hits++
 		}
 	}
-	return found, done, hits, orphans
+	return found, done, hits, orphans, empty
 }
 
 // adoptTowns makes candidate cities of the towns of places found by the
 // corridor but in no candidate city: a town is named by reverse geocoding
 // the place (as corridor samples are) and must be the town its address
-// names. At most two lookups; the places are filed under their towns.
+// names, and must not add more than detourLimit to the drive. At most
+// two towns; the places are filed under their towns.
 func (p *Planner) adoptTowns(ctx context.Context, s *state, orphans []place, into map[string]map[string][]place, kinds map[string]string) []string {
 	var added []string
+	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
+	direct := detourFactor * distKm(a[0], a[1], b[0], b[1])
+	if s.Road != nil {
+		direct = s.Road.Direct
+	}
 	for _, pl := range orphans {
 		if len(added) == 2 {
 			break
@@ -178,6 +193,11 @@ func (p *Planner) adoptTowns(ctx context.Context, s *state, orphans []place, int
 			if strings.Contains(strings.ToLower(pl.Address), strings.ToLower(c.Name)) {
 				id = c.ID
 			}
+		}
+		// No road figures for it: straight lines, with bends.
+		from, to := detourFactor*distKm(a[0], a[1], pl.Lat, pl.Lng), detourFactor*distKm(pl.Lat, pl.Lng, b[0], b[1])
+		if id == "" && from+to-direct > detourLimit(direct) {
+			continue
 		}
 		if id == "" {
 			rg, err := p.mapsFor(ctx).ReverseGeocode(ctx, pl.Lat, pl.Lng)
@@ -194,14 +214,13 @@ func (p *Planner) adoptTowns(ctx context.Context, s *state, orphans []place, int
 			if name == "" || !strings.Contains(pl.Address, name) || !keep(city{Name: name, PlaceID: rg.PlaceID}, s.Pool, append([]string{s.Start.Name, s.End.Name, s.Spec.Start, s.Spec.End}, s.Spec.Avoid...)) {
 				continue
 			}
-			a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 			f, off := project(a, b, [2]float64{pl.Lat, pl.Lng})
 			id = fmt.Sprintf("c%d", len(s.Pool)+1)
 			for slices.ContainsFunc(s.Pool, func(c city) bool { return c.ID == id }) {
 				id += "b"
 			}
 			s.Pool = append(s.Pool, city{ID: id, Name: name, PlaceID: rg.PlaceID, Address: rg.FormattedAddress, Lat: pl.Lat, Lng: pl.Lng,
-				Frac: clamp(f, 0.01, 0.99), OffKm: off})
+				Frac: clamp(f, 0.01, 0.99), OffKm: off, FromKm: from, ToKm: to, DetourKm: from + to - direct, Rank: len(s.Pool) + maxTowns})
 			added = append(added, name)
 		}
 		pl.City = cityByID(s.Pool, id).Name
@@ -211,8 +230,12 @@ func (p *Planner) adoptTowns(ctx context.Context, s *state, orphans []place, int
 	return added
 }
 
+// tripPlaces is search_places for road trips: rest stops and viewpoints
+// along the way, filed under the pool's towns; routes whose towns hold
+// too few change towns; then each route's stops are chosen.
 func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 	spec := s.Spec
+	needs := needsOf(spec, s.Task.Question)
 	if len(s.Routes) == 0 {
 		return "no routes to search along", nil
 	}
@@ -248,18 +271,22 @@ func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 	var restDone, viewDone map[string]bool
 	var restHits, viewHits int
 	var restOrph, viewOrph []place
+	restEmpty, viewEmpty := spec.RestStops == 0, spec.Viewpoints == 0
 	parallel(2, func(i int) error {
 		if i == 0 && spec.RestStops > 0 {
-			rest, restDone, restHits, restOrph = p.corridorPlaces(ctx, s, "rest_area", s.Pool)
+			rest, restDone, restHits, restOrph, restEmpty = p.corridorPlaces(ctx, s, "rest_area", s.Pool)
 		}
 		if i == 1 && spec.Viewpoints > 0 {
-			view, viewDone, viewHits, viewOrph = p.corridorPlaces(ctx, s, "viewpoint", s.Pool)
+			view, viewDone, viewHits, viewOrph, viewEmpty = p.corridorPlaces(ctx, s, "viewpoint", s.Pool)
 		}
 		return nil
 	})
+	// Circles along the whole way that hold nothing at all: the maps data
+	// does not cover the region, and town by town would find nothing more.
+	uncovered := restEmpty && viewEmpty
 	// Places by the way in towns no sample named: only when some route
 	// cannot get its rest stops and viewpoints from its own towns.
-	if rest != nil && view != nil && len(restOrph)+len(viewOrph) > 0 && !allServed(s, rest, view, spec.RestStops, spec.Viewpoints) {
+	if rest != nil && view != nil && len(restOrph)+len(viewOrph) > 0 && !allServed(s, rest, view, needs) {
 		kinds := map[string]string{}
 		for _, p := range restOrph {
 			kinds[p.PlaceID] = "rest"
@@ -273,7 +300,7 @@ func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 		}
 	}
 	if restHits+viewHits > 0 {
-		if moved := adjustRoutes(s, rest, view, spec.RestStops, spec.Viewpoints); moved != "" {
+		if moved := adjustRoutes(s, rest, view, needs); moved != "" {
 			s.Notes = append(s.Notes, moved)
 		}
 		uses = map[string]int{}
@@ -288,6 +315,12 @@ func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 	covered := restHits+viewHits > 0
 	notDone := func(done map[string]bool) []city {
 		return slices.DeleteFunc(slices.Clone(order), func(c city) bool { return done[c.ID] })
+	}
+	if uncovered {
+		restDone, viewDone = map[string]bool{}, map[string]bool{}
+		for _, c := range order {
+			restDone[c.ID], viewDone[c.ID] = true, true
+		}
 	}
 	if spec.RestStops > 0 {
 		rest, restSearched, err = p.cityPlaces(ctx, s, "rest_area", notDone(restDone), covered, rest, enough(spec.RestStops))
@@ -321,9 +354,9 @@ func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 			slots = append(slots, slot{Name: fmt.Sprintf("r%d.view.%d", i+1, j), Cands: vc})
 		}
 	}
-	policy := tripPolicy(s.Routes, s.Pool, rest, view, spec.RestStops, spec.Viewpoints)
+	policy := tripPolicy(s.Routes, rest, view, needs)
 	choice, err := p.choose(ctx, s, "rest stops and scenic viewpoints per route", slots, policy, func(c placeChoice) string {
-		return checkTrip(c, slots, len(s.Routes), spec.RestStops, spec.Viewpoints)
+		return checkTrip(c, slots, len(s.Routes), needs)
 	})
 	if err != nil {
 		return "", err
@@ -366,19 +399,47 @@ func (p *Planner) tripPlaces(ctx context.Context, s *state) (string, error) {
 				i+1, len(rt.RestStops), spec.RestStops, strings.Join(restSearched, ", ")))
 		}
 		if spec.Viewpoints > 0 && len(rt.Viewpoints) < spec.Viewpoints {
-			s.Notes = append(s.Notes, fmt.Sprintf("route %d: %d of %d scenic viewpoints: the maps data has no more viewpoints in its cities outside the rest-stop cities (searched: %s)",
-				i+1, len(rt.Viewpoints), spec.Viewpoints, strings.Join(viewSearched, ", ")))
+			where := "in its cities"
+			if needs.differ {
+				where = "in its cities outside the rest-stop cities"
+			}
+			s.Notes = append(s.Notes, fmt.Sprintf("route %d: %d of %d scenic viewpoints: the maps data has no more viewpoints %s (searched: %s)",
+				i+1, len(rt.Viewpoints), spec.Viewpoints, where, strings.Join(viewSearched, ", ")))
 		}
 		obs = append(obs, fmt.Sprintf("route %d: %d rest stops, %d viewpoints", i+1, len(rt.RestStops), len(rt.Viewpoints)))
 	}
 	return strings.Join(obs, "; "), nil
 }
 
-// served says whether rt's cities can give its rest stops and viewpoints
-// with the viewpoints in other cities than the rest stops (when the
-// route needs both, one city holding both kinds is not enough alone).
-func served(rt route, rest, view map[string][]place, nr, nv int) bool {
-	if nr == 0 || nv == 0 {
+// tripNeeds is what each route of a trip asks of its towns.
+type tripNeeds struct {
+	rest, view int // rest stops and scenic viewpoints per route
+	// differ: the question asks for viewpoints in other towns than the
+	// rest stops.
+	differ bool
+}
+
+// differRe finds a question's wish for viewpoint towns other than the
+// rest-stop towns ("the cities of the viewpoints should differ from the
+// cities of the rest stops").
+var differRe = regexp.MustCompile(`(?i)(viewpoints?|views?)\b[^.;)]{0,80}\b(differ\w*|distinct|other than|not (?:be )?(?:in )?the same)\b[^.;)]{0,80}\brest\b|\brest\b[^.;)]{0,80}\b(differ\w*|distinct|other than|not (?:be )?(?:in )?the same)\b[^.;)]{0,80}\b(viewpoints?|views?)\b`)
+
+func needsOf(sp *taskSpec, question string) tripNeeds {
+	return tripNeeds{rest: sp.RestStops, view: sp.Viewpoints, differ: sp.RestStops > 0 && sp.Viewpoints > 0 && differRe.MatchString(question)}
+}
+
+// served says whether rt's towns hold enough rest stops and viewpoints,
+// in different towns when the question asks it.
+func served(rt route, rest, view map[string][]place, n tripNeeds) bool {
+	nr, nv := 0, 0
+	for _, id := range rt.Cities {
+		nr += len(rest[id])
+		nv += len(view[id])
+	}
+	if nr < n.rest || nv < n.view {
+		return false
+	}
+	if !n.differ {
 		return true
 	}
 	for _, a := range rt.Cities {
@@ -392,9 +453,9 @@ func served(rt route, rest, view map[string][]place, nr, nv int) bool {
 }
 
 // allServed says whether every route of s is served.
-func allServed(s *state, rest, view map[string][]place, nr, nv int) bool {
+func allServed(s *state, rest, view map[string][]place, n tripNeeds) bool {
 	for _, rt := range s.Routes {
-		if !served(rt, rest, view, nr, nv) {
+		if !served(rt, rest, view, n) {
 			return false
 		}
 	}
@@ -413,65 +474,71 @@ func repeats(routes []route, i int, cities []string) bool {
 	return false
 }
 
-// adjustRoutes swaps, in routes that lack rest stops or viewpoints, a city
-// without places for a candidate city that has the missing kind, keeping
-// must-visit cities and routes distinct. It says what it changed.
-func adjustRoutes(s *state, rest, view map[string][]place, nr, nv int) string {
-	count := func(rt route, m map[string][]place) int {
-		n := 0
-		for _, id := range rt.Cities {
-			n += len(m[id])
+// adjustRoutes changes, in each route its towns cannot serve, a town at a
+// time for a pool town that holds what is missing, while that helps:
+// the change that costs the route least (its drive, evenness, how late
+// the towns were named; towns other routes visit count against it).
+// Must-visit towns stay; routes stay distinct. It says what it changed.
+func adjustRoutes(s *state, rest, view map[string][]place, n tripNeeds) string {
+	prom := prominence(s.Pool)
+	cost := func(i int, ids []string) float64 {
+		towns := make([]city, len(ids))
+		for x, id := range ids {
+			towns[x] = cityByID(s.Pool, id)
 		}
-		return n
+		c := routeCost(towns, s.Road, prom)
+		for _, id := range ids {
+			for j, o := range s.Routes {
+				if j != i && slices.Contains(o.Cities, id) {
+					c += 0.3
+				}
+			}
+		}
+		return c
+	}
+	lacks := func(ids []string) int { // what the towns miss, counted
+		nr, nv := 0, 0
+		for _, id := range ids {
+			nr += len(rest[id])
+			nv += len(view[id])
+		}
+		m := max(0, n.rest-nr) + max(0, n.view-nv)
+		if m == 0 && !served(route{Cities: ids}, rest, view, n) {
+			m = 1
+		}
+		return m
 	}
 	var changed []string
 	for i := range s.Routes {
 		rt := &s.Routes[i]
-		for _, kind := range []struct {
-			m    map[string][]place
-			need int
-		}{{rest, nr}, {view, nv}} {
-			if kind.need == 0 || count(*rt, kind.m) >= kind.need && (kind.m == nil || served(*rt, rest, view, nr, nv)) {
-				continue
-			}
-			for _, c := range s.Pool {
-				if slices.Contains(rt.Cities, c.ID) || len(kind.m[c.ID]) == 0 {
+		for try := 0; try < len(rt.Cities) && lacks(rt.Cities) > 0; try++ {
+			best, bestCost, bestOut, bestIn := []string(nil), math.Inf(1), "", ""
+			for j, out := range rt.Cities {
+				if cityByID(s.Pool, out).Include {
 					continue
 				}
-				// Replace the place-less city nearest c in progress, else
-				// the next nearest when that would repeat another route.
-				var outs []int
-				for j, id := range rt.Cities {
-					if oc := cityByID(s.Pool, id); !oc.Include && len(rest[id])+len(view[id]) == 0 {
-						outs = append(outs, j)
+				for _, c := range s.Pool {
+					if slices.Contains(rt.Cities, c.ID) || len(rest[c.ID])+len(view[c.ID]) == 0 {
+						continue
 					}
-				}
-				if len(outs) == 0 {
-					break
-				}
-				sort.SliceStable(outs, func(x, y int) bool {
-					return math.Abs(cityByID(s.Pool, rt.Cities[outs[x]]).Frac-c.Frac) < math.Abs(cityByID(s.Pool, rt.Cities[outs[y]]).Frac-c.Frac)
-				})
-				out, next := -1, []string(nil)
-				for _, j := range outs {
 					cand := slices.Clone(rt.Cities)
 					cand[j] = c.ID
-					sort.SliceStable(cand, func(x, y int) bool { return cityByID(s.Pool, cand[x]).Frac < cityByID(s.Pool, cand[y]).Frac })
-					if !repeats(s.Routes, i, cand) {
-						out, next = j, cand
-						break
+					if lacks(cand) >= lacks(rt.Cities) || repeats(s.Routes, i, cand) {
+						continue
+					}
+					driveOrder(s.Pool, s.Road, cand)
+					// Fewer missing first, then the cheapest.
+					if cc := float64(lacks(cand))*10 + cost(i, cand); cc < bestCost {
+						best, bestCost, bestOut, bestIn = cand, cc, out, c.ID
 					}
 				}
-				if out < 0 {
-					continue
-				}
-				changed = append(changed, fmt.Sprintf("route %d visits %s instead of %s", i+1, c.Name, cityByID(s.Pool, rt.Cities[out]).Name))
-				rt.Cities = next
-				rt.Name = routeName(i, s.Pool, next)
-				if count(*rt, kind.m) >= kind.need && served(*rt, rest, view, nr, nv) {
-					break
-				}
 			}
+			if best == nil {
+				break
+			}
+			changed = append(changed, fmt.Sprintf("route %d visits %s instead of %s", i+1, cityByID(s.Pool, bestIn).Name, cityByID(s.Pool, bestOut).Name))
+			rt.Cities = best
+			rt.Name = routeName(i, s.Pool, best)
 		}
 	}
 	if len(changed) == 0 {
@@ -490,115 +557,148 @@ func namesOf(cities []city, done map[string]bool) []string {
 	return out
 }
 
-// tripPolicy picks rest stops spread over each route's cities, then
-// viewpoints preferring cities without a rest stop, so the sets differ.
-func tripPolicy(routes []route, pool []city, rest, view map[string][]place, nr, nv int) placeChoice {
-	var c placeChoice
-	for i, rt := range routes {
-		restCities := map[string]bool{}
-		var got []place
-		for len(got) < nr {
-			added := false
-			for _, id := range rt.Cities { // round robin over cities
-				for _, p := range rest[id] {
-					if !slices.ContainsFunc(got, func(g place) bool { return g.PlaceID == p.PlaceID }) {
-						if len(got) < nr && (!restCities[p.City] || allUsed(rt.Cities, rest, got)) {
-							got = append(got, p)
-							restCities[p.City] = true
-							added = true
-						}
-						break
-					}
+// tripPolicy picks each route's rest stops and viewpoints from its towns.
+// Routes with the fewest choices pick first; each then takes the set that
+// costs least: a place another route already has costs most (routes
+// share a stop only when their towns hold no other), an unnamed place
+// more than a named one, two stops of a kind in one town a little, and
+// viewpoint towns that are exactly the rest-stop towns a little, or, when
+// the question asks them to differ, so much that the route goes without
+// viewpoints rather than break it.
+func tripPolicy(routes []route, rest, view map[string][]place, n tripNeeds) placeChoice {
+	cands := func(rt route, m map[string][]place) []place {
+		var out []place
+		for _, id := range rt.Cities {
+			for _, p := range m[id] {
+				if !slices.ContainsFunc(out, func(q place) bool { return q.PlaceID == p.PlaceID }) {
+					out = append(out, p)
 				}
 			}
-			if !added {
-				break
+		}
+		// Named first, at most ten to weigh.
+		sort.SliceStable(out, func(a, b int) bool { return !unnamed(out[a]) && unnamed(out[b]) })
+		return out[:min(len(out), 10)]
+	}
+	order := make([]int, len(routes))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ra, rb := routes[order[a]], routes[order[b]]
+		return len(cands(ra, rest))+len(cands(ra, view)) < len(cands(rb, rest))+len(cands(rb, view))
+	})
+	used := map[string]int{}
+	picks := make([][]placePick, len(routes))
+	for _, i := range order {
+		rc, vc := cands(routes[i], rest), cands(routes[i], view)
+		var best []place
+		bestR, bestCost := 0, math.Inf(1)
+		for _, r := range subsets(len(rc), min(n.rest, len(rc))) {
+			for _, v := range subsets(len(vc), min(n.view, len(vc))) {
+				rs, vs := pickAt(rc, r), pickAt(vc, v)
+				if slices.ContainsFunc(vs, func(p place) bool {
+					return slices.ContainsFunc(rs, func(q place) bool { return q.PlaceID == p.PlaceID })
+				}) {
+					continue // one place is not both a rest stop and a viewpoint
+				}
+				c := 0.0
+				for x, p := range append(slices.Clone(rs), vs...) {
+					c += 3*float64(used[p.PlaceID]) + 0.001*float64(x)
+					if unnamed(p) {
+						c++
+					}
+				}
+				c += 0.5 * float64(repeatedTowns(rs)+repeatedTowns(vs))
+				if len(rs) > 0 && len(vs) > 0 && maps.Equal(townsOf(rs), townsOf(vs)) {
+					c += map[bool]float64{false: 0.5, true: 100}[n.differ]
+				}
+				if c < bestCost {
+					best, bestR, bestCost = append(rs, vs...), len(rs), c
+				}
 			}
 		}
-		for j, p := range got {
-			c.Picks = append(c.Picks, placePick{Slot: fmt.Sprintf("r%d.rest.%d", i+1, j+1), PlaceID: p.PlaceID})
+		if bestCost >= 100 { // the towns cannot meet the wish: no viewpoints
+			best = best[:bestR]
 		}
-		var vcands []place
-		for _, id := range rt.Cities {
-			vcands = append(vcands, view[id]...)
-		}
-		// Cities without rest stops first.
-		sort.SliceStable(vcands, func(a, b int) bool { return !restCities[vcands[a].City] && restCities[vcands[b].City] })
-		var vg []place
-		for _, p := range vcands {
-			if len(vg) == nv {
-				break
+		for x, p := range best {
+			used[p.PlaceID]++
+			kind, k := "rest", x+1
+			if x >= bestR {
+				kind, k = "view", x-bestR+1
 			}
-			vg = append(vg, p)
-		}
-		// The question asks for viewpoint cities that are not exactly
-		// the rest-stop cities; when the data offers no other, leave the
-		// viewpoints out (the caller notes the shortfall).
-		vc := map[string]bool{}
-		for _, p := range vg {
-			vc[p.City] = true
-		}
-		if len(vg) > 0 && len(restCities) > 0 && mapsEqual(vc, restCities) {
-			vg = nil
-		}
-		for j, p := range vg {
-			c.Picks = append(c.Picks, placePick{Slot: fmt.Sprintf("r%d.view.%d", i+1, j+1), PlaceID: p.PlaceID})
+			picks[i] = append(picks[i], placePick{Slot: fmt.Sprintf("r%d.%s.%d", i+1, kind, k), PlaceID: p.PlaceID})
 		}
 	}
-	c.Reasoning = "rest stops spread over each route's cities; viewpoints first in cities without a rest stop"
+	var c placeChoice
+	for _, ps := range picks {
+		c.Picks = append(c.Picks, ps...)
+	}
+	c.Reasoning = "each route's stops from its own towns, most constrained route first: stops no other route has, named before unnamed, spread over the towns"
 	return c
 }
 
-// allUsed reports whether every city with rest stops already has one in got.
-func allUsed(cities []string, rest map[string][]place, got []place) bool {
-	for _, id := range cities {
-		if len(rest[id]) == 0 {
-			continue
+// subsets lists the k-element index sets of 0..n-1 in lexicographic order.
+func subsets(n, k int) [][]int {
+	var out [][]int
+	var rec func(start int, cur []int)
+	rec = func(start int, cur []int) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
 		}
-		if !slices.ContainsFunc(got, func(g place) bool { return g.City == rest[id][0].City }) {
-			return false
+		for i := start; i < n; i++ {
+			rec(i+1, append(cur, i))
 		}
 	}
-	return true
+	rec(0, nil)
+	return out
 }
 
-// checkTrip enforces distinct places per route and viewpoint cities that
-// differ from rest-stop cities.
-func checkTrip(c placeChoice, slots []slot, n, nr, nv int) string {
-	for i := 1; i <= n; i++ {
-		rc, vc := map[string]bool{}, map[string]bool{}
+func pickAt(ps []place, idx []int) []place {
+	out := make([]place, len(idx))
+	for x, i := range idx {
+		out[x] = ps[i]
+	}
+	return out
+}
+
+func townsOf(ps []place) map[string]bool {
+	m := map[string]bool{}
+	for _, p := range ps {
+		m[p.City] = true
+	}
+	return m
+}
+
+// repeatedTowns counts the places of ps in a town an earlier one is in.
+func repeatedTowns(ps []place) int {
+	return len(ps) - len(townsOf(ps))
+}
+
+// checkTrip enforces distinct places per route and, when the question
+// asks it, viewpoint towns that differ from rest-stop towns.
+func checkTrip(c placeChoice, slots []slot, nroutes int, n tripNeeds) string {
+	for i := 1; i <= nroutes; i++ {
+		var rs, vs []place
 		seen := map[string]bool{}
 		for _, p := range c.Picks {
 			if !strings.HasPrefix(p.Slot, fmt.Sprintf("r%d.", i)) {
 				continue
 			}
 			pl, _ := picked(c, slots, p.Slot)
-			key := p.PlaceID + strings.Split(p.Slot, ".")[1]
-			if seen[key] {
+			if seen[p.PlaceID] {
 				return fmt.Sprintf("route %d uses %s twice", i, p.PlaceID)
 			}
-			seen[key] = true
+			seen[p.PlaceID] = true
 			if strings.Contains(p.Slot, ".rest.") {
-				rc[pl.City] = true
+				rs = append(rs, pl)
 			} else {
-				vc[pl.City] = true
+				vs = append(vs, pl)
 			}
 		}
-		if len(rc) > 0 && len(vc) > 0 && mapsEqual(rc, vc) {
-			return fmt.Sprintf("route %d: viewpoint cities equal rest-stop cities", i)
+		if n.differ && len(rs) > 0 && len(vs) > 0 && maps.Equal(townsOf(rs), townsOf(vs)) {
+			return fmt.Sprintf("route %d: viewpoint towns equal rest-stop towns", i)
 		}
 	}
 	return ""
-}
-
-func mapsEqual(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
 }
