@@ -26,7 +26,7 @@ func TestTripTaskFile(t *testing.T) {
 	if ans.Start != "Wilmington" || len(ans.Routes) != 2 || len(ans.Routes[0].Cities) != 3 {
 		t.Errorf("answer = %s", out)
 	}
-	for _, want := range []string{"Thought:", "Action: plan_routes", "maps_reverse_geocode"} {
+	for _, want := range []string{"Thought:", "Action: plan_routes", "maps_search_places", "maps_distance_matrix"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
