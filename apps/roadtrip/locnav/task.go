@@ -143,7 +143,7 @@ func decodeTask(id string, data []byte) (Task, error) {
 	var f taskFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
-		return Task{}, fmt.Errorf("task %s: %w", id, input.JSONError(data, err))
+		return Task{}, fmt.Errorf("task %s: not a task file: %w", id, input.JSONError(data, err))
 	}
 	t := Task{ID: id, Category: f.Category, OutputFormat: f.OutputFormat, Evaluators: f.Evaluators}
 	if f.Question == nil || strings.TrimSpace(*f.Question) == "" {
