@@ -50,6 +50,8 @@ type Engine struct {
 	// corr is built on the first elevation request, so opening the
 	// engine for other operations does not pay for it.
 	corr func() *correction
+	// drawState is built on the first Features request.
+	drawState
 }
 
 // Info summarises what an Engine loaded.
