@@ -1,0 +1,376 @@
+package events
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/eventdata"
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// defaultSpan is the time frame of a request that names none.
+const defaultSpanMonths = 3
+
+// ProfileDecision is the Editor's typed decision: the profile, and on a
+// retry the refinements it made.
+type ProfileDecision struct {
+	Interests      []string `json:"interests" jsonschema:"what the photographer wants to shoot, e.g. festival, parade, music"`
+	Location       string   `json:"location" jsonschema:"the city, region or country, as a gazetteer reads it; empty for anywhere"`
+	From           string   `json:"from" jsonschema:"first day, YYYY-MM-DD"`
+	To             string   `json:"to" jsonschema:"last day, YYYY-MM-DD"`
+	RadiusKm       float64  `json:"radius_km,omitempty" jsonschema:"include places within this distance of the location (nearby cities)"`
+	SearchKeywords []string `json:"search_keywords"`
+	Guidance       string   `json:"researcher_guidance"`
+	Refinements    []string `json:"refinements,omitempty" jsonschema:"on a retry: what was changed (wider time frame, nearby cities, other keywords)"`
+	Reasoning      string   `json:"reasoning"`
+}
+
+// Validate checks the days.
+func (d ProfileDecision) Validate() error {
+	f, ok1 := day(d.From)
+	t, ok2 := day(d.To)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("from %q and to %q must be days, YYYY-MM-DD", d.From, d.To)
+	}
+	if t.Before(f) {
+		return fmt.Errorf("to %s is before from %s", d.To, d.From)
+	}
+	if d.RadiusKm < 0 || d.RadiusKm > 1000 {
+		return fmt.Errorf("radius_km %g is outside 0..1000", d.RadiusKm)
+	}
+	return nil
+}
+
+// Reason implements llm.Reasoner.
+func (d ProfileDecision) Reason() string { return d.Reasoning }
+
+// editorNode makes the profile: from the request on the first cycle,
+// refined from the Publisher's feedback on a retry.
+func (a *App) editorNode(ctx context.Context, s State) (State, error) {
+	start := time.Now()
+	defer since(&s.Metrics.Editor, start)
+	s.WorkflowIteration++
+	s.ResearcherIteration, s.NewLeads, s.NeedsMoreEvents = 0, 0, false
+	s.Leads, s.EventsToVerify, s.VerificationResults, s.Evidence, s.Events, s.Seen = nil, nil, nil, nil, nil, nil
+	if s.WorkflowIteration == 1 {
+		p, reject, notes := a.readProfile(s)
+		for _, n := range notes {
+			s.note(n)
+		}
+		if reject != "" {
+			s.Profile, s.GateDecision, s.GateWhy = p, Reject, reject
+			s.Location, s.TimeFrame = p.Location, p.TimeFrame
+			progress(ctx, nodeEditor, "REJECT: %s", reject)
+			return s, nil
+		}
+		d, err := a.askProfile(ctx, s, p, nil)
+		if err != nil {
+			return s, err
+		}
+		decided(&s.Metrics.Editor, d)
+		s.Profile = a.profileFrom(d, p, s.Today)
+	} else {
+		refined, changes := refine(s.Profile, s.WorkflowIteration-1, s.Today)
+		d, err := a.askProfile(ctx, s, refined, changes)
+		if err != nil {
+			return s, err
+		}
+		decided(&s.Metrics.Editor, d)
+		next := a.profileFrom(d, refined, s.Today)
+		if d.Source == llm.FromModel {
+			changes = describeChanges(s.Profile, next)
+		}
+		s.Profile = next
+		s.Refinements = append(s.Refinements, changes...)
+		s.note(fmt.Sprintf("retry %d: the Editor refined the profile: %s", s.WorkflowIteration-1, strings.Join(changes, "; ")))
+	}
+	s.GateDecision, s.GateWhy = "", ""
+	s.Location, s.TimeFrame = s.Profile.Location, s.Profile.TimeFrame
+	s.Metrics.Editor.add("profiles", 1)
+	progress(ctx, nodeEditor, "profile %s, %s..%s, interests %s", orAnywhere(s.Profile.Location), s.Profile.TimeFrame.From, s.Profile.TimeFrame.To, strings.Join(s.Profile.Interests, ", "))
+	return s, nil
+}
+
+func orAnywhere(loc string) string {
+	if loc == "" {
+		return "anywhere"
+	}
+	return loc
+}
+
+// askProfile asks the editor model for the profile, the policy's p when
+// there is none.
+func (a *App) askProfile(ctx context.Context, s State, p Profile, changes []string) (llm.Decision[ProfileDecision], error) {
+	policy := func(context.Context) (ProfileDecision, error) {
+		return ProfileDecision{
+			Interests: p.Interests, Location: p.Location, From: p.TimeFrame.From, To: p.TimeFrame.To,
+			RadiusKm: p.RadiusKm, SearchKeywords: p.SearchKeywords, Guidance: p.ResearcherGuidance,
+			Refinements: changes, Reasoning: "profile read from the request with the understand package",
+		}, nil
+	}
+	m := a.opts.Models.For(nodeEditor)
+	if m == nil {
+		return llm.Decide(ctx, nil, llm.Prompt{Name: "ProfileDecision"}, policy)
+	}
+	user, err := prompts.Render("editor_user", struct {
+		Request, Today, Feedback string
+		Draft                    Profile
+		Iteration                int
+	}{s.UserInput, s.Today, s.RetryFeedback, p, s.WorkflowIteration})
+	if err != nil {
+		return llm.Decision[ProfileDecision]{}, err
+	}
+	return llm.Decide(ctx, m, llm.Prompt{Name: "ProfileDecision", System: a.prompts.editor, User: user, MaxRepairs: 2, Timeout: a.opts.ModelTimeout}, policy)
+}
+
+// profileFrom checks a decision against what Go can tell: a location the
+// gazetteer does not know keeps the policy's place, a frame before today
+// is clipped.
+func (a *App) profileFrom(d llm.Decision[ProfileDecision], policy Profile, today string) Profile {
+	if d.Source != llm.FromModel {
+		return policy
+	}
+	v := d.Value
+	p := Profile{Interests: v.Interests, SearchKeywords: v.SearchKeywords, ResearcherGuidance: v.Guidance,
+		RadiusKm: v.RadiusKm, TimeFrame: TimeFrame{From: max(v.From, today), To: v.To},
+		Location: policy.Location, Place: policy.Place}
+	if v.Location != "" && !strings.EqualFold(v.Location, policy.Location) {
+		if pl := a.placeOf(v.Location); pl != nil {
+			p.Place, p.Location = pl, pl.Qualified()
+		}
+	}
+	if p.TimeFrame.To < p.TimeFrame.From {
+		p.TimeFrame = policy.TimeFrame
+	}
+	if len(p.Interests) == 0 {
+		p.Interests = policy.Interests
+	}
+	if len(p.SearchKeywords) == 0 {
+		p.SearchKeywords = policy.SearchKeywords
+	}
+	return p
+}
+
+// placeOf reads a place name with the gazetteer.
+func (a *App) placeOf(name string) *understand.Place {
+	if a.opts.Gazetteer == nil || strings.TrimSpace(name) == "" {
+		return nil
+	}
+	r := understand.Read("in "+name, understand.Options{Gazetteer: a.opts.Gazetteer})
+	for _, m := range r.Mentions {
+		if m.Place != nil && m.Role != understand.RoleRegion {
+			return m.Place
+		}
+	}
+	return nil
+}
+
+// readProfile is the Editor's policy for the first cycle: places, the
+// time frame and interests read by the understand package, a structured
+// profile's fields taking precedence. reject says why the request cannot
+// be served.
+func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
+	now, _ := day(s.Today)
+	text := s.UserInput
+	g := s.Given
+	if g != nil {
+		text = strings.TrimSpace(text + " " + strings.Join(g.Interests, ", ") + " " + strings.Join(g.SearchKeywords, " "))
+	}
+	r := understand.Read(text, understand.Options{Gazetteer: a.opts.Gazetteer, Now: now, Tense: understand.Future, Terms: terms()})
+	for _, t := range r.Terms {
+		if !slices.Contains(p.Interests, t.Label) {
+			p.Interests = append(p.Interests, t.Label)
+		}
+	}
+	// The place: the structured profile's, else the first the text names
+	// (a region written after a city only qualifies it).
+	var unknown []string
+	if g != nil && g.Location != "" {
+		if p.Place = a.placeOf(g.Location); p.Place == nil {
+			unknown = append(unknown, g.Location)
+		}
+	} else {
+		for _, m := range r.Mentions {
+			if m.Role == understand.RoleRegion {
+				continue
+			}
+			if m.Place == nil {
+				unknown = append(unknown, m.Text)
+				continue
+			}
+			p.Place = m.Place
+			if m.Role == understand.RoleNear && m.Place.Kind == understand.KindCity {
+				p.RadiusKm = 50
+			}
+			break
+		}
+	}
+	if p.Place != nil {
+		p.Location = p.Place.Qualified()
+	} else if len(unknown) > 0 {
+		p.Location = unknown[0]
+		return p, fmt.Sprintf("the place %q is not one the gazetteer knows (GeoNames cities, regions and countries); name a city, region or country", unknown[0]), notes
+	} else {
+		notes = append(notes, "the request names no place: searching everywhere, in-person events only")
+	}
+	// The time frame.
+	from, to := now, time.Time{}
+	switch {
+	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):
+		if d, ok := parsedDay(g.TimeFrame.From); ok {
+			from = d
+		}
+		if d, ok := parsedDay(g.TimeFrame.To); ok {
+			to = d.AddDate(0, 0, 1)
+		}
+	case g != nil && g.TimeFrame.Text != "":
+		tr := understand.Read(g.TimeFrame.Text, understand.Options{Now: now, Tense: understand.Future})
+		if len(tr.Times) == 0 {
+			return p, fmt.Sprintf("the time frame %q is not one the reader understands; write it as dates (from, to) or words such as \"March 2026\"", g.TimeFrame.Text), notes
+		}
+		from, to = frameBounds(tr.Times[0], now)
+	case len(r.Times) > 0:
+		from, to = frameBounds(r.Times[0], now)
+	default:
+		notes = append(notes, fmt.Sprintf("the request names no time frame: the next %d months from %s", defaultSpanMonths, s.Today))
+	}
+	if to.IsZero() {
+		to = from.AddDate(0, defaultSpanMonths, 0)
+	}
+	last := to.AddDate(0, 0, -1)
+	p.TimeFrame = TimeFrame{From: from.Format(eventdata.DateLayout), To: last.Format(eventdata.DateLayout)}
+	if last.Before(now) {
+		return p, fmt.Sprintf("the time frame %s..%s is over before today (%s): only events still to come are published", p.TimeFrame.From, p.TimeFrame.To, s.Today), notes
+	}
+	if from.Before(now) {
+		notes = append(notes, fmt.Sprintf("the time frame starts %s, before today: searching from %s", p.TimeFrame.From, s.Today))
+		p.TimeFrame.From = s.Today
+	}
+	if g != nil && len(g.Interests) > 0 {
+		for _, i := range g.Interests {
+			i = strings.ToLower(strings.TrimSpace(i))
+			if i == "" || len(understand.Read(i, understand.Options{Terms: terms()}).Terms) > 0 {
+				continue // a word of the vocabulary: its label is in already
+			}
+			if !slices.Contains(p.Interests, i) {
+				p.Interests = append(p.Interests, i)
+			}
+		}
+	}
+	if len(p.Interests) == 0 {
+		p.Interests = slices.Clone(defaultInterests)
+		notes = append(notes, "the request names no interest: looking for "+strings.Join(defaultInterests, ", "))
+	}
+	p.SearchKeywords = keywordsFor(p.Interests, false)
+	if g != nil && len(g.SearchKeywords) > 0 {
+		p.SearchKeywords = g.SearchKeywords
+	}
+	if g != nil && g.RadiusKm > 0 {
+		p.RadiusKm = g.RadiusKm
+	}
+	p.ResearcherGuidance = guidance(p)
+	if g != nil && g.ResearcherGuidance != "" {
+		p.ResearcherGuidance = g.ResearcherGuidance
+	}
+	return p, "", notes
+}
+
+func parsedDay(s string) (time.Time, bool) {
+	d, err := ParseDay(s, time.UTC)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return day(d)
+}
+
+// frameBounds is a read time frame as days in UTC: [from, to).
+func frameBounds(tf understand.TimeFrame, now time.Time) (from, to time.Time) {
+	from = now
+	if !tf.From.IsZero() {
+		y, m, d := tf.From.Date()
+		from = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	}
+	if !tf.To.IsZero() {
+		y, m, d := tf.To.Date()
+		to = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+		if !tf.To.Equal(time.Date(y, m, d, 0, 0, 0, 0, tf.To.Location())) {
+			to = to.AddDate(0, 0, 1) // ends inside a day: that day is in
+		}
+	}
+	return from, to
+}
+
+func guidance(p Profile) string {
+	where := "anywhere"
+	if p.Location != "" {
+		where = "in " + p.Location
+		if p.RadiusKm > 0 {
+			where += fmt.Sprintf(" or within %g km", p.RadiusKm)
+		}
+	}
+	return fmt.Sprintf("Find dated, specific events %s from %s to %s about %s; prefer outdoor, public, visually striking events with a known venue.",
+		where, p.TimeFrame.From, p.TimeFrame.To, strings.Join(p.Interests, ", "))
+}
+
+// refine is the Editor's policy on a retry: the first retry looks in
+// nearby cities (a city's neighbours within 100 km; a country has none,
+// so its time frame widens) with other keywords, the next widens the time
+// frame by a month on each side (never before today) and the radius.
+func refine(p Profile, retry int, today string) (Profile, []string) {
+	q := p
+	q.Interests = slices.Clone(p.Interests)
+	var changes []string
+	city := p.Place != nil && p.Place.Kind == understand.KindCity && p.Place.HasPoint
+	widen := func() {
+		f, _ := day(q.TimeFrame.From)
+		t, _ := day(q.TimeFrame.To)
+		nf := max(f.AddDate(0, -1, 0).Format(eventdata.DateLayout), today)
+		q.TimeFrame = TimeFrame{From: nf, To: t.AddDate(0, 1, 0).Format(eventdata.DateLayout)}
+		changes = append(changes, fmt.Sprintf("wider time frame %s..%s (was %s..%s)", q.TimeFrame.From, q.TimeFrame.To, p.TimeFrame.From, p.TimeFrame.To))
+	}
+	switch {
+	case retry == 1 && city:
+		q.RadiusKm = max(100, p.RadiusKm*2)
+		changes = append(changes, fmt.Sprintf("nearby cities within %g km of %s", q.RadiusKm, p.Place.Name))
+	case retry == 1:
+		widen()
+	default:
+		widen()
+		if city {
+			q.RadiusKm = max(200, p.RadiusKm*2)
+			changes = append(changes, fmt.Sprintf("nearby cities within %g km of %s", q.RadiusKm, p.Place.Name))
+		}
+	}
+	alt := keywordsFor(p.Interests, retry%2 == 1)
+	if !slices.Equal(alt, p.SearchKeywords) {
+		q.SearchKeywords = alt
+		changes = append(changes, "other keywords: "+strings.Join(alt, ", "))
+	}
+	q.ResearcherGuidance = guidance(q)
+	return q, changes
+}
+
+// describeChanges says what a model's refined profile changed.
+func describeChanges(old, p Profile) []string {
+	var out []string
+	if old.TimeFrame != p.TimeFrame {
+		out = append(out, fmt.Sprintf("time frame %s..%s (was %s..%s)", p.TimeFrame.From, p.TimeFrame.To, old.TimeFrame.From, old.TimeFrame.To))
+	}
+	if old.RadiusKm != p.RadiusKm {
+		out = append(out, fmt.Sprintf("nearby cities within %g km", p.RadiusKm))
+	}
+	if old.Location != p.Location {
+		out = append(out, "location "+p.Location)
+	}
+	if !slices.Equal(old.SearchKeywords, p.SearchKeywords) {
+		out = append(out, "other keywords: "+strings.Join(p.SearchKeywords, ", "))
+	}
+	if len(out) == 0 {
+		out = append(out, "no change")
+	}
+	return out
+}
