@@ -122,8 +122,12 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 					}
 				}
 				out = append(out, m)
+				i = k
+				continue
 			}
-			i = k
+			// Not a name: the next word may begin one ("Between Encamp
+			// and Ordino", "Visit Dover Downs").
+			i++
 			continue
 		}
 		i++
@@ -205,8 +209,12 @@ func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place)
 	}
 	t := toks[i]
 	lowerStart := !t.cap && !t.upper
-	if lowerStart && connectors[t.low] && t.low != "the" {
-		return 0, nil
+	// A name in lower case may begin with an article ("la massana", "el
+	// paso") only where lower-case names are read at all.
+	if lowerStart && connectors[t.low] && t.low != "the" && !caseless {
+		if r, _, _ := cueBefore(toks, i); r == RoleNone {
+			return 0, nil
+		}
 	}
 	if lowerStart && pronouns[t.low] {
 		return 0, nil
@@ -231,7 +239,7 @@ func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place)
 	for n := len(ends); n >= 1; n-- {
 		end := ends[n-1]
 		last := toks[end-1]
-		if n > 1 && connectors[last.low] || t.low == "the" && n == 1 || last.kind != tokWord {
+		if n > 1 && connectors[last.low] || (t.low == "the" || lowerStart && connectors[t.low]) && n == 1 || last.kind != tokWord {
 			continue
 		}
 		if !writtenAsName(toks, i, end, caseless) {
@@ -273,13 +281,17 @@ func writtenAsName(toks []token, i, j int, caseless bool) bool {
 	if allCap {
 		return true
 	}
+	// "from here", "through four towns", "a few" are words; a name of
+	// several words that ends in one no sentence uses ("the university of
+	// delaware", "la massana") is a name where lower case ones are read.
 	if common[toks[i].low] || connectors[toks[i].low] {
-		return false // "from here", "through four towns", "a few"
+		return j-i > 1 && !common[toks[j-1].low] && !connectors[toks[j-1].low] &&
+			(caseless || connectors[toks[i].low] && cueRole(toks, i) != RoleNone)
 	}
 	if caseless {
 		return true
 	}
-	role, _, _ := cueBefore(toks, i)
+	role := cueRole(toks, i)
 	return role != RoleNone && role != RoleIn || role == RoleIn && !(j == i+1 && common[toks[i].low])
 }
 
@@ -426,4 +438,10 @@ func pronoun(w string) bool {
 		w = w[:i]
 	}
 	return pronouns[w]
+}
+
+// cueRole is the role the words before token i give it.
+func cueRole(toks []token, i int) Role {
+	r, _, _ := cueBefore(toks, i)
+	return r
 }

@@ -54,6 +54,12 @@ func TestPlacesAndRoles(t *testing.T) {
 		// A place the data does not know is kept, with no reading.
 		{"Plan a road trip from Qzxwvtopia to Dover",
 			[]want{{"Qzxwvtopia", "from", ""}, {"Dover", "to", "Dover"}}},
+		// A capitalised word that is no name does not hide the name after it.
+		{"Between Encamp and Ordino, find a pharmacy at the halfway mark",
+			[]want{{"Encamp", "between", "Encamp, Andorra"}, {"Ordino", "between", "Ordino, Andorra"}}},
+		// A name in lower case that begins with an article.
+		{"a supermarket a quarter of the way from escaldes to la massana",
+			[]want{{"escaldes", "from", "les Escaldes"}, {"la massana", "to", "la Massana"}}},
 		{"Wilmington → Dover, 2 routes", []want{{"Wilmington", "from", "Wilmington, Delaware"}, {"Dover", "to", "Dover, Delaware"}}},
 		{"Start: Wilmington. End: Dover.", []want{{"Wilmington", "from", "Wilmington, Delaware"}, {"Dover", "to", "Dover, Delaware"}}},
 		{"I'm in Newark, my friend is over in Dover", []want{{"Newark", "home", "Newark"}, {"Dover", "home", "Dover"}}},

@@ -387,3 +387,33 @@ func TestMapsServerGone(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+// TestFormatKeysWrittenOtherways: a format that writes a route stop's
+// key another way ("place id", "placeId" for place_id) gets the value,
+// not an empty field.
+func TestFormatKeysWrittenOtherways(t *testing.T) {
+	tk := locnav.Task{
+		Question:     "Plan 1 road trip route from Wilmington to Dover in Delaware, through 2 intermediate cities, with 1 rest stop",
+		OutputFormat: json.RawMessage(`{"routes":[{"rest_stops":[{"name":"","place id":"","placeId":"","Place-ID":""}]}]}`),
+	}
+	ctx, events := event.Collect(context.Background())
+	res, err := newPlanner(t, mcpTools(t), Options{}).Solve(ctx, tk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a struct {
+		Routes []struct {
+			RestStops []map[string]string `json:"rest_stops"`
+		} `json:"routes"`
+	}
+	if err := json.Unmarshal(res.Answer, &a); err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Routes) != 1 || len(a.Routes[0].RestStops) != 1 {
+		t.Fatalf("answer %s: want 1 route with 1 rest stop", res.Answer)
+	}
+	s := a.Routes[0].RestStops[0]
+	if id := s["place id"]; id == "" || s["placeId"] != id || s["Place-ID"] != id || !fromTools(events(), id) {
+		t.Errorf("rest stop %v: want one place ID from a tool result under each way of writing it", s)
+	}
+}

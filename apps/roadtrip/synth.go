@@ -346,7 +346,7 @@ func renderStops(ps []place, it shape) []obj {
 		var o obj
 		for _, k := range it.keys {
 			var v any
-			switch strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(k)) {
+			switch foldKey(k) {
 			case "name":
 				v = p.Name
 			case "placeid", "id":
@@ -442,11 +442,20 @@ func viewpointAddress(p place) string {
 	return p.Name + ", " + p.Address
 }
 
-// pick takes the shape's keys from vals, in the shape's order.
+// pick takes the shape's keys from vals, in the shape's order; a key
+// written another way ("place id", "placeId" for place_id) is the same.
 func pick(it shape, vals map[string]any) obj {
 	var o obj
 	for _, k := range it.keys {
 		v, ok := vals[k]
+		if !ok {
+			for vk, vv := range vals {
+				if foldKey(vk) == foldKey(k) {
+					v, ok = vv, true
+					break
+				}
+			}
+		}
 		if !ok {
 			v = empty(it.vals[k])
 		}
@@ -454,3 +463,11 @@ func pick(it shape, vals map[string]any) obj {
 	}
 	return o
 }
+
+// foldKey is a format key in lower case without spaces, underscores and
+// hyphens.
+func foldKey(k string) string {
+	return keyFolder.Replace(strings.ToLower(k))
+}
+
+var keyFolder = strings.NewReplacer(" ", "", "_", "", "-", "")
