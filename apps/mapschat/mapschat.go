@@ -210,6 +210,9 @@ func (c Center) IsZero() bool { return c.Point == nil && c.Name == "" }
 type Message struct {
 	Text   string
 	Center *Center
+	// Selected is the place the person picked on the map (clicked a
+	// marker), if any: "it", "this", "there" then mean it.
+	Selected *Place
 }
 
 // Update is what Send streams: one per coordinator state as it happens

@@ -74,9 +74,10 @@ const maxTurns = 40
 
 // turn is the graph's state: one message on its way through the states.
 type turn struct {
-	Message string  `json:"message"`
-	Center  *Center `json:"center,omitempty"`
-	Memory  Memory  `json:"memory"`
+	Message string    `json:"message"`
+	Now     time.Time `json:"now"`
+	Center  *Center   `json:"center,omitempty"`
+	Memory  Memory    `json:"memory"`
 	// Request is the policy's reading of the message.
 	Request Request `json:"request"`
 	// Iterations counts coordinator decisions made this turn.

@@ -17,7 +17,11 @@ func (a *Assistant) turn(ctx context.Context, s *Session, m Message, yield func(
 		center = &c
 		mem.Here = nil // resolved again from the new centre
 	}
-	t0 := turn{Message: m.Text, Center: center, Memory: mem}
+	if m.Selected != nil && m.Selected.Name != "" {
+		p := *m.Selected
+		mem.Subject = &p
+	}
+	t0 := turn{Message: m.Text, Now: a.o.Now(), Center: center, Memory: mem}
 	states := make(chan CoordinatorState)
 	var (
 		final turn

@@ -1,0 +1,547 @@
+package mapschat
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Kind is what a message asks for, as the policy reads it.
+type Kind string
+
+// The kinds of request the policy understands.
+const (
+	KindGreeting     Kind = "greeting"     // hi, hello
+	KindCapabilities Kind = "capabilities" // what can you do?
+	KindThanks       Kind = "thanks"       // thanks, bye
+	KindNearby       Kind = "nearby"       // pizza near here, gas stations near Dover
+	KindDirections   Kind = "directions"   // how far / how long / directions from X to Y, by mode
+	KindWhere        Kind = "where"        // where is X
+	KindWhatHere     Kind = "what_here"    // what is here?
+	KindElevation    Kind = "elevation"    // how high is X
+	KindDetails      Kind = "details"      // is the first one open? what's its address?
+	KindSave         Kind = "save"         // save this as home
+	KindUnknown      Kind = "unknown"      // anything else
+)
+
+// conversational kinds are answered without map data.
+func (k Kind) conversational() bool {
+	return k == KindGreeting || k == KindCapabilities || k == KindThanks || k == KindUnknown
+}
+
+// Loc is a place a request names or points at: by a name the maps
+// geocode, by a position, or both. Ref says how the message pointed at
+// it ("here", "the second one", "home"), empty for a name.
+type Loc struct {
+	Name    string  `json:"name,omitempty"`
+	Point   *LatLng `json:"point,omitempty"`
+	PlaceID string  `json:"place_id,omitempty"`
+	Ref     string  `json:"ref,omitempty"`
+	// Known says the gazetteer knows the name (a city, region or
+	// country); an unknown name is searched for as a place.
+	Known bool `json:"known,omitempty"`
+	// Area marks a region or a country: searched over a wider circle.
+	Area bool `json:"area,omitempty"`
+}
+
+// label is the place in a person's words.
+func (l Loc) label() string {
+	switch {
+	case l.Name != "":
+		return l.Name
+	case l.Ref != "":
+		return l.Ref
+	case l.Point != nil:
+		return fmt.Sprintf("%.5f, %.5f", l.Point.Lat, l.Point.Lng)
+	}
+	return "?"
+}
+
+// arg is the place as a maps tool's address argument: a name as written
+// (the maps geocode it), else the position.
+func (l Loc) arg() string {
+	if l.Name != "" && (l.Point == nil || l.Ref == "") {
+		return l.Name
+	}
+	if l.Point != nil {
+		return latLngArg(*l.Point)
+	}
+	return l.Name
+}
+
+func latLngArg(p LatLng) string {
+	return strconv.FormatFloat(p.Lat, 'f', 6, 64) + "," + strconv.FormatFloat(p.Lng, 'f', 6, 64)
+}
+
+// Request is the policy's reading of a message: the decisions' policies
+// and the tool arguments come from it.
+type Request struct {
+	Kind Kind `json:"kind"`
+	// Query is what to search for near a place: "pizza", "gas station".
+	Query string `json:"query,omitempty"`
+	// Near is where to search, the place asked about (where, elevation,
+	// what is here) or the place a detail is about.
+	Near *Loc `json:"near,omitempty"`
+	From *Loc `json:"from,omitempty"`
+	To   *Loc `json:"to,omitempty"`
+	// Mode is the travel mode: driving, walking, bicycling, transit.
+	Mode string `json:"mode,omitempty"`
+	// Detail is what is asked of a place: address, open, hours, phone,
+	// website, rating.
+	Detail string `json:"detail,omitempty"`
+	// Label is the name a place is saved under ("home").
+	Label string `json:"label,omitempty"`
+	// Missing is the slot the message leaves open and nothing in the
+	// conversation fills ("where"); the assistant asks for it.
+	Missing string `json:"missing,omitempty"`
+	// Unresolved is a reference that points at nothing known ("the
+	// second one" with no list before).
+	Unresolved string `json:"unresolved,omitempty"`
+}
+
+// needsTools says whether the request is answered from map data.
+func (r Request) needsTools() bool {
+	if r.Missing != "" || r.Unresolved != "" {
+		return false
+	}
+	switch r.Kind {
+	case KindNearby, KindDirections, KindWhere, KindWhatHere, KindElevation:
+		return true
+	case KindDetails:
+		return r.Detail != "address" || r.Near == nil || r.Near.PlaceID == ""
+	}
+	return false
+}
+
+// terms are the kinds of place a message may ask for, as the maps search
+// them. Longer phrases first.
+var terms = func() []understand.Term {
+	phrases := []string{"gas station", "petrol station", "charging station", "coffee shop", "ice cream",
+		"fast food", "rest stop", "rest area", "scenic viewpoint", "viewpoint", "lookout", "overlook",
+		"pizza", "pizzeria", "coffee", "cafe", "café", "restaurant", "bar", "pub", "brewery", "bakery", "hotel",
+		"motel", "hostel", "museum", "park", "beach", "hospital", "pharmacy", "supermarket", "grocery",
+		"atm", "bank", "library", "parking", "campground", "church", "stadium", "attraction", "sushi",
+		"burger", "tacos", "diner", "food", "ski resort", "swimming pool", "gas"}
+	out := make([]understand.Term, len(phrases))
+	for i, p := range phrases {
+		out[i] = understand.Term{Phrase: p, Label: p}
+	}
+	return out
+}()
+
+var (
+	reGreeting     = regexp.MustCompile(`^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|yo)\b[\s!.,]*(there|assistant)?[\s!.,]*$`)
+	reCapabilities = regexp.MustCompile(`\b(what can you do|what do you do|what are you|who are you|how do(es)? (this|you|it) work|help me\??$|^help\b|what can i ask|what do you know)`)
+	reThanks       = regexp.MustCompile(`^(thanks|thank you|thx|cheers|bye|goodbye|ok thanks|great,? thanks|perfect,? thanks)\b`)
+	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
+	reDirections   = regexp.MustCompile(`\b(how far|how long|distance|directions?|route|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles|km|kilometers|minutes)\b`)
+	reMode         = regexp.MustCompile(`\b(by bike|bike|biking|bicycle|bicycling|cycling|cycle|on foot|walk|walking|by foot|drive|driving|by car|car|transit|bus|train)\b`)
+	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level)\b`)
+	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around here)|where am i|what place is this|what(?:'s| is) this)\b`)
+	reWhere        = regexp.MustCompile(`^(?:where(?:'s| is| are)|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
+	reHowHigh      = regexp.MustCompile(`(?:how high|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
+	reDetail       = regexp.MustCompile(`\b(open|opening hours|hours|close|closes|closing|address|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
+	reFollowMode   = regexp.MustCompile(`^(and |what about |how about |or )?(by |on |if i |when |going )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train)\b`)
+	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)
+)
+
+// modeOf reads a travel mode.
+func modeOf(s string) string {
+	switch s {
+	case "by bike", "bike", "biking", "bicycle", "bicycling", "cycling", "cycle":
+		return "bicycling"
+	case "on foot", "walk", "walking", "by foot", "foot":
+		return "walking"
+	case "drive", "driving", "by car", "car":
+		return "driving"
+	case "transit", "bus", "train":
+		return "transit"
+	}
+	return ""
+}
+
+// read is the policy's understanding of the message against the
+// session's memory, with the shared understand package.
+func (a *Assistant) read(ctx context.Context, t *turn) Request {
+	here := a.here(t)
+	text := strings.TrimSpace(t.Message)
+	low := strings.ToLower(text)
+	opts := understand.Options{Gazetteer: a.o.Gazetteer, Prefer: a.o.Prefer, Terms: terms}
+	if here != nil && here.Point != nil {
+		opts.Near = &understand.Place{Lat: here.Point.Lat, Lng: here.Point.Lng, HasPoint: true}
+	}
+	rd := understand.Read(text, opts)
+	r := readRequest(low, rd, t.Memory, here)
+	// A message answering the assistant's question ("where?") fills the
+	// request that asked it.
+	if p := t.Memory.Pending; p != nil && (r.Kind == KindUnknown || r.Kind == KindWhere || r.Kind == KindNearby && r.Query == "") {
+		if l := firstPlace(rd, t.Memory, here); l != nil {
+			filled := *p
+			filled.Missing = ""
+			switch p.Kind {
+			case KindDirections:
+				if filled.From == nil {
+					filled.From = l
+				} else {
+					filled.To = l
+				}
+			default:
+				filled.Near = l
+			}
+			return filled
+		}
+	}
+	return r
+}
+
+// here is the map's centre as a place: a position, or a name the
+// gazetteer places. Nil when the session has no centre.
+func (a *Assistant) here(t *turn) *Loc {
+	if h := t.Memory.Here; h != nil {
+		p := h.Location
+		return &Loc{Name: h.Name, Point: &p, Ref: "here", Known: true}
+	}
+	c := t.Center
+	if c == nil || c.IsZero() {
+		return nil
+	}
+	if c.Point != nil {
+		p := *c.Point
+		l := &Loc{Point: &p, Ref: "here"}
+		t.Memory.Here = &Place{Name: c.Name, Location: p}
+		return l
+	}
+	l := &Loc{Name: c.Name, Ref: "here"}
+	rd := understand.Read(c.Name, understand.Options{Gazetteer: a.o.Gazetteer, Prefer: a.o.Prefer})
+	for _, m := range rd.Mentions {
+		if m.Place != nil && m.Place.HasPoint && m.Role != understand.RoleRegion {
+			l.Point, l.Known = &LatLng{Lat: m.Place.Lat, Lng: m.Place.Lng}, true
+			t.Memory.Here = &Place{Name: c.Name, Location: *l.Point}
+			break
+		}
+	}
+	return l
+}
+
+// readRequest reads the kind of the message and fills its places.
+func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
+	low = strings.Join(strings.Fields(low), " ")
+	switch {
+	case reThanks.MatchString(low) && len(low) < 40:
+		return Request{Kind: KindThanks}
+	case reGreeting.MatchString(low):
+		return Request{Kind: KindGreeting}
+	case reCapabilities.MatchString(low):
+		return Request{Kind: KindCapabilities}
+	}
+	if m := reSave.FindStringSubmatch(low); m != nil {
+		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
+		if l := firstPlace(rd, mem, here); l != nil {
+			r.Near = l
+		} else if mem.Subject != nil {
+			r.Near = placeLoc(*mem.Subject, "it")
+		} else {
+			r.Unresolved = strings.TrimSpace(m[2])
+		}
+		return r
+	}
+	if reElevation.MatchString(low) {
+		r := Request{Kind: KindElevation}
+		r.Near = targetOf(low, rd, mem, here, reHowHigh)
+		if r.Near == nil {
+			r.Missing = "where"
+		}
+		return r
+	}
+	mode := ""
+	if m := reMode.FindStringSubmatch(low); m != nil {
+		mode = modeOf(m[1])
+	}
+	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
+		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
+	}
+	if reDirections.MatchString(low) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom))) {
+		return directions(rd, mem, here, mode)
+	}
+	if reWhatHere.MatchString(low) {
+		if here == nil {
+			return Request{Kind: KindWhatHere, Missing: "where"}
+		}
+		return Request{Kind: KindWhatHere, Near: here}
+	}
+	if m := reDetail.FindStringSubmatch(low); m != nil && (len(rd.References) > 0 || mentionsResult(low, mem) != nil) && len(rd.Terms) == 0 {
+		r := Request{Kind: KindDetails, Detail: detailOf(m[1])}
+		if p := mentionsResult(low, mem); p != nil {
+			r.Near = placeLoc(*p, p.Name)
+		} else if l, bad := resolveRef(rd.References[0], mem, here); l != nil {
+			r.Near = l
+		} else {
+			r.Unresolved = bad
+		}
+		return r
+	}
+	if len(rd.Terms) > 0 {
+		r := Request{Kind: KindNearby, Query: queryOf(low, rd)}
+		r.Near = nearOf(rd, mem, here)
+		if r.Near == nil {
+			r.Missing = "where"
+		}
+		return r
+	}
+	if m := reNearbyVerb.FindStringSubmatch(low); m != nil {
+		r := Request{Kind: KindNearby, Query: strings.TrimSpace(m[1])}
+		r.Near = nearOf(rd, mem, here)
+		if r.Near == nil {
+			r.Missing = "where"
+		}
+		return r
+	}
+	if reWhere.MatchString(low) || len(rd.Mentions) > 0 && len(strings.Fields(low)) <= 6 {
+		if l := targetOf(low, rd, mem, here, reWhere); l != nil {
+			return Request{Kind: KindWhere, Near: l}
+		}
+	}
+	return Request{Kind: KindUnknown}
+}
+
+func hasRole(rd *understand.Reading, role understand.Role) bool {
+	for _, m := range rd.Mentions {
+		if m.Role == role {
+			return true
+		}
+	}
+	for _, r := range rd.References {
+		if r.Role == role {
+			return true
+		}
+	}
+	return false
+}
+
+// directions fills the two ends of a route: named places by their role,
+// references resolved, saved labels, "here" for a missing origin and
+// the place last spoken of for a missing destination.
+func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Request {
+	r := Request{Kind: KindDirections, Mode: mode}
+	var loose []*Loc
+	for _, m := range rd.Mentions {
+		if m.Role == understand.RoleRegion {
+			continue
+		}
+		l := mentionLoc(m)
+		switch m.Role {
+		case understand.RoleFrom:
+			r.From = l
+		case understand.RoleTo:
+			r.To = l
+		default:
+			loose = append(loose, l)
+		}
+	}
+	for _, ref := range rd.References {
+		l, bad := resolveRef(ref, mem, here)
+		if l == nil {
+			r.Unresolved = bad
+			continue
+		}
+		switch ref.Role {
+		case understand.RoleFrom:
+			r.From = l
+		case understand.RoleTo:
+			r.To = l
+		default:
+			loose = append(loose, l)
+		}
+	}
+	// Saved places by their label: "from home to work".
+	low := strings.ToLower(rd.Text)
+	for _, sp := range mem.Saved {
+		for _, cue := range []string{"from ", "to "} {
+			if strings.Contains(low, cue+sp.Label) || strings.Contains(low, cue+"my "+sp.Label) {
+				l := placeLoc(sp.Place, sp.Label)
+				if cue == "from " {
+					r.From = l
+				} else {
+					r.To = l
+				}
+			}
+		}
+	}
+	for _, l := range loose {
+		switch {
+		case r.To == nil:
+			r.To = l
+		case r.From == nil:
+			r.From = l
+		}
+	}
+	if r.From == nil && r.To != nil && here != nil {
+		r.From = here
+	}
+	if r.To == nil && mem.Subject != nil {
+		r.To = placeLoc(*mem.Subject, "it")
+	}
+	if r.From == nil && r.To == nil && mem.Trip != nil && mode != "" {
+		r.From, r.To = &mem.Trip.From, &mem.Trip.To
+	}
+	if r.From == nil || r.To == nil {
+		r.Missing = "where"
+		if r.Unresolved != "" {
+			r.Missing = ""
+		}
+	}
+	return r
+}
+
+// nearOf is where a search is centred: a named place, a reference, else
+// the map's centre.
+func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
+	for _, m := range rd.Mentions {
+		if m.Role != understand.RoleRegion {
+			return mentionLoc(m)
+		}
+	}
+	for _, ref := range rd.References {
+		if l, _ := resolveRef(ref, mem, here); l != nil {
+			return l
+		}
+	}
+	return here
+}
+
+// targetOf is the one place a question is about: a named place, a
+// reference, a saved label, or the words after "where is" / "how high
+// is" taken as a name for the maps.
+func targetOf(low string, rd *understand.Reading, mem Memory, here *Loc, re *regexp.Regexp) *Loc {
+	if l := firstPlace(rd, mem, here); l != nil {
+		return l
+	}
+	if m := re.FindStringSubmatch(low); m != nil {
+		name := strings.TrimSpace(m[len(m)-1])
+		name = strings.TrimPrefix(name, "the ")
+		for _, sp := range mem.Saved {
+			if name == sp.Label || name == "my "+sp.Label {
+				return placeLoc(sp.Place, sp.Label)
+			}
+		}
+		if name != "" && !slices.Contains([]string{"it", "this", "that", "there", "here"}, name) {
+			// The words as the person wrote them, capitals kept.
+			if i := strings.Index(strings.ToLower(rd.Text), name); i >= 0 {
+				name = rd.Text[i : i+len(name)]
+			}
+			return &Loc{Name: name}
+		}
+	}
+	return nil
+}
+
+// firstPlace is the first place the text names or points at.
+func firstPlace(rd *understand.Reading, mem Memory, here *Loc) *Loc {
+	for _, m := range rd.Mentions {
+		if m.Role != understand.RoleRegion {
+			return mentionLoc(m)
+		}
+	}
+	for _, ref := range rd.References {
+		if l, _ := resolveRef(ref, mem, here); l != nil {
+			return l
+		}
+	}
+	low := strings.ToLower(rd.Text)
+	for _, sp := range mem.Saved {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(sp.Label) + `\b`).MatchString(low) {
+			return placeLoc(sp.Place, sp.Label)
+		}
+	}
+	return nil
+}
+
+// resolveRef resolves "here", "there", "it" and "the second one" against
+// the memory; nil and the words when they point at nothing known.
+func resolveRef(ref understand.Reference, mem Memory, here *Loc) (*Loc, string) {
+	switch ref.Kind {
+	case understand.RefHere:
+		if here == nil {
+			return nil, ref.Text
+		}
+		return here, ""
+	case understand.RefThere, understand.RefIt:
+		if mem.Subject != nil {
+			return placeLoc(*mem.Subject, ref.Text), ""
+		}
+		if len(mem.Results) == 1 {
+			return placeLoc(mem.Results[0], ref.Text), ""
+		}
+	case understand.RefNth:
+		i := ref.Index - 1
+		if ref.Index < 0 {
+			i = len(mem.Results) + ref.Index
+		}
+		if i >= 0 && i < len(mem.Results) {
+			return placeLoc(mem.Results[i], ref.Text), ""
+		}
+	}
+	return nil, ref.Text
+}
+
+// mentionsResult finds an earlier result the message names ("is Grotto
+// Pizza open?").
+func mentionsResult(low string, mem Memory) *Place {
+	for i := range mem.Results {
+		n := strings.ToLower(mem.Results[i].Name)
+		if len(n) >= 4 && strings.Contains(low, n) {
+			return &mem.Results[i]
+		}
+	}
+	return nil
+}
+
+func mentionLoc(m understand.Mention) *Loc {
+	l := &Loc{Name: m.Text}
+	if m.Qualifier != "" {
+		l.Name = m.Text + ", " + m.Qualifier
+	}
+	if m.Place != nil {
+		l.Name, l.Known = m.Place.Qualified(), true
+		l.Area = m.Place.Kind == understand.KindRegion || m.Place.Kind == understand.KindCountry
+		if m.Place.HasPoint {
+			l.Point = &LatLng{Lat: m.Place.Lat, Lng: m.Place.Lng}
+		}
+	}
+	return l
+}
+
+func placeLoc(p Place, ref string) *Loc {
+	pt := p.Location
+	return &Loc{Name: p.Name, Point: &pt, PlaceID: p.PlaceID, Ref: ref, Known: true}
+}
+
+// queryOf is what to search for: the kind of place asked for.
+func queryOf(low string, rd *understand.Reading) string {
+	var qs []string
+	for _, tm := range rd.Terms {
+		if !slices.Contains(qs, tm.Label) {
+			qs = append(qs, tm.Label)
+		}
+	}
+	return strings.Join(qs, " ")
+}
+
+func detailOf(w string) string {
+	switch w {
+	case "open", "opening hours", "hours", "close", "closes", "closing":
+		return "open"
+	case "phone", "number", "call them":
+		return "phone"
+	case "website", "site", "web":
+		return "website"
+	case "rating", "rated", "review", "reviews", "stars":
+		return "rating"
+	}
+	return "address"
+}
