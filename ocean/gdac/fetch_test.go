@@ -1,0 +1,331 @@
+package gdac
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cairn-agents/cairn/internal/testkit"
+)
+
+func mirror(t testing.TB) string { return testkit.Shared(t, "data/argo/gdac") }
+
+// serve serves root like a GDAC (Range and If-Modified-Since included),
+// through wrap when set.
+func serve(t testing.TB, root string, wrap func(http.Handler) http.Handler) string {
+	var h http.Handler = http.FileServer(http.Dir(root))
+	if wrap != nil {
+		h = wrap(h)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// sameAsMirror checks every fetched file equals the mirror's.
+func sameAsMirror(t *testing.T, root string, rep Report) {
+	t.Helper()
+	for _, f := range rep.Files {
+		if f.Status != Fetched && f.Status != Unchanged {
+			continue
+		}
+		want, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.File)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: %d bytes fetched differ from the mirror's %d", f.File, len(got), len(want))
+		}
+		if _, err := os.Stat(f.Path + ".part"); err == nil {
+			t.Errorf("%s.part left behind", f.File)
+		}
+	}
+}
+
+func TestFetchAllFromMirror(t *testing.T) {
+	root := mirror(t)
+	url := serve(t, root, nil)
+	dir := t.TempDir()
+	var progress bytes.Buffer
+	rep, err := Fetch(context.Background(), Selection{All: true}, Options{URL: url, Dir: dir, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsMirror(t, root, rep)
+	if rep.Count(Failed) != 0 {
+		t.Errorf("%d files failed: %+v", rep.Count(Failed), rep.Files)
+	}
+	// Every file of the mirror the indexes list (profiles, meta) or the
+	// GDAC layout implies (<wmo>_prof.nc of each float) arrives.
+	want := 0
+	exists := func(rel string) bool {
+		_, err := os.Stat(filepath.Join(root, "dac", filepath.FromSlash(rel)))
+		return err == nil
+	}
+	floats := map[string]string{}
+	for _, ix := range []string{ProfIndex, MetaIndex} {
+		b, _ := os.ReadFile(filepath.Join(root, ix))
+		for _, l := range strings.Split(string(b), "\n") {
+			file, _, _ := strings.Cut(l, ",")
+			if strings.HasSuffix(file, ".nc") {
+				if exists(file) {
+					want++
+				}
+				floats[wmoOf(file)], _, _ = strings.Cut(file, "/")
+			}
+		}
+	}
+	for w, dac := range floats {
+		if exists(dac + "/" + w + "/" + w + "_prof.nc") {
+			want++
+		}
+	}
+	if got := rep.Count(Fetched) - 2; got != want {
+		t.Errorf("fetched %d data files, the mirror holds %d the indexes and layout name", got, want)
+	}
+	if rep.Count(Missing) == 0 {
+		t.Error("the shared mirror lacks most files its index lists; none reported missing")
+	}
+	if len(rep.Floats) < 10 {
+		t.Errorf("floats %v", rep.Floats)
+	}
+	if !strings.Contains(progress.String(), "files") || !strings.HasSuffix(progress.String(), "\n") {
+		t.Errorf("progress bar: %q", progress.String())
+	}
+	// Paths: the meta index, the selection, then data files.
+	paths := rep.Paths()
+	if filepath.Base(paths[0]) != MetaIndex || paths[1] != rep.Selection || len(paths) != rep.Count(Fetched)+rep.Count(Unchanged) {
+		t.Errorf("paths start %v (%d paths)", paths[:2], len(paths))
+	}
+
+	// Again: nothing is downloaded.
+	again, err := Fetch(context.Background(), Selection{All: true}, Options{URL: url, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := again.Count(Fetched); n != 0 || again.Count(Unchanged) != rep.Count(Fetched) {
+		t.Errorf("second fetch downloaded %d files, %d unchanged (first fetched %d)", n, again.Count(Unchanged), rep.Count(Fetched))
+	}
+}
+
+func TestFetchSelection(t *testing.T) {
+	root := mirror(t)
+	url := serve(t, root, nil)
+	rep, err := Fetch(context.Background(), Selection{Floats: []string{"2902269"}}, Options{URL: url, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Floats) != 1 || rep.Floats[0] != "2902269" {
+		t.Errorf("floats %v", rep.Floats)
+	}
+	for _, f := range rep.Files[2:] {
+		if !strings.HasPrefix(f.File, "dac/incois/2902269/") {
+			t.Errorf("fetched %s for float 2902269", f.File)
+		}
+	}
+	if rep.Count(Fetched) < 3 {
+		t.Errorf("fetched %d files", rep.Count(Fetched))
+	}
+	sel, _ := os.ReadFile(rep.Selection)
+	for _, l := range strings.Split(strings.TrimSpace(string(sel)), "\n") {
+		if !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "file,") && !strings.HasPrefix(l, "incois/2902269/") {
+			t.Errorf("selection has row %q", l)
+		}
+	}
+
+	// A box and a time: every selected row is inside both.
+	box, _ := ParseBox("0,30,40,100")
+	since := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	rep, err = Fetch(context.Background(), Selection{Region: box.Contains, Since: since}, Options{URL: url, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, _ = os.ReadFile(rep.Selection)
+	rows := 0
+	for _, l := range strings.Split(strings.TrimSpace(string(sel)), "\n") {
+		if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "file,") {
+			continue
+		}
+		rows++
+		f := strings.Split(l, ",")
+		d, _ := time.Parse("20060102150405", f[1])
+		lat, _ := strconv.ParseFloat(f[2], 64)
+		lon, _ := strconv.ParseFloat(f[3], 64)
+		if d.Before(since) || !box.Contains(lat, lon, "") {
+			t.Errorf("row %q is outside the box or before %v", l, since)
+		}
+	}
+	if rows == 0 {
+		t.Error("no row of the Indian Ocean floats since 2020 selected")
+	}
+
+	if _, err := Fetch(context.Background(), Selection{}, Options{URL: url, Dir: t.TempDir()}); !errors.Is(err, ErrNoSelection) {
+		t.Errorf("empty selection: %v", err)
+	}
+	if _, err := Fetch(context.Background(), Selection{Floats: []string{"1234567"}}, Options{URL: url, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no profile that matches") {
+		t.Errorf("unknown float: %v", err)
+	}
+	if _, err := Fetch(context.Background(), Selection{All: true}, Options{URL: "ftp://x", Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "http") {
+		t.Errorf("ftp URL: %v", err)
+	}
+}
+
+// dropHalf cuts the connection half-way through the first answer for
+// every NetCDF file, after announcing its full length.
+func dropHalf(t *testing.T, root string) func(http.Handler) http.Handler {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			first := !seen[r.URL.Path] && strings.HasSuffix(r.URL.Path, ".nc") && r.Header.Get("Range") == ""
+			seen[r.URL.Path] = true
+			mu.Unlock()
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(r.URL.Path)))
+			if !first || err != nil {
+				next.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+			w.WriteHeader(http.StatusOK)
+			w.Write(b[:len(b)/2])
+			w.(http.Flusher).Flush()
+			conn, _, err := http.NewResponseController(w).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+		})
+	}
+}
+
+func TestFetchResumesDroppedConnections(t *testing.T) {
+	root := mirror(t)
+	url := serve(t, root, dropHalf(t, root))
+	rep, err := Fetch(context.Background(), Selection{Floats: []string{"2902269", "2901623"}}, Options{URL: url, Dir: t.TempDir(), Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsMirror(t, root, rep)
+	resumed := 0
+	for _, f := range rep.Files {
+		if f.Status == Failed {
+			t.Errorf("%s failed: %s", f.File, f.Reason)
+		}
+		if f.Status == Fetched && strings.HasSuffix(f.File, ".nc") {
+			if !f.Resumed || f.Attempts != 2 {
+				t.Errorf("%s: resumed %v after %d attempts, want a resume on the 2nd", f.File, f.Resumed, f.Attempts)
+			}
+			resumed++
+		}
+	}
+	if resumed == 0 {
+		t.Fatal("no NetCDF file fetched")
+	}
+}
+
+// truncate serves name cut in half (with a matching length, so HTTP
+// itself sees nothing wrong) the first times times it is asked for.
+func truncate(root, name string, times int) func(http.Handler) http.Handler {
+	var mu sync.Mutex
+	served := 0
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			cut := strings.HasSuffix(r.URL.Path, "/"+name) && served < times
+			if cut {
+				served++
+			}
+			mu.Unlock()
+			if !cut {
+				next.ServeHTTP(w, r)
+				return
+			}
+			b, _ := os.ReadFile(filepath.Join(root, filepath.FromSlash(r.URL.Path)))
+			http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b[:len(b)/2]))
+		})
+	}
+}
+
+func TestFetchRefetchesTruncatedFile(t *testing.T) {
+	root := mirror(t)
+	const name = "2902269_prof.nc"
+	url := serve(t, root, truncate(root, name, 1))
+	rep, err := Fetch(context.Background(), Selection{Floats: []string{"2902269"}}, Options{URL: url, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsMirror(t, root, rep)
+	for _, f := range rep.Files {
+		if strings.HasSuffix(f.File, name) && (f.Status != Fetched || f.Attempts != 2) {
+			t.Errorf("%s: %s after %d attempts, want fetched on the 2nd", name, f.Status, f.Attempts)
+		}
+	}
+
+	// A server that only ever has half of it: the file fails, saying why.
+	url = serve(t, root, truncate(root, name, 100))
+	rep, err = Fetch(context.Background(), Selection{Floats: []string{"2902269"}}, Options{URL: url, Dir: t.TempDir(), Attempts: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Files {
+		if strings.HasSuffix(f.File, name) {
+			if f.Status != Failed || f.Attempts != 3 || !strings.Contains(f.Reason, "not a whole NetCDF file") {
+				t.Errorf("%s: %s after %d attempts: %s", name, f.Status, f.Attempts, f.Reason)
+			}
+			if _, err := os.Stat(f.Path); err == nil {
+				t.Errorf("a damaged %s was kept", name)
+			}
+		}
+	}
+}
+
+func TestParseBox(t *testing.T) {
+	b, err := ParseBox("5, 25, 50, 78")
+	if err != nil || b != (Box{5, 25, 50, 78}) {
+		t.Fatalf("%v %v", b, err)
+	}
+	if !b.Contains(10, 60, "") || b.Contains(30, 60, "") || b.Contains(10, 80, "") {
+		t.Error("Contains")
+	}
+	across := Box{-10, 10, 170, -170}
+	if !across.Contains(0, 175, "") || !across.Contains(0, -175, "") || across.Contains(0, 0, "") {
+		t.Error("a box across the antimeridian")
+	}
+	for in, says := range map[string]string{
+		"1,2,3":        "SOUTH,NORTH,WEST,EAST",
+		"a,2,3,4":      `"a" is not a number`,
+		"20,10,0,1":    "SOUTH <= NORTH",
+		"0,10,0,200":   "-180..180",
+		"-95,10,0,100": "-90",
+	} {
+		if _, err := ParseBox(in); err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("ParseBox(%q) = %v, want an error saying %s", in, err, says)
+		}
+	}
+}
+
+func BenchmarkFetchMirror(b *testing.B) {
+	root := mirror(b)
+	url := serve(b, root, nil)
+	for b.Loop() {
+		rep, err := Fetch(context.Background(), Selection{All: true}, Options{URL: url, Dir: b.TempDir()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(rep.Bytes)/1e6, "MB")
+		b.ReportMetric(float64(rep.Count(Fetched)), "files")
+	}
+}
