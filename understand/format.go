@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -23,10 +24,37 @@ func (f Format) Keys() []string { return objectKeys(f.JSON) }
 
 var (
 	fenceRe = regexp.MustCompile("(?s)```[a-zA-Z]*\\s*\\n?(.*?)```")
-	// formatCue are the words that say a JSON value that follows is the
-	// wanted format.
-	formatCueRe = regexp.MustCompile(`(?i)(format|json|schema|structure|template|respond|reply|answer|return|output|shape|like this|as follows|following|keys|fields|example)`)
 )
+
+// formatCues are the words that say a JSON value that follows is the
+// wanted format, in lower case.
+var formatCues = []string{"format", "json", "schema", "structure", "template", "respond", "reply", "answer", "return",
+	"output", "shape", "like this", "as follows", "following", "keys", "fields", "example"}
+
+// cueEnds are the offsets where a format cue ends in text, in order,
+// found in any case. A search per cue over the text folded once is a few
+// times faster than one case-blind regular expression.
+func cueEnds(text string) []int {
+	low := []byte(text)
+	for i, c := range low {
+		if 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	var ends []int
+	for _, c := range formatCues {
+		for from := 0; ; {
+			i := bytes.Index(low[from:], []byte(c))
+			if i < 0 {
+				break
+			}
+			from += i + len(c)
+			ends = append(ends, from)
+		}
+	}
+	slices.Sort(ends)
+	return ends
+}
 
 // Bounds on the search for a bare format: the brackets tried and the
 // bytes one may span.
@@ -45,7 +73,10 @@ func findFormat(text string) (Format, bool) {
 			return Format{Span: Span{m[0], m[1]}, JSON: compact(body)}, true
 		}
 	}
-	cues := formatCueRe.FindAllStringIndex(text, -1) // once: a regexp per bracket is quadratic
+	if !strings.ContainsAny(text, "{[") {
+		return Format{}, false
+	}
+	cues := cueEnds(text) // once: a search per bracket is quadratic
 	tries, next := 0, 0
 	for i := 0; i < len(text) && tries < maxFormatTries; i++ {
 		c := text[i]
@@ -53,10 +84,10 @@ func findFormat(text string) (Format, bool) {
 			continue
 		}
 		// A cue ending within the 120 bytes before it.
-		for next < len(cues) && cues[next][1] <= i-120 {
+		for next < len(cues) && cues[next] <= i-120 {
 			next++
 		}
-		if next >= len(cues) || cues[next][1] > i {
+		if next >= len(cues) || cues[next] > i {
 			continue
 		}
 		tries++

@@ -3,6 +3,7 @@ package understand_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -14,6 +15,9 @@ func TestInlineFormat(t *testing.T) {
 		{"Respond with:\n```json\n{\"routes\": [{\"cities\": []}]}\n```\nGo.", `{"routes":[{"cities":[]}]}`},
 		{"Use this format ```{\"a\": 1}```", `{"a":1}`},
 		{`Return a list like this: [{"name": ""}]`, `[{"name":""}]`},
+		// A cue in any case, at most 120 bytes before the format.
+		{`REPLY IN THIS SHAPE: {"a": 1}`, `{"a":1}`},
+		{`OUTPUT` + strings.Repeat(" ", 130) + `{"a": 1}`, ``},
 		// Braces that are no format: no cue before them, or not JSON.
 		{`the set {a, b} of towns`, ``},
 		{`I like {"a": 1} objects`, ``},
