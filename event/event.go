@@ -29,6 +29,12 @@ const (
 	Error      Kind = "error"
 	Checkpoint Kind = "checkpoint"
 	Note       Kind = "note" // free text: a thought, a progress line
+	// Interrupt: a node asked a question and the run stopped to wait for
+	// the answer (Event.Interrupt says what was asked).
+	Interrupt Kind = "interrupt"
+	// Resume: an answer to an interrupt arrived (Event.Interrupt carries
+	// it), or its deadline passed.
+	Resume Kind = "resume"
 )
 
 // Event is one thing that happened in a run. It is JSON-serialisable so the
@@ -47,6 +53,19 @@ type Event struct {
 	Tool     *ToolInfo       `json:"tool,omitempty"`
 	Usage    *UsageInfo      `json:"usage,omitempty"`
 	State    json.RawMessage `json:"state,omitempty"`
+
+	Interrupt *InterruptInfo `json:"interrupt,omitempty"`
+}
+
+// InterruptInfo describes a question a run waits on, and its answer once
+// given.
+type InterruptInfo struct {
+	ID       string          `json:"id"` // unique within the run
+	Question string          `json:"question"`
+	Options  []string        `json:"options,omitempty"`
+	Schema   json.RawMessage `json:"schema,omitempty"` // JSON schema of the answer
+	Deadline time.Time       `json:"deadline,omitzero"`
+	Answer   json.RawMessage `json:"answer,omitempty"` // in a Resume event
 }
 
 // DecisionInfo describes a typed decision: what was decided, by whom and why.

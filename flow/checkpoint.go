@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sync"
 	"time"
 )
@@ -24,6 +25,20 @@ type Checkpoint struct {
 	Counts map[string]int  `json:"counts,omitempty"` // completed runs per node, for Limit
 	State  json.RawMessage `json:"state"`
 	Time   time.Time       `json:"time"`
+
+	// Waiting lists the questions the run waits on (Ask), in the order
+	// asked; Next (or Fanout) is the step that asked, and runs again once
+	// each has an answer (Runner.Answer).
+	Waiting []Request `json:"waiting,omitempty"`
+	// Answers holds the answers already given to the waiting step, by
+	// request ID.
+	Answers map[string]json.RawMessage `json:"answers,omitempty"`
+	// Branches holds, by branch name, the states of the parallel branches
+	// of the waiting fan-out that finished; they do not run again.
+	Branches map[string]json.RawMessage `json:"branches,omitempty"`
+	// Cancelled says why a waiting run was cancelled (Runner.Cancel); the
+	// run is over and Next is End.
+	Cancelled string `json:"cancelled,omitempty"`
 }
 
 // checkpointVersion is the format Version this package writes and reads.
@@ -51,7 +66,45 @@ func (c Checkpoint) validate() error {
 			return fmt.Errorf("field counts[%q]: negative (%d)", n, k)
 		}
 	}
+	for i, q := range c.Waiting {
+		if q.ID == "" || q.Node == "" {
+			return fmt.Errorf("field waiting[%d]: empty id or node", i)
+		}
+	}
+	if c.Cancelled != "" && c.Next != End {
+		return fmt.Errorf("field cancelled: set, but next is %q, not %q", c.Next, End)
+	}
 	return nil
+}
+
+// clone copies c's slices and maps, so a store keeps no buffer of its
+// caller's.
+func (c Checkpoint) clone() Checkpoint {
+	c.State = append(json.RawMessage(nil), c.State...)
+	c.Counts = maps.Clone(c.Counts)
+	if c.Waiting != nil {
+		w := make([]Request, len(c.Waiting))
+		for i, q := range c.Waiting {
+			q.Options = slices.Clone(q.Options)
+			q.Schema = slices.Clone(q.Schema)
+			w[i] = q
+		}
+		c.Waiting = w
+	}
+	c.Answers = cloneRaw(c.Answers)
+	c.Branches = cloneRaw(c.Branches)
+	return c
+}
+
+func cloneRaw(m map[string]json.RawMessage) map[string]json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		out[k] = slices.Clone(v)
+	}
+	return out
 }
 
 // Store keeps the latest checkpoint of each run. Implementations must be
@@ -83,8 +136,7 @@ func (m *MemStore) Save(_ context.Context, c Checkpoint) error {
 	if c.RunID == "" {
 		return errors.New("flow: MemStore.Save: empty run ID")
 	}
-	c.State = append(json.RawMessage(nil), c.State...)
-	c.Counts = maps.Clone(c.Counts)
+	c = c.clone()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.runs == nil {
@@ -102,7 +154,5 @@ func (m *MemStore) Load(_ context.Context, runID string) (Checkpoint, error) {
 	if !ok {
 		return Checkpoint{}, fmt.Errorf("%w for run %q", ErrNoCheckpoint, runID)
 	}
-	c.State = append(json.RawMessage(nil), c.State...)
-	c.Counts = maps.Clone(c.Counts)
-	return c, nil
+	return c.clone(), nil
 }

@@ -115,7 +115,10 @@ func (InProcess[S]) Execute(ctx context.Context, st Step[S]) (S, error) {
 		var err error
 		out, err = attempt(ctx, st, a)
 		return err
-	}, set.Retry.If, func(a int, wait time.Duration, err error) {
+	}, func(err error) bool {
+		// A question (Ask) is not a failure to try again.
+		return !errors.Is(err, ErrInterrupted) && (set.Retry.If == nil || set.Retry.If(err))
+	}, func(a int, wait time.Duration, err error) {
 		slog.DebugContext(ctx, "flow: retrying node", "node", st.Node, "attempt", a, "of", s.Attempts, "wait", wait, "err", err)
 		event.Emit(ctx, event.Event{
 			Kind:    event.Error,

@@ -37,6 +37,7 @@ type Graph[S any] struct {
 	fanouts  map[string]*fanout
 	limits   map[string]*limit
 	reducers map[string]*reducer
+	noAnswer map[string]noAnswer // nil until OnNoAnswer
 	errs     []error
 }
 

@@ -16,8 +16,8 @@ type Info struct {
 	MaxSteps int        `json:"maxSteps"`
 	Nodes    []NodeInfo `json:"nodes"` // in declaration order
 	// Edges lists, node by node in declaration order, the Edge, the Branch
-	// targets in declared order, the Parallel fan-out and join, and the
-	// OnLimit edge.
+	// targets in declared order, the Parallel fan-out and join, the
+	// OnLimit edge and the OnNoAnswer edge.
 	Edges []EdgeInfo `json:"edges"`
 	// Reducers are the JSON names of the state fields a reducer merges,
 	// sorted.
@@ -37,6 +37,9 @@ type NodeInfo struct {
 	Limit int `json:"limit,omitempty"`
 	// OnError says the node's failures become state (Graph.OnError).
 	OnError bool `json:"onError,omitempty"`
+	// AnswerWithin is the deadline of the node's questions (OnNoAnswer):
+	// the node is declared to ask. Any node with a Store may ask (Ask).
+	AnswerWithin time.Duration `json:"answerWithin,omitempty"`
 }
 
 // EdgeKind says which declaration an edge comes from.
@@ -49,6 +52,7 @@ const (
 	EdgeParallel EdgeKind = "parallel" // from a fan-out node to one of its branches
 	EdgeJoin     EdgeKind = "join"     // from a parallel branch to the join
 	EdgeLimit    EdgeKind = "limit"    // OnLimit: taken once the node's Limit is reached
+	EdgeNoAnswer EdgeKind = "noAnswer" // OnNoAnswer: taken when a question's deadline passes
 )
 
 // EdgeInfo is one edge; To may be End.
@@ -68,6 +72,7 @@ func (r *Runner[S]) Info() Info {
 		if l, ok := r.limits[name]; ok {
 			ni.Limit = l.n
 		}
+		ni.AnswerWithin = r.noAnswer[name].wait
 		info.Nodes = append(info.Nodes, ni)
 	}
 	add := func(from, to string, kind EdgeKind) {
@@ -92,6 +97,9 @@ func (r *Runner[S]) Info() Info {
 		}
 		if l, ok := r.limits[from]; ok {
 			add(from, l.target, EdgeLimit)
+		}
+		if d, ok := r.noAnswer[from]; ok {
+			add(from, d.target, EdgeNoAnswer)
 		}
 	}
 	info.Reducers = slices.Sorted(maps.Keys(r.reducers))

@@ -18,20 +18,34 @@ func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw
 	errs := make([]error, len(fo.branches))
 	var wg sync.WaitGroup
 	for i, b := range fo.branches {
+		if done, ok := rn.branches[b]; ok { // it finished before the run waited
+			if err := json.Unmarshal(done, &outs[i]); err != nil {
+				return s, fmt.Errorf("flow: parallel after %q: saved state of branch %q does not decode: %w", from, b, err)
+			}
+			continue
+		}
 		var own S
 		if err := json.Unmarshal(raw, &own); err != nil {
 			return s, fmt.Errorf("flow: parallel after %q: copy state for branch %q: %w", from, b, err)
 		}
 		wg.Go(func() {
 			outs[i], errs[i] = r.runNode(ctx, rn, b, own, step)
-			if errs[i] != nil {
+			if _, asked := errs[i].(*waiting); errs[i] != nil && !asked {
 				cancel() // one failed branch fails the step: stop the others
 			}
 		})
 	}
 	wg.Wait()
 	var failed []error
+	var w *waiting
 	for i, err := range errs {
+		if bw, ok := err.(*waiting); ok {
+			if w == nil {
+				w = &waiting{branches: map[string]json.RawMessage{}}
+			}
+			w.reqs = append(w.reqs, bw.reqs...)
+			continue
+		}
 		// A branch cancelled because a sibling failed is noise.
 		if err != nil && (ctx.Err() == nil || !errors.Is(err, context.Canceled) || failedFirst(errs, i)) {
 			failed = append(failed, fmt.Errorf("flow: parallel after %q: branch %q: %w", from, fo.branches[i], err))
@@ -39,6 +53,19 @@ func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw
 	}
 	if len(failed) > 0 {
 		return s, errors.Join(failed...)
+	}
+	if w != nil { // the join waits for every answer
+		for i, b := range fo.branches {
+			if errs[i] != nil {
+				continue
+			}
+			out, err := json.Marshal(outs[i])
+			if err != nil {
+				return s, fmt.Errorf("flow: parallel branch %q: state is not JSON-serialisable: %w", b, err)
+			}
+			w.branches[b] = out
+		}
+		return s, w
 	}
 	return merge(from, raw, fo.branches, outs, r.reducers)
 }

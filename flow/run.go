@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
@@ -42,8 +43,12 @@ type Runner[S any] struct {
 	fanouts  map[string]*fanout
 	limits   map[string]*limit
 	reducers map[string]*reducer
+	noAnswer map[string]noAnswer
 	// inProcess: exec is InProcess, which needs no run ID.
 	inProcess bool
+
+	mu   sync.Mutex
+	busy map[string]bool // waiting runs being answered, expired or cancelled
 }
 
 func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
@@ -60,6 +65,7 @@ func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
 		fanouts:  map[string]*fanout{},
 		limits:   map[string]*limit{},
 		reducers: maps.Clone(g.reducers),
+		noAnswer: maps.Clone(g.noAnswer),
 	}
 	if r.maxSteps <= 0 {
 		r.maxSteps = DefaultMaxSteps
@@ -166,6 +172,11 @@ type run struct {
 	// emit delivers an event of this run; nil when nobody listens, so
 	// no event is built.
 	emit func(event.Event)
+	// answers and branches belong to the step that waited: the answers
+	// it was given, the states of its branches that finished. Nil except
+	// while that step runs again.
+	answers  map[string]json.RawMessage
+	branches map[string]json.RawMessage
 }
 
 // String names the run in errors.
@@ -267,6 +278,12 @@ func (r *Runner[S]) resume(ctx context.Context, rn *run) ending[S] {
 	if err := json.Unmarshal(c.State, &s); err != nil {
 		return failed("checkpoint state does not decode: %w", err)
 	}
+	switch {
+	case c.Cancelled != "":
+		return ending[S]{s: s, raw: c.State, err: fmt.Errorf("flow: Resume(%q): %w: %s", runID, ErrCancelled, c.Cancelled)}
+	case len(c.Waiting) > 0: // nothing runs until every answer is in
+		return ending[S]{s: s, raw: c.State, err: &InterruptedError{RunID: runID, Requests: c.Waiting}}
+	}
 	cur := cursor{step: c.Step, next: c.Next, fanout: c.Fanout, counts: c.Counts}
 	return r.loop(ctx, rn, s, c.State, cur)
 }
@@ -316,6 +333,9 @@ func (r *Runner[S]) loop(ctx context.Context, rn *run, s S, raw json.RawMessage,
 			}
 		}
 		if err != nil {
+			if w, ok := err.(*waiting); ok {
+				return r.wait(ctx, rn, s, raw, cur, w)
+			}
 			if ctx.Err() != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("%w (run cancelled: %w)", err, context.Cause(ctx))
 			}
@@ -329,6 +349,9 @@ func (r *Runner[S]) loop(ctx context.Context, rn *run, s S, raw json.RawMessage,
 		}
 		s, raw = out, newRaw
 		cur.step = step
+		if rn.answers != nil || rn.branches != nil {
+			rn.answers, rn.branches = nil, nil // the step that waited is done
+		}
 		if rn.emit != nil {
 			set := event.Event{Kind: event.StateSet, Node: node, Step: step, State: raw}
 			if merged {
@@ -343,6 +366,12 @@ func (r *Runner[S]) loop(ctx context.Context, rn *run, s S, raw json.RawMessage,
 }
 
 func (r *Runner[S]) save(ctx context.Context, rn *run, cur cursor, raw json.RawMessage) error {
+	return r.saveWaiting(ctx, rn, cur, raw, nil)
+}
+
+// saveWaiting saves a checkpoint; with w, one of a step waiting for
+// answers.
+func (r *Runner[S]) saveWaiting(ctx context.Context, rn *run, cur cursor, raw json.RawMessage, w *waiting) error {
 	if r.store == nil {
 		return nil
 	}
@@ -350,6 +379,9 @@ func (r *Runner[S]) save(ctx context.Context, rn *run, cur cursor, raw json.RawM
 		Next: cur.next, Fanout: cur.fanout, Counts: maps.Clone(cur.counts), State: raw, Time: time.Now().UTC()}
 	if cur.fanout != "" {
 		c.Next = ""
+	}
+	if w != nil {
+		c.Waiting, c.Answers, c.Branches = w.reqs, rn.answers, w.branches
 	}
 	// The store write is not cancelled with the run: a checkpoint half
 	// written because the user pressed ^C helps nobody.
@@ -423,10 +455,20 @@ func choose[S any](node string, fn func(S) string, s S) (to string, err error) {
 // run's, untouched.
 func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step int) (S, error) {
 	n := r.nodes[name]
+	var a *asker
+	if r.store != nil { // only a run that can wait can ask
+		a = &asker{node: name, step: step, wait: r.noAnswer[name].wait, answers: rn.answers}
+		ctx = context.WithValue(ctx, askKey{}, a)
+	}
 	st := Step[S]{Graph: r.name, RunID: rn.id, Node: name, Index: step, Settings: n.settings, Fn: n.fn, State: s}
 	if rn.emit == nil {
 		out, err := r.exec.Execute(ctx, st)
-		if err != nil && n.onError != nil && ctx.Err() == nil {
+		if a != nil {
+			if w := a.done(); w != nil {
+				return s, w
+			}
+		}
+		if err != nil && n.onError != nil && ctx.Err() == nil && !errors.Is(err, ErrInterrupted) {
 			return handle(n, s, err)
 		}
 		return out, err
@@ -445,11 +487,18 @@ func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step
 	t0 := time.Now()
 	out, err := r.exec.Execute(nctx, st)
 	end := event.Event{Kind: event.NodeEnd, Node: name, Step: step, Duration: time.Since(t0)}
+	if a != nil {
+		if w := a.done(); w != nil {
+			end.Message = w.Error()[len("flow: "):]
+			emit(end)
+			return s, w
+		}
+	}
 	if err != nil {
 		end.Err = err.Error()
 	}
 	emit(end)
-	if err != nil && n.onError != nil && ctx.Err() == nil {
+	if err != nil && n.onError != nil && ctx.Err() == nil && !errors.Is(err, ErrInterrupted) {
 		out, err = handle(n, s, err)
 		if err == nil {
 			emit(event.Event{Kind: event.Note, Node: name, Step: step, Message: "OnError: the failure is part of the state; the run goes on"})

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strings"
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
@@ -76,10 +77,16 @@ func (r *Runner[S]) endEvent(runID string, start time.Time, e ending[S], outer c
 	if end.State == nil && !e.none {
 		end.State, _ = json.Marshal(e.s) // it encoded before, or the run would have failed there
 	}
-	if e.err != nil {
+	var ie *InterruptedError
+	switch {
+	case e.err == nil:
+	case errors.As(e.err, &ie):
+		// Not a failure: the run waits, and says for what.
+		end.Message = "interrupted: " + strings.TrimPrefix(ie.Error(), "flow: ")
+	default:
 		end.Err = e.err.Error()
 		end.Message = "failed"
-		if errors.Is(e.err, context.Canceled) || outer.Err() != nil {
+		if errors.Is(e.err, context.Canceled) || errors.Is(e.err, ErrCancelled) || outer.Err() != nil {
 			end.Message = "cancelled"
 		}
 	}

@@ -133,6 +133,7 @@ func (g *Graph[S]) validate() error {
 			}
 		}
 	}
+	errs = append(errs, g.checkNoAnswer(member)...)
 	for _, n := range inOrder(g.order, g.limits) {
 		l := g.limits[n]
 		switch {
@@ -189,6 +190,9 @@ func (g *Graph[S]) successors(n string, member map[string][]string) []string {
 	}
 	if l, ok := g.limits[n]; ok && l.target != "" {
 		out = append(out, l.target)
+	}
+	if d, ok := g.noAnswer[n]; ok {
+		out = append(out, d.target)
 	}
 	out = append(out, member[n]...)
 	return out
