@@ -106,7 +106,9 @@ func TestBackendFailures(t *testing.T) {
 		want    error
 		check   func(t *testing.T, err error)
 	}{
-		{"5xx", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "upstream exploded", http.StatusBadGateway) }, eventdata.ErrUnavailable,
+		{"5xx", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "upstream exploded", http.StatusBadGateway)
+		}, eventdata.ErrUnavailable,
 			func(t *testing.T, err error) {
 				if !strings.Contains(err.Error(), "HTTP 502") || !strings.Contains(err.Error(), "upstream exploded") {
 					t.Errorf("%v", err)
@@ -130,7 +132,9 @@ func TestBackendFailures(t *testing.T) {
 				t.Errorf("%v", err)
 			}
 		}},
-		{"401", func(w http.ResponseWriter, r *http.Request) { http.Error(w, `{"detail":{"error":"Unauthorized: missing or invalid API key."}}`, 401) }, eventdata.ErrUnauthorized, nil},
+		{"401", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, `{"detail":{"error":"Unauthorized: missing or invalid API key."}}`, 401)
+		}, eventdata.ErrUnauthorized, nil},
 		{"bad JSON", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"results": [`) }, eventdata.ErrUnavailable,
 			func(t *testing.T, err error) {
 				if !strings.Contains(err.Error(), "not") {
