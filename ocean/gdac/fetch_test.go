@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cairn-agents/cairn/internal/testkit"
+	"github.com/cairn-agents/cairn/internal/oceantest"
 )
 
-func mirror(t testing.TB) string { return testkit.Shared(t, "data/argo/gdac") }
+func mirror(t testing.TB) string { return oceantest.GDAC(t) }
 
 // serve serves root like a GDAC (Range and If-Modified-Since included),
 // through wrap when set.
