@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // HTTP limits.
@@ -72,14 +74,10 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req QueryRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
+	// input.DecodeJSON says what is wrong in the JSON's terms (field
+	// "query": expected a string, got 42), never in Go's.
+	if err := input.DecodeJSON(body, &req); err != nil {
 		badRequest(w, `body is not a JSON object {"query": "..."}: %v`, err)
-		return
-	}
-	if dec.More() {
-		badRequest(w, "body has data after the JSON object")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)

@@ -67,16 +67,23 @@ func TestHTTPBadInput(t *testing.T) {
 		"empty query":   {"application/json", `{"query": "   "}`, `"query" is empty`},
 		"missing query": {"application/json", `{}`, `"query" is empty`},
 		"not JSON":      {"application/json", `query=hello`, "not a JSON object"},
-		"JSON array":    {"application/json", `["hello"]`, "not a JSON object"},
-		"trailing data": {"application/json", `{"query":"hi"} {"query":"again"}`, "after the JSON object"},
+		"JSON array":    {"application/json", `["hello"]`, "expected an object, got a list"},
+		"trailing data": {"application/json", `{"query":"hi"} {"query":"again"}`, "more data after the JSON value"},
 		"too long":      {"application/json", `{"query": "` + strings.Repeat("a", MaxQueryLen+1) + `"}`, "too long"},
-		"query number":  {"application/json", `{"query": 42}`, "not a JSON object"},
+		"query number":  {"application/json", `{"query": 42}`, `field "query": expected a string, got a number`},
+		"query list":    {"application/json", `{"query": ["a"]}`, `field "query": expected a string, got a list`},
 		"unknown field": {"application/json", `{"q": "hello"}`, `unknown field "q"`},
 		"no body":       {"application/json", ``, "body is empty"},
 	} {
 		code, m := post(t, srv.URL, c.ctype, c.body)
 		if code != 400 || m["success"] != false || !strings.Contains(fmt.Sprint(m["error"]), c.want) {
 			t.Errorf("%s: %d %v, want 400 mentioning %q", name, code, m, c.want)
+		}
+		// issue 13: the user's terms, never Go's
+		for _, leak := range []string{"Go value", "Go struct", "QueryRequest", "json:"} {
+			if strings.Contains(fmt.Sprint(m["error"]), leak) {
+				t.Errorf("%s: the error shows %q: %v", name, leak, m["error"])
+			}
 		}
 	}
 	code, m := post(t, srv.URL, "application/json", `{"query": "`+strings.Repeat("a", MaxBodyBytes)+`"}`)
