@@ -202,6 +202,17 @@ func TestReadReportsBadLinesAndContinues(t *testing.T) {
 	if !strings.Contains(errs[1].Error(), `line 5: event has no "kind"`) {
 		t.Errorf("missing-kind error = %q", errs[1])
 	}
+	// issue 13: the line's terms, never Go's
+	for i, want := range map[int]string{2: "line 6: not a JSON event: expected an object, got a list", 3: `line 7: not a JSON event: field "duration_ns": expected a whole number, got a string`} {
+		if !strings.Contains(errs[i].Error(), want) {
+			t.Errorf("error %d = %q, want %q", i, errs[i], want)
+		}
+	}
+	for _, err := range errs {
+		if s := err.Error(); strings.Contains(s, "Go value") || strings.Contains(s, "Go struct") || strings.Contains(s, "event.Event") {
+			t.Errorf("error shows Go's terms: %q", s)
+		}
+	}
 }
 
 func TestReadLongLines(t *testing.T) {

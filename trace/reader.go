@@ -92,7 +92,9 @@ func decodeLine(line []byte, tooLong bool) (event.Event, error) {
 	}
 	var ev event.Event
 	if err := json.Unmarshal(line, &ev); err != nil {
-		return event.Event{}, fmt.Errorf("not a JSON event: %w", err)
+		// input.JSONError: in the line's terms (expected an object, got a
+		// list), not Go's (Go value of type event.Event)
+		return event.Event{}, fmt.Errorf("not a JSON event: %w", input.JSONError(line, err))
 	}
 	if ev.Kind == "" {
 		return event.Event{}, errors.New(`event has no "kind"`)
