@@ -153,6 +153,7 @@ func (a *Assistant) decide(ctx context.Context, t *turn, st Status, policy func(
 		m = nil // a prompt that does not render leaves the policy
 		a.note(ctx, t, "prompt: "+err.Error())
 	}
+	user := prompt.User
 	for ask := 0; ; ask++ {
 		t.Iterations++
 		dec, err := llm.Decide(ctx, m, prompt, func(context.Context) (CoordinatorState, error) { return pol(), nil })
@@ -181,11 +182,9 @@ func (a *Assistant) decide(ctx context.Context, t *turn, st Status, policy func(
 			return cs
 		}
 		reply, _ := json.Marshal(dec.Value)
-		prompt.Messages = append(prompt.Messages,
-			llm.Message{Role: llm.Assistant, Content: string(reply)},
-			llm.Message{Role: llm.User, Content: fmt.Sprintf(
-				"nextStep %q is not a legal transition from %s. The legal next states are: %s. Answer again with one of them.",
-				cs.NextStep, st, strings.Join(legal, ", "))})
+		prompt.User = user + fmt.Sprintf(
+			"\n\nYour previous answer was %s\nnextStep %q is not a legal transition from %s. The legal next states are: %s. Answer again with one of them.",
+			reply, cs.NextStep, st, strings.Join(legal, ", "))
 	}
 }
 

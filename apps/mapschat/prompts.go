@@ -95,7 +95,6 @@ func (a *Assistant) coordinatorPrompt(t *turn, st Status) (llm.Prompt, error) {
 	return llm.Prompt{
 		Name: "CoordinatorState", System: sys, User: user,
 		Timeout: a.o.ModelTimeout, MaxRepairs: 2, Temperature: a.o.CoordinatorTemperature,
-		Enums: map[string][]string{"status": {string(st)}},
 	}, nil
 }
 
