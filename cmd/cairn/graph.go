@@ -12,12 +12,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/ocean"
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/internal/howto"
+	"github.com/cairn-agents/cairn/tool"
 )
 
 // systemGraph is a system whose flow graph `cairn graph` draws.
@@ -40,6 +42,17 @@ var systemGraphs = []systemGraph{
 	}},
 	{"ocean", "Argo float question gateway (cairn ocean)", func() (flow.Info, error) {
 		a, err := ocean.New(nil, nil, nil, ocean.Options{})
+		if err != nil {
+			return flow.Info{}, err
+		}
+		return a.Graph(), nil
+	}},
+	{"mapschat", "maps chat assistant on a coordinator state machine (cairn chat)", func() (flow.Info, error) {
+		reg, err := tool.NewRegistry()
+		if err != nil {
+			return flow.Info{}, err
+		}
+		a, err := mapschat.New(reg, mapschat.Options{})
 		if err != nil {
 			return flow.Info{}, err
 		}

@@ -67,6 +67,7 @@ runs offline by default.`,
 		newTripCmd(c),
 		newMazeCmd(c),
 		newOceanCmd(c),
+		newChatCmd(c),
 	} {
 		cmd.GroupID = "systems"
 		root.AddCommand(cmd)
