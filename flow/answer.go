@@ -60,7 +60,7 @@ func (r *Runner[S]) Answer(ctx context.Context, runID, requestID string, answer 
 		return s, fmt.Errorf("%w: run %q, request %s: the deadline was %s (Expire takes the OnNoAnswer edge)",
 			ErrDeadlinePassed, runID, q.ID, q.Deadline.Format(time.RFC3339))
 	}
-	ans, err := checkAnswer(q, answer)
+	ans, err := r.schemas.checkAnswer(q, answer)
 	if err != nil {
 		return s, fmt.Errorf("flow: run %q: %w", runID, err)
 	}

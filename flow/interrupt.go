@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -149,8 +150,35 @@ func answerSchema[T any](options []string) (json.RawMessage, error) {
 	return json.Marshal(s)
 }
 
+// schemaCache keeps resolved answer schemas by their JSON: a graph asks
+// the same few questions again and again. It holds at most maxSchemas.
+type schemaCache struct {
+	m sync.Map // string -> *jsonschema.Resolved
+	n atomic.Int32
+}
+
+const maxSchemas = 256
+
+func (sc *schemaCache) resolve(q Request) (*jsonschema.Resolved, error) {
+	if rs, ok := sc.m.Load(string(q.Schema)); ok {
+		return rs.(*jsonschema.Resolved), nil
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(q.Schema, &s); err != nil {
+		return nil, fmt.Errorf("flow: request %s: stored schema does not decode: %w", q.ID, err)
+	}
+	rs, err := s.Resolve(nil)
+	if err != nil {
+		return nil, fmt.Errorf("flow: request %s: stored schema does not resolve: %w", q.ID, err)
+	}
+	if sc.n.Add(1) <= maxSchemas {
+		sc.m.Store(string(q.Schema), rs)
+	}
+	return rs, nil
+}
+
 // checkAnswer encodes answer and checks it against q's schema.
-func checkAnswer(q Request, answer any) (json.RawMessage, error) {
+func (sc *schemaCache) checkAnswer(q Request, answer any) (json.RawMessage, error) {
 	var raw json.RawMessage
 	switch a := answer.(type) {
 	case json.RawMessage:
@@ -167,13 +195,9 @@ func checkAnswer(q Request, answer any) (json.RawMessage, error) {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return nil, fmt.Errorf("%w %s: the answer is not JSON: %w", ErrBadAnswer, q.ID, err)
 	}
-	var s jsonschema.Schema
-	if err := json.Unmarshal(q.Schema, &s); err != nil {
-		return nil, fmt.Errorf("flow: request %s: stored schema does not decode: %w", q.ID, err)
-	}
-	rs, err := s.Resolve(nil)
+	rs, err := sc.resolve(q)
 	if err != nil {
-		return nil, fmt.Errorf("flow: request %s: stored schema does not resolve: %w", q.ID, err)
+		return nil, err
 	}
 	if err := rs.Validate(v); err != nil {
 		return nil, fmt.Errorf("%w %s (%q): %s: %w", ErrBadAnswer, q.ID, q.Question, truncate(raw), err)

@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 )
 
@@ -292,4 +294,419 @@ func linearGraph(store flow.Store) *flow.Graph[St] {
 	g.Start("a")
 	g.Edge("a", flow.End)
 	return g
+}
+
+// fanout is split -> [x, y, z] -> join -> End; x and z ask for a string
+// each, y does not ask.
+func fanout(t testing.TB, store flow.Store, runs *counts) *flow.Runner[St] {
+	t.Helper()
+	g := flow.New[St]("fanout")
+	g.Store = store
+	g.Node("split", func(ctx context.Context, s St) (St, error) {
+		runs.inc("split")
+		s.N = 1
+		return s, nil
+	})
+	asks := func(name string, set func(*St, string)) flow.NodeFunc[St] {
+		return func(ctx context.Context, s St) (St, error) {
+			runs.inc(name)
+			v, err := flow.Ask[string](ctx, "value for "+name+"?")
+			if err != nil {
+				return s, err
+			}
+			set(&s, v)
+			return s, nil
+		}
+	}
+	g.Node("x", asks("x", func(s *St, v string) { s.A = v }))
+	g.Node("y", func(ctx context.Context, s St) (St, error) {
+		runs.inc("y")
+		s.B = "y ran"
+		return s, nil
+	})
+	g.Node("z", asks("z", func(s *St, v string) { s.C = v }))
+	g.Node("join", func(ctx context.Context, s St) (St, error) {
+		runs.inc("join")
+		s.Path = append(s.Path, s.A+"+"+s.B+"+"+s.C)
+		return s, nil
+	})
+	g.Start("split")
+	g.Parallel("split", []string{"x", "y", "z"}, "join")
+	g.Edge("join", flow.End)
+	return build(t, g)
+}
+
+func TestParallelInterrupts(t *testing.T) {
+	for sname, newStore := range stores(t) {
+		t.Run(sname, func(t *testing.T) {
+			var runs counts
+			store := newStore()
+			r := fanout(t, store, &runs)
+			ctx, evs := event.Collect(t.Context())
+			_, err := r.Invoke(ctx, St{})
+			ie := interrupted(t, err, "x#2", "z#2")
+			var asked []string
+			for _, e := range evs() {
+				if e.Kind == event.Interrupt {
+					asked = append(asked, e.Node+": "+e.Interrupt.Question)
+				}
+			}
+			if !slices.Equal(asked, []string{"x: value for x?", "z: value for z?"}) {
+				t.Errorf("interrupt events %v", asked)
+			}
+
+			// One answer of two: the join still waits, nothing runs.
+			_, err = r.Answer(t.Context(), ie.RunID, "z#2", "zed")
+			interrupted(t, err, "x#2")
+			if runs.get("x") != 1 || runs.get("z") != 1 || runs.get("join") != 0 {
+				t.Errorf("after the first answer: runs %v", runs.m)
+			}
+			_, err = r.Answer(t.Context(), ie.RunID, "z#2", "again")
+			if !errors.Is(err, flow.ErrNotWaiting) || !strings.Contains(err.Error(), "answered already") {
+				t.Errorf("second answer to z#2: %v", err)
+			}
+			_, err = r.Answer(t.Context(), ie.RunID, "x#2", 42)
+			if !errors.Is(err, flow.ErrBadAnswer) {
+				t.Errorf("a number for a string: %v", err)
+			}
+
+			s, err := r.Answer(t.Context(), ie.RunID, "x#2", "ex")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(s.Path, []string{"ex+y ran+zed"}) || s.N != 1 {
+				t.Errorf("final %+v", s)
+			}
+			// x and z asked, then ran with their answers; y finished the
+			// first time and did not run again.
+			if runs.get("split") != 1 || runs.get("x") != 2 || runs.get("y") != 1 || runs.get("z") != 2 || runs.get("join") != 1 {
+				t.Errorf("runs %v", runs.m)
+			}
+		})
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	t.Run("not passed", func(t *testing.T) {
+		store := &flow.MemStore{}
+		var runs counts
+		r := review(t, store, time.Hour, &runs)
+		_, err := r.Invoke(t.Context(), St{})
+		q := interrupted(t, err, "approve#2").Requests[0]
+		if d := q.Deadline.Sub(q.Asked); d != time.Hour {
+			t.Errorf("deadline %s after the question, want 1h", d)
+		}
+		before := stored(t, store, interrupted(t, err, "approve#2").RunID)
+		_, err = r.Expire(t.Context(), interrupted(t, err, "approve#2").RunID)
+		ie := interrupted(t, err, "approve#2")
+		if stored(t, store, ie.RunID) != before {
+			t.Error("Expire before the deadline changed the checkpoint")
+		}
+		s, err := r.Answer(t.Context(), ie.RunID, "", Approval{Approve: true})
+		if err != nil || !slices.Equal(s.Path, []string{"plan", "approve", "publish"}) {
+			t.Errorf("answer in time: %+v, %v", s, err)
+		}
+	})
+	t.Run("passed", func(t *testing.T) {
+		store := &flow.MemStore{}
+		var runs counts
+		r := review(t, store, time.Millisecond, &runs)
+		_, err := r.Invoke(t.Context(), St{})
+		ie := interrupted(t, err, "approve#2")
+		time.Sleep(5 * time.Millisecond)
+		before := stored(t, store, ie.RunID)
+		_, err = r.Answer(t.Context(), ie.RunID, "", Approval{Approve: true})
+		if !errors.Is(err, flow.ErrDeadlinePassed) {
+			t.Fatalf("late answer: %v, want ErrDeadlinePassed", err)
+		}
+		if stored(t, store, ie.RunID) != before {
+			t.Error("a late answer changed the checkpoint")
+		}
+		ctx, evs := event.Collect(t.Context())
+		s, err := r.Expire(ctx, ie.RunID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(s.Path, []string{"plan", "timeout"}) {
+			t.Errorf("after the deadline: %+v, want plan then the OnNoAnswer edge to timeout", s)
+		}
+		if runs.get("approve") != 1 || runs.get("publish") != 0 {
+			t.Errorf("runs %v", runs.m)
+		}
+		var resumed *event.Event
+		for _, e := range evs() {
+			if e.Kind == event.Resume {
+				resumed = &e
+			}
+		}
+		if resumed == nil || resumed.Interrupt.ID != "approve#2" || !strings.Contains(resumed.Message, "approve -> timeout") {
+			t.Errorf("resume event %+v", resumed)
+		}
+		if _, err := r.Expire(t.Context(), ie.RunID); !errors.Is(err, flow.ErrNotWaiting) {
+			t.Errorf("second Expire: %v", err)
+		}
+	})
+}
+
+func TestCancelWaitingRun(t *testing.T) {
+	for sname, newStore := range stores(t) {
+		t.Run(sname, func(t *testing.T) {
+			store := newStore()
+			var runs counts
+			r := review(t, store, 0, &runs)
+			_, err := r.Invoke(t.Context(), St{})
+			ie := interrupted(t, err, "approve#2")
+			ctx, evs := event.Collect(t.Context())
+			if err := r.Cancel(ctx, ie.RunID, "the person left"); err != nil {
+				t.Fatal(err)
+			}
+			if k := kinds(evs()); !slices.Equal(k, []string{"run_start", "run_end"}) || evs()[1].Message != "cancelled" {
+				t.Errorf("cancel events %v", evs())
+			}
+			if _, err := r.Answer(t.Context(), ie.RunID, "", Approval{}); !errors.Is(err, flow.ErrNotWaiting) || !strings.Contains(err.Error(), "the person left") {
+				t.Errorf("answer after cancel: %v", err)
+			}
+			if err := r.Cancel(t.Context(), ie.RunID, ""); !errors.Is(err, flow.ErrNotWaiting) {
+				t.Errorf("second cancel: %v", err)
+			}
+			s, err := flow.Final[St](r.Resume(t.Context(), ie.RunID))
+			if !errors.Is(err, flow.ErrCancelled) || !slices.Equal(s.Path, []string{"plan"}) {
+				t.Errorf("Resume of a cancelled run: %+v, %v", s, err)
+			}
+			if _, pending, err := r.Pending(t.Context(), ie.RunID); err != nil || len(pending) != 0 {
+				t.Errorf("Pending after cancel: %v, %v", pending, err)
+			}
+			if runs.get("approve") != 1 || runs.get("publish") != 0 {
+				t.Errorf("runs %v", runs.m)
+			}
+		})
+	}
+}
+
+// Concurrent answers to one request: one continues the run, every other
+// is refused, and the node after it runs once.
+func TestConcurrentAnswers(t *testing.T) {
+	store := &flow.MemStore{}
+	var runs counts
+	r := review(t, store, 0, &runs)
+	_, err := r.Invoke(t.Context(), St{})
+	ie := interrupted(t, err, "approve#2")
+	var ok, refused atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			_, err := r.Answer(t.Context(), ie.RunID, "approve#2", Approval{Approve: i%2 == 0})
+			switch {
+			case err == nil:
+				ok.Add(1)
+			case errors.Is(err, flow.ErrNotWaiting):
+				refused.Add(1)
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if ok.Load() != 1 || refused.Load() != 7 || runs.get("publish") != 1 {
+		t.Errorf("%d answers taken, %d refused, publish ran %d times", ok.Load(), refused.Load(), runs.get("publish"))
+	}
+}
+
+func TestInterruptEvents(t *testing.T) {
+	r := review(t, &flow.MemStore{}, 0, &counts{})
+	ctx, evs := event.Collect(t.Context())
+	_, err := flow.Final[St](r.RunWithID(ctx, "ev", St{}))
+	interrupted(t, err, "approve#2")
+	got := evs()
+	var end, in event.Event
+	for _, e := range got {
+		switch e.Kind {
+		case event.RunEnd:
+			end = e
+		case event.Interrupt:
+			in = e
+		case event.NodeEnd:
+			if e.Node == "approve" && (e.Err != "" || !strings.Contains(e.Message, "waiting for answers to approve#2")) {
+				t.Errorf("approve's NodeEnd %+v: an interrupt is not a failure", e)
+			}
+		}
+	}
+	if in.RunID != "ev" || in.Node != "approve" || in.Step != 2 || in.Interrupt == nil || in.Interrupt.ID != "approve#2" || len(in.Interrupt.Schema) == 0 {
+		t.Errorf("interrupt event %+v", in)
+	}
+	if end.Err != "" || !strings.HasPrefix(end.Message, "interrupted: run \"ev\" waits for an answer: approve#2") {
+		t.Errorf("run end %+v", end)
+	}
+
+	ctx, evs = event.Collect(t.Context())
+	if _, err := r.Answer(ctx, "ev", "", json.RawMessage(`{"approve": true}`)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"run_start", "resume:approve", "node_start:approve", "node_end:approve", "state:approve", "checkpoint",
+		"node_start:publish", "node_end:publish", "state:publish", "checkpoint", "run_end"}
+	if k := kinds(evs()); !slices.Equal(k, want) {
+		t.Errorf("answer's events\n got %v\nwant %v", k, want)
+	}
+	res := evs()[1]
+	if res.RunID != "ev" || string(res.Interrupt.Answer) != `{"approve":true}` {
+		t.Errorf("resume event %+v", res)
+	}
+}
+
+// A node may ask several questions in turn; so may several nodes of one
+// run.
+func TestSeveralQuestions(t *testing.T) {
+	g := flow.New[St]("trip")
+	g.Store = &flow.MemStore{}
+	var runs counts
+	g.Node("where", func(ctx context.Context, s St) (St, error) {
+		runs.inc("where")
+		city, err := flow.Ask[string](ctx, "Which city?")
+		if err != nil {
+			return s, err
+		}
+		mode, err := flow.Ask[string](ctx, "How do you travel?", "car", "train")
+		if err != nil {
+			return s, err
+		}
+		s.A, s.B = city, mode
+		return s, nil
+	})
+	g.Node("confirm", func(ctx context.Context, s St) (St, error) {
+		runs.inc("confirm")
+		ok, err := flow.Ask[bool](ctx, "Go?")
+		if err != nil {
+			return s, err
+		}
+		s.C = fmt.Sprint(ok)
+		return s, nil
+	})
+	g.Start("where")
+	g.Edge("where", "confirm")
+	g.Edge("confirm", flow.End)
+	r := build(t, g)
+
+	_, err := r.Invoke(t.Context(), St{})
+	id := interrupted(t, err, "where#1").RunID
+	_, err = r.Answer(t.Context(), id, "", "Lyon")
+	q := interrupted(t, err, "where#1.2").Requests[0]
+	if !slices.Equal(q.Options, []string{"car", "train"}) {
+		t.Errorf("options %v", q.Options)
+	}
+	if _, err := r.Answer(t.Context(), id, "", "bike"); !errors.Is(err, flow.ErrBadAnswer) {
+		t.Errorf("an answer not among the options: %v", err)
+	}
+	_, err = r.Answer(t.Context(), id, "", "train")
+	interrupted(t, err, "confirm#2")
+	s, err := r.Answer(t.Context(), id, "confirm#2", true)
+	if err != nil || s.A != "Lyon" || s.B != "train" || s.C != "true" {
+		t.Errorf("final %+v, %v", s, err)
+	}
+	if runs.get("where") != 3 || runs.get("confirm") != 2 {
+		t.Errorf("runs %v", runs.m)
+	}
+}
+
+func TestAskNeeds(t *testing.T) {
+	asker := func(ctx context.Context, s St) (St, error) {
+		v, err := flow.Ask[string](ctx, "name?")
+		s.A = v
+		return s, err
+	}
+	t.Run("a Store", func(t *testing.T) {
+		g := flow.New[St]("nostore")
+		g.Node("a", asker)
+		g.Start("a")
+		g.Edge("a", flow.End)
+		_, err := build(t, g).Invoke(t.Context(), St{})
+		if err == nil || errors.Is(err, flow.ErrInterrupted) || !strings.Contains(err.Error(), "Graph.Store") {
+			t.Errorf("Ask without a Store: %v", err)
+		}
+	})
+	t.Run("no retry, no OnError", func(t *testing.T) {
+		g := flow.New[St]("retry")
+		g.Store = &flow.MemStore{}
+		var n atomic.Int32
+		g.Node("a", func(ctx context.Context, s St) (St, error) { n.Add(1); return asker(ctx, s) })
+		g.Settings("a", flow.NodeSettings{Timeout: time.Minute, Retry: flow.Retry{Attempts: 3}})
+		g.OnError("a", func(s St, err error) (St, error) { s.A = "handled"; return s, nil })
+		g.Start("a")
+		g.Edge("a", flow.End)
+		r := build(t, g)
+		_, err := r.Invoke(t.Context(), St{})
+		ie := interrupted(t, err, "a#1")
+		if n.Load() != 1 {
+			t.Errorf("the asking node ran %d times", n.Load())
+		}
+		s, err := r.Answer(t.Context(), ie.RunID, "", "Ada")
+		if err != nil || s.A != "Ada" {
+			t.Errorf("%+v, %v", s, err)
+		}
+	})
+	t.Run("a sub-graph asks through the enclosing run", func(t *testing.T) {
+		inner := flow.New[St]("inner")
+		inner.Node("i", asker)
+		inner.Start("i")
+		inner.Edge("i", flow.End)
+		g := flow.New[St]("outer")
+		g.Store = &flow.MemStore{}
+		g.Node("sub", build(t, inner).AsNode())
+		g.Start("sub")
+		g.Edge("sub", flow.End)
+		r := build(t, g)
+		_, err := r.Invoke(t.Context(), St{})
+		ie := interrupted(t, err, "sub#1")
+		s, err := r.Answer(t.Context(), ie.RunID, "", "Grace")
+		if err != nil || s.A != "Grace" {
+			t.Errorf("%+v, %v", s, err)
+		}
+	})
+}
+
+func TestOnNoAnswerBuild(t *testing.T) {
+	ok := func(g *flow.Graph[St]) {
+		g.Node("a", visit("a"))
+		g.Node("b", visit("b"))
+		g.Node("c", visit("c"))
+		g.Start("a")
+		g.Parallel("a", []string{"b", "c"}, flow.End)
+	}
+	for _, tc := range []struct {
+		name string
+		decl func(g *flow.Graph[St])
+		rule error
+		want string
+	}{
+		{"unknown node", func(g *flow.Graph[St]) { g.OnNoAnswer("x", time.Hour, flow.End) }, flow.ErrUnknownNode, `OnNoAnswer on unknown node "x"`},
+		{"unknown target", func(g *flow.Graph[St]) { g.OnNoAnswer("a", time.Hour, "nowhere") }, flow.ErrUnknownNode, `OnNoAnswer edge "a" -> "nowhere"`},
+		{"branch node", func(g *flow.Graph[St]) { g.OnNoAnswer("b", time.Hour, flow.End) }, flow.ErrBadBranchNode, `"b" is a parallel branch of "a"`},
+		{"no wait", func(g *flow.Graph[St]) { g.OnNoAnswer("a", 0, flow.End) }, flow.ErrBadDeclaration, "wait must be positive"},
+		{"twice", func(g *flow.Graph[St]) { g.OnNoAnswer("a", time.Hour, flow.End); g.OnNoAnswer("a", time.Hour, flow.End) }, flow.ErrDuplicate, "already declared"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := flow.New[St]("g")
+			ok(g)
+			tc.decl(g)
+			_, err := g.Build()
+			if !errors.Is(err, tc.rule) || !errors.Is(err, flow.ErrInvalidGraph) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Build: %v, want %v containing %q", err, tc.rule, tc.want)
+			}
+		})
+	}
+	// The deadline edge counts for reachability, and Info shows it.
+	g := flow.New[St]("g")
+	g.Node("ask", visit("ask"))
+	g.Node("late", visit("late"))
+	g.Start("ask")
+	g.Edge("ask", flow.End)
+	g.Edge("late", flow.End)
+	g.OnNoAnswer("ask", 48*time.Hour, "late")
+	r, err := g.Build()
+	if err != nil {
+		t.Fatalf("late is reachable through the deadline edge: %v", err)
+	}
+	info := r.Info()
+	if !slices.Contains(info.Edges, flow.EdgeInfo{From: "ask", To: "late", Kind: flow.EdgeNoAnswer}) || info.Nodes[0].AnswerWithin != 48*time.Hour {
+		t.Errorf("Info %+v", info)
+	}
 }

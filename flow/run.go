@@ -47,8 +47,9 @@ type Runner[S any] struct {
 	// inProcess: exec is InProcess, which needs no run ID.
 	inProcess bool
 
-	mu   sync.Mutex
-	busy map[string]bool // waiting runs being answered, expired or cancelled
+	mu      sync.Mutex
+	busy    map[string]bool // waiting runs being answered, expired or cancelled
+	schemas schemaCache
 }
 
 func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
