@@ -681,7 +681,10 @@ func TestOnNoAnswerBuild(t *testing.T) {
 		{"unknown target", func(g *flow.Graph[St]) { g.OnNoAnswer("a", time.Hour, "nowhere") }, flow.ErrUnknownNode, `OnNoAnswer edge "a" -> "nowhere"`},
 		{"branch node", func(g *flow.Graph[St]) { g.OnNoAnswer("b", time.Hour, flow.End) }, flow.ErrBadBranchNode, `"b" is a parallel branch of "a"`},
 		{"no wait", func(g *flow.Graph[St]) { g.OnNoAnswer("a", 0, flow.End) }, flow.ErrBadDeclaration, "wait must be positive"},
-		{"twice", func(g *flow.Graph[St]) { g.OnNoAnswer("a", time.Hour, flow.End); g.OnNoAnswer("a", time.Hour, flow.End) }, flow.ErrDuplicate, "already declared"},
+		{"twice", func(g *flow.Graph[St]) {
+			g.OnNoAnswer("a", time.Hour, flow.End)
+			g.OnNoAnswer("a", time.Hour, flow.End)
+		}, flow.ErrDuplicate, "already declared"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := flow.New[St]("g")
