@@ -76,7 +76,7 @@ ocean.duckdb, profiles/ (Parquet) and docs.json.`,
 	cmd.PersistentFlags().StringVar(dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
 	cmd.PersistentFlags().StringVar(pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
 	cmd.PersistentFlags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME or openai:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
-	cmd.AddCommand(newOceanIngestCmd(c, dir), newOceanDocsCmd(c, of), newOceanAskCmd(c, of), newOceanSQLCmd(c, dir), newOceanPGSyncCmd(c, dir, pgDSN))
+	cmd.AddCommand(newOceanIngestCmd(c, dir), newOceanFetchCmd(c, dir), newOceanDocsCmd(c, of), newOceanAskCmd(c, of), newOceanSQLCmd(c, dir), newOceanPGSyncCmd(c, dir, pgDSN))
 	return cmd
 }
 
@@ -112,50 +112,63 @@ files up to --max-file-mb are read.`,
 			if maxFileMB <= 0 {
 				return fmt.Errorf("--max-file-mb %d: must be at least 1", maxFileMB)
 			}
-			s, err := store.Open(cmd.Context(), *dir, store.Options{Logger: c.logger(), MaxFileBytes: maxFileMB << 20})
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			rep, err := s.Ingest(cmd.Context(), args...)
-			if err != nil {
-				return fmt.Errorf("ocean ingest: %w", err)
-			}
-			if asJSON {
-				return json.NewEncoder(c.stdout).Encode(rep)
-			}
-			for _, f := range rep.Files {
-				if f.Status == store.Failed || f.Status == store.Unsupported {
-					fmt.Fprintf(c.stdout, "%-11s %s: %s\n", f.Status, f.Path, f.Reason)
-				}
-				if f.Status == store.Ingested && f.Rejected > 0 {
-					fmt.Fprintf(c.stdout, "rejected    %d record(s) of %s:\n", f.Rejected, f.Path)
-					for _, p := range f.Problems {
-						fmt.Fprintf(c.stdout, "  %s:%s\n", f.Path, strings.TrimPrefix(p, "line "))
-					}
-					if more := f.Rejected - len(f.Problems); more > 0 {
-						fmt.Fprintf(c.stdout, "  and %d more\n", more)
-					}
-				}
-			}
-			fmt.Fprintf(c.stdout, "ingested %d, unchanged %d, failed %d, unsupported %d, skipped %d files into %s\n",
-				rep.Count(store.Ingested), rep.Count(store.Unchanged), rep.Count(store.Failed), rep.Count(store.Unsupported), rep.Count(store.Skipped), s.Dir())
-			var errs []string
-			if n := rep.Count(store.Failed); n > 0 {
-				errs = append(errs, fmt.Sprintf("%d file(s) failed", n))
-			}
-			if n := rep.Rejected(); n > 0 {
-				errs = append(errs, fmt.Sprintf("%d invalid record(s) were not stored", n))
-			}
-			if len(errs) > 0 {
-				return fmt.Errorf("ocean ingest: %s (listed above); the rest was stored", strings.Join(errs, " and "))
-			}
-			return nil
+			return ingestAndPublish(cmd.Context(), c, *dir, args, asJSON, maxFileMB<<20)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the per-file report as JSON")
 	cmd.Flags().Int64Var(&maxFileMB, "max-file-mb", store.DefaultMaxFileBytes>>20, "largest file to read, in MiB")
 	return cmd
+}
+
+// ingestAndPublish ingests paths into the store in dir, prints the report
+// (as JSON with asJSON) and publishes a snapshot for readers, so a running
+// cairn serve sees the new data. Failed files and invalid records make it
+// fail after the rest is stored and published.
+func ingestAndPublish(ctx context.Context, c *cli, dir string, paths []string, asJSON bool, maxFileBytes int64) error {
+	s, err := store.Open(ctx, dir, store.Options{Logger: c.logger(), MaxFileBytes: maxFileBytes})
+	if err != nil {
+		return fmt.Errorf("ocean ingest: %w (is another ingest or fetch writing this store?)", err)
+	}
+	defer s.Close()
+	rep, err := s.Ingest(ctx, paths...)
+	if err != nil {
+		return fmt.Errorf("ocean ingest: %w", err)
+	}
+	if _, err := store.Current(dir); err != nil || rep.Count(store.Ingested) > 0 {
+		if _, err := s.Publish(ctx); err != nil {
+			return fmt.Errorf("ocean ingest: stored, but readers will not see it: %w", err)
+		}
+	}
+	if asJSON {
+		return json.NewEncoder(c.stdout).Encode(rep)
+	}
+	for _, f := range rep.Files {
+		if f.Status == store.Failed || f.Status == store.Unsupported {
+			fmt.Fprintf(c.stdout, "%-11s %s: %s\n", f.Status, f.Path, f.Reason)
+		}
+		if f.Status == store.Ingested && f.Rejected > 0 {
+			fmt.Fprintf(c.stdout, "rejected    %d record(s) of %s:\n", f.Rejected, f.Path)
+			for _, p := range f.Problems {
+				fmt.Fprintf(c.stdout, "  %s:%s\n", f.Path, strings.TrimPrefix(p, "line "))
+			}
+			if more := f.Rejected - len(f.Problems); more > 0 {
+				fmt.Fprintf(c.stdout, "  and %d more\n", more)
+			}
+		}
+	}
+	fmt.Fprintf(c.stdout, "ingested %d, unchanged %d, failed %d, unsupported %d, skipped %d files into %s\n",
+		rep.Count(store.Ingested), rep.Count(store.Unchanged), rep.Count(store.Failed), rep.Count(store.Unsupported), rep.Count(store.Skipped), s.Dir())
+	var errs []string
+	if n := rep.Count(store.Failed); n > 0 {
+		errs = append(errs, fmt.Sprintf("%d file(s) failed", n))
+	}
+	if n := rep.Rejected(); n > 0 {
+		errs = append(errs, fmt.Sprintf("%d invalid record(s) were not stored", n))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("ocean ingest: %s (listed above); the rest was stored", strings.Join(errs, " and "))
+	}
+	return nil
 }
 
 func newOceanDocsCmd(c *cli, of *oceanFlags) *cobra.Command {
@@ -254,7 +267,9 @@ func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(),
 	if _, err := os.Stat(filepath.Join(dir, "ocean.duckdb")); err != nil {
 		return nil, nil, fmt.Errorf("no ocean store in %s: run `cairn ocean ingest PATH` first (or set --ocean-dir)", dir)
 	}
-	s, err := store.Open(ctx, dir, store.Options{ReadOnly: true, Logger: c.logger()})
+	// Readers use the store's published snapshot, so an ingest or fetch
+	// may run meanwhile and a server sees its data when it is published.
+	s, err := store.OpenLive(ctx, dir, store.Options{Logger: c.logger()})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -343,7 +358,7 @@ func newOceanSQLCmd(c *cli, dir *string) *cobra.Command {
 		Short: "Run one guarded read-only SELECT over argo_float_metadata, argo_float_status, argo_profile_stations, argo_profiles",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger()})
+			s, err := store.OpenLive(cmd.Context(), *dir, store.Options{Logger: c.logger()})
 			if err != nil {
 				return err
 			}
