@@ -394,6 +394,9 @@ func (r *Runner[S]) saveWaiting(ctx context.Context, rn *run, cur cursor, raw js
 		if cur.fanout != "" {
 			next = "fan-out after " + cur.fanout
 		}
+		if w != nil {
+			next += ", " + strings.TrimPrefix(w.Error(), "flow: ")
+		}
 		rn.emit(event.Event{Kind: event.Checkpoint, Step: cur.step, Message: "next " + next})
 	}
 	return nil

@@ -178,6 +178,24 @@ func (p *Printer) timeline(e event.Event) {
 		line(at, "State", colDim, where+join(p.text(e.Message), p.json(e.State)))
 	case event.Checkpoint:
 		line(at, "Checkpoint", colDim, join(where+step(e.Step), p.text(e.Message)))
+	case event.Interrupt:
+		q := e.Interrupt
+		if q == nil {
+			line(at, "Ask", colYellow, where+p.text(e.Message))
+			break
+		}
+		line(at, "Ask", colYellow, join(where+p.clean(q.ID), p.text(q.Question)))
+		more("options", p.text(strings.Join(q.Options, " | ")))
+		if !q.Deadline.IsZero() {
+			more("deadline", q.Deadline.UTC().Format(time.RFC3339))
+		}
+	case event.Resume:
+		q := e.Interrupt
+		if q == nil || len(q.Answer) == 0 {
+			line(at, "Resume", colGreen, where+p.text(e.Message))
+			break
+		}
+		line(at, "Answer", colGreen, join(where+p.clean(q.ID), p.json(q.Answer)))
 	default:
 		text := join(where+p.text(e.Message), p.text(e.Err))
 		line(at, p.clean(string(e.Kind)), "", text)
@@ -196,6 +214,8 @@ func (p *Printer) compact(e event.Event) {
 	case event.RunEnd:
 		if e.Err != "" {
 			out("✗", colRed, join("run", p.clean(e.RunID), "failed", dur("after", e.Duration)+":", p.paint(colRed, p.short(e.Err))))
+		} else if strings.HasPrefix(e.Message, "interrupted") {
+			out("⏸", colYellow, join("run", p.clean(e.RunID), "waits for an answer", dur("after", e.Duration)))
 		} else {
 			out("■", colBlue, join("run", p.clean(e.RunID), "done", dur("in", e.Duration)))
 		}
@@ -231,6 +251,18 @@ func (p *Printer) compact(e event.Event) {
 		out("·", colDim, join(node, p.short(e.Message)))
 	case event.Error:
 		out("✗", colRed, p.paint(colRed, join(node+":", p.short(join(e.Err, e.Message)))))
+	case event.Interrupt:
+		text := p.short(e.Message)
+		if q := e.Interrupt; q != nil {
+			text = join(p.short(q.Question), paren(p.short(strings.Join(q.Options, " | "))))
+		}
+		out("⏸", colYellow, join(node, "asks:", text))
+	case event.Resume:
+		text := p.short(e.Message)
+		if q := e.Interrupt; q != nil && len(q.Answer) > 0 {
+			text = join(p.clean(q.ID), "answered:", cut(p.json(q.Answer), 100))
+		}
+		out("⏵", colGreen, join(node, text))
 	}
 }
 

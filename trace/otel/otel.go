@@ -4,7 +4,8 @@
 // A run becomes a root span; each node execution a child of it; decisions,
 // tool calls and model calls children of the node they happened in, with
 // their start time taken from the latency or duration the event reports.
-// Errors, notes and checkpoints become span events. A run started inside a
+// Errors, notes, checkpoints and a run's questions and answers
+// (interrupt, resume) become span events. A run started inside a
 // node of another run (a sub-graph) is a child of that node.
 //
 // Events arrive after the fact, so spans are created with explicit
@@ -128,6 +129,8 @@ func (s *spans) observe(e event.Event) {
 		sp := s.parent(e)
 		sp.AddEvent("error", oteltrace.WithTimestamp(e.Time), oteltrace.WithAttributes(
 			str("exception.message", e.Err), str("cairn.message", e.Message)))
+	case event.Interrupt, event.Resume:
+		s.interrupt(e)
 	default: // notes, checkpoints, state, kinds added later
 		attrs := []attribute.KeyValue{attribute.Int("cairn.step", e.Step)}
 		if e.Message != "" {
@@ -274,6 +277,32 @@ func (s *spans) usage(e event.Event) {
 		attribute.Int("gen_ai.usage.input_tokens", u.PromptTokens),
 		attribute.Int("gen_ai.usage.output_tokens", u.CompletionTokens))
 	sp.End(oteltrace.WithTimestamp(e.Time))
+}
+
+// interrupt records a question a run stops for, or its answer, as an
+// event of the run's span.
+func (s *spans) interrupt(e event.Event) {
+	attrs := []attribute.KeyValue{str("cairn.node", e.Node), attribute.Int("cairn.step", e.Step)}
+	if e.Message != "" {
+		attrs = append(attrs, str("cairn.message", e.Message))
+	}
+	if q := e.Interrupt; q != nil {
+		attrs = append(attrs, str("cairn.interrupt.id", q.ID), str("cairn.interrupt.question", cut(q.Question)))
+		if len(q.Options) > 0 {
+			opts := make([]string, len(q.Options))
+			for i, o := range q.Options {
+				opts[i] = strings.ToValidUTF8(o, "\uFFFD")
+			}
+			attrs = append(attrs, attribute.StringSlice("cairn.interrupt.options", opts))
+		}
+		if !q.Deadline.IsZero() {
+			attrs = append(attrs, str("cairn.interrupt.deadline", q.Deadline.UTC().Format(time.RFC3339)))
+		}
+		if len(q.Answer) > 0 {
+			attrs = append(attrs, str("cairn.interrupt.answer", cut(string(q.Answer))))
+		}
+	}
+	s.parent(e).AddEvent(string(e.Kind), oteltrace.WithTimestamp(e.Time), oteltrace.WithAttributes(attrs...))
 }
 
 // endAll ends every open span at t: the program is exiting.
