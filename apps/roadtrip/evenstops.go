@@ -43,7 +43,7 @@ func (p *Planner) legStops(ctx context.Context, s *state) (string, error) {
 			cands[j] = slices.DeleteFunc(cands[j], func(p place) bool { return used[p.PlaceID] })
 			cands[j] = spread(cands[j], m, lg)
 		}
-		best := p.balance(ctx, s, lg, cands)
+		best := p.balance(ctx, s, lg, cands, spec.at())
 		// Checkers find a stop again by a text search for its name; a
 		// stop that search does not list is replaced, twice at most.
 		for try := 0; try < 2; try++ {
@@ -58,7 +58,7 @@ func (p *Planner) legStops(ctx context.Context, s *state) (string, error) {
 				}
 			}
 			cands = fewer
-			best = p.balance(ctx, s, lg, cands)
+			best = p.balance(ctx, s, lg, cands, spec.at())
 		}
 		var slots []slot
 		var policy placeChoice
@@ -140,24 +140,27 @@ func spread(ps []place, m int, lg *leg) []place {
 
 // balance picks one candidate per point (-1 where none) so the driving
 // legs from start through the stops to the end are as even as possible,
+// each measured against its share of the drive (at holds the stops'
+// fractions: a stop a quarter of the way makes legs of 1/4 and 3/4),
 // from one distance-matrix call; without it, the nearest candidates.
-func (p *Planner) balance(ctx context.Context, s *state, lg *leg, cands [][]place) []int {
+func (p *Planner) balance(ctx context.Context, s *state, lg *leg, cands [][]place, at []float64) []int {
 	n := len(cands)
 	best := make([]int, n)
 	var flat []place
-	var at [][]int
+	var idx [][]int
 	for j, cs := range cands {
 		best[j] = -1
 		if len(cs) > 0 {
 			best[j] = 0
 		}
-		var idx []int
+		var ci []int
 		for _, c := range cs {
-			idx = append(idx, len(flat))
+			ci = append(ci, len(flat))
 			flat = append(flat, c)
 		}
-		at = append(at, idx)
+		idx = append(idx, ci)
 	}
+	share := legShares(at, n)
 	if len(flat) == 0 || slices.Contains(best, -1) {
 		return best
 	}
@@ -188,14 +191,16 @@ func (p *Planner) balance(ctx context.Context, s *state, lg *leg, cands [][]plac
 			legs := make([]float64, 0, n+1)
 			prev := 0
 			for k := 0; k < n; k++ {
-				fk := at[k][cur[k]]
+				fk := idx[k][cur[k]]
 				legs = append(legs, dist(prev, fk))
 				prev = fk + 1
 			}
 			legs = append(legs, dist(prev, len(flat)))
 			lo, hi, tot := math.Inf(1), 0.0, 0.0
-			for _, l := range legs {
-				lo, hi, tot = math.Min(lo, l), math.Max(hi, l), tot+l
+			for k, l := range legs {
+				tot += l
+				l /= share[k]
+				lo, hi = math.Min(lo, l), math.Max(hi, l)
 			}
 			if lo <= 0 || math.IsInf(hi, 1) {
 				return
@@ -228,4 +233,27 @@ func (p *Planner) balance(ctx context.Context, s *state, lg *leg, cands [][]plac
 	}
 	rec(0)
 	return best
+}
+
+// legShares are the parts of the drive the n+1 legs around n stops at
+// the fractions at should take, relative to each other; all 1 (equal)
+// when the stops are evenly spaced or at does not fit.
+func legShares(at []float64, n int) []float64 {
+	share := make([]float64, n+1)
+	prev, even := 0.0, len(at) == n
+	for k := range share {
+		f := 1.0
+		if k < n && k < len(at) {
+			f = at[k]
+		}
+		share[k] = f - prev
+		prev = f
+		even = even && share[k] > 0 && math.Abs(share[k]*float64(n+1)-1) < 1e-6
+	}
+	if even || len(at) != n || slices.ContainsFunc(share, func(x float64) bool { return x <= 0 }) {
+		for k := range share {
+			share[k] = 1
+		}
+	}
+	return share
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -415,5 +416,56 @@ func TestFormatKeysWrittenOtherways(t *testing.T) {
 	s := a.Routes[0].RestStops[0]
 	if id := s["place id"]; id == "" || s["placeId"] != id || s["Place-ID"] != id || !fromTools(events(), id) {
 		t.Errorf("rest stop %v: want one place ID from a tool result under each way of writing it", s)
+	}
+}
+
+// TestStopAtAFraction: a stop asked for at a fraction other than the
+// middle lies within a tenth of the drive of it (the legs are balanced
+// against their shares, not made equal).
+func TestStopAtAFraction(t *testing.T) {
+	eng := engine(t)
+	p := newPlanner(t, mcpTools(t), Options{})
+	for _, c := range []struct {
+		q, from, to string
+		frac        float64
+	}{
+		{"Find a cafe about one third of the way from Wilmington to Dover, DE.", "Wilmington, Delaware", "Dover, Delaware", 1.0 / 3},
+		{"find me a supermarket a quarter of the way along from escaldes to la massana in andorra", "les Escaldes, Andorra", "la Massana, Andorra", 0.25},
+	} {
+		res, err := p.Solve(context.Background(), locnav.Task{Question: c.q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stops := answerStops(res.Answer, 0, 1)
+		if len(stops) != 1 {
+			t.Errorf("%q: answer %s, want one stop", c.q, res.Answer)
+			continue
+		}
+		if ok, why := fractionOK(context.Background(), eng, c.from, c.to, stops[0], c.frac); !ok {
+			t.Errorf("%q: %s is %s", c.q, stops[0].Name, why)
+		}
+	}
+}
+
+func TestLegShares(t *testing.T) {
+	for _, c := range []struct {
+		at   []float64
+		n    int
+		want []float64
+	}{
+		{[]float64{0.5}, 1, []float64{1, 1}},
+		{[]float64{1.0 / 3, 2.0 / 3}, 2, []float64{1, 1, 1}},
+		{[]float64{0.25}, 1, []float64{0.25, 0.75}},
+		{[]float64{0.2, 0.6}, 2, []float64{0.2, 0.4, 0.4}},
+		{[]float64{0.6, 0.2}, 2, []float64{1, 1, 1}}, // out of order: even
+		{nil, 2, []float64{1, 1, 1}},
+	} {
+		got := legShares(c.at, c.n)
+		for k := range got {
+			if math.Abs(got[k]-c.want[k]) > 1e-9 {
+				t.Errorf("legShares(%v, %d) = %v, want %v", c.at, c.n, got, c.want)
+				break
+			}
+		}
 	}
 }
