@@ -75,7 +75,7 @@ func (r *Runner[S]) Answer(ctx context.Context, runID, requestID string, answer 
 			answers[k] = v
 		}
 		answers[q.ID] = ans
-		rn.answers = answers
+		rn.resumed = &resumed{answers: answers}
 		cur := cursor{step: c.Step, next: c.Next, fanout: c.Fanout, counts: c.Counts}
 		if rest := slices.DeleteFunc(slices.Clone(c.Waiting), func(w Request) bool { return w.ID == q.ID }); len(rest) > 0 {
 			// The step waits for the others: keep this answer with them.
@@ -85,7 +85,7 @@ func (r *Runner[S]) Answer(ctx context.Context, runID, requestID string, answer 
 			}
 			return ending[S]{s: s, raw: c.State, err: &InterruptedError{RunID: runID, Requests: rest}}
 		}
-		rn.branches = c.Branches
+		rn.resumed.branches = c.Branches
 		return r.loop(ctx, rn, s, c.State, cur)
 	})
 }

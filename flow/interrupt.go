@@ -237,6 +237,19 @@ func (a *asker) done() *waiting {
 	return &waiting{reqs: a.asked}
 }
 
+// askCtx is a node's context with its asker: one allocation a step.
+type askCtx struct {
+	context.Context
+	a asker
+}
+
+func (c *askCtx) Value(key any) any {
+	if key == (askKey{}) {
+		return &c.a
+	}
+	return c.Context.Value(key)
+}
+
 // waiting ends a step that asked: the requests it waits on and, for a
 // fan-out, the states of the branches that finished.
 type waiting struct {

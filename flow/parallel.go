@@ -17,8 +17,12 @@ func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw
 	outs := make([]S, len(fo.branches))
 	errs := make([]error, len(fo.branches))
 	var wg sync.WaitGroup
+	var finished map[string]json.RawMessage
+	if rn.resumed != nil {
+		finished = rn.resumed.branches
+	}
 	for i, b := range fo.branches {
-		if done, ok := rn.branches[b]; ok { // it finished before the run waited
+		if done, ok := finished[b]; ok { // it finished before the run waited
 			if err := json.Unmarshal(done, &outs[i]); err != nil {
 				return s, fmt.Errorf("flow: parallel after %q: saved state of branch %q does not decode: %w", from, b, err)
 			}

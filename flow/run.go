@@ -173,9 +173,14 @@ type run struct {
 	// emit delivers an event of this run; nil when nobody listens, so
 	// no event is built.
 	emit func(event.Event)
-	// answers and branches belong to the step that waited: the answers
-	// it was given, the states of its branches that finished. Nil except
-	// while that step runs again.
+	// resumed is what the step that waited for answers gets when it runs
+	// again; nil otherwise.
+	resumed *resumed
+}
+
+// resumed is what a step that waited is given: the answers, and the
+// states of its parallel branches that finished.
+type resumed struct {
 	answers  map[string]json.RawMessage
 	branches map[string]json.RawMessage
 }
@@ -350,9 +355,7 @@ func (r *Runner[S]) loop(ctx context.Context, rn *run, s S, raw json.RawMessage,
 		}
 		s, raw = out, newRaw
 		cur.step = step
-		if rn.answers != nil || rn.branches != nil {
-			rn.answers, rn.branches = nil, nil // the step that waited is done
-		}
+		rn.resumed = nil // the step that waited, if any, is done
 		if rn.emit != nil {
 			set := event.Event{Kind: event.StateSet, Node: node, Step: step, State: raw}
 			if merged {
@@ -382,7 +385,10 @@ func (r *Runner[S]) saveWaiting(ctx context.Context, rn *run, cur cursor, raw js
 		c.Next = ""
 	}
 	if w != nil {
-		c.Waiting, c.Answers, c.Branches = w.reqs, rn.answers, w.branches
+		c.Waiting, c.Branches = w.reqs, w.branches
+		if rn.resumed != nil {
+			c.Answers = rn.resumed.answers
+		}
 	}
 	// The store write is not cancelled with the run: a checkpoint half
 	// written because the user pressed ^C helps nobody.
@@ -461,8 +467,11 @@ func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step
 	n := r.nodes[name]
 	var a *asker
 	if r.store != nil { // only a run that can wait can ask
-		a = &asker{node: name, step: step, wait: r.noAnswer[name].wait, answers: rn.answers}
-		ctx = context.WithValue(ctx, askKey{}, a)
+		ac := &askCtx{Context: ctx, a: asker{node: name, step: step, wait: r.noAnswer[name].wait}}
+		if rn.resumed != nil {
+			ac.a.answers = rn.resumed.answers
+		}
+		ctx, a = ac, &ac.a
 	}
 	st := Step[S]{Graph: r.name, RunID: rn.id, Node: name, Index: step, Settings: n.settings, Fn: n.fn, State: s}
 	if rn.emit == nil {

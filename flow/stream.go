@@ -77,12 +77,11 @@ func (r *Runner[S]) endEvent(runID string, start time.Time, e ending[S], outer c
 	if end.State == nil && !e.none {
 		end.State, _ = json.Marshal(e.s) // it encoded before, or the run would have failed there
 	}
-	var ie *InterruptedError
 	switch {
 	case e.err == nil:
-	case errors.As(e.err, &ie):
+	case errors.Is(e.err, ErrInterrupted):
 		// Not a failure: the run waits, and says for what.
-		end.Message = "interrupted: " + strings.TrimPrefix(ie.Error(), "flow: ")
+		end.Message = "interrupted: " + strings.TrimPrefix(e.err.Error(), "flow: ")
 	default:
 		end.Err = e.err.Error()
 		end.Message = "failed"
