@@ -51,8 +51,6 @@ func (d ProfileDecision) Reason() string { return d.Reasoning }
 // editorNode makes the profile: from the request on the first cycle,
 // refined from the Publisher's feedback on a retry.
 func (a *App) editorNode(ctx context.Context, s State) (State, error) {
-	start := time.Now()
-	defer since(&s.Metrics.Editor, start)
 	s.WorkflowIteration++
 	s.ResearcherIteration, s.NewLeads, s.NeedsMoreEvents = 0, 0, false
 	s.Leads, s.EventsToVerify, s.VerificationResults, s.Evidence, s.Events, s.Seen = nil, nil, nil, nil, nil, nil
@@ -105,11 +103,15 @@ func orAnywhere(loc string) string {
 // askProfile asks the editor model for the profile, the policy's p when
 // there is none.
 func (a *App) askProfile(ctx context.Context, s State, p Profile, changes []string) (llm.Decision[ProfileDecision], error) {
+	reasoning := "profile read from the request with the understand package"
+	if len(changes) > 0 {
+		reasoning = "refined from the Publisher's feedback: " + strings.Join(changes, "; ")
+	}
 	policy := func(context.Context) (ProfileDecision, error) {
 		return ProfileDecision{
 			Interests: p.Interests, Location: p.Location, From: p.TimeFrame.From, To: p.TimeFrame.To,
 			RadiusKm: p.RadiusKm, SearchKeywords: p.SearchKeywords, Guidance: p.ResearcherGuidance,
-			Refinements: changes, Reasoning: "profile read from the request with the understand package",
+			Refinements: changes, Reasoning: reasoning,
 		}, nil
 	}
 	m := a.opts.Models.For(nodeEditor)

@@ -171,11 +171,11 @@ func New(o Options) (*App, error) {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	g := flow.New[State]("events")
-	g.Node(nodeEditor, a.editorNode)
-	g.Node(nodeResearcher, a.researcherNode)
-	g.Node(nodeVerifier, a.verifierNode)
-	g.Node(nodeFactChecker, a.factCheckerNode)
-	g.Node(nodePublisher, a.publisherNode)
+	g.Node(nodeEditor, timed(a.editorNode, func(s *State) *AgentMetrics { return &s.Metrics.Editor }))
+	g.Node(nodeResearcher, timed(a.researcherNode, func(s *State) *AgentMetrics { return &s.Metrics.Researcher }))
+	g.Node(nodeVerifier, timed(a.verifierNode, func(s *State) *AgentMetrics { return &s.Metrics.Verifier }))
+	g.Node(nodeFactChecker, timed(a.factCheckerNode, func(s *State) *AgentMetrics { return &s.Metrics.FactChecker }))
+	g.Node(nodePublisher, timed(a.publisherNode, func(s *State) *AgentMetrics { return &s.Metrics.Publisher }))
 	g.Node(nodeFinish, a.finishNode)
 	g.Start(nodeEditor)
 	// A request that cannot be served (unknown place, a time frame
@@ -361,9 +361,16 @@ func decided[T any](m *AgentMetrics, d llm.Decision[T]) {
 	m.Tokens += d.Usage.PromptTokens + d.Usage.CompletionTokens
 }
 
-func since(m *AgentMetrics, start time.Time) {
-	m.Runs++
-	m.TimeMs += float64(time.Since(start).Microseconds()) / 1000
+// timed counts an agent's runs and time in its metrics.
+func timed(node flow.NodeFunc[State], metrics func(*State) *AgentMetrics) flow.NodeFunc[State] {
+	return func(ctx context.Context, s State) (State, error) {
+		start := time.Now()
+		out, err := node(ctx, s)
+		m := metrics(&out)
+		m.Runs++
+		m.TimeMs += float64(time.Since(start).Microseconds()) / 1000
+		return out, err
+	}
 }
 
 // day parses a DateLayout day.

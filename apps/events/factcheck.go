@@ -16,9 +16,7 @@ import (
 // parallel batches of search_batch_size, at most max_results_per_search
 // results each, through the run's search cache.
 func (a *App) factCheckerNode(ctx context.Context, s State) (State, error) {
-	start := time.Now()
 	m := &s.Metrics.FactChecker
-	defer since(m, start)
 	keep := map[string]bool{}
 	for _, v := range s.VerificationResults {
 		keep[v.LeadID] = v.ShouldKeep

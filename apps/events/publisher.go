@@ -40,9 +40,7 @@ type tally struct {
 // publisherNode extracts events from the evidence, checks them against
 // it a second time, removes duplicates, scores them and decides.
 func (a *App) publisherNode(ctx context.Context, s State) (State, error) {
-	start := time.Now()
 	m := &s.Metrics.Publisher
-	defer since(m, start)
 	events, t := a.publish(s)
 	m.add("extracted", t.leads-t.noEvidence)
 	m.add("no_evidence", t.noEvidence)

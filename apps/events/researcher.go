@@ -75,9 +75,7 @@ func query(p Profile, limit int) eventdata.Query {
 // generic leads are expanded into specific ones. On a later pass (the
 // Verifier wanted more) failed leads are replaced by ones not yet seen.
 func (a *App) researcherNode(ctx context.Context, s State) (State, error) {
-	start := time.Now()
 	m := &s.Metrics.Researcher
-	defer since(m, start)
 	s.ResearcherIteration++
 	seen := map[string]bool{}
 	for _, id := range s.Seen {

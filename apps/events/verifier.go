@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/cairn-agents/cairn/llm"
 )
@@ -88,9 +87,7 @@ func orStart(l Lead) string {
 // verifierNode classifies the new leads, using the run's cached verdicts,
 // and says whether the Researcher must find more.
 func (a *App) verifierNode(ctx context.Context, s State) (State, error) {
-	start := time.Now()
 	m := &s.Metrics.Verifier
-	defer since(m, start)
 	rn := runOf(ctx)
 	var todo []Lead
 	for _, l := range s.EventsToVerify {

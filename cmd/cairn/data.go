@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
@@ -24,14 +26,21 @@ type geoFlags struct {
 	srtm string
 }
 
-func (g *geoFlags) register(cmd *cobra.Command) {
+func (g *geoFlags) register(cmd *cobra.Command) { g.registerOn(cmd.Flags()) }
+
+// registerOn adds the flags to fs (a command's persistent flags, when its
+// subcommands share them).
+func (g *geoFlags) registerOn(fs *pflag.FlagSet) {
 	def, _ := geo.DefaultDir()
-	cmd.Flags().StringVar(&g.dir, "geo-dir", "", "directory of derived maps data (from cairn data build/import-osm) added to the embedded data; default "+def+" when it exists")
-	cmd.Flags().StringVar(&g.srtm, "srtm", "", "directory of SRTM .hgt tiles, used before ETOPO5 where present")
+	fs.StringVar(&g.dir, "geo-dir", "", "directory of derived maps data (from cairn data build/import-osm) added to the embedded data; default "+def+" when it exists")
+	fs.StringVar(&g.srtm, "srtm", "", "directory of SRTM .hgt tiles, used before ETOPO5 where present")
 }
 
 // open loads the maps engine.
-func (g *geoFlags) open(cmd *cobra.Command) (*geo.Engine, error) {
+func (g *geoFlags) open(cmd *cobra.Command) (*geo.Engine, error) { return g.openCtx(cmd.Context()) }
+
+// openCtx loads the maps engine.
+func (g *geoFlags) openCtx(ctx context.Context) (*geo.Engine, error) {
 	dir := g.dir
 	if dir == "" {
 		if def, err := geo.DefaultDir(); err == nil {
@@ -40,7 +49,7 @@ func (g *geoFlags) open(cmd *cobra.Command) (*geo.Engine, error) {
 			}
 		}
 	}
-	return geo.Open(cmd.Context(), geo.Options{Base: assets.FS, Dir: dir, SRTMDir: g.srtm})
+	return geo.Open(ctx, geo.Options{Base: assets.FS, Dir: dir, SRTMDir: g.srtm})
 }
 
 func newDataCmd(c *cli) *cobra.Command {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cairn-agents/cairn/apps/events"
 	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/ocean"
@@ -42,6 +43,13 @@ var systemGraphs = []systemGraph{
 	}},
 	{"ocean", "Argo float question gateway (cairn ocean)", func() (flow.Info, error) {
 		a, err := ocean.New(nil, nil, nil, ocean.Options{})
+		if err != nil {
+			return flow.Info{}, err
+		}
+		return a.Graph(), nil
+	}},
+	{"events", "event discovery for photographers (cairn events)", func() (flow.Info, error) {
+		a, err := events.New(events.Options{})
 		if err != nil {
 			return flow.Info{}, err
 		}

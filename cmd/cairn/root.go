@@ -68,6 +68,7 @@ runs offline by default.`,
 		newMazeCmd(c),
 		newOceanCmd(c),
 		newChatCmd(c),
+		newEventsCmd(c),
 	} {
 		cmd.GroupID = "systems"
 		root.AddCommand(cmd)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/internal/httpgate"
 )
 
@@ -81,7 +82,7 @@ type serveFlags struct {
 // and returns the options of the server's gate.
 func (f *serveFlags) gateOptions(log *slog.Logger) (httpgate.Options, error) {
 	opts := httpgate.Options{
-		Open:    []string{"/healthz"},
+		Open:    append([]string{"/healthz"}, mapschat.PagePaths...), // the chat page holds no data
 		Rate:    f.rate,
 		Burst:   f.burst,
 		Origins: f.origins,
@@ -130,6 +131,8 @@ func newServeCmd(c *cli) *cobra.Command {
 	var (
 		sf serveFlags
 		of oceanFlags
+		cf serveChatFlags
+		ef eventsFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -138,6 +141,12 @@ func newServeCmd(c *cli) *cobra.Command {
 
   POST /api/v1/agent/query     {"query": "..."}  ocean gateway
   GET  /api/v1/ocean/health    ocean store and index
+  GET  /, /chat                the maps chat page (chat panel and map)
+  POST /api/v1/chat/sessions   {"center": optional} -> {"id"}   maps chat
+  POST /api/v1/chat/sessions/{id}/messages  {"message": "..."} -> event stream
+  GET  /api/v1/chat/sessions[/{id}], DELETE /api/v1/chat/sessions/{id}
+  GET  /api/v1/maps/features?bbox=minLng,minLat,maxLng,maxLat&zoom=Z  GeoJSON
+  POST /api/v1/events/search   {"request": "...", "today": "YYYY-MM-DD"}  events
   GET  /healthz, /api/v1/health server health and the systems served
 
 Callers: with API keys (--api-keys-file FILE, one key or "NAME KEY" per
@@ -169,7 +178,10 @@ client goes away is cancelled.`,
 			if err != nil {
 				return err
 			}
-			mux, closeAll, served := newServeMux(ctx, c, serveRoutes(&of))
+			routes := serveRoutes(&of)
+			routes["mapschat"] = chatRoute(&cf)
+			routes["events"] = eventsRoute(&ef)
+			mux, closeAll, served := newServeMux(ctx, c, routes)
 			defer closeAll()
 			handler, err := httpgate.New(mux, gopts)
 			if err != nil {
@@ -204,6 +216,7 @@ client goes away is cancelled.`,
 		},
 	}
 	f := cmd.Flags()
+	f.StringVar(&ef.dir, "events-dir", defaultEventsDir(), "directory of the events index served by POST /api/v1/events/search")
 	f.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.StringVar(&sf.keysFile, "api-keys-file", "", "`file` of API keys callers must send as Authorization: Bearer KEY (one key, or NAME KEY, per line); $CAIRN_API_KEYS adds comma-separated keys")
 	f.Float64Var(&sf.rate, "rate-limit", 0, "requests per second allowed to each API key (or client address without keys); 0 means no limit")
@@ -212,6 +225,7 @@ client goes away is cancelled.`,
 	f.StringVar(&of.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store")
 	f.StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
 	f.StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME or openai:NAME")
+	cf.register(cmd)
 	return cmd
 }
 

@@ -1,0 +1,341 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/cairn-agents/cairn/apps/events"
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/eventdata"
+	"github.com/cairn-agents/cairn/eventdata/holidays"
+	"github.com/cairn-agents/cairn/eventdata/index"
+	"github.com/cairn-agents/cairn/eventdata/websearch"
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/internal/input"
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// eventsFlags are the flags of `cairn events` and its subcommands: the
+// index directory, the search backend and every setting of the system.
+type eventsFlags struct {
+	dir        string
+	search     string
+	tavilyKey  string
+	searxngURL string
+	opts       events.Options
+	geo        geoFlags
+}
+
+func defaultEventsDir() string {
+	d, err := index.DefaultDir()
+	if err != nil {
+		return "cairn-events"
+	}
+	return d
+}
+
+// register adds the persistent flags. Setting names may be written with
+// underscores, as the config file's events: section does (max_events).
+func (f *eventsFlags) register(fs *pflag.FlagSet) {
+	d := events.Defaults()
+	fs.StringVar(&f.dir, "events-dir", defaultEventsDir(), "directory of the events index (default $CAIRN_EVENTS_DIR or ~/.local/share/cairn/events)")
+	fs.StringVar(&f.search, "search", "auto", "evidence search backend: index (offline BM25), tavily, searxng, or auto (tavily with a key, searxng with a URL, else index)")
+	fs.StringVar(&f.tavilyKey, "tavily-key", os.Getenv("TAVILY_API_KEY"), "Tavily API key (default $TAVILY_API_KEY)")
+	fs.StringVar(&f.searxngURL, "searxng-url", os.Getenv("SEARXNG_URL"), "SearXNG instance URL (default $SEARXNG_URL)")
+	o := &f.opts
+	fs.IntVar(&o.MaxEvents, "max-events", d.MaxEvents, "leads per Researcher pass")
+	fs.IntVar(&o.RealityCheckBatchSize, "reality-check-batch-size", d.RealityCheckBatchSize, "leads per reality-check batch")
+	fs.IntVar(&o.ExpansionBatchSize, "expansion-batch-size", d.ExpansionBatchSize, "generic leads expanded per batch")
+	fs.IntVar(&o.MinEventsNeeded, "min-events-needed", d.MinEventsNeeded, "events that must pass before the Researcher stops and the gate approves")
+	fs.IntVar(&o.SearchBatchSize, "search-batch-size", d.SearchBatchSize, "evidence searches run in parallel")
+	fs.IntVar(&o.MaxResultsPerSearch, "max-results-per-search", d.MaxResultsPerSearch, "results per evidence search")
+	fs.Float64Var(&o.DedupSimilarityThreshold, "dedup-similarity-threshold", d.DedupSimilarityThreshold, "title similarity (0..1) at which two events are one")
+	fs.IntVar(&o.MinScoreThreshold, "min-score-threshold", d.MinScoreThreshold, "lowest photographic score (0..100) published")
+	fs.IntVar(&o.MaxEventsOutput, "max-events-output", d.MaxEventsOutput, "most events published")
+}
+
+// underscoreIsDash lets a setting be written as the config file's
+// events: section names it (max_events) or as a flag (--max-events).
+func underscoreIsDash(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+	return pflag.NormalizedName(strings.ReplaceAll(name, "_", "-"))
+}
+
+// searcher is the evidence backend the flags choose; nil means the index.
+func (f *eventsFlags) searcher() (events.Searcher, error) {
+	switch f.search {
+	case "index":
+		return nil, nil
+	case "tavily":
+		if f.tavilyKey == "" {
+			return nil, errors.New("--search tavily needs --tavily-key or $TAVILY_API_KEY")
+		}
+		return &websearch.Tavily{APIKey: f.tavilyKey}, nil
+	case "searxng":
+		if f.searxngURL == "" {
+			return nil, errors.New("--search searxng needs --searxng-url or $SEARXNG_URL")
+		}
+		return &websearch.SearXNG{BaseURL: f.searxngURL}, nil
+	case "auto", "":
+		if f.tavilyKey != "" {
+			return &websearch.Tavily{APIKey: f.tavilyKey}, nil
+		}
+		if f.searxngURL != "" {
+			return &websearch.SearXNG{BaseURL: f.searxngURL}, nil
+		}
+		return nil, nil
+	}
+	return nil, fmt.Errorf("--search %q: want index, tavily, searxng or auto", f.search)
+}
+
+// open builds the system: the gazetteer, the index under --events-dir,
+// the holidays, the chosen evidence backend. close releases the index.
+func (f *eventsFlags) open(ctx context.Context, c *cli) (*events.App, *index.Index, func(), error) {
+	eng, err := f.geo.openCtx(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	gaz := geo.NewGazetteer(eng)
+	x, err := index.Open(ctx, index.Options{Dir: f.dir, Gazetteer: gaz})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("--events-dir %s: %w", f.dir, err)
+	}
+	s, err := f.searcher()
+	if err != nil {
+		x.Close()
+		return nil, nil, nil, err
+	}
+	roles, err := llm.EnvConfig().Roles(c.model)
+	if err != nil {
+		x.Close()
+		return nil, nil, nil, err
+	}
+	o := f.opts
+	o.Models, o.Gazetteer, o.Logger = roles, gaz, c.logger()
+	o.Sources = eventdata.Sources{holidays.New(holidays.Options{}), x}
+	o.Searcher = x
+	if s != nil {
+		o.Searcher = s
+	}
+	a, err := events.New(o)
+	if err != nil {
+		x.Close()
+		return nil, nil, nil, err
+	}
+	return a, x, func() { x.Close() }, nil
+}
+
+func newEventsCmd(c *cli) *cobra.Command {
+	ef := &eventsFlags{}
+	var today, profileFile string
+	cmd := &cobra.Command{
+		Use:   `events "REQUEST"`,
+		Short: "Find photo-worthy upcoming events for a place, interests and time frame, each with its evidence",
+		Long: `events finds real, specific, future events for a photographer: up to 15,
+each with its days, place, a photographic-value score with reasons and the
+evidence it came from. An Editor reads the request (or --profile), a
+Researcher takes leads from the event sources (public holidays computed for
+34 countries, and your own iCalendar, JSON and CSV files added with
+'cairn events index add'), a Verifier keeps the specific future ones, a
+Fact-Checker searches evidence (the offline index, or Tavily / SearXNG when
+configured) and a Publisher deduplicates, scores and decides APPROVE, RETRY
+(a refined profile: nearby cities, a wider time frame, other keywords; at
+most 3 cycles) or REJECT.
+
+The answer is JSON on stdout; progress goes to stderr. Settings may be set
+in the config file's events: section with the same names (max_events: 30).`,
+		Example: `  cairn events index add ../shared/data/events/tech-conferences
+  cairn events "photo-worthy events in Berlin in March 2026" --today 2026-01-15
+  cairn events --profile profile.json
+  cairn serve   # POST /api/v1/events/search`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			req := events.Request{Today: today}
+			if len(args) == 1 {
+				req.Text = args[0]
+			}
+			if profileFile != "" {
+				raw, err := input.ReadFile(profileFile, input.TaskLimit)
+				if err != nil {
+					return fmt.Errorf("--profile: %w", err)
+				}
+				var p events.Profile
+				dec := json.NewDecoder(bytes.NewReader(raw))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&p); err != nil {
+					return fmt.Errorf("--profile %s: not a profile (interests, location, time_frame {from, to} or {text}, search_keywords): %w", profileFile, err)
+				}
+				req.Profile = &p
+			}
+			if strings.TrimSpace(req.Text) == "" && req.Profile == nil {
+				return fmt.Errorf(`events needs a REQUEST argument or --profile FILE: %w`, events.ErrEmptyRequest)
+			}
+			a, x, closeFn, err := ef.open(ctx, c)
+			if err != nil {
+				return err
+			}
+			defer closeFn()
+			if x.Len() == 0 {
+				fmt.Fprintf(c.stderr, "note: the events index %s is empty; only public holidays are searched (add your event files with: cairn events index add FILE|DIR)\n", x.Dir())
+			}
+			sink, finish, err := c.runEvents(ctx)
+			if err != nil {
+				return err
+			}
+			resp, err := a.Search(event.WithSink(ctx, sink), req)
+			ferr := finish()
+			if err != nil {
+				return err
+			}
+			enc := json.NewEncoder(c.stdout)
+			enc.SetIndent("", "  ")
+			return errors.Join(enc.Encode(resp), ferr)
+		},
+	}
+	ef.register(cmd.PersistentFlags())
+	ef.geo.registerOn(cmd.PersistentFlags())
+	cmd.Flags().StringVar(&today, "today", "", "reference day, YYYY-MM-DD (default: today)")
+	cmd.Flags().StringVar(&profileFile, "profile", "", "a structured profile as JSON: interests, location, time_frame, search_keywords")
+	cmd.AddCommand(newEventsIndexCmd(c, ef))
+	cmd.SetGlobalNormalizationFunc(underscoreIsDash)
+	return cmd
+}
+
+func newEventsIndexCmd(c *cli, ef *eventsFlags) *cobra.Command {
+	cmd := &cobra.Command{Use: "index", Short: "Manage the events index: your iCalendar, JSON and CSV event files"}
+	openIndex := func(ctx context.Context, gazetteer bool) (*index.Index, error) {
+		o := index.Options{Dir: ef.dir}
+		if gazetteer {
+			eng, err := ef.geo.openCtx(ctx)
+			if err != nil {
+				return nil, err
+			}
+			o.Gazetteer = geo.NewGazetteer(eng)
+		}
+		x, err := index.Open(ctx, o)
+		if err != nil {
+			return nil, fmt.Errorf("--events-dir %s: %w", ef.dir, err)
+		}
+		return x, nil
+	}
+	var asJSON bool
+	add := &cobra.Command{
+		Use:   "add FILE|DIR...",
+		Short: "Add event files (.ics, .json, .jsonl, .csv, .tsv; directories searched); a file added again replaces its records",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			x, err := openIndex(cmd.Context(), true)
+			if err != nil {
+				return err
+			}
+			defer x.Close()
+			rep, err := x.Add(cmd.Context(), args...)
+			if err != nil {
+				return fmt.Errorf("events index add: %w (the index is unchanged)", err)
+			}
+			if asJSON {
+				return json.NewEncoder(c.stdout).Encode(rep)
+			}
+			problems := 0
+			for _, f := range rep.Files {
+				for _, p := range f.Problems {
+					if problems < 20 {
+						fmt.Fprintf(c.stdout, "skipped %v\n", p)
+					}
+					problems++
+				}
+			}
+			if problems > 20 {
+				fmt.Fprintf(c.stdout, "and %d more unreadable rows\n", problems-20)
+			}
+			fmt.Fprintf(c.stdout, "added %d files: %d new records, %d duplicates stored once, %d unreadable rows; the index %s holds %d records (%s)\n",
+				len(rep.Files), rep.New, rep.Duplicates, problems, x.Dir(), rep.Records, rep.Duration.Round(time.Millisecond))
+			return nil
+		},
+	}
+	add.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List the files added and their records",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			x, err := openIndex(cmd.Context(), false)
+			if err != nil {
+				return err
+			}
+			defer x.Close()
+			files := x.Files()
+			if files == nil {
+				files = []index.FileInfo{}
+			}
+			if asJSON {
+				return json.NewEncoder(c.stdout).Encode(files)
+			}
+			if len(files) == 0 {
+				fmt.Fprintf(c.stdout, "the events index %s is empty; add files with: cairn events index add FILE|DIR\n", x.Dir())
+				return nil
+			}
+			tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "FILE\tFORMAT\tRECORDS\tUNREADABLE\tADDED")
+			for _, f := range files {
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", f.Path, f.Format, f.Records, f.Problems, f.Added.Format(time.DateTime))
+			}
+			tw.Flush()
+			fmt.Fprintf(c.stdout, "%d files, %d distinct records in %s\n", len(files), x.Len(), x.Dir())
+			return nil
+		},
+	}
+	list.Flags().BoolVar(&asJSON, "json", false, "print the files as JSON")
+	remove := &cobra.Command{
+		Use:   "remove FILE|DIR...",
+		Short: "Remove files (or every file added from under a directory) and the records only they list",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			x, err := openIndex(cmd.Context(), false)
+			if err != nil {
+				return err
+			}
+			defer x.Close()
+			gone, err := x.Remove(cmd.Context(), args...)
+			if err != nil {
+				if errors.Is(err, index.ErrNotAdded) {
+					return fmt.Errorf("events index remove: %w; see: cairn events index list", err)
+				}
+				return fmt.Errorf("events index remove: %w", err)
+			}
+			fmt.Fprintf(c.stdout, "removed %d files; the index holds %d records\n", len(gone), x.Len())
+			return nil
+		},
+	}
+	cmd.AddCommand(add, list, remove)
+	return cmd
+}
+
+// eventsRoute serves POST /api/v1/events/search on `cairn serve`.
+func eventsRoute(ef *eventsFlags) routeRegistrar {
+	return func(ctx context.Context, c *cli, mux *http.ServeMux) (func(), error) {
+		if ef.tavilyKey == "" {
+			ef.tavilyKey = os.Getenv("TAVILY_API_KEY")
+		}
+		if ef.searxngURL == "" {
+			ef.searxngURL = os.Getenv("SEARXNG_URL")
+		}
+		a, _, closeFn, err := ef.open(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		a.Register(mux)
+		return closeFn, nil
+	}
+}
