@@ -103,10 +103,12 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 		agentDuckDB:  a.profileAgent,
 		agentRAG:     a.ragAgent,
 		agentGeneral: a.generalAgent,
+		agentQuery:   a.queryAgent,
 	}
 	g := flow.New[state]("ocean")
 	g.Node("dispatch", a.dispatchNode)
-	for _, name := range agentNames {
+	g.Node("plan", a.planNode)
+	for _, name := range graphAgents {
 		g.Node(name, a.agentNode(name))
 		// One agent's timeout or panic is its failed report; the others
 		// still answer.
@@ -115,7 +117,8 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	}
 	g.Node("synthesize", a.synthNode)
 	g.Start("dispatch")
-	g.Parallel("dispatch", agentNames, "synthesize")
+	g.Edge("dispatch", "plan")
+	g.Parallel("plan", graphAgents, "synthesize")
 	g.Edge("synthesize", flow.End)
 	r, err := g.Build()
 	if err != nil {
@@ -144,6 +147,19 @@ func (a *App) dispatchNode(ctx context.Context, s state) (state, error) {
 	return s, nil
 }
 
+// planNode makes the QueryPlan: what exactly the question asks.
+func (a *App) planNode(ctx context.Context, s state) (state, error) {
+	start := time.Now()
+	d, err := a.plan(ctx, s.Query)
+	if err != nil {
+		return s, err
+	}
+	s.Plan, s.PlanSource = d.Value, string(d.Source)
+	s.PlanTokens = d.Usage.PromptTokens + d.Usage.CompletionTokens
+	s.PlanMs = ms(time.Since(start))
+	return s, nil
+}
+
 // synthNode writes the answer from the agents' reports and the passages
 // retrieved in this request.
 func (a *App) synthNode(ctx context.Context, s state) (state, error) {
@@ -167,7 +183,7 @@ func (a *App) synthNode(ctx context.Context, s state) (state, error) {
 // (agentFailed).
 func (a *App) agentNode(name string) flow.NodeFunc[state] {
 	return func(ctx context.Context, s state) (state, error) {
-		if !s.Dispatch.Has(name) {
+		if !s.runs(name) {
 			return s, nil
 		}
 		start := time.Now()
@@ -205,6 +221,8 @@ func (a *App) withReport(s state, rep *AgentReport) state {
 		s.RAG = rep
 	case agentGeneral:
 		s.General = rep
+	case agentQuery:
+		s.QueryAgent = rep
 	}
 	return s
 }
@@ -214,7 +232,11 @@ type Response struct {
 	Success bool   `json:"success"`
 	Query   string `json:"query"`
 	// Dispatch says which agents answered and why; the API calls it routing.
-	Dispatch     DispatchInfo    `json:"routing"`
+	Dispatch DispatchInfo `json:"routing"`
+	// Plan is the QueryPlan and who made it; Result what running it
+	// returned, when the question asked for a measured quantity.
+	Plan         PlanInfo        `json:"plan"`
+	Result       *PlanResult     `json:"result,omitempty"`
 	Response     string          `json:"response"`
 	Citations    []docs.Citation `json:"citations"`
 	Agents       []AgentReport   `json:"agents"`
@@ -228,9 +250,17 @@ type DispatchInfo struct {
 	Source string `json:"source"` // "model" or "policy"
 }
 
+// PlanInfo is the plan decision and who made it.
+type PlanInfo struct {
+	QueryPlan
+	Source string `json:"source"` // "model" or "policy"
+}
+
 // Metrics are the request's timings and model tokens.
 type Metrics struct {
 	DispatchTimeMs    float64 `json:"routingTimeMs"`
+	PlanTimeMs        float64 `json:"planTimeMs"`
+	QueryAgentTimeMs  float64 `json:"queryAgentTimeMs"`
 	SQLAgentTimeMs    float64 `json:"sqlAgentTimeMs"`
 	DuckDBAgentTimeMs float64 `json:"duckdbAgentTimeMs"`
 	RAGAgentTimeMs    float64 `json:"ragAgentTimeMs"`
@@ -263,6 +293,7 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 		Success:   true,
 		Query:     query,
 		Dispatch:  DispatchInfo{DispatchDecision: s.Dispatch, Source: s.DispatchSource},
+		Plan:      PlanInfo{QueryPlan: s.Plan, Source: s.PlanSource},
 		Response:  s.Answer,
 		Citations: citations(s.Cited, ret.get()),
 		Agents:    []AgentReport{},
@@ -270,8 +301,9 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 	}
 	m := &resp.AgentMetrics
 	m.DispatchTimeMs = s.DispatchMs
+	m.PlanTimeMs = s.PlanMs
 	m.SynthesisTimeMs = s.SynthesisMs
-	m.Tokens = s.DispatchTokens + s.SynthesisTokens
+	m.Tokens = s.DispatchTokens + s.PlanTokens + s.SynthesisTokens
 	slowest := 0.0
 	for _, r := range s.reports() {
 		resp.Agents = append(resp.Agents, *r)
@@ -286,11 +318,14 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 			m.RAGAgentTimeMs = r.TimeMs
 		case agentGeneral:
 			m.GeneralTimeMs = r.TimeMs
+		case agentQuery:
+			m.QueryAgentTimeMs = r.TimeMs
+			resp.Result = r.Result
 		}
 	}
 	m.TotalTimeMs = ms(time.Since(start))
 	// rounded to the microsecond, as the terms are
-	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.DispatchTimeMs-slowest-m.SynthesisTimeMs)*1000)/1000)
+	m.OrchestrationTimeMs = max(0, math.Round((m.TotalTimeMs-m.DispatchTimeMs-m.PlanTimeMs-slowest-m.SynthesisTimeMs)*1000)/1000)
 	return resp, nil
 }
 

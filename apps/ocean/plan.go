@@ -174,9 +174,6 @@ func (p QueryPlan) Validate() error {
 		if r.N < 0 || r.N > 200 {
 			return bad("rank.n: %d is outside 0..200", r.N)
 		}
-		if r.By == "nearest" && p.Near == nil {
-			return bad("rank nearest needs near: the point to measure from")
-		}
 	}
 	return nil
 }
@@ -200,7 +197,9 @@ func parseDay(s string) (time.Time, error) {
 }
 
 // PlanResult is what executing a QueryPlan returned: one table whose
-// columns have names and units, the statement that made it (as run,
+// columns have names and units (cells are JSON values, the same from
+// RunPlan, Ask and the HTTP API: numbers float64, times RFC 3339 text,
+// names text, nil for no value), the statement that made it (as run,
 // after the SQL guard) and its arguments, the store it ran on, and the
 // profiles it read, listed by a second statement (ProfilesSQL). Plots are
 // drawn from it, every number of the answer is one of its cells.

@@ -37,9 +37,15 @@ func TestPostGISAnswersMatchEmbedded(t *testing.T) {
 		"Which floats are in the South China Sea?",
 		"Which floats are in the Mediterranean Sea?",
 		"Where is float 2902269?",
+		"Which float is nearest to 10N 65E?",
+		"What are the 3 floats closest to 40N 150E?",
+		"How many profiles were taken within 300 km of 15N 63E?",
+		"Which float reported most recently?",
+		"Plot the track of float 2901746",
 	} {
 		a, b := ask(t, onPG, q), ask(t, onDuck, q)
-		if a.Response != b.Response {
+		// the same answer, but for the store its source names
+		if strings.ReplaceAll(a.Response, "postgis query", "duckdb query") != b.Response {
 			t.Errorf("%q:\nPostGIS:  %s\nembedded: %s", q, a.Response, b.Response)
 		}
 		if strings.Contains(a.Response, "No float") {

@@ -18,7 +18,7 @@ var prompts = llm.MustParseTemplates(promptFiles, "prompts/*.tmpl")
 // systemPrompts are the prompts that are the same for every question;
 // New renders them once.
 type systemPrompts struct {
-	dispatch, sql, synthesis string
+	dispatch, sql, synthesis, plan string
 }
 
 func renderSystemPrompts() (systemPrompts, error) {
@@ -28,6 +28,9 @@ func renderSystemPrompts() (systemPrompts, error) {
 		return p, err
 	}
 	if p.sql, err = prompts.Render("sql", sqlPromptInput()); err != nil {
+		return p, err
+	}
+	if p.plan, err = prompts.Render("plan", struct{ Regions []string }{regionNames()}); err != nil {
 		return p, err
 	}
 	p.synthesis, err = prompts.Render("synthesis", nil)

@@ -27,6 +27,10 @@ const (
 
 var agentNames = []string{agentSQL, agentDuckDB, agentRAG, agentGeneral}
 
+// graphAgents are the parallel branches: the dispatched agents and the
+// query agent, which answers the plan.
+var graphAgents = []string{agentQuery, agentSQL, agentDuckDB, agentRAG, agentGeneral}
+
 // DispatchDecision is the dispatch node's typed decision: which agents run and what
 // the question is about.
 type DispatchDecision struct {
@@ -126,6 +130,8 @@ type AgentReport struct {
 	Source string  `json:"source,omitempty"`
 	TimeMs float64 `json:"timeMs"`
 	Tokens int     `json:"tokens,omitempty"`
+	// Result is the query agent's executed plan.
+	Result *PlanResult `json:"result,omitempty"`
 }
 
 // startReport begins an agent's report, the policy deciding until a
@@ -147,6 +153,13 @@ type state struct {
 	DispatchMs     float64          `json:"dispatchMs"`
 	DispatchTokens int              `json:"dispatchTokens"`
 
+	Plan       QueryPlan `json:"plan"`
+	PlanSource string    `json:"planSource"`
+	PlanMs     float64   `json:"planMs"`
+	PlanTokens int       `json:"planTokens"`
+
+	QueryAgent *AgentReport `json:"queryAgent,omitempty"`
+
 	SQL     *AgentReport `json:"sql,omitempty"`
 	DuckDB  *AgentReport `json:"duckdb,omitempty"`
 	RAG     *AgentReport `json:"rag,omitempty"`
@@ -164,7 +177,7 @@ type state struct {
 // reports returns the agent reports present, in a fixed order.
 func (s state) reports() []*AgentReport {
 	var out []*AgentReport
-	for _, r := range []*AgentReport{s.SQL, s.DuckDB, s.RAG, s.General} {
+	for _, r := range []*AgentReport{s.QueryAgent, s.SQL, s.DuckDB, s.RAG, s.General} {
 		if r != nil {
 			out = append(out, r)
 		}

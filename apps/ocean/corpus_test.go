@@ -1,0 +1,340 @@
+package ocean
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// corpusQuestion is one question of testdata/questions.json and the plan
+// it asks for.
+type corpusQuestion struct {
+	ID   string    `json:"id"`
+	Q    string    `json:"q"`
+	Plan QueryPlan `json:"plan"`
+}
+
+func (c corpusQuestion) heldOut() bool { return strings.ContainsAny(c.ID[len(c.ID)-1:], "258") }
+
+func loadCorpus(t testing.TB) []corpusQuestion {
+	t.Helper()
+	b, err := os.ReadFile("testdata/questions.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c struct {
+		Questions []corpusQuestion `json:"questions"`
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c.Questions
+}
+
+// planSlots are the slots scored, each comparing a gold plan with a made one.
+var planSlots = []struct {
+	name string
+	get  func(QueryPlan) any
+}{
+	{"variable", func(p QueryPlan) any { return append([]string{p.Variable}, p.With...) }},
+	{"aggregate", func(p QueryPlan) any { return p.Aggregate }},
+	{"floats", func(p QueryPlan) any { return slices.Clone(p.Floats) }},
+	{"cycles", func(p QueryPlan) any { return slices.Clone(p.Cycles) }},
+	{"pressure", func(p QueryPlan) any { return p.Pressure }},
+	{"region", func(p QueryPlan) any { return p.Region }},
+	{"box", func(p QueryPlan) any { return p.Box }},
+	{"near", func(p QueryPlan) any { return p.Near }},
+	{"time", func(p QueryPlan) any {
+		if p.Time == nil {
+			return nil
+		}
+		return [2]string{p.Time.From, p.Time.To}
+	}},
+	{"groupBy", func(p QueryPlan) any {
+		if p.GroupBy == "depth_bin" {
+			return fmt.Sprintf("depth_bin %g", max(p.BinDbar, 100))
+		}
+		return p.GroupBy
+	}},
+	{"rank", func(p QueryPlan) any {
+		if p.Rank == nil {
+			return nil
+		}
+		return fmt.Sprintf("%s %s %d", p.Rank.By, p.Rank.Of, max(p.Rank.N, 1))
+	}},
+	{"answer", func(p QueryPlan) any { return p.Answer }},
+	{"missing", func(p QueryPlan) any {
+		var out []string
+		for _, m := range p.Missing {
+			out = append(out, strings.SplitN(m, ":", 2)[0])
+		}
+		return out
+	}},
+}
+
+func normSlot(v any) any {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || (rv.Kind() == reflect.Pointer && rv.IsNil()) || (rv.Kind() == reflect.Slice && rv.Len() == 0) {
+		return nil
+	}
+	if rv.Kind() == reflect.Slice && rv.Len() == 1 && rv.Index(0).Kind() == reflect.String && rv.Index(0).String() == "" {
+		return nil
+	}
+	if rv.Kind() == reflect.Pointer {
+		return rv.Elem().Interface()
+	}
+	return v
+}
+
+// wrongSlots names the slots where got differs from gold.
+func wrongSlots(gold, got QueryPlan) []string {
+	var bad []string
+	for _, s := range planSlots {
+		g, h := normSlot(s.get(gold)), normSlot(s.get(got))
+		if !reflect.DeepEqual(g, h) {
+			bad = append(bad, fmt.Sprintf("%s: got %v, want %v", s.name, h, g))
+		}
+	}
+	return bad
+}
+
+type corpusScore struct{ questions, planExact, slots, slotsRight, answers, answersRight int }
+
+func (s corpusScore) String() string {
+	return fmt.Sprintf("plans exact %d/%d (%.0f%%), slots %d/%d (%.1f%%), answers %d/%d (%.0f%%)",
+		s.planExact, s.questions, pct(s.planExact, s.questions), s.slotsRight, s.slots, pct(s.slotsRight, s.slots), s.answersRight, s.answers, pct(s.answersRight, s.answers))
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// TestCorpus asks every corpus question of the gateway (policy only) and
+// scores its plan slot by slot against the gold plan and its answer
+// against the answer computed from the NetCDF files for the gold plan.
+func TestCorpus(t *testing.T) {
+	qs := loadCorpus(t)
+	if len(qs) < 80 {
+		t.Fatalf("corpus has %d questions, want at least 80", len(qs))
+	}
+	data := loadNC(t)
+	a := newApp(t, Options{})
+	var tuned, held corpusScore
+	mustPass := map[string]bool{"q01": true, "q02": true, "q03": true, "q04": true}
+	for _, c := range qs {
+		if err := c.Plan.Validate(); err != nil && len(c.Plan.Missing) == 0 {
+			t.Fatalf("%s: gold plan invalid: %v", c.ID, err)
+		}
+		r, err := a.Ask(context.Background(), c.Q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		sc := &tuned
+		if c.heldOut() {
+			sc = &held
+		}
+		sc.questions++
+		bad := wrongSlots(c.Plan, r.Plan.QueryPlan)
+		sc.slots += len(planSlots)
+		sc.slotsRight += len(planSlots) - len(bad)
+		if len(bad) == 0 {
+			sc.planExact++
+		}
+		sc.answers++
+		okAnswer, why := checkAnswer(c, r, data)
+		if okAnswer {
+			sc.answersRight++
+		}
+		if len(bad) > 0 || !okAnswer {
+			msg := fmt.Sprintf("%s %q (held out %v):\n  plan: %s\n  answer: %s", c.ID, c.Q, c.heldOut(), strings.Join(bad, "; "), why)
+			if mustPass[c.ID] {
+				t.Error(msg)
+			} else {
+				t.Log(msg)
+			}
+		}
+	}
+	t.Logf("tuned (%d questions): %s", tuned.questions, tuned)
+	t.Logf("held out (%d questions): %s", held.questions, held)
+	// The floor the policy must keep; the README reports the scores.
+	if pct(tuned.planExact, tuned.questions) < 90 || pct(tuned.answersRight, tuned.answers) < 90 {
+		t.Errorf("tuned part below 90%%: %s", tuned)
+	}
+	if pct(held.planExact, held.questions) < 70 || pct(held.answersRight, held.answers) < 70 {
+		t.Errorf("held-out part below 70%%: %s", held)
+	}
+}
+
+// checkAnswer compares the gateway's result with the answer computed
+// from the files for the gold plan.
+func checkAnswer(c corpusQuestion, r Response, data *ncData) (bool, string) {
+	if len(c.Plan.Missing) > 0 {
+		if len(r.Plan.Missing) > 0 && strings.Contains(r.Response, "cannot be answered as asked") {
+			return true, ""
+		}
+		return false, "the answer does not say what is missing: " + excerpt(r.Response, 200)
+	}
+	want := expectedAnswer(c.Plan, data)
+	var got map[string]float64
+	if r.Result != nil {
+		got = canonResult(r.Result)
+	}
+	if len(want) == 0 {
+		if len(got) == 0 && r.Result != nil && (strings.Contains(r.Response, "none has a good") || strings.Contains(r.Response, "No profile matches") || strings.Contains(r.Response, "no ")) {
+			return true, ""
+		}
+		return false, fmt.Sprintf("expected no data and a reason; got %d values: %s", len(got), excerpt(r.Response, 200))
+	}
+	if r.Result == nil {
+		return false, "no result: " + excerpt(r.Response, 300)
+	}
+	var diffs []string
+	for k, w := range want {
+		g, ok := got[k]
+		if !ok {
+			diffs = append(diffs, fmt.Sprintf("%s missing (want %g)", k, w))
+			continue
+		}
+		if math.Abs(g-w) > tolerance(k, w) {
+			diffs = append(diffs, fmt.Sprintf("%s = %g, want %g", k, g, w))
+		}
+	}
+	for k, g := range got {
+		if _, ok := want[k]; !ok {
+			diffs = append(diffs, fmt.Sprintf("%s = %g unexpected", k, g))
+		}
+	}
+	if len(diffs) > 0 {
+		sort.Strings(diffs)
+		if len(diffs) > 6 {
+			diffs = append(diffs[:6], fmt.Sprintf("… %d more", len(diffs)-6))
+		}
+		return false, fmt.Sprintf("%d keys want, %d got: %s", len(want), len(got), strings.Join(diffs, "; "))
+	}
+	return true, ""
+}
+
+// tolerance is the stated tolerance of a compared number: 0.001 in the
+// value's unit (and 0.1 % of it), counts exact, times to the second.
+func tolerance(key string, want float64) float64 {
+	if strings.HasPrefix(key, "n:") {
+		return 0
+	}
+	return max(1e-3, 1e-3*math.Abs(want))
+}
+
+func tkey(v any) string {
+	switch x := v.(type) {
+	case time.Time:
+		return x.UTC().Format("2006-01")
+	case float64:
+		return fmt.Sprintf("%g", x)
+	}
+	return fmt.Sprint(v)
+}
+
+func tval(v any) (float64, bool) {
+	if t, ok := cellTime(v); ok {
+		return float64(t.Unix()) / 86400, true
+	}
+	f := toFloat(v)
+	return f, !math.IsNaN(f)
+}
+
+// canonResult turns a result into keyed numbers (see expectedAnswer).
+func canonResult(r *PlanResult) map[string]float64 {
+	p := r.Plan
+	out := map[string]float64{}
+	put := func(k string, v any) {
+		if f, ok := tval(v); ok {
+			out[k] = f
+		}
+	}
+	cell := func(row []any, name string) any {
+		if i := r.Col(name); i >= 0 {
+			return row[i]
+		}
+		return nil
+	}
+	id := func(row []any, withCycle bool) string {
+		s := fmt.Sprint(cell(row, "wmo"))
+		if withCycle {
+			s += fmt.Sprintf("/%v", cell(row, "cycle"))
+			if cell(row, "direction") == "D" {
+				s += "D"
+			}
+		}
+		return s
+	}
+	for i, row := range r.Rows {
+		switch {
+		case p.Rank != nil:
+			prof := p.Rank.Of == "profile"
+			k := fmt.Sprintf("%d:%s", i, id(row, prof))
+			switch p.Rank.By {
+			case "nearest":
+				put(k, cell(row, "distance_km"))
+			case "latest", "earliest":
+				put(k, cell(row, "time"))
+			case "most_profiles":
+				put("n:"+k, cell(row, "profiles"))
+			default:
+				put(k, cell(row, p.Variable))
+			}
+		case p.Aggregate == "track":
+			put(id(row, true)+"/lat", cell(row, "lat"))
+			put(id(row, true)+"/lon", cell(row, "lon"))
+		case p.Aggregate == "count" && r.Col("measurements") < 0:
+			if p.GroupBy == "float" {
+				put("n:"+fmt.Sprint(cell(row, "wmo")), cell(row, "profiles"))
+			} else {
+				put("n:floats", cell(row, "floats"))
+				put("n:profiles", cell(row, "profiles"))
+			}
+		case p.Aggregate == "count":
+			put("n:measurements", cell(row, "measurements"))
+			put("n:profiles", cell(row, "profiles"))
+		case p.Aggregate == "value":
+			put(id(row, true), cell(row, p.Variable))
+		case p.Aggregate == "trend":
+			k := ""
+			if r.Col("wmo") >= 0 {
+				k = fmt.Sprint(cell(row, "wmo"))
+			}
+			put("trend"+k, cell(row, "trend_per_year"))
+		case p.Aggregate == "profile":
+			base := fmt.Sprintf("%s/%.1f", id(row, true), toFloat(cell(row, "pres")))
+			for _, v := range append([]string{p.Variable}, p.With...) {
+				put(base+"/"+v, cell(row, v))
+			}
+		case p.Aggregate == "timeseries" && p.GroupBy == "month":
+			put(tkey(cell(row, "month")), cell(row, p.Variable))
+		case p.Aggregate == "timeseries":
+			put(id(row, true), cell(row, p.Variable))
+		case p.Aggregate == "compare" && r.Col("difference") >= 0:
+			put("difference", cell(row, "difference"))
+		default: // min, max, mean, median, grouped or not, and compare by group
+			col := p.Aggregate + "_" + p.Variable
+			if p.Aggregate == "compare" {
+				col = "mean_" + p.Variable
+			}
+			g := ""
+			if len(r.Columns) > 0 && p.GroupBy != "" || p.Aggregate == "compare" {
+				g = tkey(row[0])
+			}
+			put("v"+g, cell(row, col))
+		}
+	}
+	return out
+}

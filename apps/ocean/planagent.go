@@ -1,0 +1,331 @@
+package ocean
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/store"
+)
+
+// agentQuery is the agent that answers a QueryPlan.
+const agentQuery = "query"
+
+// plan asks the plan model (if any) for a QueryPlan; planRules decides
+// otherwise. WMO numbers are extracted deterministically either way.
+func (a *App) plan(ctx context.Context, query string) (llm.Decision[QueryPlan], error) {
+	now := a.now()
+	p := llm.Prompt{
+		Name:       "QueryPlan",
+		System:     a.prompts.plan,
+		User:       fmt.Sprintf("Today is %s.\n%s", now.Format("2006-01-02"), query),
+		MaxRepairs: 2,
+	}
+	d, err := llm.Decide(ctx, a.models.For("plan"), p, func(context.Context) (QueryPlan, error) {
+		return planRules(query, now), nil
+	})
+	if err == nil && d.Source == llm.FromModel {
+		for _, f := range planRules(query, now).Floats {
+			if !slices.Contains(d.Value.Floats, f) {
+				d.Value.Floats = append(d.Value.Floats, f)
+			}
+		}
+		d.Value.Missing = append(d.Value.Missing, missingSlots(d.Value)...)
+	}
+	return d, err
+}
+
+var reDefinitional = regexp.MustCompile(`(?i)\b(does|do|did)\b[^?]*\bmean\b|\bmeaning\b|\bstand for\b|\bdefin`)
+
+// planned says whether the query agent answers the question: the plan
+// asks for a measured quantity or a ranking, the question is about float
+// data (dispatched to the sql or duckdb agent, or naming a variable,
+// float or place), and it does not ask what a word means.
+func (s state) planned() bool {
+	p := s.Plan
+	data := s.Dispatch.Has(agentSQL) || s.Dispatch.Has(agentDuckDB) || p.Variable != "" || p.Rank != nil ||
+		len(p.Floats) > 0 || p.Near != nil || p.Box != nil || p.Region != ""
+	return p.Actionable() && data && !reDefinitional.MatchString(s.Query)
+}
+
+// runs says whether agent name answers: the query agent a planned
+// question, the sql agent too where it also asks where a float is, and
+// the profile agent only an unplanned one (its summary never stands in
+// for the quantity asked).
+func (s state) runs(name string) bool {
+	switch name {
+	case agentQuery:
+		return s.planned()
+	case agentSQL:
+		return s.Dispatch.Has(name) && (!s.planned() || reWhereMeta.MatchString(strings.ToLower(s.Query)))
+	case agentDuckDB:
+		return s.Dispatch.Has(name) && !s.planned()
+	}
+	return s.Dispatch.Has(name)
+}
+
+// queryAgent answers the plan: SQL from templates, run under the guard,
+// every number of its findings a cell of the result, cited with the
+// statement and the profiles it read.
+func (a *App) queryAgent(ctx context.Context, s state) *AgentReport {
+	rep := &AgentReport{Agent: agentQuery, OK: true, Source: s.PlanSource}
+	p := s.Plan
+	rep.Findings = append(rep.Findings, fmt.Sprintf("Plan (%s): %s.", s.PlanSource, describePlan(p)))
+	if len(p.Missing) > 0 {
+		rep.Findings = append(rep.Findings, "The question cannot be answered as asked; it needs: "+strings.Join(p.Missing, "; ")+".")
+		return rep
+	}
+	res, err := a.RunPlan(ctx, p)
+	if err != nil {
+		rep.OK, rep.Error = false, err.Error()
+		return rep
+	}
+	rep.Result = res
+	rep.Tables = append(rep.Tables, Table{SQL: res.SQL, Columns: colNames(res.Columns), Rows: res.Rows, Truncated: res.Truncated})
+	rep.Findings = append(rep.Findings, answerSentences(res)...)
+	if len(res.Rows) == 0 || allNull(res) {
+		rep.Findings = append(rep.Findings, a.explainEmpty(ctx, p)...)
+	}
+	if !stationsOnly(p) {
+		rep.Findings = append(rep.Findings, res.Conventions)
+	}
+	rep.Findings = append(rep.Findings, citeQuery(res))
+	return rep
+}
+
+// RunPlan executes a plan: its templated statement on the store that
+// holds what it reads (station queries on the metadata store, DuckDB or
+// PostGIS; level queries on the Parquet profiles), then the statement
+// listing the profiles read.
+func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	pq, err := buildPlanQuery(p)
+	if err != nil {
+		return nil, fmt.Errorf("plan: %w", err)
+	}
+	on, storeName := a.profiles, "duckdb"
+	if pq.stations {
+		on = a.meta
+		if dl, ok := a.meta.(interface{ Dialect() string }); ok && dl.Dialect() == "postgis" {
+			storeName = "postgis"
+		}
+	}
+	if on == nil {
+		return nil, fmt.Errorf("plan: no %s store is configured", storeName)
+	}
+	opts := a.queryOpts()
+	if p.Aggregate == "profile" || p.Aggregate == "track" || p.Aggregate == "timeseries" || p.Aggregate == "value" {
+		opts.MaxRows = max(opts.MaxRows, 5000) // a plot's points
+	}
+	r, err := on.Query(ctx, opts, pq.sql, pq.args...)
+	if err != nil {
+		return nil, fmt.Errorf("plan query: %w", err)
+	}
+	for _, row := range r.Rows {
+		for i, v := range row {
+			row[i] = jsonCell(v)
+		}
+	}
+	res := &PlanResult{Plan: p, Columns: pq.columns, Rows: r.Rows, Truncated: r.Truncated, SQL: r.SQL, Args: pq.args, Store: storeName,
+		Conventions: conventionsText(p)}
+	if res.Rows == nil {
+		res.Rows = [][]any{}
+	}
+	if len(r.Columns) != len(pq.columns) {
+		return nil, fmt.Errorf("plan query: template columns %v, result columns %v", colNames(pq.columns), r.Columns)
+	}
+	if pq.stations {
+		res.Profiles = stationProfiles(res)
+		return res, nil
+	}
+	psql, pargs := profilesSQL(p)
+	pr, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout}, psql, pargs...)
+	if err != nil {
+		return nil, fmt.Errorf("profiles read: %w", err)
+	}
+	res.ProfilesSQL = pr.SQL
+	for _, row := range rowMaps(pr) {
+		ref := ProfileRef{WMO: str(row["wmo"]), Cycle: int(toFloat(row["cycle"])), Direction: str(row["direction"]), DataMode: str(row["data_mode"])}
+		ref.Time, _ = cellTime(row["time"])
+		if v, ok := row["lat"].(float64); ok {
+			ref.Lat = &v
+		}
+		if v, ok := row["lon"].(float64); ok {
+			ref.Lon = &v
+		}
+		res.Profiles = append(res.Profiles, ref)
+	}
+	return res, nil
+}
+
+// stationProfiles are the profiles a station query's rows name.
+func stationProfiles(r *PlanResult) []ProfileRef {
+	w, c, d, t := r.Col("wmo"), r.Col("cycle"), r.Col("direction"), r.Col("time")
+	if w < 0 || c < 0 {
+		return nil
+	}
+	var out []ProfileRef
+	for _, row := range r.Rows {
+		ref := ProfileRef{WMO: str(row[w]), Cycle: int(toFloat(row[c]))}
+		if d >= 0 {
+			ref.Direction = str(row[d])
+		}
+		if t >= 0 {
+			ref.Time, _ = cellTime(row[t])
+		}
+		out = append(out, ref)
+	}
+	return out
+}
+
+func conventionsText(p QueryPlan) string {
+	s := Conventions
+	if r := p.Pressure; r != nil {
+		switch {
+		case r.Surface:
+			s += fmt.Sprintf(" Surface means pressure ≤ %g dbar.", r.Max)
+		case r.Target > 0:
+			s += fmt.Sprintf(" \"At %g dbar\" reads the levels from %g to %g dbar (±5 %%, at least ±5 dbar; 1 dbar ≈ 1 m).", r.Target, r.Min, r.Max)
+		}
+	}
+	if p.Aggregate == "trend" {
+		s += " The trend is the least-squares slope of each profile's mean over time, per year."
+	}
+	return s
+}
+
+func colNames(cs []Column) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Name
+	}
+	return out
+}
+
+func allNull(r *PlanResult) bool {
+	for _, row := range r.Rows {
+		for i, v := range row {
+			if v != nil && !strings.HasSuffix(r.Columns[i].Name, "measurements") && r.Columns[i].Name != "profiles" && r.Columns[i].Name != "floats" && r.Columns[i].Name != "n_a" && r.Columns[i].Name != "n_b" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// citeQuery names the statement and the profiles it read.
+func citeQuery(r *PlanResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Source: %s query `%s`", r.Store, oneLine(r.SQL))
+	if len(r.Args) > 0 {
+		var as []string
+		for i, v := range r.Args {
+			as = append(as, fmt.Sprintf("$%d=%v", i+1, argText(v)))
+		}
+		fmt.Fprintf(&b, " with %s", strings.Join(as, ", "))
+	}
+	if r.ProfilesSQL == "" {
+		b.WriteString(".")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "; it read %d profile(s)%s.", len(r.Profiles), profileSummary(r.Profiles))
+	return b.String()
+}
+
+func argText(v any) string {
+	if t, ok := v.(time.Time); ok {
+		return t.Format("2006-01-02")
+	}
+	return fmt.Sprint(v)
+}
+
+var reSpaces = regexp.MustCompile(`\s+`)
+
+func oneLine(s string) string { return reSpaces.ReplaceAllString(strings.TrimSpace(s), " ") }
+
+// profileSummary lists the profiles read per float: cycles and data modes.
+func profileSummary(ps []ProfileRef) string {
+	type agg struct {
+		lo, hi, n int
+		modes     string
+	}
+	var order []string
+	m := map[string]*agg{}
+	for _, p := range ps {
+		g, ok := m[p.WMO]
+		if !ok {
+			g = &agg{lo: p.Cycle, hi: p.Cycle}
+			m[p.WMO] = g
+			order = append(order, p.WMO)
+		}
+		g.n++
+		g.lo, g.hi = min(g.lo, p.Cycle), max(g.hi, p.Cycle)
+		if p.DataMode != "" && !strings.Contains(g.modes, p.DataMode) {
+			g.modes += p.DataMode
+		}
+	}
+	var parts []string
+	for i, w := range order {
+		if i == 8 {
+			parts = append(parts, fmt.Sprintf("and %d more floats", len(order)-8))
+			break
+		}
+		g := m[w]
+		cyc := fmt.Sprintf("cycle %d", g.lo)
+		if g.hi != g.lo {
+			cyc = fmt.Sprintf("cycles %d–%d", g.lo, g.hi)
+		}
+		mode := ""
+		if g.modes != "" {
+			mode = ", data mode " + strings.Join(strings.Split(g.modes, ""), "/")
+		}
+		parts = append(parts, fmt.Sprintf("float %s: %d profile(s), %s%s", w, g.n, cyc, mode))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+// explainEmpty says why a plan found nothing: the float is not in the
+// data, it has no values of a BGC parameter, or no profile matches the
+// place and time asked (with what the data does hold).
+func (a *App) explainEmpty(ctx context.Context, p QueryPlan) []string {
+	var out []string
+	if a.meta == nil {
+		return out
+	}
+	opts := a.queryOpts()
+	for _, f := range p.Floats {
+		r, err := a.meta.Query(ctx, opts, `SELECT count(*) AS profiles, min(time) AS first_time, max(time) AS last_time, min(cycle) AS first_cycle, max(cycle) AS last_cycle FROM argo_profile_stations WHERE wmo = $1`, f)
+		if err != nil || len(r.Rows) == 0 {
+			continue
+		}
+		m := rowMaps(r)[0]
+		if toFloat(m["profiles"]) == 0 {
+			out = append(out, fmt.Sprintf("Float %s is not in the ingested data: it has no profiles.", f))
+			continue
+		}
+		out = append(out, fmt.Sprintf("Float %s has %v profiles (cycles %v–%v) from %s to %s; none has a good (QC 1–2) value matching the plan's filters.",
+			f, m["profiles"], m["first_cycle"], m["last_cycle"], day(m["first_time"]), day(m["last_time"])))
+		if spec, ok := varSpecs[p.Variable]; ok && spec.mode == "bgc_data_mode" && a.profiles != nil {
+			if r, err := a.profiles.Query(ctx, opts, `SELECT count(`+spec.col+`) AS n FROM argo_profiles WHERE wmo = $1`, f); err == nil && len(r.Rows) == 1 && toFloat(r.Rows[0][0]) == 0 {
+				out = append(out, fmt.Sprintf("Float %s has no %s values at all: no synthetic BGC (Sprof) file with that parameter was ingested for it.", f, spec.name))
+			}
+		}
+	}
+	if len(p.Floats) == 0 {
+		if r, err := a.meta.Query(ctx, opts, `SELECT count(*) AS profiles, count(DISTINCT wmo) AS floats, min(time) AS first_time, max(time) AS last_time FROM argo_profile_stations`); err == nil && len(r.Rows) == 1 {
+			m := rowMaps(r)[0]
+			out = append(out, fmt.Sprintf("No profile matches the plan's place and time; the data hold %v profiles of %v floats from %s to %s.",
+				m["profiles"], m["floats"], day(m["first_time"]), day(m["last_time"])))
+		}
+	}
+	return out
+}

@@ -1,0 +1,525 @@
+package ocean
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// variableTerms are the words that name a measured variable, for
+// understand.Read; the label is the plan's variable.
+var variableTerms = []understand.Term{
+	{Phrase: "temperature", Label: "temperature"}, {Phrase: "temp", Label: "temperature"},
+	{Phrase: "sst", Label: "temperature"}, {Phrase: "water temperature", Label: "temperature"},
+	{Phrase: "salinity", Label: "salinity"}, {Phrase: "psal", Label: "salinity"}, {Phrase: "salt", Label: "salinity"},
+	{Phrase: "saltiness", Label: "salinity"}, {Phrase: "salty", Label: "salinity"}, {Phrase: "saline", Label: "salinity"}, {Phrase: "sss", Label: "salinity"},
+	{Phrase: "pressure", Label: "pressure"}, {Phrase: "pres", Label: "pressure"}, {Phrase: "depth", Label: "pressure"},
+	{Phrase: "oxygen", Label: "doxy"}, {Phrase: "doxy", Label: "doxy"}, {Phrase: "dissolved oxygen", Label: "doxy"},
+	{Phrase: "chlorophyll", Label: "chla"}, {Phrase: "chla", Label: "chla"}, {Phrase: "chl a", Label: "chla"}, {Phrase: "chlorophyll a", Label: "chla"},
+	{Phrase: "backscatter", Label: "bbp700"}, {Phrase: "backscattering", Label: "bbp700"}, {Phrase: "bbp700", Label: "bbp700"}, {Phrase: "bbp", Label: "bbp700"},
+	{Phrase: "nitrate", Label: "nitrate"}, {Phrase: "no3", Label: "nitrate"},
+	{Phrase: "ph", Label: "ph"}, {Phrase: "acidity", Label: "ph"},
+}
+
+// Ocean vocabulary for the plan's slots; each pattern is matched against
+// the question in lower case.
+var (
+	reAggregate = []struct {
+		agg string
+		re  *regexp.Regexp
+	}{
+		{"track", regexp.MustCompile(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b`)},
+		{"compare", regexp.MustCompile(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
+		{"timeseries", regexp.MustCompile(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
+		{"trend", regexp.MustCompile(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
+		{"profile", regexp.MustCompile(`\b(profile|vertical|versus depth|vs depth|with depth|against (depth|pressure)|t-s|t–s|ts diagram)\b`)},
+		{"median", regexp.MustCompile(`\bmedian\b`)},
+		{"mean", regexp.MustCompile(`\b(average|mean|avg|typical)\b`)},
+		{"count", regexp.MustCompile(`\b(how many|number of|count)\b`)},
+		{"max", regexp.MustCompile(`\b(maximum|max|highest|largest|greatest|peak|deepest|how deep|warmest|hottest|saltiest|most saline)\b`)},
+		{"min", regexp.MustCompile(`\b(minimum|min|lowest|smallest|least|shallowest|coldest|coolest|freshest|least saline)\b`)},
+	}
+	reRankWords = []struct {
+		by string
+		re *regexp.Regexp
+	}{
+		{"nearest", regexp.MustCompile(`\b(nearest|closest)\b`)},
+		{"most_profiles", regexp.MustCompile(`\bmost (profiles|cycles)\b`)},
+		{"deepest", regexp.MustCompile(`\b(deepest|dives? deepest|went deepest)\b`)},
+		{"shallowest", regexp.MustCompile(`\bshallowest\b`)},
+		{"warmest", regexp.MustCompile(`\b(warmest|hottest)\b`)},
+		{"coldest", regexp.MustCompile(`\b(coldest|coolest)\b`)},
+		{"saltiest", regexp.MustCompile(`\b(saltiest|most saline)\b`)},
+		{"freshest", regexp.MustCompile(`\b(freshest|least saline)\b`)},
+		{"latest", regexp.MustCompile(`\b(most recently|most recent|latest|newest)\b`)},
+		{"earliest", regexp.MustCompile(`\b(earliest|oldest|first to report)\b`)},
+	}
+	reWhichFloat  = regexp.MustCompile(`\b(which|what) (float|floats|argo float|argo floats|platform|one)\b|\bfloats? (with|that|had|has|recorded|measured|reported)\b.*\b(most|highest|lowest|warmest|coldest|saltiest|freshest|deepest)\b`)
+	reWhichProf   = regexp.MustCompile(`\b(which|what) (profile|profiles|cycle|cycles)\b|\b(profile|cycle) (with|that|had)\b`)
+	rePlot        = regexp.MustCompile(`\b(plot|graph|chart|draw|diagram|map|visuali[sz]e|picture|figure)\b`)
+	reShow        = regexp.MustCompile(`\b(show|display)\b`)
+	reTable       = regexp.MustCompile(`\b(list|table|tabulate|each|per|every|for all)\b`)
+	reCycle       = regexp.MustCompile(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
+	reFirstCycle  = regexp.MustCompile(`\b(first|initial) (cycle|profile)\b`)
+	reLastCycle   = regexp.MustCompile(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
+	rePresAt      = regexp.MustCompile(`\b(?:at|near|around|of|@)\s+(?:a\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresBetween = regexp.MustCompile(`\bbetween\s+(\d{1,5}(?:\.\d+)?)\s*(?:m|meters?|metres?|dbar|decibars?|db)?\s+and\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresBelow   = regexp.MustCompile(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresAbove   = regexp.MustCompile(`\b(?:above|shallower than|upper|top|first)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	reSurface     = regexp.MustCompile(`\b(surface|near-surface|sst|sss|top layer)\b`)
+	reGroupFloat  = regexp.MustCompile(`\b(per float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
+	reGroupMonth  = regexp.MustCompile(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
+	reGroupCycle  = regexp.MustCompile(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile)\b`)
+	reGroupBin    = regexp.MustCompile(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
+	reTopN        = regexp.MustCompile(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
+	reRadius      = regexp.MustCompile(`\b(?:within|in a radius of|radius)\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\b`)
+	reNearWord    = regexp.MustCompile(`\b(near|around|close to|nearest|closest|within|from)\b`)
+	reSeaName     = regexp.MustCompile(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
+	reLatTok      = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
+	reRankNoun    = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
+	reTS          = regexp.MustCompile(`\bt\s*[-–/]\s*s\b|\btemperature[- ]salinity\b`)
+	reMeanVerb    = regexp.MustCompile(`\b(does|do|did)\b[^?]*\bmean\b`)
+	reRankProfile = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
+	reProfileNoun = regexp.MustCompile(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
+	reSeason      = regexp.MustCompile(`\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(\d{4})\b`)
+	rePerYear     = regexp.MustCompile(`\bper (year|decade|month)\b`)
+	reWhereMeta   = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
+)
+
+var wordNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+// planRules is the plan policy: it reads the question with the shared
+// understand package (numbers, units, coordinates, time frames relative
+// to now) and the ocean vocabulary above.
+func planRules(query string, now time.Time) QueryPlan {
+	q := strings.ToLower(query)
+	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
+	p := QueryPlan{}
+	var why []string
+
+	// variables, in the order written; "depth" only when nothing else is
+	var vars []string
+	for _, t := range r.Terms {
+		if t.Label == "pressure" && strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") && len(r.Terms) > 1 {
+			continue
+		}
+		if !slices.Contains(vars, t.Label) {
+			vars = append(vars, t.Label)
+		}
+	}
+	if reTS.MatchString(q) {
+		vars = []string{"temperature", "salinity"}
+	}
+	if len(vars) == 0 {
+		switch {
+		case regexp.MustCompile(`\b(warm|warming|cool|cooling|warmest|coldest|hottest|coolest)\b`).MatchString(q):
+			vars = []string{"temperature"}
+		case regexp.MustCompile(`\b(freshening|saltiest|freshest|saline)\b`).MatchString(q):
+			vars = []string{"salinity"}
+		}
+	}
+	if len(vars) > 0 {
+		p.Variable, p.With = vars[0], vars[1:]
+		if len(p.With) == 0 {
+			p.With = nil
+		}
+	}
+
+	// floats: WMO numbers not followed by a unit
+	for _, m := range reWMO.FindAllStringSubmatchIndex(query, -1) {
+		if unitAfter(q[m[1]:]) {
+			continue
+		}
+		if f := query[m[2]:m[3]]; !slices.Contains(p.Floats, f) {
+			p.Floats = append(p.Floats, f)
+		}
+	}
+	// cycles
+	for _, m := range reCycle.FindAllStringSubmatch(q, -1) {
+		a, _ := strconv.Atoi(m[1])
+		if isWMO(m[1]) {
+			continue
+		}
+		b := a
+		if m[2] != "" {
+			b, _ = strconv.Atoi(m[2])
+		}
+		if strings.Contains(m[0], "and") {
+			p.Cycles = appendNew(p.Cycles, a, b)
+			continue
+		}
+		for c := a; c <= b && c-a < 500; c++ {
+			p.Cycles = appendNew(p.Cycles, c)
+		}
+	}
+	if reFirstCycle.MatchString(q) && len(p.Cycles) == 0 {
+		p.Cycles = []int{1}
+	}
+
+	// pressure
+	switch {
+	case rePresBetween.MatchString(q):
+		m := rePresBetween.FindStringSubmatch(q)
+		a, b := m[1], m[2]
+		if a == "" {
+			a, b = m[4], m[5]
+		}
+		lo, _ := strconv.ParseFloat(a, 64)
+		hi, _ := strconv.ParseFloat(b, 64)
+		p.Pressure = &PressureRange{Min: math.Min(lo, hi), Max: math.Max(lo, hi)}
+	case rePresBelow.MatchString(q):
+		z, _ := strconv.ParseFloat(rePresBelow.FindStringSubmatch(q)[1], 64)
+		p.Pressure = &PressureRange{Min: z, Max: 12000}
+	case rePresAbove.MatchString(q):
+		z, _ := strconv.ParseFloat(rePresAbove.FindStringSubmatch(q)[1], 64)
+		p.Pressure = &PressureRange{Min: 0, Max: z}
+	case rePresAt.MatchString(q):
+		z, _ := strconv.ParseFloat(rePresAt.FindStringSubmatch(q)[1], 64)
+		p.Pressure = AtPressure(z)
+	case reSurface.MatchString(q):
+		p.Pressure = &PressureRange{Min: 0, Max: surfaceDbar, Surface: true}
+	}
+
+	// where: a region by name, a box, a point (and radius)
+	if reg, ok := findRegion(query); ok {
+		p.Region = reg.Name
+	} else if m := reSeaName.FindString(query); m != "" && !strings.HasPrefix(m, "Argo") {
+		p.Missing = append(p.Missing, fmt.Sprintf("region: %q is not a region this gateway knows (%s)", strings.TrimSpace(m), strings.Join(regionNames(), ", ")))
+	}
+	var lats, lons, boxLats, boxLons []float64
+	for _, c := range r.Coordinates {
+		switch {
+		case c.HasLat && c.HasLng:
+			if p.Near == nil {
+				p.Near = &Near{Lat: c.Lat, Lon: c.Lng}
+			}
+		case c.HasLat:
+			lats = append(lats, c.Lat)
+		case c.HasLng:
+			lons = append(lons, c.Lng)
+		}
+	}
+	for _, m := range reLatTok.FindAllStringSubmatch(query, -1) {
+		if m[2] != "" {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			if strings.EqualFold(m[2], "s") {
+				v = -v
+			}
+			boxLats = append(boxLats, v)
+		} else {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			if strings.EqualFold(m[3], "w") {
+				v = -v
+			}
+			boxLons = append(boxLons, v)
+		}
+	}
+	if len(boxLats) == 2 && len(boxLons) == 2 {
+		lats, lons = boxLats, boxLons
+		p.Near = nil
+	}
+	if len(lats) == 2 && len(lons) == 2 {
+		p.Box = &Box{MinLat: math.Min(lats[0], lats[1]), MaxLat: math.Max(lats[0], lats[1]), MinLon: math.Min(lons[0], lons[1]), MaxLon: math.Max(lons[0], lons[1])}
+	}
+	if p.Near != nil {
+		if m := reRadius.FindStringSubmatch(q); m != nil {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			switch {
+			case strings.HasPrefix(m[2], "n"):
+				v *= 1.852
+			case strings.HasPrefix(m[2], "mi"):
+				v *= 1.609344
+			}
+			p.Near.RadiusKm = v
+		}
+	}
+
+	// time frame
+	if len(r.Times) > 0 {
+		t := r.Times[0]
+		tf := &TimeFrame{Text: r.Text[t.Start:t.End]}
+		if !t.From.IsZero() {
+			tf.From = t.From.Format("2006-01-02")
+		}
+		if !t.To.IsZero() {
+			to := t.To
+			if to.Hour() != 0 || to.Minute() != 0 || to.Second() != 0 {
+				to = to.Truncate(24*time.Hour).AddDate(0, 0, 1)
+			}
+			tf.To = to.Format("2006-01-02")
+		}
+		p.Time = tf
+	}
+	if m := reSeason.FindStringSubmatch(q); m != nil && p.Time != nil {
+		// "the summer of 2006": the season's months (northern meteorological seasons)
+		y, _ := strconv.Atoi(m[2])
+		start := map[string]time.Month{"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}[m[1]]
+		from := time.Date(y, start, 1, 0, 0, 0, 0, time.UTC)
+		p.Time.From, p.Time.To, p.Time.Text = from.Format("2006-01-02"), from.AddDate(0, 3, 0).Format("2006-01-02"), m[0]
+	}
+
+	// grouping
+	switch {
+	case reGroupFloat.MatchString(q):
+		p.GroupBy = "float"
+	case reGroupMonth.MatchString(q):
+		p.GroupBy = "month"
+	case reGroupBin.MatchString(q):
+		p.GroupBy = "depth_bin"
+		if m := reGroupBin.FindStringSubmatch(q); m[1] != "" {
+			p.BinDbar, _ = strconv.ParseFloat(m[1], 64)
+		}
+	case reGroupCycle.MatchString(q):
+		p.GroupBy = "cycle"
+	}
+
+	// aggregate, read without the phrases that only pick profiles
+	// ("each profile", "the warmest profile")
+	aq := reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(q, " "), " ")
+	for _, a := range reAggregate {
+		if a.agg == "mean" && reMeanVerb.MatchString(q) {
+			continue
+		}
+		if a.re.MatchString(aq) {
+			p.Aggregate = a.agg
+			break
+		}
+	}
+	if p.Aggregate == "" && p.Variable != "" {
+		p.Aggregate = "value"
+	}
+	if (p.Aggregate == "timeseries" || p.Aggregate == "value") && p.GroupBy == "cycle" {
+		p.GroupBy = ""
+	}
+	if p.Aggregate == "profile" && p.Variable == "" {
+		p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
+	}
+	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && regexp.MustCompile(`\b(deep|deepest|shallowest|dive|dived|reach|reached)\b`).MatchString(q) {
+		p.Variable = "pressure"
+	}
+	if p.Aggregate == "count" && regexp.MustCompile(`\bhow many (floats|profiles|cycles)\b`).MatchString(q) && p.Pressure == nil {
+		p.Variable, p.With = "", nil // counting floats or profiles, not measurements
+	}
+
+	// ranking
+	whichFloat, whichProf := reWhichFloat.MatchString(q), reWhichProf.MatchString(q)
+	ranked := whichFloat || whichProf || reTopN.MatchString(q) || reRankNoun.MatchString(q)
+	for _, w := range reRankWords {
+		if w.re.MatchString(q) && (ranked || w.by == "nearest") {
+			p.Rank = &Ranking{By: w.by}
+			break
+		}
+	}
+	if p.Rank == nil && (whichFloat || whichProf) && (p.Aggregate == "max" || p.Aggregate == "min") {
+		p.Rank = &Ranking{By: extremeRank(p.Aggregate, p.Variable)}
+	}
+	if p.Rank == nil && reLastCycle.MatchString(q) && p.Aggregate != "profile" {
+		p.Rank = &Ranking{By: "latest", Of: "profile", N: 1}
+	}
+	if p.Rank != nil {
+		if p.Rank.Of == "" {
+			p.Rank.Of = "float"
+			if whichProf || (len(p.Floats) == 1 && !whichFloat) {
+				p.Rank.Of = "profile"
+			}
+		}
+		if m := reTopN.FindStringSubmatch(q); m != nil {
+			s := m[1] + m[2]
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				n = wordNumbers[s]
+			}
+			p.Rank.N = n
+		}
+		switch p.Rank.By {
+		case "deepest", "shallowest":
+			p.Variable = "pressure"
+		case "warmest", "coldest":
+			p.Variable = "temperature"
+		case "saltiest", "freshest":
+			p.Variable = "salinity"
+		}
+		// a ranking replaces the extreme or value it ranks by; a ranking of
+		// a float's profiles by time keeps the aggregate it reads
+		if p.Aggregate == "max" || p.Aggregate == "min" || p.Aggregate == "value" || p.Rank.By == "nearest" || p.Rank.By == "latest" || p.Rank.By == "earliest" || p.Rank.By == "most_profiles" {
+			if !(p.Rank.By == "latest" && p.Rank.Of == "profile" && p.Aggregate != "" && p.Aggregate != "max" && p.Aggregate != "min") {
+				p.Aggregate = ""
+			}
+		}
+	}
+	if p.Near != nil && p.Near.RadiusKm == 0 && p.Rank == nil {
+		if reNearWord.MatchString(q) && p.Box == nil {
+			p.Near.RadiusKm = defaultRadiusKm
+			why = append(why, fmt.Sprintf("no radius given: %.0f km", float64(defaultRadiusKm)))
+		}
+	}
+	if p.Aggregate == "" && p.Rank == nil && (p.Near != nil || p.Box != nil) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside)\b`).MatchString(q) {
+		p.Aggregate = "count"
+		p.GroupBy = "float"
+	}
+
+	// answer kind
+	switch {
+	case rePlot.MatchString(q) || (reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track")):
+		p.Answer = "plot"
+	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || reTable.MatchString(rePerYear.ReplaceAllString(q, " ")) && p.Actionable():
+		p.Answer = "table"
+	case p.Rank != nil && p.Rank.N > 1:
+		p.Answer = "table"
+	case p.Aggregate == "value" && (len(p.Cycles) != 1 && p.Rank == nil):
+		p.Answer = "table"
+	default:
+		p.Answer = "number"
+	}
+
+	p.Missing = append(p.Missing, missingSlots(p)...)
+	why = append([]string{"rules: " + describePlan(p)}, why...)
+	p.Reasoning = strings.Join(why, "; ")
+	return p
+}
+
+// defaultRadiusKm is the radius of "near a point" when none is given.
+const defaultRadiusKm = 300
+
+// AtPressure is the window read for "at Z dbar": ±5 % of Z, at least ±5
+// dbar, so that a profile's levels near Z count.
+func AtPressure(z float64) *PressureRange {
+	half := max(5, z*0.05)
+	return &PressureRange{Min: max(0, z-half), Max: z + half, Target: z}
+}
+
+func extremeRank(agg, variable string) string {
+	hi := agg == "max"
+	switch variable {
+	case "temperature":
+		return map[bool]string{true: "warmest", false: "coldest"}[hi]
+	case "salinity":
+		return map[bool]string{true: "saltiest", false: "freshest"}[hi]
+	case "pressure":
+		return map[bool]string{true: "deepest", false: "shallowest"}[hi]
+	}
+	return map[bool]string{true: "highest", false: "lowest"}[hi]
+}
+
+// missingSlots names what the plan needs to be answered but lacks.
+func missingSlots(p QueryPlan) []string {
+	var out []string
+	needsVar := slices.Contains([]string{"value", "min", "max", "mean", "median", "trend", "profile", "timeseries", "compare"}, p.Aggregate) ||
+		p.Rank != nil && (p.Rank.By == "highest" || p.Rank.By == "lowest")
+	if needsVar && p.Variable == "" {
+		out = append(out, "variable: the question does not say what was measured (temperature, salinity, pressure, oxygen, chlorophyll, nitrate, pH, backscatter)")
+	}
+	where := len(p.Floats) > 0 || p.Region != "" || p.Box != nil || p.Near != nil
+	switch p.Aggregate {
+	case "profile", "track", "value":
+		if len(p.Floats) == 0 && !(p.Aggregate == "value" && where) {
+			out = append(out, "floats: the question names no float (a WMO number)")
+		}
+	case "trend", "timeseries":
+		if !where {
+			out = append(out, "floats or region: the question names no float, sea, box or point")
+		}
+	case "compare":
+		if len(p.Floats) < 2 && p.GroupBy == "" {
+			out = append(out, "compare: the question does not name two floats (or a grouping) to compare")
+		}
+	}
+	if p.Rank != nil && p.Rank.By == "nearest" && p.Near == nil {
+		out = append(out, "near: the question asks for the nearest but gives no point (such as 10N 65E)")
+	}
+	return out
+}
+
+// describePlan writes the plan's slots in words, for the trace and the answer.
+func describePlan(p QueryPlan) string {
+	var parts []string
+	add := func(k string, v any) { parts = append(parts, fmt.Sprintf("%s %v", k, v)) }
+	if p.Variable != "" {
+		add("variable", strings.Join(append([]string{p.Variable}, p.With...), "+"))
+	}
+	if p.Aggregate != "" {
+		add("aggregate", p.Aggregate)
+	}
+	if len(p.Floats) > 0 {
+		add("floats", strings.Join(p.Floats, ","))
+	}
+	if len(p.Cycles) > 0 {
+		add("cycles", cycleList(p.Cycles))
+	}
+	if r := p.Pressure; r != nil {
+		add("pressure", pressureText(r))
+	}
+	if p.Region != "" {
+		add("region", p.Region)
+	}
+	if b := p.Box; b != nil {
+		add("box", fmt.Sprintf("%g..%g°N %g..%g°E", b.MinLat, b.MaxLat, b.MinLon, b.MaxLon))
+	}
+	if n := p.Near; n != nil {
+		if n.RadiusKm > 0 {
+			add("near", fmt.Sprintf("%g km of %g, %g", n.RadiusKm, n.Lat, n.Lon))
+		} else {
+			add("point", fmt.Sprintf("%g, %g", n.Lat, n.Lon))
+		}
+	}
+	if t := p.Time; t != nil {
+		add("time", fmt.Sprintf("%q [%s, %s)", t.Text, orOpen(t.From), orOpen(t.To)))
+	}
+	if p.GroupBy != "" {
+		add("group by", p.GroupBy)
+	}
+	if r := p.Rank; r != nil {
+		add("rank", fmt.Sprintf("%s %s (top %d)", r.By, r.Of, max(r.N, 1)))
+	}
+	add("answer", p.Answer)
+	return strings.Join(parts, ", ")
+}
+
+func orOpen(s string) string {
+	if s == "" {
+		return "open"
+	}
+	return s
+}
+
+func pressureText(r *PressureRange) string {
+	switch {
+	case r.Surface:
+		return fmt.Sprintf("surface (≤%g dbar)", r.Max)
+	case r.Target > 0:
+		return fmt.Sprintf("%g dbar (window %g–%g dbar)", r.Target, r.Min, r.Max)
+	case r.Max >= 12000:
+		return fmt.Sprintf("below %g dbar", r.Min)
+	}
+	return fmt.Sprintf("%g–%g dbar", r.Min, r.Max)
+}
+
+func cycleList(cs []int) string {
+	if len(cs) > 3 && cs[len(cs)-1]-cs[0] == len(cs)-1 {
+		return fmt.Sprintf("%d–%d", cs[0], cs[len(cs)-1])
+	}
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = strconv.Itoa(c)
+	}
+	return strings.Join(s, ",")
+}
+
+func appendNew(s []int, vs ...int) []int {
+	for _, v := range vs {
+		if !slices.Contains(s, v) {
+			s = append(s, v)
+		}
+	}
+	return s
+}
+
+var reUnitAfter = regexp.MustCompile(`^\s*(m\b|meters?|metres?|dbar|decibars?|db\b|km|kilomet|nm\b|mi\b|miles?)`)
+
+func unitAfter(rest string) bool { return reUnitAfter.MatchString(rest) }
