@@ -44,6 +44,11 @@ func main() {
 type sample struct {
 	ns     float64 // per run
 	allocs float64 // per run
+	// outside is the time per run outside the nodes' waits (cases whose
+	// nodes wait only): the engine's own, free of the timers' and the
+	// scheduler's lateness, which on a busy machine is larger than the
+	// differences between engines.
+	outside float64
 }
 
 // compare runs every case in every engine, rounds times, rotating the
@@ -73,7 +78,7 @@ func compare(ctx context.Context, out, progress io.Writer, cs []kase, rounds int
 		for _, c := range cs {
 			for i := range engines {
 				e := engines[(i+round)%len(engines)]
-				s, err := measure(ctx, runs[c.name][e.name], dur)
+				s, err := measure(ctx, runs[c.name][e.name], dur, latent(c.name))
 				if err != nil {
 					return fmt.Errorf("%s %s: %w", e.name, c.name, err)
 				}
@@ -86,22 +91,37 @@ func compare(ctx context.Context, out, progress io.Writer, cs []kase, rounds int
 }
 
 // measure runs run for about dur and returns the time and allocations of
-// one run.
-func measure(ctx context.Context, run func(context.Context) (state, error), dur time.Duration) (sample, error) {
+// one run; timed, also the time outside the nodes' waits. The busy record
+// is made once and reused, so after its first run it allocates nothing.
+func measure(ctx context.Context, run func(context.Context) (state, error), dur time.Duration, timed bool) (sample, error) {
+	b := &busy{}
+	if timed {
+		ctx = withBusy(ctx, b)
+	}
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
 	n := 0
+	var outside time.Duration
 	for n == 0 || time.Since(start) < dur {
+		b.spans = b.spans[:0]
+		t0 := time.Now()
 		if _, err := run(ctx); err != nil {
 			return sample{}, err
+		}
+		if timed {
+			outside += time.Since(t0) - b.covered()
 		}
 		n++
 	}
 	elapsed := time.Since(start)
 	runtime.ReadMemStats(&after)
-	return sample{ns: float64(elapsed.Nanoseconds()) / float64(n), allocs: float64(after.Mallocs-before.Mallocs) / float64(n)}, nil
+	return sample{
+		ns:      float64(elapsed.Nanoseconds()) / float64(n),
+		allocs:  float64(after.Mallocs-before.Mallocs) / float64(n),
+		outside: float64(outside.Nanoseconds()) / float64(n),
+	}, nil
 }
 
 func median(xs []float64) float64 {
@@ -127,8 +147,8 @@ func table(out io.Writer, cs []kase, samples map[string]map[string][]sample, rou
 	fmt.Fprintf(out, "%s, %s %s/%s, GOMAXPROCS=%d, %d interleaved rounds, medians\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), rounds)
 	fmt.Fprintf(out, "engines: %s\n\n", versions())
-	fmt.Fprint(out, "| case | engine | time/run | per node step | vs plain Go | ratio to cairn | allocs/run |\n")
-	fmt.Fprint(out, "|---|---|---:|---:|---:|---:|---:|\n")
+	fmt.Fprint(out, "| case | engine | time/run | per node step | vs plain Go | outside the nodes (vs plain Go) | ratio to cairn | allocs/run |\n")
+	fmt.Fprint(out, "|---|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, c := range cs {
 		base := samples[c.name]["cairn"]
 		plain := samples[c.name]["plain Go"]
@@ -138,10 +158,13 @@ func table(out io.Writer, cs []kase, samples map[string]map[string][]sample, rou
 			allocs := make([]float64, len(ss))
 			ratios := make([]float64, len(ss))
 			over := make([]float64, len(ss))
+			outside := make([]float64, len(ss))
+			outsideOver := make([]float64, len(ss))
 			for i, s := range ss {
 				ns[i], allocs[i] = s.ns, s.allocs
 				ratios[i] = s.ns / base[i].ns
 				over[i] = s.ns - plain[i].ns
+				outside[i], outsideOver[i] = s.outside, s.outside-plain[i].outside
 			}
 			perStep := "—"
 			if n := steps(c.name); n > 0 {
@@ -154,10 +177,25 @@ func table(out io.Writer, cs []kase, samples map[string]map[string][]sample, rou
 					vsPlain = dur(median(over))
 				}
 			}
-			fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %.2f× | %.0f |\n",
-				c.name, e.name, dur(median(ns)), perStep, vsPlain, median(ratios), median(allocs))
+			inEngine := "—"
+			if latent(c.name) {
+				inEngine = dur(median(outside))
+				if e.name != "plain Go" {
+					inEngine += " (" + signed(median(outsideOver)) + ")"
+				}
+			}
+			fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %.2f× | %.0f |\n",
+				c.name, e.name, dur(median(ns)), perStep, vsPlain, inEngine, median(ratios), median(allocs))
 		}
 	}
+}
+
+// signed is dur with a sign.
+func signed(ns float64) string {
+	if ns < 0 {
+		return dur(ns)
+	}
+	return "+" + dur(ns)
 }
 
 func dur(ns float64) string {
