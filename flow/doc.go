@@ -1,7 +1,8 @@
 // Package flow is Cairn's graph engine: nodes over a typed state, plain and
 // conditional edges, bounded cycles, parallel fan-out with a field-wise
-// merge, per-node timeouts and retries, one event stream and checkpoints a
-// run resumes from after its process died.
+// merge, per-node timeouts and retries, one event stream, checkpoints a
+// run resumes from after its process died, and questions a run waits on
+// (Ask).
 //
 // The state S must round-trip through encoding/json: checkpoints store it,
 // parallel branches get deep copies of it, and the merge works on its JSON
@@ -62,6 +63,41 @@
 // A step interrupted by a crash runs again, so nodes with side effects
 // should be idempotent; a parallel step re-runs all its branches. Only the
 // state S is restored: anything a node keeps outside S is gone.
+//
+// A node can stop the run to ask a person something and go on with the
+// answer, an hour or a week later, in this process or another (Ask needs
+// a Store):
+//
+//	g.Node("approve", func(ctx context.Context, s Shortlist) (Shortlist, error) {
+//		ok, err := flow.Ask[bool](ctx, "Publish these events?")
+//		if err != nil {
+//			return s, err // no answer yet: the run waits
+//		}
+//		s.Approved = ok
+//		return s, nil
+//	})
+//	g.OnNoAnswer("approve", 48*time.Hour, "expired") // optional deadline edge
+//	_, err := r.Invoke(ctx, s0)
+//	var ie *flow.InterruptedError // errors.Is(err, flow.ErrInterrupted)
+//	if errors.As(err, &ie) { show(ie.Requests) } // ID, question, options, schema
+//	// later, maybe in another process:
+//	s, err := r.Answer(ctx, ie.RunID, ie.Requests[0].ID, true)
+//
+// The run saves the state the node was given and the request (its
+// answer's JSON schema comes from the type asked for), and ends with an
+// *InterruptedError. Answer checks the answer against the schema
+// (ErrBadAnswer), runs the node again on the saved state, where Ask now
+// returns the answer, and goes on. An answer to a run that does not wait
+// for it (finished, cancelled, answered already) is ErrNotWaiting; a
+// refused answer changes nothing stored. Parallel branches may ask: the
+// run waits until every question has an answer, and branches that
+// finished do not run again. Nothing waits in memory: no goroutine, no
+// timer. A deadline (OnNoAnswer) is checked when an answer comes
+// (ErrDeadlinePassed) and by Expire, which the caller's sweep calls and
+// which takes the declared edge; Cancel ends a waiting run; Pending reads
+// what a run waits for. The node runs again from its start, so code
+// before Ask must be safe to repeat. Events Interrupt and Resume report
+// the question and the answer.
 //
 // A node's settings (Graph.Settings) bound each attempt with a timeout and
 // retry it; OnError turns a node's last failure (an error, a timeout, a
