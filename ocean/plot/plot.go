@@ -259,8 +259,8 @@ func (numberTicks) Ticks(min, max float64) []gplot.Tick {
 	return ts
 }
 
-// mapFrame sets the map's extent around the tracks (at least 4 degrees
-// wide, with a margin), adds the coastlines inside it, and returns a size
+// mapFrame sets the map's extent around the tracks (at least 14 degrees of
+// longitude by 10 of latitude, so nearby coasts show; with a margin), adds the coastlines inside it, and returns a size
 // whose aspect is that of the region at its mean latitude.
 func mapFrame(p *gplot.Plot, f Figure) (vg.Length, vg.Length) {
 	minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
@@ -274,8 +274,8 @@ func mapFrame(p *gplot.Plot, f Figure) (vg.Length, vg.Length) {
 		pad := max((least-(hi-lo))/2, 0) + 0.15*max(hi-lo, least)
 		return lo - pad, hi + pad
 	}
-	minX, maxX = grow(minX, maxX, 4)
-	minY, maxY = grow(minY, maxY, 4)
+	minX, maxX = grow(minX, maxX, 14)
+	minY, maxY = grow(minY, maxY, 10)
 	minY, maxY = max(minY, -90), min(maxY, 90)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = minX, maxX, minY, maxY
 	lines, err := Coastlines()
