@@ -331,7 +331,7 @@ func refine(p Profile, retry int, today string) (Profile, []string) {
 		f, _ := day(q.TimeFrame.From)
 		t, _ := day(q.TimeFrame.To)
 		nf := max(f.AddDate(0, -1, 0).Format(eventdata.DateLayout), today)
-		q.TimeFrame = TimeFrame{From: nf, To: t.AddDate(0, 1, 0).Format(eventdata.DateLayout)}
+		q.TimeFrame = TimeFrame{From: nf, To: t.AddDate(0, 0, 1).AddDate(0, 1, -1).Format(eventdata.DateLayout)} // a month more, to a month's end
 		changes = append(changes, fmt.Sprintf("wider time frame %s..%s (was %s..%s)", q.TimeFrame.From, q.TimeFrame.To, p.TimeFrame.From, p.TimeFrame.To))
 	}
 	switch {

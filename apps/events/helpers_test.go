@@ -2,9 +2,13 @@ package events
 
 import (
 	"context"
+	"github.com/cairn-agents/cairn/understand"
 	"os"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/eventdata"
 	"github.com/cairn-agents/cairn/eventdata/holidays"
@@ -78,4 +82,94 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(sharedDir)
 	}
 	os.Exit(code)
+}
+
+// memSource is an event source over a fixed list, filtered as every
+// source filters (Query.Matches) and by Text's words.
+type memSource struct {
+	name string
+	recs []eventdata.Record
+	err  error
+}
+
+func (m *memSource) Name() string { return m.name }
+
+func (m *memSource) Search(ctx context.Context, q eventdata.Query) (eventdata.Result, error) {
+	if m.err != nil {
+		return eventdata.Result{}, m.err
+	}
+	var out eventdata.Result
+	for _, r := range m.recs {
+		if !q.Matches(r) {
+			continue
+		}
+		if q.Text != "" && !anyWord(recordText(r), q.Text) {
+			continue
+		}
+		out.Hits = append(out.Hits, eventdata.Hit{Record: r, Score: 1})
+		if len(out.Hits) == q.Size() {
+			break
+		}
+	}
+	out.Total = len(out.Hits)
+	return out, nil
+}
+
+func anyWord(text, words string) bool {
+	for _, w := range strings.Fields(understand.Normalize(words)) {
+		if hasWord(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// rec is a record in Berlin (or city, country code) with a key.
+func rec(t testing.TB, title, start, end string, kind eventdata.Kind) eventdata.Record {
+	r := eventdata.Record{Title: title, Start: start, End: end, Kind: kind, City: "Berlin", Country: "Germany", CountryCode: "DE",
+		URL:    "https://example.org/" + strings.ReplaceAll(strings.ToLower(title), " ", "-"),
+		Source: eventdata.Provenance{Source: "test", Origin: "events.json", Line: 1, Snippet: title}}
+	eventdata.NewResolver(gazetteer(t)).Resolve(&r)
+	r.SetKey()
+	return r
+}
+
+// memApp is the system over recs, with the real gazetteer.
+func memApp(t testing.TB, recs []eventdata.Record, o Options) *App {
+	o.Gazetteer = gazetteer(t)
+	if o.Sources == nil {
+		o.Sources = &memSource{name: "test", recs: recs}
+	}
+	a, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// slowSearcher answers after delay and records how many searches ran at
+// once.
+type slowSearcher struct {
+	inner    Searcher
+	delay    time.Duration
+	now, max atomic.Int32
+}
+
+func (s *slowSearcher) Name() string { return s.inner.Name() }
+
+func (s *slowSearcher) Search(ctx context.Context, q eventdata.Query) (eventdata.Result, error) {
+	n := s.now.Add(1)
+	defer s.now.Add(-1)
+	for {
+		m := s.max.Load()
+		if n <= m || s.max.CompareAndSwap(m, n) {
+			break
+		}
+	}
+	select {
+	case <-time.After(s.delay):
+	case <-ctx.Done():
+		return eventdata.Result{}, ctx.Err()
+	}
+	return s.inner.Search(ctx, q)
 }
