@@ -69,8 +69,14 @@ type Trip struct {
 }
 
 // maxTurns is how many turns a session keeps; older ones are dropped so
-// an idle session stays small (their places are in Memory already).
-const maxTurns = 40
+// an idle session stays under 50 KB (what follow-ups need of them is in
+// Memory already).
+const maxTurns = 20
+
+// maxStoredBytes bounds the JSON of a session's turns: the oldest are
+// dropped past it, so an idle session held in memory stays under 50 KB
+// (decoded, it takes about 1.7 times its JSON).
+const maxStoredBytes = 26 << 10
 
 // turn is the graph's state: one message on its way through the states.
 type turn struct {
@@ -146,6 +152,17 @@ func (s *Session) record(t Turn, m Memory, st *CoordinatorState, now time.Time) 
 	s.Turns = append(s.Turns, t)
 	if len(s.Turns) > maxTurns {
 		s.Turns = slices.Clone(s.Turns[len(s.Turns)-maxTurns:])
+	}
+	size, keep := 0, len(s.Turns)
+	for i := len(s.Turns) - 1; i >= 0; i-- {
+		b, _ := json.Marshal(s.Turns[i])
+		if size += len(b); size > maxStoredBytes && i < len(s.Turns)-1 {
+			break
+		}
+		keep = i
+	}
+	if keep > 0 {
+		s.Turns = slices.Clone(s.Turns[keep:])
 	}
 	s.Memory = m
 	s.State = st
