@@ -1,6 +1,7 @@
 package understand_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,6 +106,12 @@ func TestCloseChoiceNoted(t *testing.T) {
 		if r.Readings[i].Score > r.Readings[0].Score {
 			t.Errorf("readings not best first: %v", r.Readings)
 		}
+	}
+	// Georgetown and Milford, Delaware, against Georgetown, Kentucky and
+	// Milford, Ohio: chosen, but narrowly, and a note says so.
+	close := understand.Read("from Georgetown to Milford", understand.Options{Gazetteer: gazetteer(t)})
+	if !slices.ContainsFunc(close.Notes, func(n string) bool { return strings.Contains(n, "a close choice") }) {
+		t.Errorf("readings %v: no note of a close choice in %q", close.Readings, close.Notes)
 	}
 	lone := understand.Read("Plan a trip from Wilmington to Dover in Delaware", understand.Options{Gazetteer: gazetteer(t)})
 	if len(lone.Notes) > 0 {

@@ -52,7 +52,7 @@ func (p *Planner) understand(ctx context.Context, s state) (state, error) {
 		spec, fromModel = d.Value, d.Source == llm.FromModel
 	}
 	// From the format and the policy, never from a model.
-	spec.Keys, spec.Format, spec.Unknown, spec.Notes = policy.Keys, policy.Format, policy.Unknown, policy.Notes
+	spec.Keys, spec.Format, spec.Unknown, spec.Notes, spec.Readings = policy.Keys, policy.Format, policy.Unknown, policy.Notes, policy.Readings
 	if why := grounded(spec, policy, t.Question); fromModel && why != "" {
 		s.Notes = append(s.Notes, "understanding model's reading rejected ("+why+"); the parser's is used")
 		spec = policy

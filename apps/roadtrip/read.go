@@ -44,7 +44,7 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 		q.directional(&s)
 	}
 	s.Unknown = q.unknown(s.Family)
-	s.Notes = q.r.Notes
+	s.Notes, s.Readings = q.r.Notes, q.r.Readings
 	return s
 }
 

@@ -1,11 +1,15 @@
 package roadtrip
 
 import (
+	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // TestParseRoadTripPhrasings: free-form road-trip questions, no output
@@ -224,4 +228,29 @@ func BenchmarkParseSpecLong(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestReadingsInTrace: the joint readings the understanding weighed go
+// into the trace with its decision, the chosen one first.
+func TestReadingsInTrace(t *testing.T) {
+	ctx, events := event.Collect(context.Background())
+	if _, err := newPlanner(t, mcpTools(t), Options{}).Solve(ctx, locnav.Task{Question: "Plan 2 routes from Newark to Dover with 2 towns each"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events() {
+		if e.Kind != event.Decision || e.Decision.Name != "Understanding" {
+			continue
+		}
+		var v struct {
+			Readings []understand.Alternative `json:"readings"`
+		}
+		if err := json.Unmarshal(e.Decision.Value, &v); err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Readings) < 2 || !strings.HasPrefix(strings.Join(v.Readings[0].Places, "; "), "Newark, Delaware") || v.Readings[0].Score < v.Readings[1].Score {
+			t.Errorf("readings %+v: want the chosen one (Newark, Delaware ...) first and others after it", v.Readings)
+		}
+		return
+	}
+	t.Error("no Understanding decision in the trace")
 }

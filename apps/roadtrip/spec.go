@@ -44,6 +44,9 @@ type taskSpec struct {
 	Why     string          `json:"why,omitempty" jsonschema:"-"`
 	Unknown []string        `json:"unknown,omitempty" jsonschema:"-"`
 	Notes   []string        `json:"notes,omitempty" jsonschema:"-"`
+	// Readings are the joint readings of the places the policy weighed,
+	// best first, with their scores (for the trace).
+	Readings []understand.Alternative `json:"readings,omitempty" jsonschema:"-"`
 }
 
 // legSpec is one leg of an even-stops task.
