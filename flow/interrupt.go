@@ -237,6 +237,16 @@ func (a *asker) done() *waiting {
 	return &waiting{reqs: a.asked}
 }
 
+// notOurs turns an interrupt the node did not ask for itself (a sub-run
+// with its own Store that waits) into a failure: this run has nothing to
+// wait on, and its caller must not answer the sub-run instead.
+func notOurs(node string, err error) error {
+	if err == nil || !errors.Is(err, ErrInterrupted) {
+		return err
+	}
+	return fmt.Errorf("flow: node %q stopped for a question its run did not ask (a sub-graph with its own Store?): %v", node, err)
+}
+
 // askCtx is a node's context with its asker: one allocation a step.
 type askCtx struct {
 	context.Context

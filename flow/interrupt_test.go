@@ -663,6 +663,29 @@ func TestAskNeeds(t *testing.T) {
 	})
 }
 
+// A sub-graph with a Store of its own waits in its own run; the enclosing
+// run cannot wait for it and fails, rather than end with an interrupt a
+// caller would answer in the wrong run.
+func TestSubGraphWithStoreCannotAsk(t *testing.T) {
+	inner := flow.New[St]("inner")
+	inner.Store = &flow.MemStore{}
+	inner.Node("i", func(ctx context.Context, s St) (St, error) {
+		_, err := flow.Ask[string](ctx, "name?")
+		return s, err
+	})
+	inner.Start("i")
+	inner.Edge("i", flow.End)
+	g := flow.New[St]("outer")
+	g.Store = &flow.MemStore{}
+	g.Node("sub", build(t, inner).AsNode())
+	g.Start("sub")
+	g.Edge("sub", flow.End)
+	_, err := build(t, g).Invoke(t.Context(), St{})
+	if err == nil || errors.Is(err, flow.ErrInterrupted) || !strings.Contains(err.Error(), "did not ask") {
+		t.Errorf("err = %v, want a failure naming the question the run did not ask", err)
+	}
+}
+
 func TestOnNoAnswerBuild(t *testing.T) {
 	ok := func(g *flow.Graph[St]) {
 		g.Node("a", visit("a"))

@@ -480,6 +480,7 @@ func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step
 			if w := a.done(); w != nil {
 				return s, w
 			}
+			err = notOurs(name, err)
 		}
 		if err != nil && n.onError != nil && ctx.Err() == nil && !errors.Is(err, ErrInterrupted) {
 			return handle(n, s, err)
@@ -506,6 +507,7 @@ func (r *Runner[S]) runNode(ctx context.Context, rn *run, name string, s S, step
 			emit(end)
 			return s, w
 		}
+		err = notOurs(name, err)
 	}
 	if err != nil {
 		end.Err = err.Error()
