@@ -1,0 +1,127 @@
+package ocean
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// singleFloatQuestions are the corpus questions about one named float
+// that the query agent answers.
+func singleFloatQuestions(t testing.TB) []string {
+	var out []string
+	for _, c := range loadCorpus(t) {
+		if len(c.Plan.Floats) == 1 && len(c.Plan.Missing) == 0 {
+			out = append(out, c.Q)
+		}
+	}
+	return out
+}
+
+// BenchmarkPlanAndQuerySingleFloat is the policy plan plus its queries
+// (the templated statement and the profiles read) for the corpus's
+// single-float questions, one question per iteration in turn; ms/question
+// is the mean, p95-ms the 95th percentile over the run.
+func BenchmarkPlanAndQuerySingleFloat(b *testing.B) {
+	a := newApp(b, Options{})
+	qs := singleFloatQuestions(b)
+	ctx := context.Background()
+	for _, q := range qs { // warm: each statement text is checked once
+		if _, err := a.RunPlan(ctx, planRules(q, testNow())); err != nil {
+			b.Fatalf("%q: %v", q, err)
+		}
+	}
+	var lat []float64
+	i := 0
+	for b.Loop() {
+		q := qs[i%len(qs)]
+		i++
+		start := time.Now()
+		p := planRules(q, testNow())
+		if _, err := a.RunPlan(ctx, p); err != nil {
+			b.Fatalf("%q: %v", q, err)
+		}
+		lat = append(lat, float64(time.Since(start).Microseconds())/1000)
+	}
+	b.ReportMetric(mean(lat), "ms/question")
+	b.ReportMetric(percentile(lat, 0.95), "p95-ms")
+}
+
+// BenchmarkAPI50Clients is the load test: 50 concurrent clients, each
+// asking corpus questions in turn through POST /api/v1/agent/query for
+// 10 requests; it reports errors, the p95 latency and the process's peak
+// resident memory (the server runs in this process; DuckDB's memory is
+// in it).
+func BenchmarkAPI50Clients(b *testing.B) {
+	srv := server(b, newApp(b, Options{}))
+	var qs []string
+	for _, c := range loadCorpus(b) {
+		qs = append(qs, c.Q)
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
+	var mu sync.Mutex
+	var lat []float64
+	errs := 0
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for c := range 50 {
+			wg.Go(func() {
+				for k := range 10 {
+					body, _ := json.Marshal(QueryRequest{Query: qs[(c*10+k)%len(qs)]})
+					start := time.Now()
+					resp, err := client.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
+					ok := err == nil && resp.StatusCode == 200
+					if err == nil {
+						io.Copy(io.Discard, resp.Body)
+						resp.Body.Close()
+					}
+					mu.Lock()
+					lat = append(lat, float64(time.Since(start).Microseconds())/1000)
+					if !ok {
+						errs++
+					}
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(errs), "errors")
+	b.ReportMetric(percentile(lat, 0.50), "p50-ms")
+	b.ReportMetric(percentile(lat, 0.95), "p95-ms")
+	b.ReportMetric(peakRSSMB(), "peak-rss-MB")
+}
+
+func percentile(v []float64, p float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+// peakRSSMB is the process's peak resident set (VmHWM), in MB; 0 where
+// /proc is not there.
+func peakRSSMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}

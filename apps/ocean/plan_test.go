@@ -1,0 +1,139 @@
+package ocean
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/llm"
+)
+
+// TestPlanPolicyOnCorpus scores the plan policy alone on the corpus (no
+// data needed): the issue's four examples must be planned exactly, and
+// the tuned and held-out parts keep their floors.
+func TestPlanPolicyOnCorpus(t *testing.T) {
+	var tuned, held corpusScore
+	for _, c := range loadCorpus(t) {
+		got := planRules(c.Q, testNow())
+		bad := wrongSlots(c.Plan, got)
+		sc := &tuned
+		if c.heldOut() {
+			sc = &held
+		}
+		sc.questions++
+		sc.slots += len(planSlots)
+		sc.slotsRight += len(planSlots) - len(bad)
+		if len(bad) == 0 {
+			sc.planExact++
+		}
+		if len(bad) > 0 {
+			if c.ID <= "q04" {
+				t.Errorf("%s %q: %s", c.ID, c.Q, strings.Join(bad, "; "))
+			} else {
+				t.Logf("%s %q: %s", c.ID, c.Q, strings.Join(bad, "; "))
+			}
+		}
+		if len(c.Plan.Missing) == 0 {
+			if err := got.Validate(); err != nil {
+				t.Errorf("%s: the policy's plan is invalid: %v", c.ID, err)
+			}
+		}
+	}
+	t.Logf("plans, tuned: %s", tuned)
+	t.Logf("plans, held out: %s", held)
+	if pct(tuned.planExact, tuned.questions) < 90 || pct(held.planExact, held.questions) < 75 {
+		t.Errorf("plan scores below their floors (90%% tuned, 75%% held out): tuned %s; held out %s", tuned, held)
+	}
+}
+
+func TestPlanValidate(t *testing.T) {
+	ok := QueryPlan{Variable: "salinity", Aggregate: "max", Floats: []string{"2902269"}, Answer: "number"}
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range map[string]QueryPlan{
+		"variable":   {Variable: "density", Answer: "number"},
+		"aggregate":  {Aggregate: "sum", Answer: "number"},
+		"answer":     {Answer: "poem"},
+		"floats":     {Floats: []string{"29"}, Answer: "number"},
+		"pressure":   {Pressure: &PressureRange{Min: 500, Max: 100}, Answer: "number"},
+		"region":     {Region: "Atlantis", Answer: "number"},
+		"box":        {Box: &Box{MinLat: 20, MaxLat: 10, MinLon: 0, MaxLon: 5}, Answer: "number"},
+		"near":       {Near: &Near{Lat: 91, Lon: 0}, Answer: "number"},
+		"time":       {Time: &TimeFrame{From: "2019-13-01"}, Answer: "number"},
+		"time order": {Time: &TimeFrame{From: "2020-01-01", To: "2019-01-01"}, Answer: "number"},
+		"groupBy":    {GroupBy: "week", Answer: "number"},
+		"rank":       {Rank: &Ranking{By: "prettiest"}, Answer: "number"},
+	} {
+		err := p.Validate()
+		if !errors.Is(err, ErrBadPlan) || !strings.Contains(err.Error(), strings.Fields(name)[0]) {
+			t.Errorf("%s: %v, want an ErrBadPlan naming the slot", name, err)
+		}
+	}
+}
+
+// TestPlanFromModel: a configured plan model fills the QueryPlan through
+// its schema; an invalid plan goes back for repair; the WMO numbers the
+// question writes are kept even when the model drops them; the answer
+// comes from the query of the model's plan.
+func TestPlanFromModel(t *testing.T) {
+	s, ix := fixture(t)
+	model := llm.Script(
+		`{"variable": "salinty", "aggregate": "max", "answer": "number", "reasoning": "typo"}`,
+		`{"variable": "salinity", "aggregate": "max", "answer": "number", "reasoning": "max salinity of the float"}`,
+	)
+	a, err := New(s, s, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"plan": model})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ask(t, a, "What is the maximum salinity recorded by float 2902269?")
+	if r.Plan.Source != "model" || r.Plan.Variable != "salinity" || fmt.Sprint(r.Plan.Floats) != "[2902269]" {
+		t.Fatalf("plan = %+v", r.Plan)
+	}
+	if model.Calls() != 2 || !strings.Contains(model.Requests()[1].Messages[len(model.Requests()[1].Messages)-1].Content, "variable") {
+		t.Errorf("the invalid plan was not sent back for repair (%d calls)", model.Calls())
+	}
+	want, err := a.RunPlan(context.Background(), planRules("What is the maximum salinity recorded by float 2902269?", testNow()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := fmtVal(want.Rows[0][0], varSpecs["salinity"])
+	if r.Result == nil || !strings.Contains(r.Response, "maximum salinity for float 2902269 is "+v+" PSU") {
+		t.Errorf("answer lacks %s PSU:\n%s", v, r.Response)
+	}
+}
+
+// TestAskNamesWhatIsMissing: a question that needs a slot it does not
+// give is answered by naming the slot, never by the float summary.
+func TestAskNamesWhatIsMissing(t *testing.T) {
+	a := newApp(t, Options{})
+	for q, slot := range map[string]string{
+		"What is the maximum recorded by float 2902269?": "variable",
+		"average temperature in the Red Sea":             "region",
+		"Which float is nearest to the coast?":           "near",
+	} {
+		r := ask(t, a, q)
+		if !strings.Contains(r.Response, "cannot be answered as asked") || !strings.Contains(r.Response, slot+":") {
+			t.Errorf("%q: answer does not name %q:\n%s", q, slot, r.Response)
+		}
+		if strings.Contains(r.Response, "was launched") {
+			t.Errorf("%q: the float summary stands in for the answer:\n%s", q, r.Response)
+		}
+	}
+}
+
+// TestAskSaysWhyNothingMatched: no BGC file for the float, no profiles
+// in the time asked: said so, with what the data hold.
+func TestAskSaysWhyNothingMatched(t *testing.T) {
+	a := newApp(t, Options{})
+	r := ask(t, a, "max pH for float 2902269")
+	if !strings.Contains(r.Response, "no pH (PH_IN_SITU_TOTAL) values at all") {
+		t.Errorf("BGC: %s", r.Response)
+	}
+	r = ask(t, a, "maximum temperature in the South China Sea last spring")
+	if !strings.Contains(r.Response, "No profile matches") || !strings.Contains(r.Response, "the data hold") {
+		t.Errorf("time: %s", r.Response)
+	}
+}
