@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -137,6 +138,9 @@ func requestID(node string, step, i int) string {
 // answerSchema is T's JSON schema; with options and a string T, an enum
 // of them.
 func answerSchema[T any](options []string) (json.RawMessage, error) {
+	if reflect.TypeFor[T]() == reflect.TypeFor[json.RawMessage]() {
+		return json.RawMessage(`{}`), nil // any JSON, not an array of bytes
+	}
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
 		return nil, err

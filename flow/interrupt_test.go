@@ -607,6 +607,38 @@ func TestSeveralQuestions(t *testing.T) {
 	}
 }
 
+// Ask[any] and Ask[json.RawMessage] take any JSON value.
+func TestAskAnyJSON(t *testing.T) {
+	g := flow.New[St]("any")
+	g.Store = &flow.MemStore{}
+	g.Node("a", func(ctx context.Context, s St) (St, error) {
+		v, err := flow.Ask[any](ctx, "anything?")
+		if err != nil {
+			return s, err
+		}
+		raw, err := flow.Ask[json.RawMessage](ctx, "any JSON?")
+		if err != nil {
+			return s, err
+		}
+		s.A, s.B = fmt.Sprint(v), string(raw)
+		return s, nil
+	})
+	g.Start("a")
+	g.Edge("a", flow.End)
+	r := build(t, g)
+	_, err := r.Invoke(t.Context(), St{})
+	id := interrupted(t, err, "a#1").RunID
+	_, err = r.Answer(t.Context(), id, "", []any{1, "two"})
+	interrupted(t, err, "a#1.2")
+	if _, err := r.Answer(t.Context(), id, "", json.RawMessage(`{"x":`)); !errors.Is(err, flow.ErrBadAnswer) {
+		t.Errorf("broken JSON: %v", err)
+	}
+	s, err := r.Answer(t.Context(), id, "", json.RawMessage(`{"x": [true, null]}`))
+	if err != nil || s.A != "[1 two]" || s.B != `{"x":[true,null]}` {
+		t.Errorf("%+v, %v", s, err)
+	}
+}
+
 func TestAskNeeds(t *testing.T) {
 	asker := func(ctx context.Context, s St) (St, error) {
 		v, err := flow.Ask[string](ctx, "name?")
