@@ -8,9 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/cairn-agents/cairn/flow"
 )
@@ -135,5 +137,35 @@ func TestAnswerAfterCrash(t *testing.T) {
 	// resumed).
 	if got, want := readLines(t, filepath.Join(dir, "log")), []string{"plan", "approve", "approve", "publish", "publish"}; !slices.Equal(got, want) {
 		t.Errorf("node starts %v, want %v", got, want)
+	}
+}
+
+// A waiting run holds nothing in memory: after many runs stop for a
+// question (ranged over, so each had its own goroutine), no goroutine is
+// left, and each is answered from its checkpoint alone.
+func TestWaitingRunsHoldNoGoroutine(t *testing.T) {
+	r := review(t, &flow.MemStore{}, time.Hour, &counts{})
+	before := runtime.NumGoroutine()
+	const n = 50
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = fmt.Sprint("wait-", i)
+		_, err := flow.Final[St](r.RunWithID(t.Context(), ids[i], St{}))
+		interrupted(t, err, "approve#2")
+	}
+	var after int
+	for range 100 { // a finished goroutine may take a moment to be gone
+		if after = runtime.NumGoroutine(); after < before+n/10 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if after >= before+n/10 {
+		t.Errorf("%d goroutines before %d waiting runs, %d after", before, n, after)
+	}
+	for _, id := range ids {
+		if s, err := r.Answer(t.Context(), id, "", Approval{Approve: true}); err != nil || s.A != "true" {
+			t.Fatalf("run %s: %+v, %v", id, s, err)
+		}
 	}
 }
