@@ -99,8 +99,10 @@ func (r *Runner[S]) Name() string { return r.name }
 // Run starts a run from s0 under a new run ID and streams its events: a
 // RunStart first, then for each step NodeStart, the node's own events,
 // NodeEnd, StateSet and (with a Store) Checkpoint, and a RunEnd last. The
-// RunEnd carries the final state (the last good one when the run failed);
-// it is yielded with the run's error, nil on success. Breaking out of the
+// RunEnd carries the final state (the last good one when the run failed,
+// the one a question waits with when it was interrupted); it is yielded
+// with the run's error, nil on success, an *InterruptedError when a node
+// asked (Ask). Breaking out of the
 // loop cancels the run. Each range over the result starts a new run.
 //
 // To get only the final state, use Invoke: it builds no event nobody
@@ -122,7 +124,10 @@ func (r *Runner[S]) RunWithID(ctx context.Context, runID string, s0 S) iter.Seq2
 
 // Resume continues run runID from its latest checkpoint in the Store: the
 // steps already completed are not run again (a step interrupted by the
-// crash is). Resuming a finished run yields its final state at once.
+// crash is). Resuming a finished run yields its final state at once; a
+// run that waits for answers (Ask) runs nothing and ends with its
+// *InterruptedError again (Answer continues it), a cancelled one with
+// ErrCancelled.
 func (r *Runner[S]) Resume(ctx context.Context, runID string) iter.Seq2[event.Event, error] {
 	return func(yield func(event.Event, error) bool) {
 		r.stream(ctx, runID, yield, func(ctx context.Context, rn *run) ending[S] {
