@@ -41,6 +41,7 @@ func (a *Assistant) graph() (*flow.Runner[turn], error) {
 		}
 	}
 	g.MaxSteps = len(stateOrder) + 1
+	g.Store = ctxStore{} // the turn's own checkpoints, for flow.Ask
 	r, err := g.Build()
 	if err != nil {
 		return nil, fmt.Errorf("mapschat: %w", err)

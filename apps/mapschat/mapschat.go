@@ -263,6 +263,9 @@ type Session struct {
 	State *CoordinatorState `json:"state,omitempty"`
 	// Memory is what follow-ups resolve against.
 	Memory Memory `json:"memory"`
+	// Waiting is the run that asked the person a question ("Where should
+	// I look for coffee?"); the next message naming a place answers it.
+	Waiting *Waiting `json:"waiting,omitempty"`
 }
 
 // SessionInfo is a session in a list.

@@ -82,26 +82,51 @@ func TestMultiTurnFollowUps(t *testing.T) {
 	}
 }
 
-// "coffee near here" with no known here asks where, keeps the question,
-// and the next message answers it.
+// "coffee near here" with no known here asks where: the run waits
+// (flow.Ask) with its checkpoint in the session, across a restart, and
+// the next message naming a place answers it and the run goes on.
 func TestAsksWhereThenAnswers(t *testing.T) {
-	a := chat(t, Options{})
+	dir := t.TempDir()
+	open := func() *Assistant {
+		fs, err := NewFileSessions(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return chat(t, Options{Store: fs})
+	}
+	a := open()
 	id := session(t, a, "")
 	s := send(t, a, id, "coffee near here")
 	ans := mustAnswer(t, s)
-	if len(s.tools()) != 0 || !strings.Contains(ans.Answer, "Where should I look for coffee") {
-		t.Errorf("%q tools %v", ans.Answer, s.tools())
+	if len(s.tools()) != 0 || !strings.Contains(ans.Answer, "Where should I look for coffee") || s.statuses() != "analyzing responding" {
+		t.Errorf("%q tools %v states %s", ans.Answer, s.tools(), s.statuses())
 	}
-	if sess, _ := a.Session(context.Background(), id); sess.Memory.Pending == nil || sess.Memory.Pending.Query != "coffee" {
-		t.Errorf("pending %+v", sess.Memory.Pending)
+	sess, _ := a.Session(context.Background(), id)
+	if sess.Waiting == nil || sess.Waiting.Question != ans.Answer || sess.Memory.Pending == nil || sess.Memory.Pending.Query != "coffee" {
+		t.Fatalf("waiting %+v pending %+v", sess.Waiting, sess.Memory.Pending)
 	}
+	a = open() // a restart while the question waits
 	s = send(t, a, id, "Wilmington, Delaware")
 	ans = mustAnswer(t, s)
 	if !slices.Equal(s.tools(), []string{mapstool.SearchPlaces}) || len(ans.Places) == 0 || !strings.Contains(ans.Answer, "coffee") {
 		t.Errorf("answered: %q tools %v", ans.Answer, s.tools())
 	}
-	if sess, _ := a.Session(context.Background(), id); sess.Memory.Pending != nil {
-		t.Errorf("pending kept %+v", sess.Memory.Pending)
+	if s.States[0].Status != Responding || s.States[len(s.States)-1].Status != Done {
+		t.Errorf("the waiting run should go on from responding: %s", s.statuses())
+	}
+	if sess, _ := a.Session(context.Background(), id); sess.Waiting != nil || sess.Memory.Pending != nil || len(sess.Turns) != 2 {
+		t.Errorf("after the answer: waiting %+v pending %+v, %d turns", sess.Waiting, sess.Memory.Pending, len(sess.Turns))
+	}
+
+	// A request of its own drops the question.
+	mustAnswer(t, send(t, a, id, "gas station near here")) // here is still unknown: asks again
+	s = send(t, a, id, "where is Lewes")
+	ans = mustAnswer(t, s)
+	if s.States[0].Status != Analyzing || !strings.Contains(ans.Answer, "Lewes") {
+		t.Errorf("new request: %s %q", s.statuses(), ans.Answer)
+	}
+	if sess, _ := a.Session(context.Background(), id); sess.Waiting != nil {
+		t.Errorf("question kept after a new request")
 	}
 }
 

@@ -3,11 +3,13 @@ package mapschat
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -26,6 +28,26 @@ func (a *Assistant) analyzing(ctx context.Context, t turn) (turn, error) {
 // responding answers what needs no map data: greetings, what it can do,
 // a question asking where, follow-ups from the conversation's results.
 func (a *Assistant) responding(ctx context.Context, t turn) (turn, error) {
+	if r := t.Request; r.Missing != "" {
+		// Ask where; the run waits for the answer (flow.Ask) and this
+		// state runs again with it. Outside a run (a node test) the
+		// question is the response.
+		q := askWhere(r)
+		ans, err := flow.Ask[string](ctx, q)
+		switch {
+		case errors.Is(err, flow.ErrInterrupted):
+			publish(ctx, &t, CoordinatorState{Status: Responding, Action: ActionRespond, Content: q, NextStep: ToolPlanning,
+				Reasoning: "no place to look at and no map centre: ask where and wait for the answer", source: "policy"})
+			return t, err
+		case err == nil:
+			here := a.here(&t)
+			if l := a.placeIn(&t, ans, here); l != nil {
+				t.Request = fill(r, l)
+			} else {
+				t.Request.Missing, t.Request.Unresolved = "", ans
+			}
+		}
+	}
 	cs := a.decide(ctx, &t, Responding, func() CoordinatorState { return respondPolicy(t) })
 	if cs.Source() == "model" && !t.Request.Kind.conversational() {
 		// A model writes freely only where no place fact is stated.
@@ -61,7 +83,7 @@ func (a *Assistant) toolPlanning(ctx context.Context, t turn) (turn, error) {
 func (a *Assistant) toolExecuting(ctx context.Context, t turn) (turn, error) {
 	plan := t.State.ToolsToExecute
 	t.Results = t.Results[:0]
-	for i, c := range plan {
+	for _, c := range plan {
 		if err := ctx.Err(); err != nil {
 			return t, err
 		}
@@ -77,7 +99,6 @@ func (a *Assistant) toolExecuting(ctx context.Context, t turn) (turn, error) {
 			r.Result, r.Err = nil, err.Error()
 		}
 		t.Results = append(t.Results, r)
-		_ = i
 	}
 	ok := 0
 	for _, r := range t.Results {

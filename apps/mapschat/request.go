@@ -176,25 +176,44 @@ func (a *Assistant) read(ctx context.Context, t *turn) Request {
 		opts.Near = &understand.Place{Lat: here.Point.Lat, Lng: here.Point.Lng, HasPoint: true}
 	}
 	rd := understand.Read(text, opts)
+	return readRequest(low, rd, t.Memory, here)
+}
+
+// placeIn reads a message as the answer to "where?": the place it names
+// or points at, else a short text taken as a name for the maps. Nil when
+// it is a request of its own.
+func (a *Assistant) placeIn(t *turn, text string, here *Loc) *Loc {
+	opts := understand.Options{Gazetteer: a.o.Gazetteer, Prefer: a.o.Prefer, Terms: terms}
+	low := strings.ToLower(strings.TrimSpace(text))
+	rd := understand.Read(strings.TrimSpace(text), opts)
 	r := readRequest(low, rd, t.Memory, here)
-	// A message answering the assistant's question ("where?") fills the
-	// request that asked it.
-	if p := t.Memory.Pending; p != nil && (r.Kind == KindUnknown || r.Kind == KindWhere || r.Kind == KindNearby && r.Query == "") {
-		if l := firstPlace(rd, t.Memory, here); l != nil {
-			filled := *p
-			filled.Missing = ""
-			switch p.Kind {
-			case KindDirections:
-				if filled.From == nil {
-					filled.From = l
-				} else {
-					filled.To = l
-				}
-			default:
-				filled.Near = l
-			}
-			return filled
+	switch {
+	case r.Kind == KindWhere && r.Near != nil && !reWhere.MatchString(low): // a bare name
+		return r.Near
+	case r.Kind != KindUnknown:
+		return nil
+	}
+	if l := firstPlace(rd, t.Memory, here); l != nil {
+		return l
+	}
+	if name := strings.Trim(strings.TrimSpace(text), ".!?"); name != "" && len(strings.Fields(name)) <= 5 {
+		return &Loc{Name: name}
+	}
+	return nil
+}
+
+// fill completes a request that asked where with the place l.
+func fill(r Request, l *Loc) Request {
+	r.Missing = ""
+	switch r.Kind {
+	case KindDirections:
+		if r.From == nil {
+			r.From = l
+		} else {
+			r.To = l
 		}
+	default:
+		r.Near = l
 	}
 	return r
 }
