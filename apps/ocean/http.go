@@ -32,12 +32,15 @@ type ErrorResponse struct {
 
 // Register adds the ocean API to mux:
 //
-//	POST /api/v1/agent/query   {"query": "..."} -> Response
-//	GET  /api/v1/ocean/health  store and index health
+//	POST /api/v1/agent/query        {"query": "..."} -> Answer
+//	GET  /api/v1/ocean/plots/{id}   a plot of an answer (.svg or .png)
+//	GET  /api/v1/ocean/health       store and index health
 //
 // The mux is the caller's, so other systems can share it.
 func (a *App) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/v1/agent/query", a.handleQuery)
+	plots := &PlotStore{}
+	mux.HandleFunc("POST /api/v1/agent/query", func(w http.ResponseWriter, r *http.Request) { a.handleQuery(w, r, plots) })
+	mux.Handle("GET "+PlotPath+"{id}", plots)
 	mux.HandleFunc("GET /api/v1/ocean/health", a.handleHealth)
 }
 
@@ -56,7 +59,14 @@ func badRequest(w http.ResponseWriter, format string, args ...any) {
 	writeJSON(w, http.StatusBadRequest, ErrorResponse{Error: fmt.Sprintf(format, args...)})
 }
 
-func (a *App) handleQuery(w http.ResponseWriter, r *http.Request) {
+// Answer is the body of a query's answer: the Response and the URLs of
+// its plots.
+type Answer struct {
+	Response
+	Plots []PlotRef `json:"plots"`
+}
+
+func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *PlotStore) {
 	// Any Content-Type is accepted (curl -d sends a form type); the body
 	// itself must be JSON.
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
@@ -92,7 +102,7 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request) {
 		a.opts.Logger.Error("ocean query failed", "query", req.Query, "error", err)
 		writeJSON(w, http.StatusInternalServerError, ErrorResponse{Error: err.Error()})
 	default:
-		writeJSON(w, http.StatusOK, resp)
+		writeJSON(w, http.StatusOK, Answer{Response: resp, Plots: plots.Keep(Figures(resp.Result))})
 	}
 }
 

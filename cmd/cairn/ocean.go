@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
 	"github.com/cairn-agents/cairn/ocean/pgstore"
+	"github.com/cairn-agents/cairn/ocean/plot"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
 
@@ -307,11 +309,17 @@ func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(),
 
 func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 	var asJSON bool
+	var plotFile string
 	cmd := &cobra.Command{
 		Use:   "ask QUESTION",
 		Short: "Answer a question about Argo floats (the same as POST /api/v1/agent/query)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if plotFile != "" {
+				if _, err := plot.FormatOf(plotFile); err != nil {
+					return fmt.Errorf("--plot: %w", err)
+				}
+			}
 			app, closeFn, err := openOcean(cmd.Context(), c, of)
 			if err != nil {
 				return err
@@ -328,10 +336,20 @@ func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// the answer first: it says why there is no plot when there is none
+			plots := func() error {
+				if plotFile == "" {
+					return nil
+				}
+				return writePlots(c, plotFile, ocean.Figures(resp.Result))
+			}
 			if asJSON {
 				enc := json.NewEncoder(c.stdout)
 				enc.SetIndent("", "  ")
-				return enc.Encode(resp)
+				if err := enc.Encode(resp); err != nil {
+					return err
+				}
+				return plots()
 			}
 			fmt.Fprintln(c.stdout, resp.Response)
 			for i, ct := range resp.Citations {
@@ -345,11 +363,40 @@ func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 			m := resp.AgentMetrics
 			fmt.Fprintf(c.stderr, "routing %s by %s (%s); total %.1f ms, tokens %d\n",
 				strings.Join(resp.Dispatch.Agents, "+"), resp.Dispatch.Source, resp.Dispatch.Reasoning, m.TotalTimeMs, m.Tokens)
-			return nil
+			return plots()
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the full response as JSON")
+	cmd.Flags().StringVar(&plotFile, "plot", "", "write the answer's plot to `FILE` (.svg or .png); more plots go to FILE-2.svg, …")
 	return cmd
+}
+
+// writePlots writes figs to file (the first) and file-2.ext, file-3.ext…
+func writePlots(c *cli, file string, figs []plot.Figure) error {
+	if len(figs) == 0 {
+		return errors.New("--plot: this answer has no plot (plots come from questions about a profile, a time series or a float's track)")
+	}
+	format, _ := plot.FormatOf(file)
+	ext := filepath.Ext(file)
+	for i, f := range figs {
+		path := file
+		if i > 0 {
+			path = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(file, ext), i+1, ext)
+		}
+		out, err := os.Create(path)
+		if err != nil {
+			return fmt.Errorf("--plot: %w", err)
+		}
+		err = plot.Render(out, f, format)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("--plot %s: %w", path, err)
+		}
+		fmt.Fprintf(c.stderr, "plot: %s (%s)\n", path, f.Title)
+	}
+	return nil
 }
 
 func newOceanSQLCmd(c *cli, dir *string) *cobra.Command {
