@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -28,22 +26,7 @@ func (f *serveChatFlags) register(cmd *cobra.Command) {
 	f.geo.register(cmd)
 	fs := cmd.Flags()
 	fs.StringVar(&f.mapsMCP, "maps-mcp", "", "maps MCP server the chat's tools call (a command line or an http(s) URL); default: the offline engine in-process")
-	fs.StringVar(&f.dir, "chat-dir", serveChatDefaultDir(), "directory where the maps chat keeps its conversations")
-}
-
-// serveChatDefaultDir is $CAIRN_CHAT_DIR, else mapschat under the data
-// directory ($XDG_DATA_HOME/cairn or ~/.local/share/cairn).
-func serveChatDefaultDir() string {
-	if d := os.Getenv("CAIRN_CHAT_DIR"); d != "" {
-		return d
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "cairn", "mapschat")
-	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "share", "cairn", "mapschat")
-	}
-	return "cairn-mapschat"
+	fs.StringVar(&f.dir, "chat-dir", defaultChatDir(), "directory where the maps chat keeps its conversations (the one cairn chat uses)")
 }
 
 // chatRoute serves the maps chat: its page at / and /chat, its API under
