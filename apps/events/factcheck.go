@@ -122,13 +122,10 @@ func (a *App) evidenceQuery(p Profile, l Lead) eventdata.Query {
 	if q.Text == "" {
 		q.Text = searchText(l)
 	}
-	if s, ok := day(l.Start); ok {
-		e, ok := day(l.End)
-		if !ok {
-			e = s
-		}
-		q.From, q.To = s, e.AddDate(0, 0, 1)
-	} else {
+	// A dated lead is searched by its words and place only: corroborates
+	// compares the days of what is found, and a date filter costs an
+	// index a range scan per search.
+	if _, ok := day(l.Start); !ok {
 		q = query(p, a.opts.MaxResultsPerSearch)
 		q.Text, q.Keywords = searchText(l), nil
 	}
