@@ -1,6 +1,7 @@
 package gdac
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -170,6 +171,8 @@ type fetcher struct {
 	log   *slog.Logger
 	mu    sync.Mutex
 	state map[string]fileState
+	// partLM is the Last-Modified of the answer each .part began with.
+	partLM map[string]string
 
 	total, done, bytes atomic.Int64
 }
@@ -202,7 +205,7 @@ func newFetcher(opts Options) (*fetcher, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("gdac: %w", err)
 	}
-	f := &fetcher{url: strings.TrimRight(opts.URL, "/"), opts: opts, log: opts.Logger, state: map[string]fileState{}}
+	f := &fetcher{url: strings.TrimRight(opts.URL, "/"), opts: opts, log: opts.Logger, state: map[string]fileState{}, partLM: map[string]string{}}
 	if b, err := os.ReadFile(filepath.Join(opts.Dir, stateFile)); err == nil {
 		if err := json.Unmarshal(b, &f.state); err != nil {
 			f.log.Warn("fetch state unreadable; files will be checked again", "file", stateFile, "error", err)
@@ -276,34 +279,41 @@ func (f *fetcher) plan(sel Selection) (jobs []job, floats []string, selection st
 
 // writeSelection writes the profile index's comment and header lines and
 // the selected rows, in index order, to .selection/ar_index_global_prof.txt.
+// It streams: a GDAC's index has millions of rows.
 func (f *fetcher) writeSelection(rows []entry) (string, error) {
 	keep := make(map[string]bool, len(rows))
 	for _, e := range rows {
 		keep[e.File] = true
 	}
-	src, err := os.ReadFile(f.local(ProfIndex))
+	src, err := os.Open(f.local(ProfIndex))
 	if err != nil {
 		return "", fmt.Errorf("gdac: %w", err)
 	}
-	var out bytes.Buffer
-	header := false
-	for line := range bytes.Lines(src) {
-		if bytes.HasPrefix(line, []byte("#")) || !header {
-			header = header || !bytes.HasPrefix(line, []byte("#"))
-			out.Write(line)
-			continue
-		}
-		file, _, _ := bytes.Cut(line, []byte(","))
-		if keep[string(file)] {
-			out.Write(line)
-		}
-	}
+	defer src.Close()
 	path := filepath.Join(f.opts.Dir, ".selection", ProfIndex)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", fmt.Errorf("gdac: %w", err)
 	}
-	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+	out, err := os.Create(path)
+	if err != nil {
 		return "", fmt.Errorf("gdac: %w", err)
+	}
+	w := bufio.NewWriter(out)
+	sc := bufio.NewScanner(src)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	header := false
+	for sc.Scan() {
+		line := sc.Bytes()
+		file, _, _ := bytes.Cut(line, []byte(","))
+		if bytes.HasPrefix(line, []byte("#")) || !header || keep[string(file)] {
+			header = header || !bytes.HasPrefix(line, []byte("#"))
+			w.Write(line)
+			w.WriteByte('\n')
+		}
+	}
+	err = errors.Join(sc.Err(), w.Flush(), out.Close())
+	if err != nil {
+		return "", fmt.Errorf("gdac: writing the selection: %w", err)
 	}
 	return path, nil
 }
@@ -432,6 +442,14 @@ func (f *fetcher) try(ctx context.Context, file, part string, since time.Time) (
 	}
 	if have > 0 {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(have, 10)+"-")
+		// the rest only if the file is still the one the part began with
+		// (when this run saw its Last-Modified); a changed file comes whole
+		f.mu.Lock()
+		lm := f.partLM[part]
+		f.mu.Unlock()
+		if lm != "" {
+			req.Header.Set("If-Range", lm)
+		}
 	} else if !since.IsZero() {
 		req.Header.Set("If-Modified-Since", since.UTC().Format(http.TimeFormat))
 	}
@@ -478,13 +496,19 @@ func (f *fetcher) try(ctx context.Context, file, part string, since time.Time) (
 		err = cerr
 	}
 	got := have + n
+	lm, lmErr := http.ParseTime(resp.Header.Get("Last-Modified"))
 	if err != nil {
+		if lmErr == nil && resp.StatusCode == http.StatusOK {
+			f.mu.Lock()
+			f.partLM[part] = resp.Header.Get("Last-Modified")
+			f.mu.Unlock()
+		}
 		return 0, resumed, fmt.Errorf("connection lost after %d bytes: %w", got, err)
 	}
 	if total >= 0 && got != total {
 		return 0, resumed, fmt.Errorf("got %d bytes, the server announced %d", got, total)
 	}
-	if lm, err := http.ParseTime(resp.Header.Get("Last-Modified")); err == nil {
+	if lmErr == nil {
 		os.Chtimes(part, lm, lm) // so If-Modified-Since asks about the server's time
 	}
 	return got, resumed, nil

@@ -186,12 +186,21 @@ func TestFetchSelection(t *testing.T) {
 // dropHalf cuts the connection half-way through the first answer for
 // every NetCDF file, after announcing its full length.
 func dropHalf(t *testing.T, root string) func(http.Handler) http.Handler {
+	return dropHalfAged(t, root, 0)
+}
+
+// dropHalfAged is dropHalf whose cut answers say the file was modified age
+// before it was: the file has changed since, as far as the client can tell.
+func dropHalfAged(t *testing.T, root string, age time.Duration) func(http.Handler) http.Handler {
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mu.Lock()
 			first := !seen[r.URL.Path] && strings.HasSuffix(r.URL.Path, ".nc") && r.Header.Get("Range") == ""
+			if r.Header.Get("Range") != "" && r.Header.Get("If-Range") == "" {
+				t.Errorf("%s: resumed without If-Range", r.URL.Path)
+			}
 			seen[r.URL.Path] = true
 			mu.Unlock()
 			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(r.URL.Path)))
@@ -199,7 +208,9 @@ func dropHalf(t *testing.T, root string) func(http.Handler) http.Handler {
 				next.ServeHTTP(w, r)
 				return
 			}
+			st, _ := os.Stat(filepath.Join(root, filepath.FromSlash(r.URL.Path)))
 			w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+			w.Header().Set("Last-Modified", st.ModTime().Add(-age).UTC().Format(http.TimeFormat))
 			w.WriteHeader(http.StatusOK)
 			w.Write(b[:len(b)/2])
 			w.(http.Flusher).Flush()
@@ -233,6 +244,24 @@ func TestFetchResumesDroppedConnections(t *testing.T) {
 	}
 	if resumed == 0 {
 		t.Fatal("no NetCDF file fetched")
+	}
+}
+
+// TestFetchChangedFileIsNotSpliced: when the file changed since its partial
+// download began, the server answers the resumed request with the whole
+// new file (If-Range), and nothing of the old part is kept.
+func TestFetchChangedFileIsNotSpliced(t *testing.T) {
+	root := mirror(t)
+	url := serve(t, root, dropHalfAged(t, root, time.Hour))
+	rep, err := Fetch(context.Background(), Selection{Floats: []string{"2902269"}}, Options{URL: url, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsMirror(t, root, rep)
+	for _, f := range rep.Files {
+		if f.Status != Fetched || strings.HasSuffix(f.File, ".nc") && (f.Resumed || f.Attempts != 2) {
+			t.Errorf("%s: %s, resumed %v after %d attempts; want fetched whole on the 2nd", f.File, f.Status, f.Resumed, f.Attempts)
+		}
 	}
 }
 
