@@ -137,7 +137,8 @@ func (r *Runner[S]) Resume(ctx context.Context, runID string) iter.Seq2[event.Ev
 }
 
 // Invoke runs from s0 to the end on the caller's goroutine and returns the
-// final state, the last good one when the run failed. It keeps no event:
+// final state, the last good one when the run failed, or the one a
+// question waits with and an *InterruptedError when a node asked (Ask). It keeps no event:
 // the run's events go to the sinks in ctx (event.WithSink), and when ctx
 // has none, none is built and the state is encoded as JSON only where a
 // Store or a parallel merge needs it.
