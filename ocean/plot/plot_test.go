@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -287,5 +288,20 @@ func TestBadFigures(t *testing.T) {
 	}
 	if _, err := FormatOf("plot.jpg"); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), ".svg or .png") {
 		t.Errorf("FormatOf(plot.jpg) = %v", err)
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	for _, name := range []string{"profile", "trajectory"} {
+		for _, format := range []Format{SVG, PNG} {
+			b.Run(name+"/"+string(format), func(b *testing.B) {
+				f := sampleFigures()[name]
+				for b.Loop() {
+					if err := Render(io.Discard, f, format); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
