@@ -141,6 +141,9 @@ func TestBrowserChat(t *testing.T) {
 	}
 	shot := func(name string) {
 		t.Helper()
+		// The map has drawn the features of what it shows.
+		step("draw the map before "+name, chromedp.Poll[chromedp.Void](`!document.body.dataset.mapLoading`,
+			chromedp.WithPollingTimeout(20*time.Second)))
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatalf("screenshot %s: %v", name, err)
@@ -241,6 +244,9 @@ func TestBrowserChat(t *testing.T) {
 	t.Logf("follow-up: %s; route %+v", answer, route)
 	if route.Points < 10 || !route.OnMap || !strings.HasPrefix(route.Info, "Route: ") {
 		t.Errorf("route line %+v: want a drawn line of the route, inside the map, and its distance", route)
+	}
+	if route.Markers != len(markers) {
+		t.Errorf("%d markers with the route, want the %d places it leads among", route.Markers, len(markers))
 	}
 	shot("3-route.png")
 

@@ -75,6 +75,7 @@ let featureAbort = null;
 
 function loadFeatures() {
   clearTimeout(featureTimer);
+  document.body.dataset.mapLoading = "1";
   featureTimer = setTimeout(async () => {
     if (featureAbort) featureAbort.abort();
     featureAbort = new AbortController();
@@ -95,6 +96,7 @@ function loadFeatures() {
       }
       features = f;
       document.body.dataset.features = String(gj.features.length);
+      delete document.body.dataset.mapLoading;
       draw();
     } catch (e) {
       if (e.name !== "AbortError") setStatus("The map could not load: " + e.message);
@@ -520,10 +522,12 @@ function showAnswer(a) {
     d.textContent = "Route: " + (a.route.distance_m / 1000).toFixed(1) + " km, " + Math.round(a.route.duration_s / 60) + " min";
     li.append(d);
   }
+  li.scrollIntoView({ block: "end" });
   // A new answer replaces what the map shows; one with nothing to draw
-  // (a greeting) leaves the last places on it.
+  // (a greeting) leaves the last places on it, and a route alone is drawn
+  // over them (it mostly leads to one of them).
   if (places.length > 0 || a.route) {
-    answer = { places, route: a.route || null };
+    answer = { places: places.length > 0 ? places : answer.places, route: a.route || null };
     routeLine = a.route && a.route.polyline ? decodePolyline(a.route.polyline) : [];
     selected = null;
     $("details").hidden = true;
