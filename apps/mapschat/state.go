@@ -153,16 +153,19 @@ func (s *Session) record(t Turn, m Memory, st *CoordinatorState, now time.Time) 
 	if len(s.Turns) > maxTurns {
 		s.Turns = slices.Clone(s.Turns[len(s.Turns)-maxTurns:])
 	}
-	size, keep := 0, len(s.Turns)
-	for i := len(s.Turns) - 1; i >= 0; i-- {
-		b, _ := json.Marshal(s.Turns[i])
-		if size += len(b); size > maxStoredBytes && i < len(s.Turns)-1 {
+	for len(s.Turns) > 1 {
+		b, _ := json.Marshal(s.Turns)
+		if len(b) <= maxStoredBytes {
 			break
 		}
-		keep = i
-	}
-	if keep > 0 {
-		s.Turns = slices.Clone(s.Turns[keep:])
+		// Drop the oldest turns worth the excess, at least one.
+		drop, over := 0, len(b)-maxStoredBytes
+		for over > 0 && drop < len(s.Turns)-1 {
+			tb, _ := json.Marshal(s.Turns[drop])
+			over -= len(tb) + 1
+			drop++
+		}
+		s.Turns = slices.Clone(s.Turns[drop:])
 	}
 	s.Memory = m
 	s.State = st
