@@ -809,7 +809,7 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 		oldGlob := filepath.Join(live, "year=*", "*.parquet")
 		old := `SELECT year, ` + measureCols + ` FROM _incoming WHERE false`
 		if files, _ := filepath.Glob(oldGlob); len(files) > 0 {
-			sel, err := parquetSelect(ctx, conn, oldGlob)
+			sel, _, err := parquetSelect(ctx, conn, oldGlob, len(files))
 			if err != nil {
 				return nil, fmt.Errorf("float %s: %w", wmo, err)
 			}

@@ -257,24 +257,35 @@ type execer interface {
 
 // parquetSelect is the select list of measureColumns over the Parquet
 // files matching glob, read with union_by_name: a column no file has is
-// NULL, and level_source is 'core' where missing.
-func parquetSelect(ctx context.Context, db execer, glob string) (string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT DISTINCT name FROM parquet_schema(`+quote(glob)+`)`)
+// NULL, and level_source is 'core' where missing. uniform says every
+// file has every column, so the files can be read without union_by_name
+// (which reads every file's schema at each query: 15 ms of CPU on the
+// sample data, three times what a one-float query costs without it).
+func parquetSelect(ctx context.Context, db execer, glob string, files int) (sel string, uniform bool, err error) {
+	rows, err := db.QueryContext(ctx, `SELECT name, count(DISTINCT file_name) FROM parquet_schema(`+quote(glob)+`) GROUP BY name`)
 	if err != nil {
-		return "", fmt.Errorf("parquet schema: %w", err)
+		return "", false, fmt.Errorf("parquet schema: %w", err)
 	}
 	have := map[string]bool{}
+	inFiles := map[string]int{}
 	for rows.Next() {
 		var n string
-		if err := rows.Scan(&n); err != nil {
+		var k int
+		if err := rows.Scan(&n, &k); err != nil {
 			rows.Close()
-			return "", err
+			return "", false, err
 		}
-		have[n] = true
+		have[n], inFiles[n] = true, k
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return "", fmt.Errorf("parquet schema: %w", err)
+		return "", false, fmt.Errorf("parquet schema: %w", err)
+	}
+	uniform = true
+	for _, c := range measureColumns {
+		if inFiles[c[0]] != files {
+			uniform = false
+		}
 	}
 	parts := make([]string, len(measureColumns))
 	for i, c := range measureColumns {
@@ -289,7 +300,7 @@ func parquetSelect(ctx context.Context, db execer, glob string) (string, error) 
 			parts[i] = "NULL::" + c[1] + " AS " + c[0]
 		}
 	}
-	return strings.Join(parts, ", "), nil
+	return strings.Join(parts, ", "), uniform, nil
 }
 
 // refreshView points argo_profiles at the Parquet files, or at an empty
@@ -307,12 +318,16 @@ func (s *Store) refreshView(ctx context.Context, db execer) error {
 		b.WriteString(" WHERE false")
 		q = b.String()
 	} else {
-		sel, err := parquetSelect(ctx, db, glob)
+		sel, uniform, err := parquetSelect(ctx, db, glob, len(files))
 		if err != nil {
 			return fmt.Errorf("argo_profiles view: %w", err)
 		}
+		union := ", union_by_name = true"
+		if uniform {
+			union = ""
+		}
 		q = `CREATE OR REPLACE VIEW argo_profiles AS SELECT wmo, year, ` + sel + ` FROM read_parquet(` + quote(glob) +
-			`, hive_partitioning = true, hive_types = {'wmo': VARCHAR, 'year': INTEGER}, union_by_name = true)`
+			`, hive_partitioning = true, hive_types = {'wmo': VARCHAR, 'year': INTEGER}` + union + `)`
 	}
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return fmt.Errorf("argo_profiles view: %w", err)
