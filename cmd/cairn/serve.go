@@ -139,7 +139,8 @@ func newServeCmd(c *cli) *cobra.Command {
 		Short: "Serve the HTTP API (ocean: POST /api/v1/agent/query; GET /healthz)",
 		Long: `serve hosts the systems' HTTP APIs on one server:
 
-  POST /api/v1/agent/query     {"query": "..."}  ocean gateway
+  POST /api/v1/agent/query     {"query": "..."}  ocean gateway (its plots in "plots")
+  GET  /api/v1/ocean/plots/{id}.svg|.png  a plot of a recent ocean answer
   GET  /api/v1/ocean/health    ocean store and index
   GET  /, /chat                the maps chat page (chat panel and map)
   POST /api/v1/chat/sessions   {"center": optional} -> {"id"}   maps chat
