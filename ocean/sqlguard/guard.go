@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
@@ -183,19 +184,49 @@ func (g *Guard) inspect(stmt string, lim Limits) (*pg_query.ParseResult, error) 
 	}
 	sel := tree.Stmts[0].GetStmt().GetSelectStmt()
 	if sel == nil {
-		return nil, reject("only SELECT is allowed, got %s", nodeName(tree.Stmts[0].GetStmt()))
+		return nil, reject("only SELECT is allowed, got %s", firstWord(stmt))
 	}
-	c := &checker{g: g, lim: lim}
+	c := &checker{g: g, lim: lim, sql: stmt}
 	if err := c.selectStmt(sel, nil, 1, 0); err != nil {
 		return nil, err
 	}
 	return tree, nil
 }
 
-func nodeName(n *pg_query.Node) string {
-	m := n.ProtoReflect()
-	if fd := m.WhichOneof(m.Descriptor().Oneofs().ByName("node")); fd != nil {
-		return string(m.Get(fd).Message().Descriptor().Name())
+// firstWord is the statement's first word as written (DELETE, EXPLAIN,
+// SET), comments and opening parentheses skipped: what the user wrote,
+// not the parser's name for it (DeleteStmt).
+func firstWord(stmt string) string {
+	res, err := pg_query.Scan(stmt)
+	if err == nil {
+		for _, t := range res.GetTokens() {
+			switch t.GetToken() {
+			case pg_query.Token_SQL_COMMENT, pg_query.Token_C_COMMENT, pg_query.Token_ASCII_40:
+				continue
+			}
+			if a, b := int(t.GetStart()), int(t.GetEnd()); 0 <= a && a < b && b <= len(stmt) {
+				return strings.ToUpper(stmt[a:b])
+			}
+			break
+		}
 	}
-	return "an empty statement"
+	return "another kind of statement"
+}
+
+// excerpt quotes the statement from byte offset at, at most 40 bytes,
+// ending on a whole character: where a construct the guard refuses
+// begins, in the user's own text.
+func excerpt(stmt string, at int) string {
+	if at < 0 || at >= len(stmt) {
+		return ""
+	}
+	rest := stmt[at:]
+	if len(rest) > 40 {
+		cut := 40
+		for cut > 0 && !utf8.RuneStart(rest[cut]) {
+			cut--
+		}
+		rest = rest[:cut] + "…"
+	}
+	return rest
 }

@@ -86,12 +86,36 @@ func TestReasonsNameTheProblem(t *testing.T) {
 		"SELECT current_user":                                    "CURRENT_USER",
 		"SELECT 'x'::regclass":                                   "regclass",
 		"SELECT * FROM duckdb_databases":                         `"duckdb_databases" is not one of`,
-		"SELECT xmlparse(document '<a/>')":                       "XmlExpr",
+		"SELECT xmlparse(document '<a/>')":                       `"xmlparse(document '<a/>')" is not allowed`,
+		"EXPLAIN SELECT 1":                                       "only SELECT is allowed, got EXPLAIN",
+		"/* c */ -- d\n set x = 1":                               "got SET",
+		"(DELETE FROM argo_float_status)":                        "does not parse",
+		"COPY argo_float_status TO '/tmp/x'":                     "got COPY",
 		"SELECT * FROM argo_float_status, LATERAL read_csv('x')": "table functions",
 	} {
 		_, err := g.Check(q)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%.60q: err = %v, want mention of %q", q, err, want)
+		}
+	}
+}
+
+// TestReasonsInTheUsersTerms: no reason names the parser's node types
+// (DeleteStmt, XmlExpr, VariableSetStmt), only what the user wrote (issue
+// 13).
+func TestReasonsInTheUsersTerms(t *testing.T) {
+	g := New(tables, nil)
+	for _, q := range oceantest.HostileSQL(t) {
+		_, err := g.Check(q)
+		if err == nil {
+			t.Errorf("%.60q passed", q)
+			continue
+		}
+		for _, word := range strings.Fields(err.Error()) {
+			w := strings.Trim(word, `",.:;()'`)
+			if strings.HasSuffix(w, "Stmt") || strings.HasSuffix(w, "Expr") || strings.HasSuffix(w, "Clause") {
+				t.Errorf("%.60q: the reason names a parser node, %s: %v", q, w, err)
+			}
 		}
 	}
 }

@@ -75,7 +75,18 @@ func (s *scope) inDefinition(name string) bool {
 type checker struct {
 	g                  *Guard
 	lim                Limits
+	sql                string // the statement checked, for quoting it
 	selects, relations int
+}
+
+// location quotes the statement where parse-tree node m begins, or ""
+// when the node does not know.
+func (c *checker) location(m protoreflect.Message) string {
+	fd := m.Descriptor().Fields().ByName("location")
+	if fd == nil || fd.Kind() != protoreflect.Int32Kind {
+		return ""
+	}
+	return excerpt(c.sql, int(m.Get(fd).Int()))
 }
 
 // selectStmt checks one SELECT at nesting depth depth, seeing the WITH
@@ -98,7 +109,7 @@ func (c *checker) selectStmt(sel *pg_query.SelectStmt, sc *scope, depth, nest in
 		for _, n := range w.GetCtes() {
 			cte := n.GetCommonTableExpr()
 			if cte == nil {
-				return reject("WITH holds %s", nodeName(n))
+				return reject("WITH holds something other than a named query")
 			}
 			if cte.GetSearchClause() != nil || cte.GetCycleClause() != nil {
 				return reject("SEARCH and CYCLE clauses of WITH are not allowed")
@@ -147,10 +158,12 @@ func (c *checker) node(m protoreflect.Message, sc *scope, depth, nest int) error
 		if why, ok := deniedNodes[name]; ok {
 			return reject("%s", why)
 		}
-		if strings.HasSuffix(string(name), "Stmt") {
-			return reject("%s is not allowed", name)
+		// Said in the user's text where the parse tree knows where the
+		// construct begins, never by the parser's name for it (XmlExpr).
+		if at := c.location(m); at != "" {
+			return reject("%q is not allowed in a read-only query here", at)
 		}
-		return reject("%s is not allowed in a read-only query here", name)
+		return reject("a construct of this statement is not allowed in a read-only query here")
 	}
 	if name == "Node" {
 		nest++
