@@ -52,6 +52,28 @@ func Coastlines() ([]Line, error) {
 	return coastLines, coastErr
 }
 
+var (
+	boxOnce sync.Once
+	boxes   [][4]float64
+)
+
+// coastBoxes are the embedded coastlines' bounding boxes: min lon, min
+// lat, max lon, max lat.
+func coastBoxes() [][4]float64 {
+	boxOnce.Do(func() {
+		lines, _ := Coastlines()
+		boxes = make([][4]float64, len(lines))
+		for i, l := range lines {
+			b := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+			for _, p := range l {
+				b = [4]float64{min(b[0], p[0]), min(b[1], p[1]), max(b[2], p[0]), max(b[3], p[1])}
+			}
+			boxes[i] = b
+		}
+	})
+	return boxes
+}
+
 // ErrNoCoastSource is returned by DeriveCoastlines when the world-atlas
 // package is not installed.
 var ErrNoCoastSource = errors.New("coastline source not installed")

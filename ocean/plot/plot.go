@@ -303,7 +303,11 @@ var coastColor = color.RGBA{R: 110, G: 110, B: 110, A: 255}
 func (cp coastPlotter) Plot(c draw.Canvas, p *gplot.Plot) {
 	trX, trY := p.Transforms(&c)
 	sty := draw.LineStyle{Color: coastColor, Width: vg.Points(0.6)}
-	for _, l := range cp.lines {
+	boxes := coastBoxes()
+	for i, l := range cp.lines {
+		if b := boxes[i]; (b[2] < cp.minX || b[0] > cp.maxX || b[3] < cp.minY || b[1] > cp.maxY) {
+			continue // wholly off the map
+		}
 		var pts []vg.Point
 		flush := func() {
 			if len(pts) > 1 {
