@@ -305,7 +305,7 @@ func (cp coastPlotter) Plot(c draw.Canvas, p *gplot.Plot) {
 	sty := draw.LineStyle{Color: coastColor, Width: vg.Points(0.6)}
 	boxes := coastBoxes()
 	for i, l := range cp.lines {
-		if b := boxes[i]; (b[2] < cp.minX || b[0] > cp.maxX || b[3] < cp.minY || b[1] > cp.maxY) {
+		if b := boxes[i]; b[2] < cp.minX || b[0] > cp.maxX || b[3] < cp.minY || b[1] > cp.maxY {
 			continue // wholly off the map
 		}
 		var pts []vg.Point
