@@ -95,6 +95,27 @@ func TestPlacesAndRoles(t *testing.T) {
 	}
 }
 
+// TestFarSpellingUnknown: a name no gazetteer holds, whose only reading
+// is a near spelling far from the other places, stays unknown, and a note
+// says so ("Blorptown" is not Bloomtown, that is Taos, Missouri).
+func TestFarSpellingUnknown(t *testing.T) {
+	g := gazetteer(t)
+	r := understand.Read("Find a cafe halfway between Blorptown and Wilmington", understand.Options{Gazetteer: g, Prefer: g.Covered()})
+	if len(r.Mentions) != 2 || r.Mentions[0].Place != nil || r.Mentions[1].Place == nil || !strings.HasPrefix(r.Mentions[1].Place.Qualified(), "Wilmington, Delaware") {
+		t.Fatalf("mentions %+v: want Blorptown unknown and Wilmington, Delaware", r.Mentions)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, `no place named "Blorptown"`) }) {
+		t.Errorf("notes %q: want one naming Blorptown", r.Notes)
+	}
+	// A near spelling close to the other places is the place meant.
+	r = understand.Read("Plan a trip from Wilmingon to Dovr", understand.Options{Gazetteer: g, Prefer: g.Covered()})
+	for _, m := range r.Mentions {
+		if m.Place == nil {
+			t.Errorf("%q unread: a typo near the other places is read", m.Text)
+		}
+	}
+}
+
 // TestCloseChoiceNoted checks that a reading chosen by a narrow margin
 // says so, and that the readings weighed are kept for the trace.
 func TestCloseChoiceNoted(t *testing.T) {

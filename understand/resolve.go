@@ -341,6 +341,16 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 	best := beam[0]
 	for vi, v := range vars {
 		c := v.cands[best.pick[vi]]
+		if far, km := farSpelling(vars, best.pick, vi); far {
+			// "Blorptown" is not "Bloomtown", Missouri, when the other
+			// places are in Delaware: the name stays unknown.
+			notes = append(notes, fmt.Sprintf("no place named %q is known (the nearest spelling, %s, lies %.0f km from the other places)",
+				ms[v.mentions[0]].Text, c.Qualified(), km))
+			for _, k := range v.mentions {
+				ms[k].Readings = len(ms[k].cands)
+			}
+			continue
+		}
 		for _, k := range v.mentions {
 			ms[k].Place = &c
 			ms[k].Readings = len(ms[k].cands)
@@ -571,4 +581,28 @@ func haversineKm(lat1, lng1, lat2, lng2 float64) float64 {
 	dlo := (lng2 - lng1) * math.Pi / 180
 	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
 	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}
+
+// farSpellingKm is how far from every other place of the text a reading
+// found only by its spelling may lie before it is thought no reading.
+const farSpellingKm = 500
+
+// farSpelling says whether the chosen reading of vars[vi] was found only
+// by a near spelling, lies in no preferred region, and lies more than
+// farSpellingKm from every other place the text names (then also how far
+// from the nearest). With no other place to measure by, it is kept.
+func farSpelling(vars []variable, pick []int, vi int) (bool, float64) {
+	c := vars[vi].cands[pick[vi]]
+	if c.Match != MatchSpelling || !c.HasPoint || area(c) || vars[vi].favoured[pick[vi]] {
+		return false, 0
+	}
+	nearest := math.Inf(1)
+	for vj, v := range vars {
+		d := v.cands[pick[vj]]
+		if vj == vi || !d.HasPoint || area(d) {
+			continue
+		}
+		nearest = math.Min(nearest, haversineKm(c.Lat, c.Lng, d.Lat, d.Lng))
+	}
+	return !math.IsInf(nearest, 1) && nearest > farSpellingKm, nearest
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -34,6 +35,19 @@ func (p *Planner) locate(ctx context.Context, q string) (point, error) {
 		return point{}, fmt.Errorf("cannot locate %q: %w (neither geocoding nor text search knows it): %w", q, errUnknownPlace, geo.ErrZeroResults)
 	}
 	return point{}, fmt.Errorf("cannot locate %q: geocode: %w; search: %v", q, gerr, serr)
+}
+
+// locateNamed is locate for a name the question writes. When the
+// understanding could read no place by it (unknown holds it) and the maps
+// answer with a place of another name ("Blorptown" geocoded to Taos,
+// Missouri, by a near spelling), the maps do not know it either.
+func (p *Planner) locateNamed(ctx context.Context, unknown []string, q string) (point, error) {
+	pt, err := p.locate(ctx, q)
+	name, _, _ := strings.Cut(q, ",")
+	if err != nil || !slices.Contains(unknown, strings.TrimSpace(name)) || sameName(pt.Name, name) || sameName(pt.Address, name) {
+		return pt, err
+	}
+	return point{}, fmt.Errorf("cannot locate %q: %w (the maps answer with %s, another name)", q, errUnknownPlace, pt.Address)
 }
 
 // searchFirst locates q as the evaluator does: the first text-search hit.

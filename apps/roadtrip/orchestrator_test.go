@@ -180,3 +180,27 @@ func TestGroundedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNearSpellingFarAwayIsUnknown: a name no gazetteer holds, which the
+// maps answer only by a near spelling far from the other places
+// ("Blorptown" as Bloomtown, Missouri, with Wilmington), makes the
+// question unclear, and the message names it.
+func TestNearSpellingFarAwayIsUnknown(t *testing.T) {
+	p := newPlanner(t, mcpTools(t), Options{})
+	for _, q := range []string{
+		"Find a cafe halfway between Blorptown and Wilmington.",
+		"Plan 2 routes from Blorptown to Dover in Delaware",
+		"I live in Blorptown and my friend lives in Dover. Where should we meet?",
+	} {
+		res, err := p.Solve(context.Background(), locnav.Task{Question: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Unclear, "Blorptown") {
+			t.Errorf("%q: unclear %q, notes %q: want a message naming Blorptown", q, res.Unclear, res.Notes)
+		}
+		if strings.Contains(string(res.Answer), "place id") && !strings.Contains(string(res.Answer), `"stops":[]`) {
+			t.Errorf("%q: answer %s, want the empty one", q, res.Answer)
+		}
+	}
+}

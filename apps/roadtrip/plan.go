@@ -35,7 +35,7 @@ func (p *Planner) planLegs(ctx context.Context, s *state) (string, error) {
 		if i%2 == 1 {
 			q = l.To
 		}
-		p, err := p.locate(ctx, q)
+		p, err := p.locateNamed(ctx, s.Spec.Unknown, q)
 		ends[i] = p
 		if err != nil {
 			return fmt.Errorf("leg %d %s: %w", i/2+1, []string{"starting place", "destination"}[i%2], err)
@@ -82,7 +82,7 @@ func (p *Planner) locateAll(ctx context.Context, s *state, refs bool) (string, e
 		if refs {
 			pts[i], err = p.searchFirst(ctx, qs[i])
 		} else {
-			pts[i], err = p.locate(ctx, qs[i])
+			pts[i], err = p.locateNamed(ctx, s.Spec.Unknown, qs[i])
 		}
 		return err
 	})

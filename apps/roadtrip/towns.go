@@ -49,7 +49,7 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 				return nil
 			}
 		}
-		ends[i], err = p.locate(ctx, names[i])
+		ends[i], err = p.locateNamed(ctx, spec.Unknown, names[i])
 		return err
 	})
 	if errs[0] != nil {
