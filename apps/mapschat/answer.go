@@ -124,6 +124,9 @@ func answerFrom(t turn, i int) (string, []Place) {
 		}
 		switch f := failure(res.Err); f {
 		case "the maps know no such place":
+			if r.Kind == KindNearby && res.Call.Name == mapstool.SearchPlaces && i == len(t.Results)-1 {
+				return fmt.Sprintf("I found no %s near %s.", plural(orDefault(r.Query, "place"), 2), nearLabel(r)), nil
+			}
 			return fmt.Sprintf("The maps don't know %s.", subjectOf(res.Call, r)), nil
 		default:
 			return fmt.Sprintf("I couldn't get the %s: %s.", strings.TrimPrefix(describeCall(res.Call), "the "), f), nil
@@ -184,7 +187,7 @@ func answerFrom(t turn, i int) (string, []Place) {
 		rt := d.Routes[0]
 		mode, _ := res.Call.Arguments["mode"].(string)
 		s := fmt.Sprintf("From %s to %s is %s %s, about %s", r.From.label(), r.To.label(), rt.Distance.Text, modePhrase(mode), rt.Duration.Text)
-		if rt.Summary != "" {
+		if rt.Summary != "" && !rt.Estimated {
 			s += " via " + rt.Summary
 		}
 		s += "."

@@ -142,7 +142,8 @@ var (
 	reDirections   = regexp.MustCompile(`\b(how far|how long|distance|directions?|route|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles|km|kilometers|minutes)\b`)
 	reMode         = regexp.MustCompile(`\b(by bike|bike|biking|bicycle|bicycling|cycling|cycle|on foot|walk|walking|by foot|drive|driving|by car|car|transit|bus|train)\b`)
 	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level)\b`)
-	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around here)|where am i|what place is this|what(?:'s| is) this)\b`)
+	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
+	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
 	reWhere        = regexp.MustCompile(`^(?:where(?:'s| is| are)|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
 	reHowHigh      = regexp.MustCompile(`(?:how high|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
 	reDetail       = regexp.MustCompile(`\b(open|opening hours|hours|close|closes|closing|address|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
@@ -363,6 +364,9 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		}
 	}
 	for _, ref := range rd.References {
+		if ref.Kind == understand.RefIt && ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) {
+			continue // "how far is it to X": "it" points at nothing
+		}
 		l, bad := resolveRef(ref, mem, here)
 		if l == nil {
 			r.Unresolved = bad
