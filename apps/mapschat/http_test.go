@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -729,4 +730,49 @@ func reportPercentiles(b *testing.B, d []time.Duration) {
 	slices.Sort(s)
 	b.ReportMetric(float64(s[len(s)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(s[len(s)*95/100].Microseconds())/1000, "p95-ms")
+}
+
+// FuzzFeaturesQuery sends untrusted bbox and zoom values: the answer is
+// GeoJSON or a 400 naming the parameter, never a server error.
+func FuzzFeaturesQuery(f *testing.F) {
+	for _, s := range [][2]string{{"-75.57,39.73,-75.53,39.76", "15"}, {"-180,-90,180,90", "22"}, {"-180,-85,180,85", "0"},
+		{"1,2,3", "4"}, {"nan,0,1,1", "3"}, {"-75.5,39.7,-75.6,39.8", "12"}, {"0,0,0,0", "-1"}, {"1e308,0,1,1", "2"}, {"", ""}} {
+		f.Add(s[0], s[1])
+	}
+	srv, _ := newAPI(f, mapschat.Options{})
+	f.Fuzz(func(t *testing.T, bbox, zoom string) {
+		q := url.Values{"bbox": {bbox}, "zoom": {zoom}}
+		res, err := http.Get(srv.URL + "/api/v1/maps/features?" + q.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		switch res.StatusCode {
+		case http.StatusOK:
+			var fc struct{ Type string }
+			if err := json.Unmarshal(b, &fc); err != nil || fc.Type != "FeatureCollection" {
+				t.Fatalf("bbox %q zoom %q: %v %.200s", bbox, zoom, err, b)
+			}
+		case http.StatusBadRequest:
+			var e mapschat.ErrorResponse
+			if err := json.Unmarshal(b, &e); err != nil || !(strings.Contains(e.Error, "bbox") || strings.Contains(e.Error, "zoom")) {
+				t.Fatalf("bbox %q zoom %q: 400 %s does not name the parameter", bbox, zoom, b)
+			}
+		default:
+			t.Fatalf("bbox %q zoom %q: %d %s", bbox, zoom, res.StatusCode, b)
+		}
+	})
+}
+
+// TestFeaturesWithoutEngine: a server without the offline engine says so.
+func TestFeaturesWithoutEngine(t *testing.T) {
+	mux := http.NewServeMux()
+	newChat(t, mapschat.Options{}).Register(mux, nil)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	var e mapschat.ErrorResponse
+	if code := getJSON(t, srv.URL+"/api/v1/maps/features?bbox=-75.57,39.73,-75.53,39.76&zoom=15", &e); code != http.StatusServiceUnavailable || !strings.Contains(e.Error, "no map data") {
+		t.Errorf("%d %q", code, e.Error)
+	}
 }
