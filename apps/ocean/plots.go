@@ -50,8 +50,13 @@ func Figures(res *PlanResult) []plot.Figure {
 		}
 		f := plot.Figure{Kind: plot.TimeSeries, Y: axisOf(res, v), Series: seriesBy(res, floatKey, when, "", v)}
 		name := axisOf(res, v).Name
-		if p.Aggregate == "value" && p.Pressure != nil && p.Pressure.Target > 0 {
-			name += fmt.Sprintf(" near %g dbar", p.Pressure.Target)
+		switch r := p.Pressure; {
+		case r != nil && r.Surface:
+			name = "Surface " + strings.ToLower(name[:1]) + name[1:]
+		case r != nil && r.Target > 0:
+			name += fmt.Sprintf(" near %g dbar", r.Target)
+		case r != nil:
+			name += fmt.Sprintf(" at %g–%g dbar", r.Min, r.Max)
 		}
 		f.Title = titled(name+" over time", f.Series)
 		figs = append(figs, f)

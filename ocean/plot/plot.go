@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -202,7 +203,7 @@ func build(f Figure) (*gplot.Plot, vg.Length, vg.Length, error) {
 		p.X.Tick.Marker = numberTicks{}
 		width, height = 12*vg.Centimeter, 16*vg.Centimeter
 	case TimeSeries:
-		p.X.Tick.Marker = gplot.TimeTicks{Format: "2006-01-02"}
+		p.X.Tick.Marker = monthTicks{}
 		p.Y.Tick.Marker = numberTicks{}
 	case TSDiagram:
 		p.X.Tick.Marker, p.Y.Tick.Marker = numberTicks{}, numberTicks{}
@@ -242,6 +243,45 @@ func build(f Figure) (*gplot.Plot, vg.Length, vg.Length, error) {
 		p.Legend.Top = false
 	}
 	return p, width, height, nil
+}
+
+// monthTicks mark the first of a month every 1, 2, 3, 6 or 12·k months
+// (about five labels), or days when the span is under two months; times
+// are Unix seconds in UTC.
+type monthTicks struct{}
+
+func (monthTicks) Ticks(lo, hi float64) []gplot.Tick {
+	from, to := time.Unix(int64(lo), 0).UTC(), time.Unix(int64(hi), 0).UTC()
+	months := (to.Year()-from.Year())*12 + int(to.Month()-from.Month())
+	if months < 2 {
+		return gplot.TimeTicks{Format: "2006-01-02"}.Ticks(lo, hi)
+	}
+	step := 1
+	for _, s := range []int{1, 2, 3, 6, 12, 24, 60, 120} {
+		step = s
+		if months/s <= 6 {
+			break
+		}
+	}
+	var ts []gplot.Tick
+	t := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC)
+	for ; !t.After(to); t = t.AddDate(0, 1, 0) {
+		v := float64(t.Unix())
+		if v < lo {
+			continue
+		}
+		idx := t.Year()*12 + int(t.Month()) - 1
+		if idx%step == 0 {
+			label := t.Format("2006-01")
+			if step >= 12 {
+				label = t.Format("2006")
+			}
+			ts = append(ts, gplot.Tick{Value: v, Label: label})
+		} else {
+			ts = append(ts, gplot.Tick{Value: v})
+		}
+	}
+	return ts
 }
 
 // numberTicks are gonum's default ticks labelled as plain numbers (1000,

@@ -150,7 +150,7 @@ func textOf(t *testing.T, d svgDoc, s string) svgText {
 func TestAxesLabelsAndUnits(t *testing.T) {
 	want := map[string][]string{
 		"profile":     {"Float 2902269 cycle 10", "Temperature (°C)", "Pressure (dbar)", "cycle 10"},
-		"time_series": {"Surface temperature, float 2902269", "Time (UTC)", "Temperature (°C)", "2019-03-07"},
+		"time_series": {"Surface temperature, float 2902269", "Time (UTC)", "Temperature (°C)", "2019-03"},
 		"ts_diagram":  {"T–S, float 2902269", "Practical salinity (PSU)", "Temperature (°C)"},
 		"trajectory":  {"Float trajectories", "Longitude (°E)", "Latitude (°N)", CoastAttribution, "2902269", "2901623"},
 	}
