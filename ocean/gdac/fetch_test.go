@@ -358,3 +358,32 @@ func BenchmarkFetchMirror(b *testing.B) {
 		b.ReportMetric(float64(rep.Count(Fetched)), "files")
 	}
 }
+
+func TestFetchBadGDAC(t *testing.T) {
+	empty := t.TempDir()
+	url := serve(t, empty, nil)
+	_, err := Fetch(context.Background(), Selection{All: true}, Options{URL: url, Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "gdac index "+MetaIndex) || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("no index on the server: %v", err)
+	}
+	os.WriteFile(filepath.Join(empty, MetaIndex), []byte("# meta\nfile,profiler_type,institution,date_update\n"), 0o644)
+	for body, says := range map[string]string{
+		"# prof\nfile,date,latitude,longitude,ocean,profiler_type,institution,date_update\n../../etc/passwd,20200101000000,1,2,I,846,IN,20200101000000\n": "line 3: file \"../../etc/passwd\" is not a plain relative GDAC path",
+		"# prof\nfile,date,latitude\n": `has no column "longitude"`,
+		"# prof\nfile,date,latitude,longitude,ocean,profiler_type,institution,date_update\na,b\n": "line 3: 2 fields, the header has 8",
+		"just text": "does not start like a GDAC index",
+	} {
+		os.WriteFile(filepath.Join(empty, ProfIndex), []byte(body), 0o644)
+		_, err := Fetch(context.Background(), Selection{All: true}, Options{URL: url, Dir: t.TempDir(), Attempts: 1})
+		if err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("index %.40q: %v, want an error saying %s", body, err, says)
+		}
+	}
+	// Nothing listening: the error names the index and the connection.
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	_, err = Fetch(context.Background(), Selection{All: true}, Options{URL: gone.URL, Dir: t.TempDir(), Attempts: 2})
+	if err == nil || !strings.Contains(err.Error(), "gdac index "+MetaIndex) || !strings.Contains(err.Error(), "2 attempt(s)") || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("no server: %v", err)
+	}
+}
