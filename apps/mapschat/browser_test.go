@@ -54,12 +54,12 @@ func artefacts(t *testing.T) string {
 
 // servePage is the chat page and API behind the server's front door, as
 // cairn serve runs them: the offline maps, no model.
-func servePage(t *testing.T) (*httptest.Server, *mapschat.Assistant) {
+func servePage(t *testing.T, keys []httpgate.Key) (*httptest.Server, *mapschat.Assistant) {
 	t.Helper()
 	a := newChat(t, mapschat.Options{})
 	mux := http.NewServeMux()
 	a.Register(mux, offlineEngine(t))
-	h, err := httpgate.New(mux, httpgate.Options{Open: mapschat.PagePaths})
+	h, err := httpgate.New(mux, httpgate.Options{Open: mapschat.PagePaths, Keys: keys})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,18 +68,24 @@ func servePage(t *testing.T) (*httptest.Server, *mapschat.Assistant) {
 	return srv, a
 }
 
-// TestBrowserChat drives the page in headless Chromium: a question whose
-// answer marks places on the map, a click on a marker, a drag of the map
-// (the new centre is "here" for the next message) and a follow-up whose
-// route is drawn. Screenshots are left as artefacts.
-func TestBrowserChat(t *testing.T) {
+// browserPage is a headless Chromium tab on the page under test.
+type browserPage struct {
+	t     *testing.T
+	ctx   context.Context
+	shots string
+
+	mu       sync.Mutex
+	problems []string // exceptions and console errors of the page
+}
+
+// openBrowser starts Chromium (or skips, see chromium) and collects the
+// page's exceptions and console errors; checkProblems fails on them.
+func openBrowser(t *testing.T) *browserPage {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
 	path := chromium(t)
-	srv, a := servePage(t)
-	shots := artefacts(t)
-
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.WindowSize(1280, 800), chromedp.DisableGPU,
 		chromedp.UserDataDir(t.TempDir()))
@@ -87,15 +93,10 @@ func TestBrowserChat(t *testing.T) {
 		opts = append(opts, chromedp.NoSandbox) // Chromium refuses root with its sandbox
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-
-	// Every exception and console error of the page fails the test.
-	var (
-		mu       sync.Mutex
-		problems []string
-	)
+	t.Cleanup(cancel)
+	p := &browserPage{t: t, ctx: ctx, shots: artefacts(t)}
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
 	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
 	go func() {
@@ -103,9 +104,7 @@ func TestBrowserChat(t *testing.T) {
 			if err != nil {
 				return
 			}
-			mu.Lock()
-			problems = append(problems, (&chromedp.ExceptionError{ExceptionDetails: ev.ExceptionDetails}).Error())
-			mu.Unlock()
+			p.problem((&chromedp.ExceptionError{ExceptionDetails: ev.ExceptionDetails}).Error())
 		}
 	}()
 	go func() {
@@ -113,55 +112,91 @@ func TestBrowserChat(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				mu.Lock()
-				problems = append(problems, fmt.Sprintf("console.error %s", ev.Args[0].Value))
-				mu.Unlock()
+			if ev.Type == runtime.ConsoleAPICalledTypeError && len(ev.Args) > 0 {
+				p.problem(fmt.Sprintf("console.error %s", ev.Args[0].Value))
 			}
 		}
 	}()
+	return p
+}
 
-	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		sctx, scancel := context.WithTimeout(ctx, 60*time.Second)
-		defer scancel()
-		if err := chromedp.Do(sctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
+func (p *browserPage) problem(s string) {
+	p.mu.Lock()
+	p.problems = append(p.problems, s)
+	p.mu.Unlock()
+}
+
+func (p *browserPage) checkProblems() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.problems {
+		p.t.Errorf("page: %s", s)
 	}
-	eval := func(expr string, v any) {
-		t.Helper()
-		raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		if err := json.Unmarshal(raw, v); err != nil {
-			t.Fatalf("%s: %s: %v", expr, raw, err)
-		}
+}
+
+// step runs actions, failing the test with what was being done.
+func (p *browserPage) step(what string, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
 	}
-	shot := func(name string) {
-		t.Helper()
-		// The map has drawn the features of what it shows.
-		step("draw the map before "+name, chromedp.Poll[chromedp.Void](`!document.body.dataset.mapLoading`,
-			chromedp.WithPollingTimeout(20*time.Second)))
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+}
+
+// eval evaluates a script in the page and decodes its value into v.
+func (p *browserPage) eval(expr string, v any) {
+	p.t.Helper()
+	raw, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]byte](expr))
+	if err != nil {
+		p.t.Fatalf("%s: %v", expr, err)
 	}
-	// ask sends a message and waits for its answer (the n-th).
-	ask := func(msg string, n int) {
-		t.Helper()
-		step("send "+msg,
-			chromedp.SendKeys(chromedp.ID("message"), msg),
-			chromedp.Click(chromedp.ID("send")),
-			chromedp.Poll[chromedp.Void](fmt.Sprintf(
-				`document.querySelectorAll(".msg.assistant").length === %d && !document.body.dataset.busy`, n),
-				chromedp.WithPollingTimeout(45*time.Second)))
+	if err := json.Unmarshal(raw, v); err != nil {
+		p.t.Fatalf("%s: %s: %v", expr, raw, err)
 	}
+}
+
+// shot saves a screenshot once the map has drawn what it shows.
+func (p *browserPage) shot(name string) {
+	p.t.Helper()
+	p.waitMap()
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(p.shots, name), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// waitMap waits for the features of the map's view.
+func (p *browserPage) waitMap() {
+	p.t.Helper()
+	p.step("draw the map", chromedp.Poll[chromedp.Void](`!document.body.dataset.mapLoading && Number(document.body.dataset.features) > 0`,
+		chromedp.WithPollingTimeout(20*time.Second)))
+}
+
+// ask sends a message and waits for its answer, the n-th of the page.
+func (p *browserPage) ask(msg string, n int) {
+	p.t.Helper()
+	p.step("send "+msg,
+		chromedp.SendKeys(chromedp.ID("message"), msg),
+		chromedp.Click(chromedp.ID("send")),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(
+			`document.querySelectorAll(".msg.assistant").length === %d && !document.body.dataset.busy`, n),
+			chromedp.WithPollingTimeout(45*time.Second)))
+}
+
+// TestBrowserChat drives the page in headless Chromium: a question whose
+// answer marks places on the map, a click on a marker, a drag of the map
+// (the new centre is "here" for the next message) and a follow-up whose
+// route is drawn. Screenshots are left as artefacts.
+func TestBrowserChat(t *testing.T) {
+	p := openBrowser(t)
+	srv, a := servePage(t, nil)
+	ctx := p.ctx
+	step, eval, shot, ask := p.step, p.eval, p.shot, p.ask
 
 	step("open the page",
 		chromedp.Navigate(srv.URL+"/"),
@@ -262,12 +297,32 @@ func TestBrowserChat(t *testing.T) {
 	if c := s.Turns[1].Center; c == nil || c.Point == nil || abs(c.Point.Lng-after.Lng) > 1e-5 || abs(c.Point.Lat-after.Lat) > 1e-5 {
 		t.Errorf("follow-up centre %+v, want the map's %+v", c, after)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	for _, p := range problems {
-		t.Errorf("page: %s", p)
+	p.checkProblems()
+	t.Logf("screenshots in %s", p.shots)
+}
+
+// TestBrowserAPIKey: on a server with API keys the page loads without
+// one, asks for it, and with it draws the map and answers.
+func TestBrowserAPIKey(t *testing.T) {
+	p := openBrowser(t)
+	const key = "browser-key-0123456789abcdef"
+	srv, _ := servePage(t, []httpgate.Key{{Name: "browser", Secret: key}})
+	p.step("open the page", chromedp.Navigate(srv.URL+"/chat"), chromedp.WaitVisible(chromedp.ID("key")))
+	var features string
+	p.eval(`document.body.dataset.features || ""`, &features)
+	if features != "" {
+		t.Errorf("the map drew %s features without a key", features)
 	}
-	t.Logf("screenshots in %s", shots)
+	p.step("enter the key", chromedp.SendKeys(chromedp.ID("key"), key), chromedp.Click(chromedp.CSS("#key-form button")),
+		chromedp.WaitNotVisible(chromedp.ID("key-form")))
+	p.waitMap()
+	p.ask("hello", 1)
+	var answer string
+	p.eval(`document.querySelector(".msg.assistant .answer-text").textContent`, &answer)
+	if strings.TrimSpace(answer) == "" {
+		t.Errorf("no answer with the key")
+	}
+	p.checkProblems()
 }
 
 // held is the left button down, as a drag sends it.

@@ -83,6 +83,12 @@ function loadFeatures() {
     const q = [b.minLng, b.minLat, b.maxLng, b.maxLat].map((v) => v.toFixed(5)).join(",");
     try {
       const res = await api("GET", "/api/v1/maps/features?bbox=" + q + "&zoom=" + Math.round(view.zoom), null, featureAbort.signal);
+      if (res.status === 401) {
+        setStatus(await errorText(res));
+        await needKey();
+        loadFeatures();
+        return;
+      }
       if (!res.ok) {
         setStatus("The map could not load: " + (await errorText(res)));
         return;
@@ -409,19 +415,24 @@ function here() {
 }
 
 // needKey shows the key form and resolves when a key is entered.
+let keyWait = null;
+
 function needKey() {
+  if (keyWait) return keyWait;
   const f = $("key-form");
   f.hidden = false;
   $("key").focus();
-  return new Promise((resolve) => {
+  keyWait = new Promise((resolve) => {
     f.onsubmit = (e) => {
       e.preventDefault();
       apiKey = $("key").value.trim();
       sessionStorage.setItem("cairn-api-key", apiKey);
       f.hidden = true;
+      keyWait = null;
       resolve();
     };
   });
+  return keyWait;
 }
 
 async function ensureSession() {
