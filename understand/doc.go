@@ -56,6 +56,9 @@
 //     "it", "this one", "the second one", "the last one", "#2" (RefNth
 //     with its index). What they mean (the map's centre, an earlier
 //     answer's list) is the caller's to resolve.
+//   - Modes: ways of travelling, "by bike", "on foot", "drive", "by
+//     train", as the maps' travel modes (driving, walking, bicycling,
+//     transit).
 //
 // A short message written all in lower case ("where is lewes") reads
 // names in lower case too, as a longer text with no capitals does.

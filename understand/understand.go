@@ -64,6 +64,9 @@ type Reading struct {
 	// References point at places without naming them: "here", "there",
 	// "it", "the second one".
 	References []Reference `json:"references,omitempty"`
+	// Modes are the ways of travelling named: "by bike", "on foot",
+	// "drive" (driving, walking, bicycling, transit).
+	Modes []TravelMode `json:"modes,omitempty"`
 	// Readings are the joint readings of the places weighed, best first
 	// (at most four), for the trace.
 	Readings []Alternative `json:"readings,omitempty"`
@@ -127,6 +130,7 @@ func Read(text string, o Options) *Reading {
 	r.Quantities = readNumbers(toks, taken)
 	r.Terms = countTerms(text, terms, r.Quantities)
 	r.Directions = readDirections(toks, ms, r.Coordinates)
+	r.Modes = readModes(toks)
 	return r
 }
 

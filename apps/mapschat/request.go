@@ -140,7 +140,6 @@ var (
 	reThanks       = regexp.MustCompile(`^(thanks|thank you|thx|cheers|bye|goodbye|ok thanks|great,? thanks|perfect,? thanks)\b`)
 	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
 	reDirections   = regexp.MustCompile(`\b(how far|how long|distance|directions?|route|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles|km|kilometers|minutes)\b`)
-	reMode         = regexp.MustCompile(`\b(by bike|bike|biking|bicycle|bicycling|cycling|cycle|on foot|walk|walking|by foot|drive|driving|by car|car|transit|bus|train)\b`)
 	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level)\b`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
@@ -150,21 +149,6 @@ var (
 	reFollowMode   = regexp.MustCompile(`^(and |what about |how about |or )?(by |on |if i |when |going )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train)\b`)
 	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)
 )
-
-// modeOf reads a travel mode.
-func modeOf(s string) string {
-	switch s {
-	case "by bike", "bike", "biking", "bicycle", "bicycling", "cycling", "cycle":
-		return "bicycling"
-	case "on foot", "walk", "walking", "by foot", "foot":
-		return "walking"
-	case "drive", "driving", "by car", "car":
-		return "driving"
-	case "transit", "bus", "train":
-		return "transit"
-	}
-	return ""
-}
 
 // read is the policy's understanding of the message against the
 // session's memory, with the shared understand package.
@@ -279,8 +263,8 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 		return r
 	}
 	mode := ""
-	if m := reMode.FindStringSubmatch(low); m != nil {
-		mode = modeOf(m[1])
+	if len(rd.Modes) > 0 {
+		mode = rd.Modes[0].Mode
 	}
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
