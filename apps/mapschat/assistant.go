@@ -109,6 +109,10 @@ type Assistant struct {
 
 	mu   sync.Mutex
 	busy map[string]bool
+
+	sysOnce sync.Once // the coordinator's system prompt, rendered once
+	sys     string
+	sysErr  error
 }
 
 // New returns an assistant over the maps tools in reg (the seven tools of

@@ -82,7 +82,8 @@ func view(t *turn) memoryView {
 
 // coordinatorPrompt is the decision's prompt in state st.
 func (a *Assistant) coordinatorPrompt(t *turn, st Status) (llm.Prompt, error) {
-	sys, err := a.coordinatorSystem()
+	a.sysOnce.Do(func() { a.sys, a.sysErr = a.coordinatorSystem() })
+	sys, err := a.sys, a.sysErr
 	if err != nil {
 		return llm.Prompt{}, err
 	}
