@@ -219,7 +219,8 @@ type liveGen struct {
 // OpenLive opens the current snapshot of the store in dir. A store that
 // has none yet (made before snapshots, or never ingested) gets one when
 // no writer holds it; otherwise queries fail with ErrNoSnapshot until the
-// running ingest publishes.
+// running ingest publishes. A store in a directory this process cannot
+// write is read as it is.
 func OpenLive(ctx context.Context, dir string, opts Options) (*Live, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -230,7 +231,7 @@ func OpenLive(ctx context.Context, dir string, opts Options) (*Live, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	l := &Live{dir: abs, opts: opts, CheckEvery: time.Second}
-	if _, err := Current(abs); errors.Is(err, ErrNoSnapshot) {
+	if _, err := Current(abs); errors.Is(err, ErrNoSnapshot) && canWrite(abs) {
 		if _, err := os.Stat(filepath.Join(abs, "ocean.duckdb")); err == nil {
 			w, err := Open(ctx, abs, Options{Logger: opts.Logger, Now: opts.Now, ActiveWithin: opts.ActiveWithin})
 			if err == nil {
@@ -243,12 +244,36 @@ func OpenLive(ctx context.Context, dir string, opts Options) (*Live, error) {
 		}
 	}
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	err = l.refresh(ctx, true)
-	l.mu.Unlock()
+	if errors.Is(err, ErrNoSnapshot) && !canWrite(abs) {
+		// A store on read-only media has no writer to wait for: read its
+		// working files as they are.
+		s, err := Open(ctx, abs, opts)
+		if err != nil {
+			return nil, err
+		}
+		l.cur = &liveGen{name: "", s: s}
+		return l, nil
+	}
 	if err != nil && !errors.Is(err, ErrNoSnapshot) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// canWrite is writable; tests running as root replace it.
+var canWrite = writable
+
+// writable reports whether files can be made in dir.
+func writable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
 }
 
 // refresh opens CURRENT's snapshot when it changed. l.mu is held.
@@ -258,6 +283,9 @@ func (l *Live) refresh(ctx context.Context, force bool) error {
 	}
 	l.checked = time.Now()
 	gen, err := Current(l.dir)
+	if errors.Is(err, ErrNoSnapshot) && l.cur != nil && l.cur.name == "" {
+		return nil // the working files of a read-only store
+	}
 	if err != nil {
 		return err
 	}

@@ -284,3 +284,27 @@ func writerProcess(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+func TestLiveReadOnlyDirectory(t *testing.T) {
+	if os.Geteuid() == 0 { // root writes to read-only directories
+		canWrite = func(string) bool { return false }
+		defer func() { canWrite = writable }()
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	w, err := Open(ctx, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	os.Chmod(dir, 0o555)
+	defer os.Chmod(dir, 0o755)
+	live, err := OpenLive(ctx, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if _, err := look(ctx, live); err != nil || live.Generation() != "" {
+		t.Errorf("a store in a read-only directory: %v (generation %q)", err, live.Generation())
+	}
+}
