@@ -69,11 +69,14 @@ parallel; a synthesis step answers with numbers from the data and
 citations of retrieved passages.
 
 Data lives in --ocean-dir (default $CAIRN_OCEAN_DIR or ~/.local/share/cairn/ocean):
-ocean.duckdb, profiles/ (Parquet) and docs.json.`,
+ocean.duckdb, profiles/ (Parquet) and docs.json; snapshots/ holds what
+readers (ask, sql, serve) see, published after each ingest or fetch.`,
 		Example: `  cairn ocean ingest ../shared/data/argo/gdac
+  cairn ocean fetch --float 2902269 --region "Arabian Sea" --since 2023-01-01   # from the public GDAC
   cairn ocean docs add ../shared/data/docs
   cairn ocean ask "Where is float 2902269 and how has its surface temperature changed?"
-  cairn serve   # POST /api/v1/agent/query`,
+  cairn ocean ask --plot profile.svg "Show the salinity profile of float 2902269 cycle 10"
+  cairn serve   # POST /api/v1/agent/query; ingest and fetch may run meanwhile`,
 	}
 	cmd.PersistentFlags().StringVar(dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
 	cmd.PersistentFlags().StringVar(pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
