@@ -251,13 +251,15 @@ func (greedyAgent) move(ctx context.Context, s *episodeState, c *choice) error {
 // its own: an event.Decision with the typed value, from the policy (a
 // fixed rule is one), and why no model decided. Nothing is built when
 // nobody listens.
-func emitPolicy(ctx context.Context, name string, v any, why string) {
+// It is generic so that v is not boxed (an allocation per step) before
+// the check.
+func emitPolicy[T llm.Reasoner](ctx context.Context, name string, v T, why string) {
 	if !event.Listening(ctx) {
 		return
 	}
 	raw, _ := json.Marshal(v) // ToolUse and Move always marshal
 	event.Emit(ctx, event.Event{Kind: event.Decision, Decision: &event.DecisionInfo{
-		Name: name, Source: string(llm.FromPolicy), Reasoning: v.(llm.Reasoner).Reason(), Fallback: why, Value: raw,
+		Name: name, Source: string(llm.FromPolicy), Reasoning: v.Reason(), Fallback: why, Value: raw,
 	}})
 }
 
