@@ -36,6 +36,7 @@ func TestUsualRequests(t *testing.T) {
 		{"what's the phone number of the first one", []string{details}, []string{"Grotto Pizza"}},
 		{"is Grotto Pizza open?", []string{details}, []string{"opening hours for Grotto Pizza"}},
 		{"walking directions to the second one", []string{route}, []string{"on foot"}},
+		{"how far is the first one from Dover?", []string{route}, []string{"From Dover, Delaware, United States to Grotto Pizza"}},
 		{"show me museums in Wilmington", []string{search}, []string{"museums near Wilmington"}},
 		{"where can I get sushi around here?", []string{search}, []string{"I found no sushi places near Wilmington, DE."}},
 		{"how high is Dover", []string{mapstool.Geocode, mapstool.Elevation}, []string{"Dover, Delaware, United States is about", "m above sea level"}},

@@ -338,7 +338,11 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			continue
 		}
 		l := mentionLoc(m)
-		switch m.Role {
+		role := m.Role
+		if role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") {
+			role = understand.RoleFrom // "how far is the second one from Dover"
+		}
+		switch role {
 		case understand.RoleFrom:
 			r.From = l
 		case understand.RoleTo:
