@@ -111,14 +111,18 @@ func TestTraceShowGraphMarksThePath(t *testing.T) {
 		return event.Event{RunID: run, Kind: event.NodeStart, Node: name, Step: step}
 	}
 	var evs []event.Event
-	// Two ocean runs: one routed to sql and rag, one to general, which
+	// Two ocean runs through dispatch and plan to the agents, the second
 	// failed in synthesis.
-	evs = append(evs, event.Event{RunID: "r1", Kind: event.RunStart, Message: "ocean"},
-		node("r1", "dispatch", 1), node("r1", "sql", 2), node("r1", "duckdb", 2), node("r1", "rag", 2), node("r1", "general", 2),
-		node("r1", "synthesize", 3), event.Event{RunID: "r1", Kind: event.RunEnd})
-	evs = append(evs, event.Event{RunID: "r2", Kind: event.RunStart, Message: "ocean"},
-		node("r2", "dispatch", 1), node("r2", "sql", 2), node("r2", "duckdb", 2), node("r2", "rag", 2), node("r2", "general", 2),
-		node("r2", "synthesize", 3), event.Event{RunID: "r2", Kind: event.RunEnd, Err: "synthesis: boom"})
+	for _, run := range []string{"r1", "r2"} {
+		evs = append(evs, event.Event{RunID: run, Kind: event.RunStart, Message: "ocean"},
+			node(run, "dispatch", 1), node(run, "plan", 2), node(run, "query", 3), node(run, "sql", 3), node(run, "duckdb", 3),
+			node(run, "rag", 3), node(run, "general", 3), node(run, "synthesize", 4))
+		end := event.Event{RunID: run, Kind: event.RunEnd}
+		if run == "r2" {
+			end.Err = "synthesis: boom"
+		}
+		evs = append(evs, end)
+	}
 	// A roadtrip run whose think loop hit its limit.
 	evs = append(evs, event.Event{RunID: "t1", Kind: event.RunStart, Message: "roadtrip"},
 		node("t1", "begin", 1), node("t1", "plan", 2), node("t1", "understand", 2), node("t1", "dispatch", 3))
@@ -149,7 +153,7 @@ func TestTraceShowGraphMarksThePath(t *testing.T) {
 		}
 		return m
 	}
-	if m := taken(oc); m["dispatch parallel sql"] != 2 || m["rag join synthesize"] != 2 || m["synthesize edge END"] != 1 {
+	if m := taken(oc); m["plan parallel sql"] != 2 || m["dispatch edge plan"] != 2 || m["rag join synthesize"] != 2 || m["synthesize edge END"] != 1 {
 		t.Errorf("ocean edges taken: %v", m)
 	}
 	m := taken(rt)
