@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/internal/httpgate"
@@ -296,6 +297,22 @@ func TestBrowserChat(t *testing.T) {
 	}
 	if c := s.Turns[1].Center; c == nil || c.Point == nil || abs(c.Point.Lng-after.Lng) > 1e-5 || abs(c.Point.Lat-after.Lat) > 1e-5 {
 		t.Errorf("follow-up centre %+v, want the map's %+v", c, after)
+	}
+	// The wheel zooms in where it points; the keyboard pans.
+	var z0, z1 float64
+	eval(`view.zoom`, &z0)
+	step("wheel", chromedp.MouseEvent(chromedp.MouseWheel, 800, 300, func(p *input.DispatchMouseEventParams) {
+		p.DeltaX, p.DeltaY = 1e-9, -120 // CDP wants deltaX present, and a zero one is left out
+	}))
+	eval(`view.zoom`, &z1)
+	if z1 <= z0 {
+		t.Errorf("the wheel did not zoom in: %v -> %v", z0, z1)
+	}
+	eval(`({lat: view.lat, lng: view.lng})`, &before)
+	step("arrow key", chromedp.Focus(chromedp.ID("map")), chromedp.KeyEvent(kb.ArrowRight))
+	eval(`({lat: view.lat, lng: view.lng})`, &after)
+	if after.Lng <= before.Lng {
+		t.Errorf("the right arrow moved the map from %+v to %+v, want east", before, after)
 	}
 	p.checkProblems()
 	t.Logf("screenshots in %s", p.shots)

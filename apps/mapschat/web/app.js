@@ -309,14 +309,33 @@ function decodePolyline(s) {
 
 function setupMap() {
   const m = $("map");
-  let drag = null;
+  let drag = null; // one pointer down: panning
+  let pinch = null; // two: zooming
+  const pointers = new Map();
+  const spread = () => {
+    const [a, b] = [...pointers.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  };
   m.addEventListener("pointerdown", (e) => {
     if (e.button !== 0 || e.target.closest("#details, #zoom-buttons, .marker")) return;
-    drag = { x: e.clientX, y: e.clientY, c: project(view.lat, view.lng, view.zoom), moved: false };
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     m.setPointerCapture(e.pointerId);
+    if (pointers.size === 2) {
+      drag = null;
+      pinch = { d: spread().d, zoom: view.zoom };
+      return;
+    }
+    drag = { x: e.clientX, y: e.clientY, c: project(view.lat, view.lng, view.zoom), moved: false };
     m.classList.add("dragging");
   });
   m.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && pointers.size === 2) {
+      const s = spread();
+      if (s.d > 0 && pinch.d > 0) zoomAt(s.x, s.y, pinch.zoom + Math.log2(s.d / pinch.d) - view.zoom);
+      return;
+    }
     if (!drag) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
     if (Math.abs(dx) + Math.abs(dy) > 2) drag.moved = true;
@@ -325,7 +344,9 @@ function setupMap() {
     view.lng = ((c.lng + 540) % 360) - 180;
     draw();
   });
-  const end = () => {
+  const end = (e) => {
+    pointers.delete(e.pointerId);
+    if (pinch && pointers.size < 2) pinch = null;
     if (!drag) return;
     const moved = drag.moved;
     drag = null;
@@ -334,6 +355,23 @@ function setupMap() {
   };
   m.addEventListener("pointerup", end);
   m.addEventListener("pointercancel", end);
+  // The keyboard: arrows pan, + and - zoom.
+  m.tabIndex = 0;
+  m.addEventListener("keydown", (e) => {
+    const step = 120, c = project(view.lat, view.lng, view.zoom);
+    const pan = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
+    if (pan) {
+      const p = unproject(c.x + pan[0], c.y + pan[1], view.zoom);
+      setView(p.lat, p.lng, view.zoom);
+    } else if (e.key === "+" || e.key === "=") {
+      setView(view.lat, view.lng, view.zoom + 1);
+    } else if (e.key === "-") {
+      setView(view.lat, view.lng, view.zoom - 1);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  });
   m.addEventListener("wheel", (e) => {
     e.preventDefault();
     zoomAt(e.clientX, e.clientY, -Math.sign(e.deltaY) * (Math.abs(e.deltaY) > 50 ? 0.5 : 0.25));
