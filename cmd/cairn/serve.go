@@ -136,7 +136,7 @@ func newServeCmd(c *cli) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the HTTP API (ocean: POST /api/v1/agent/query; GET /healthz)",
+		Short: "Serve the HTTP API and the maps chat page (ocean, events, mapschat; GET /healthz)",
 		Long: `serve hosts the systems' HTTP APIs on one server:
 
   POST /api/v1/agent/query     {"query": "..."}  ocean gateway (its plots in "plots")
