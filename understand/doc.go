@@ -77,6 +77,6 @@
 // # Cost
 //
 // Reading a 2 KB question against the world's GeoNames cities takes
-// about 2 ms of CPU on a busy two-core machine (BenchmarkRead2KB, its
+// 1.5 to 1.8 ms of CPU on a busy two-core machine (BenchmarkRead2KB, its
 // cpu-ns/op); gazetteer answers are cached for the duration of one Read.
 package understand
