@@ -436,3 +436,44 @@ func FuzzCenter(f *testing.F) {
 		}
 	})
 }
+
+// Many sessions at once share one assistant: no errors, no mixing.
+func TestConcurrentSessions(t *testing.T) {
+	fs, err := NewFileSessions(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.NoSync = true
+	a := chat(t, Options{Store: fs})
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for i := range 12 {
+		wg.Go(func() {
+			center := []string{"Wilmington, DE", "Dover, DE", ""}[i%3]
+			id, err := a.CreateSession(context.Background(), map[bool]*Center{true: {Name: center}, false: nil}[center != ""])
+			if err != nil {
+				errs <- err
+				return
+			}
+			for _, q := range []string{"pizza near here", "Newark, Delaware", "and by bike?", "how high is Lewes?"} {
+				for _, err := range a.Send(context.Background(), id, Message{Text: q}) {
+					if err != nil {
+						errs <- err
+					}
+				}
+			}
+			s, err := a.Session(context.Background(), id)
+			if err != nil || len(s.Turns) != 4 || s.Turns[0].Message != "pizza near here" {
+				errs <- errors.New("session " + id + " lost or mixed turns")
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if l, _ := a.ListSessions(context.Background()); len(l) != 12 {
+		t.Errorf("%d sessions listed", len(l))
+	}
+}
