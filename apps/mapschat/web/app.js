@@ -437,10 +437,14 @@ function showState(st) {
   li.className = "msg state";
   const b = document.createElement("b");
   b.textContent = (stateNames[st.status] || st.status) + ": ";
-  li.append(b, document.createTextNode(st.content || st.reasoning || ""));
+  // The first line only: a completing state's content is the whole answer,
+  // which follows in full.
+  let text = (st.content || st.reasoning || "").split("\n")[0];
+  if (text.length > 160) text = text.slice(0, 157) + "…";
+  li.append(b, document.createTextNode(text));
   $("log").append(li);
   li.scrollIntoView({ block: "end" });
-  setStatus((st.content || st.reasoning || stateNames[st.status] || "") + "…");
+  setStatus((text || stateNames[st.status] || "") + "…");
 }
 
 // selectedPlace is the place whose details show: "it" in the next message.
