@@ -100,7 +100,8 @@ func TestAskFloatPositionAndTrend(t *testing.T) {
 		t.Errorf("routing = %+v", r.Dispatch)
 	}
 	pos := fmtLatLon(want.Rows[0][0], want.Rows[0][1])
-	for _, frag := range []string{"2902269", "ARVOR", pos, "surface (≤10 dbar, QC 1–2) temperature", "per year"} {
+	// where it is (the sql agent) and the trend the plan asks for (the query agent)
+	for _, frag := range []string{"2902269", "ARVOR", pos, "aggregate trend", "The temperature for float 2902269 at the surface (≤10 dbar) changed at", "per year"} {
 		if !strings.Contains(r.Response, frag) {
 			t.Errorf("answer lacks %q:\n%s", frag, r.Response)
 		}
@@ -109,7 +110,7 @@ func TestAskFloatPositionAndTrend(t *testing.T) {
 		t.Errorf("citations without retrieval: %v", r.Citations)
 	}
 	m := r.AgentMetrics
-	if m.SQLAgentTimeMs <= 0 || m.DuckDBAgentTimeMs <= 0 || m.TotalTimeMs < m.DuckDBAgentTimeMs {
+	if m.SQLAgentTimeMs <= 0 || m.QueryAgentTimeMs <= 0 || m.PlanTimeMs <= 0 || m.TotalTimeMs < m.QueryAgentTimeMs {
 		t.Errorf("metrics = %+v", m)
 	}
 }
@@ -162,7 +163,7 @@ func TestAskQCFlagCitesRetrievedPassage(t *testing.T) {
 
 func TestAskUnknownFloat(t *testing.T) {
 	r := ask(t, newApp(t, Options{}), "Where is float 1234567 and what is its temperature?")
-	if !strings.Contains(r.Response, "Float 1234567 is not in the ingested data") || !strings.Contains(r.Response, "No profile measurements of float 1234567") {
+	if !strings.Contains(r.Response, "Float 1234567 is not in the ingested data") || !strings.Contains(r.Response, "Float 1234567 is not in the ingested data: it has no profiles") {
 		t.Errorf("answer:\n%s", r.Response)
 	}
 }
@@ -344,7 +345,7 @@ func TestAskAtDepth(t *testing.T) {
 		t.Fatalf("routing = %+v", d)
 	}
 	r := ask(t, newApp(t, Options{}), "How has the temperature at 1000 m of float 2902269 changed?")
-	if !strings.Contains(r.Response, "at 1000±50 dbar (QC 1–2) temperature") || !strings.Contains(r.Response, "per year") {
+	if !strings.Contains(r.Response, "The temperature for float 2902269 at 1000 dbar (950–1050 dbar) changed at") || !strings.Contains(r.Response, "per year") {
 		t.Errorf("answer:\n%s", r.Response)
 	}
 }
@@ -377,7 +378,8 @@ func TestSQLSchemaPromptDescribesEveryColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Ask(ctx, "How many floats are there?"); err != nil {
+	// a metadata question the plan does not answer: the sql agent does
+	if _, err := a.Ask(ctx, "Which DAC operates float 2902269?"); err != nil {
 		t.Fatal(err)
 	}
 	reqs := sqlModel.Requests()
@@ -447,7 +449,7 @@ func TestAgentsWithoutStores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{agentSQL: "no metadata store", agentDuckDB: "no profile store"}
+	want := map[string]string{agentSQL: "no metadata store", agentQuery: "no profile store"}
 	for _, ag := range r.Agents {
 		if w, ok := want[ag.Agent]; ok {
 			if ag.OK || !strings.Contains(ag.Error, w) {

@@ -129,7 +129,7 @@ func TestAskNamesWhatIsMissing(t *testing.T) {
 func TestAskSaysWhyNothingMatched(t *testing.T) {
 	a := newApp(t, Options{})
 	r := ask(t, a, "max pH for float 2902269")
-	if !strings.Contains(r.Response, "no pH (PH_IN_SITU_TOTAL) values at all") {
+	if !strings.Contains(r.Response, "Float 2902269 has no stored pH (PH_IN_SITU_TOTAL) values") {
 		t.Errorf("BGC: %s", r.Response)
 	}
 	r = ask(t, a, "maximum temperature in the South China Sea last spring")

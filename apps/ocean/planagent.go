@@ -63,7 +63,10 @@ func (s state) runs(name string) bool {
 	case agentSQL:
 		return s.Dispatch.Has(name) && (!s.planned() || reWhereMeta.MatchString(strings.ToLower(s.Query)))
 	case agentDuckDB:
-		return s.Dispatch.Has(name) && !s.planned()
+		// a BGC parameter's findings (its data modes, QC flags, and the
+		// real-time values flagged 3 that Argo leaves unadjusted) come
+		// beside the plan's answer, which reads QC 1–2 only
+		return s.Dispatch.Has(name) && (!s.planned() || varSpecs[s.Plan.Variable].mode == "bgc_data_mode")
 	}
 	return s.Dispatch.Has(name)
 }
@@ -109,22 +112,39 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}
-	on, storeName := a.profiles, "duckdb"
+	on, storeName, what := a.profiles, "duckdb", "profile"
 	if pq.stations {
-		on = a.meta
+		on, what = a.meta, "metadata"
 		if dl, ok := a.meta.(interface{ Dialect() string }); ok && dl.Dialect() == "postgis" {
 			storeName = "postgis"
 		}
 	}
 	if on == nil {
-		return nil, fmt.Errorf("plan: no %s store is configured", storeName)
+		return nil, fmt.Errorf("plan: no %s store is configured", what)
 	}
 	opts := a.queryOpts()
 	if p.Aggregate == "profile" || p.Aggregate == "track" || p.Aggregate == "timeseries" || p.Aggregate == "value" {
 		opts.MaxRows = max(opts.MaxRows, 5000) // a plot's points
 	}
+	// the profiles read are listed by a second statement, run beside the first
+	type listed struct {
+		r   *store.Result
+		err error
+	}
+	var profs chan listed
+	if !pq.stations {
+		profs = make(chan listed, 1)
+		go func() {
+			psql, pargs := profilesSQL(p)
+			r, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout}, psql, pargs...)
+			profs <- listed{r, err}
+		}()
+	}
 	r, err := on.Query(ctx, opts, pq.sql, pq.args...)
 	if err != nil {
+		if profs != nil {
+			<-profs
+		}
 		return nil, fmt.Errorf("plan query: %w", err)
 	}
 	for _, row := range r.Rows {
@@ -138,14 +158,17 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		res.Rows = [][]any{}
 	}
 	if len(r.Columns) != len(pq.columns) {
+		if profs != nil {
+			<-profs
+		}
 		return nil, fmt.Errorf("plan query: template columns %v, result columns %v", colNames(pq.columns), r.Columns)
 	}
 	if pq.stations {
 		res.Profiles = stationProfiles(res)
 		return res, nil
 	}
-	psql, pargs := profilesSQL(p)
-	pr, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout}, psql, pargs...)
+	l := <-profs
+	pr, err := l.r, l.err
 	if err != nil {
 		return nil, fmt.Errorf("profiles read: %w", err)
 	}
@@ -316,7 +339,7 @@ func (a *App) explainEmpty(ctx context.Context, p QueryPlan) []string {
 			f, m["profiles"], m["first_cycle"], m["last_cycle"], day(m["first_time"]), day(m["last_time"])))
 		if spec, ok := varSpecs[p.Variable]; ok && spec.mode == "bgc_data_mode" && a.profiles != nil {
 			if r, err := a.profiles.Query(ctx, opts, `SELECT count(`+spec.col+`) AS n FROM argo_profiles WHERE wmo = $1`, f); err == nil && len(r.Rows) == 1 && toFloat(r.Rows[0][0]) == 0 {
-				out = append(out, fmt.Sprintf("Float %s has no %s values at all: no synthetic BGC (Sprof) file with that parameter was ingested for it.", f, spec.name))
+				out = append(out, fmt.Sprintf("Float %s has no stored %s values: no synthetic BGC (Sprof) file with that parameter was ingested for it.", f, spec.name))
 			}
 		}
 	}

@@ -51,15 +51,10 @@ func (a *sqlArgs) add(v any) string {
 	return fmt.Sprintf("$%d", len(a.args))
 }
 
-// levelConds are a plan's filters on argo_profiles rows (alias p).
-func levelConds(p QueryPlan, a *sqlArgs, presGood string) []string {
-	var conds []string
-	conds = append(conds, floatCycleTimeConds(p, a, "p.")...)
-	if r := p.Pressure; r != nil {
-		conds = append(conds, fmt.Sprintf("%s BETWEEN %s AND %s", presGood, a.add(r.Min), a.add(r.Max)))
-	}
-	conds = append(conds, placeConds(p, a, "p.", true)...)
-	return conds
+// levelConds are a plan's filters on argo_profiles rows (alias p); the
+// pressure window applies to the good pressure in levelsCTE.
+func levelConds(p QueryPlan, a *sqlArgs) []string {
+	return append(floatCycleTimeConds(p, a, "p."), placeConds(p, a, "p.", true)...)
 }
 
 // floatCycleTimeConds filter by float, cycle and time (columns prefixed).
@@ -153,9 +148,13 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 		cols = append(cols, fmt.Sprintf("%s AS w%d", varSpecs[w].goodSQL(), i))
 		nonNull = append(nonNull, fmt.Sprintf("w%d IS NOT NULL", i))
 	}
-	conds := levelConds(p, a, pres)
+	conds := levelConds(p, a)
+	presCond := "pres IS NOT NULL"
+	if r := p.Pressure; r != nil {
+		presCond = fmt.Sprintf("pres BETWEEN %s AND %s", a.add(r.Min), a.add(r.Max))
+	}
 	return "WITH raw AS (SELECT " + strings.Join(cols, ", ") + " FROM argo_profiles p" + where(conds) +
-		"), lv AS (SELECT * FROM raw WHERE pres IS NOT NULL AND (" + strings.Join(nonNull, " OR ") + "))"
+		"), lv AS (SELECT * FROM raw WHERE " + presCond + " AND (" + strings.Join(nonNull, " OR ") + "))"
 }
 
 // buildPlanQuery writes the statement a plan asks for, from templates.
@@ -179,7 +178,7 @@ func buildPlanQuery(p QueryPlan) (planQuery, error) {
 		return rankLevelsQuery(p, a, cte, spec)
 	case (agg == "max" || agg == "min") && group == "":
 		dir := map[string]string{"max": "DESC", "min": "ASC"}[agg]
-		q.sql = cte + ` SELECT v AS ` + p.Variable + `, pres, wmo, cycle, time, lat, lon, (SELECT count(*) FROM lv WHERE v IS NOT NULL) AS measurements
+		q.sql = cte + ` SELECT v AS ` + p.Variable + `, pres, wmo, cycle, time, lat, lon, count(*) OVER () AS measurements
 			FROM lv WHERE v IS NOT NULL ORDER BY v ` + dir + `, time, pres LIMIT 1`
 		q.columns = []Column{{Name: agg + "_" + p.Variable, Unit: spec.unit}, {"pres", "dbar"}, {"wmo", ""}, {"cycle", ""}, {"time", ""}, {"lat", "°N"}, {"lon", "°E"}, {"measurements", ""}}
 	case agg == "max" || agg == "min" || agg == "mean" || agg == "median" || agg == "count":

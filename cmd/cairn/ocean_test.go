@@ -97,6 +97,49 @@ func TestOceanCLIAndServe(t *testing.T) {
 			t.Errorf("%s: %d %+v %v", path, h.StatusCode, hb, err)
 		}
 	}
+
+	// The issue's questions: cairn ocean ask and the API give the same
+	// plan, the same answer and the same result rows.
+	for _, q := range []string{
+		"What is the maximum salinity recorded by float 2902269?",
+		"What is the average temperature at 1000 dbar for float 2902269?",
+		"Which float is nearest to 10N 65E?",
+		"Show the salinity profile of float 2902269 cycle 10",
+	} {
+		type answer struct {
+			Response string `json:"response"`
+			Plan     struct {
+				Aggregate string `json:"aggregate"`
+				Source    string `json:"source"`
+			} `json:"plan"`
+			Result *struct {
+				SQL  string  `json:"sql"`
+				Rows [][]any `json:"rows"`
+			} `json:"result"`
+		}
+		out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ask", "--json", q)
+		var cliA, apiA answer
+		if err != nil || json.Unmarshal([]byte(out), &cliA) != nil || cliA.Result == nil || len(cliA.Result.Rows) == 0 {
+			t.Errorf("ask %q: %v\n%s", q, err, out)
+			continue
+		}
+		body, _ := json.Marshal(map[string]string{"query": q})
+		r, err := http.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(r.Body).Decode(&apiA)
+		r.Body.Close()
+		if err != nil || apiA.Result == nil {
+			t.Errorf("API %q: %v", q, err)
+			continue
+		}
+		cj, _ := json.Marshal(cliA.Result.Rows)
+		aj, _ := json.Marshal(apiA.Result.Rows)
+		if cliA.Response != apiA.Response || string(cj) != string(aj) || cliA.Plan != apiA.Plan || cliA.Plan.Source != "policy" {
+			t.Errorf("%q: cairn ocean ask and the API differ:\nask: %s\nAPI: %s", q, cliA.Response, apiA.Response)
+		}
+	}
 }
 
 func TestServeWithoutOceanStore(t *testing.T) {
