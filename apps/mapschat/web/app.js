@@ -444,7 +444,7 @@ function showState(st) {
   li.append(b, document.createTextNode(text));
   $("log").append(li);
   li.scrollIntoView({ block: "end" });
-  setStatus((text || stateNames[st.status] || "") + "…");
+  setStatus((text || stateNames[st.status] || "").replace(/…$/, "") + "…");
 }
 
 // selectedPlace is the place whose details show: "it" in the next message.
