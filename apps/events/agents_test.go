@@ -217,7 +217,8 @@ func TestPhotoScore(t *testing.T) {
 func TestEditorReadsRequests(t *testing.T) {
 	a := memApp(t, nil, Options{})
 	read := func(text string, given *Profile) (Profile, string, []string) {
-		return a.readProfile(State{UserInput: text, Today: "2026-01-15", Given: given})
+		p, why, notes, _ := a.readProfile(State{UserInput: text, Today: "2026-01-15", Given: given})
+		return p, why, notes
 	}
 	p, why, _ := read("photo-worthy jazz concerts and street parades in Berlin in March 2026", nil)
 	if why != "" || p.Place == nil || p.Place.Name != "Berlin" || p.Place.CountryCode != "DE" || p.TimeFrame != (TimeFrame{From: "2026-03-01", To: "2026-03-31"}) {

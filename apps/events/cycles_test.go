@@ -268,3 +268,27 @@ func TestAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestModelProfileChecked: an editor model that moves a place and time
+// frame the request states is not followed on the first cycle; its
+// vocabulary interests and keywords are added.
+func TestModelProfileChecked(t *testing.T) {
+	m := llm.Script(`{"interests":["music","zzqx"],"location":"Paris","from":"2030-01-01","to":"2030-01-31","search_keywords":["jazz"],"researcher_guidance":"look for jazz","reasoning":"r"}`)
+	m.Loop = true
+	a := memApp(t, festivalRecords(t, 16, "2026-03-01"), Options{Models: roleModels{nodeEditor: m}})
+	r, err := a.Search(context.Background(), Request{Text: berlinMarch, Today: "2026-01-15"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Profile
+	if p.Place == nil || p.Place.Name != "Berlin" || p.TimeFrame != (TimeFrame{From: "2026-03-01", To: "2026-03-31"}) {
+		t.Errorf("place %v, frame %+v", p.Place, p.TimeFrame)
+	}
+	if !slices.Contains(p.Interests, "festival") || !slices.Contains(p.Interests, "music") || slices.Contains(p.Interests, "zzqx") ||
+		!slices.Contains(p.SearchKeywords, "jazz") || p.ResearcherGuidance != "look for jazz" || r.Metrics.Editor.ModelDecisions != 1 {
+		t.Errorf("profile %+v, editor %+v", p, r.Metrics.Editor)
+	}
+	if r.GateDecision != Approve || len(r.Events) != 15 {
+		t.Errorf("%s with %d events", r.GateDecision, len(r.Events))
+	}
+}

@@ -1,6 +1,7 @@
 package events
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -55,7 +56,7 @@ func (a *App) editorNode(ctx context.Context, s State) (State, error) {
 	s.ResearcherIteration, s.NewLeads, s.NeedsMoreEvents = 0, 0, false
 	s.Leads, s.EventsToVerify, s.VerificationResults, s.Evidence, s.Events, s.Seen = nil, nil, nil, nil, nil, nil
 	if s.WorkflowIteration == 1 {
-		p, reject, notes := a.readProfile(s)
+		p, reject, notes, stated := a.readProfile(s)
 		for _, n := range notes {
 			s.note(n)
 		}
@@ -70,7 +71,7 @@ func (a *App) editorNode(ctx context.Context, s State) (State, error) {
 			return s, err
 		}
 		decided(&s.Metrics.Editor, d)
-		s.Profile = a.profileFrom(d, p, s.Today)
+		s.Profile = a.profileFrom(d, p, s.Today, s.UserInput, true, stated)
 	} else {
 		refined, changes := refine(s.Profile, s.WorkflowIteration-1, s.Today)
 		d, err := a.askProfile(ctx, s, refined, changes)
@@ -78,7 +79,7 @@ func (a *App) editorNode(ctx context.Context, s State) (State, error) {
 			return s, err
 		}
 		decided(&s.Metrics.Editor, d)
-		next := a.profileFrom(d, refined, s.Today)
+		next := a.profileFrom(d, refined, s.Today, s.UserInput, false, true)
 		if d.Source == llm.FromModel {
 			changes = describeChanges(s.Profile, next)
 		}
@@ -129,30 +130,46 @@ func (a *App) askProfile(ctx context.Context, s State, p Profile, changes []stri
 	return llm.Decide(ctx, m, llm.Prompt{Name: "ProfileDecision", System: a.prompts.editor, User: user, MaxRepairs: 2, Timeout: a.opts.ModelTimeout}, policy)
 }
 
-// profileFrom checks a decision against what Go can tell: a location the
-// gazetteer does not know keeps the policy's place, a frame before today
-// is clipped.
-func (a *App) profileFrom(d llm.Decision[ProfileDecision], policy Profile, today string) Profile {
+// profileFrom checks a model's profile against what Go read: on the
+// first cycle a place or time frame the request states is the reader's
+// (the model may fill in only what the request leaves open); on a retry
+// the model may move them, but a location the gazetteer does not know
+// keeps the policy's place and a frame never starts before today. The
+// model's interests are kept when they are the vocabulary's or the
+// request's words, besides the policy's.
+func (a *App) profileFrom(d llm.Decision[ProfileDecision], policy Profile, today, request string, first, stated bool) Profile {
 	if d.Source != llm.FromModel {
 		return policy
 	}
 	v := d.Value
-	p := Profile{Interests: v.Interests, SearchKeywords: v.SearchKeywords, ResearcherGuidance: v.Guidance,
-		RadiusKm: v.RadiusKm, TimeFrame: TimeFrame{From: max(v.From, today), To: v.To},
-		Location: policy.Location, Place: policy.Place}
-	if v.Location != "" && !strings.EqualFold(v.Location, policy.Location) {
-		if pl := a.placeOf(v.Location); pl != nil {
-			p.Place, p.Location = pl, pl.Qualified()
+	p := policy
+	p.ResearcherGuidance = cmp.Or(strings.TrimSpace(v.Guidance), policy.ResearcherGuidance)
+	if !first || policy.Place == nil {
+		if v.Location != "" && !strings.EqualFold(v.Location, policy.Location) {
+			if pl := a.placeOf(v.Location); pl != nil {
+				p.Place, p.Location = pl, pl.Qualified()
+			}
+		}
+		p.RadiusKm = v.RadiusKm
+	}
+	if !first || !stated {
+		if tf := (TimeFrame{From: max(v.From, today), To: v.To}); tf.To >= tf.From {
+			p.TimeFrame = tf
 		}
 	}
-	if p.TimeFrame.To < p.TimeFrame.From {
-		p.TimeFrame = policy.TimeFrame
+	req := " " + understand.Normalize(request) + " "
+	p.Interests = slices.Clone(policy.Interests)
+	for _, in := range v.Interests {
+		in = strings.ToLower(strings.TrimSpace(in))
+		if _, known := interestOf(in); (known || (in != "" && strings.Contains(req, " "+understand.Normalize(in)+" "))) && !slices.Contains(p.Interests, in) {
+			p.Interests = append(p.Interests, in)
+		}
 	}
-	if len(p.Interests) == 0 {
-		p.Interests = policy.Interests
-	}
-	if len(p.SearchKeywords) == 0 {
-		p.SearchKeywords = policy.SearchKeywords
+	p.SearchKeywords = slices.Clone(policy.SearchKeywords)
+	for _, k := range v.SearchKeywords {
+		if k = strings.TrimSpace(k); k != "" && len(p.SearchKeywords) < 20 && !slices.Contains(p.SearchKeywords, k) {
+			p.SearchKeywords = append(p.SearchKeywords, k)
+		}
 	}
 	return p
 }
@@ -175,7 +192,7 @@ func (a *App) placeOf(name string) *understand.Place {
 // time frame and interests read by the understand package, a structured
 // profile's fields taking precedence. reject says why the request cannot
 // be served.
-func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
+func (a *App) readProfile(s State) (p Profile, reject string, notes []string, stated bool) {
 	now, _ := day(s.Today)
 	text := s.UserInput
 	g := s.Given
@@ -215,7 +232,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
 		p.Location = p.Place.Qualified()
 	} else if len(unknown) > 0 {
 		p.Location = unknown[0]
-		return p, fmt.Sprintf("the place %q is not one the gazetteer knows (GeoNames cities, regions and countries); name a city, region or country", unknown[0]), notes
+		return p, fmt.Sprintf("the place %q is not one the gazetteer knows (GeoNames cities, regions and countries); name a city, region or country", unknown[0]), notes, false
 	} else {
 		notes = append(notes, "the request names no place: searching everywhere, in-person events only")
 	}
@@ -223,6 +240,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
 	from, to := now, time.Time{}
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):
+		stated = true
 		if d, ok := parsedDay(g.TimeFrame.From); ok {
 			from = d
 		}
@@ -232,11 +250,11 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
 	case g != nil && g.TimeFrame.Text != "":
 		tr := understand.Read(g.TimeFrame.Text, understand.Options{Now: now, Tense: understand.Future})
 		if len(tr.Times) == 0 {
-			return p, fmt.Sprintf("the time frame %q is not one the reader understands; write it as dates (from, to) or words such as \"March 2026\"", g.TimeFrame.Text), notes
+			return p, fmt.Sprintf("the time frame %q is not one the reader understands; write it as dates (from, to) or words such as \"March 2026\"", g.TimeFrame.Text), notes, false
 		}
-		from, to = frameBounds(tr.Times[0], now)
+		from, to, stated = frameBounds(tr.Times[0], now)
 	case len(r.Times) > 0:
-		from, to = frameBounds(r.Times[0], now)
+		from, to, stated = frameBounds(r.Times[0], now)
 	default:
 		notes = append(notes, fmt.Sprintf("the request names no time frame: the next %d months from %s", defaultSpanMonths, s.Today))
 	}
@@ -246,7 +264,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
 	last := to.AddDate(0, 0, -1)
 	p.TimeFrame = TimeFrame{From: from.Format(eventdata.DateLayout), To: last.Format(eventdata.DateLayout)}
 	if last.Before(now) {
-		return p, fmt.Sprintf("the time frame %s..%s is over before today (%s): only events still to come are published", p.TimeFrame.From, p.TimeFrame.To, s.Today), notes
+		return p, fmt.Sprintf("the time frame %s..%s is over before today (%s): only events still to come are published", p.TimeFrame.From, p.TimeFrame.To, s.Today), notes, false
 	}
 	if from.Before(now) {
 		notes = append(notes, fmt.Sprintf("the time frame starts %s, before today: searching from %s", p.TimeFrame.From, s.Today))
@@ -278,7 +296,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string) {
 	if g != nil && g.ResearcherGuidance != "" {
 		p.ResearcherGuidance = g.ResearcherGuidance
 	}
-	return p, "", notes
+	return p, "", notes, stated
 }
 
 func parsedDay(s string) (time.Time, bool) {
@@ -290,7 +308,7 @@ func parsedDay(s string) (time.Time, bool) {
 }
 
 // frameBounds is a read time frame as days in UTC: [from, to).
-func frameBounds(tf understand.TimeFrame, now time.Time) (from, to time.Time) {
+func frameBounds(tf understand.TimeFrame, now time.Time) (from, to time.Time, stated bool) {
 	from = now
 	if !tf.From.IsZero() {
 		y, m, d := tf.From.Date()
@@ -303,7 +321,7 @@ func frameBounds(tf understand.TimeFrame, now time.Time) (from, to time.Time) {
 			to = to.AddDate(0, 0, 1) // ends inside a day: that day is in
 		}
 	}
-	return from, to
+	return from, to, true
 }
 
 func guidance(p Profile) string {

@@ -205,7 +205,7 @@ func statesDays(recs []eventdata.Record, start, today string) bool {
 			return true
 		}
 		for _, tf := range understand.Read(txt, understand.Options{Now: now, Tense: understand.Future}).Times {
-			from, to := frameBounds(tf, now)
+			from, to, _ := frameBounds(tf, now)
 			if !tf.From.IsZero() && !tf.To.IsZero() && !d.Before(from) && d.Before(to) && to.Sub(from) <= 62*24*time.Hour {
 				return true
 			}
@@ -347,7 +347,10 @@ func (a *App) askGate(ctx context.Context, s State, events []Event, t tally, pol
 	}
 	d, err := llm.Decide(ctx, mdl, llm.Prompt{Name: "GateChoice", System: a.prompts.publisher, User: user, MaxRepairs: 2, Timeout: a.opts.ModelTimeout}, pf)
 	if err == nil && d.Source == llm.FromModel {
-		if (d.Value.Decision == Approve && len(events) == 0) || (d.Value.Decision == Reject && len(events) > 0) || strings.TrimSpace(d.Value.Feedback) == "" {
+		// Counting is arithmetic: with enough events the gate approves,
+		// with none it cannot; the model decides between the two.
+		if (d.Value.Decision == Approve && len(events) == 0) || (d.Value.Decision == Reject && len(events) > 0) ||
+			(policy.Decision == Approve && d.Value.Decision != Approve) || strings.TrimSpace(d.Value.Feedback) == "" {
 			d.Value, d.Fallback = policy, fmt.Sprintf("the model's %s contradicts the %d events that passed; the policy decided", d.Value.Decision, len(events))
 		}
 	}
