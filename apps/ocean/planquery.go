@@ -379,11 +379,15 @@ func stationQuery(p QueryPlan, a *sqlArgs) (planQuery, error) {
 	return q, nil
 }
 
-// profilesSQL lists the profiles a level query read.
+// profilesSQL lists the profiles a level query read: the stored
+// profiles (stations from a file, source_rank > 0) its float, cycle,
+// time and place filters select. It reads the station table, not the
+// Parquet files again (a second scan cost as much as the query).
 func profilesSQL(p QueryPlan) (string, []any) {
 	a := &sqlArgs{}
-	cte := levelsCTE(p, a)
-	return cte + " SELECT wmo, cycle, direction, min(data_mode) AS data_mode, min(time) AS time, min(lat) AS lat, min(lon) AS lon FROM lv GROUP BY wmo, cycle, direction ORDER BY wmo, cycle, direction", a.args
+	conds := append([]string{"source_rank > 0"}, floatCycleTimeConds(p, a, "")...)
+	conds = append(conds, placeConds(p, a, "", false)...)
+	return "SELECT wmo, cycle, direction, data_mode, time, lat, lon FROM argo_profile_stations" + where(conds) + " ORDER BY wmo, cycle, direction", a.args
 }
 
 func day(v any) string {
