@@ -242,7 +242,11 @@ func newOceanPGSyncCmd(c *cli, dir, pgDSN *string) *cobra.Command {
 			if *pgDSN == "" {
 				return fmt.Errorf("ocean pgsync: --pg-dsn (or CAIRN_OCEAN_PG_DSN) is required")
 			}
-			s, err := store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger()})
+			// the published snapshot, so an ingest may run meanwhile
+			s, err := store.OpenSnapshot(cmd.Context(), *dir, store.Options{Logger: c.logger()})
+			if errors.Is(err, store.ErrNoSnapshot) {
+				s, err = store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger()})
+			}
 			if err != nil {
 				return err
 			}

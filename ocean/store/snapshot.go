@@ -151,6 +151,17 @@ func Current(dir string) (string, error) {
 	return gen, nil
 }
 
+// OpenSnapshot opens the current snapshot of the store in dir read-only,
+// for a reader that needs a *Store of its own (pgsync), or ErrNoSnapshot.
+func OpenSnapshot(ctx context.Context, dir string, opts Options) (*Store, error) {
+	gen, err := Current(dir)
+	if err != nil {
+		return nil, err
+	}
+	opts.ReadOnly = true
+	return Open(ctx, filepath.Join(dir, snapshotsDir, gen), opts)
+}
+
 func copyFileSync(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
