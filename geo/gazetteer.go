@@ -161,8 +161,51 @@ func (g *Gazetteer) Lookup(key string) []understand.Place {
 			}
 		}
 	}
+	out = append(out, g.headOf(key)...)
 	out = append(out, g.regions[key]...)
 	return append(out, g.places(key)...)
+}
+
+// maxHeadReadings bounds the towns one head of a longer name reads as,
+// and maxHeadKeys the keys after it looked at for them.
+const (
+	maxHeadReadings = 4
+	maxHeadKeys     = 64
+)
+
+// headOf reads a name of two words or more as the head of towns' own
+// longer names that go on with "de", "del", "dels" or "des" ("Sant
+// Julià" for Sant Julià de Lòria, "San Juan" for San Juan de los
+// Morros), as people write them; each reading is an alternate one. The
+// longer names' keys follow key's place in the sorted keys.
+func (g *Gazetteer) headOf(key string) []understand.Place {
+	if !strings.Contains(key, " ") {
+		return nil
+	}
+	c := g.e.cities
+	n := c.numKeys()
+	ki := sort.Search(n, func(i int) bool { return c.key(i) >= key })
+	var out []understand.Place
+	for end := min(n, ki+maxHeadKeys); ki < end && len(out) < maxHeadReadings; ki++ {
+		k := c.key(ki)
+		if k == key {
+			continue
+		}
+		rest, ok := strings.CutPrefix(k, key+" ")
+		if !ok {
+			break
+		}
+		w, _, _ := strings.Cut(rest, " ")
+		if w != "de" && w != "del" && w != "dels" && w != "des" {
+			continue
+		}
+		for _, i := range c.postings(ki) {
+			if Normalize(c.src.Name[i]) == k && len(out) < maxHeadReadings {
+				out = append(out, g.city(i, understand.MatchAlternate))
+			}
+		}
+	}
+	return out
 }
 
 // Spell returns the cities, regions and countries named within maxEdits

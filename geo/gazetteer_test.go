@@ -80,3 +80,31 @@ func TestGazetteerCovered(t *testing.T) {
 		t.Errorf("Covered() = %q, want %q", strings.Join(got, " "), w)
 	}
 }
+
+// TestGazetteerHeadOfName: a name's head ("Sant Julià") reads as the
+// towns whose own longer name goes on with "de" ("Sant Julià de Lòria"),
+// as an alternate reading; one word alone does not ("Sant").
+func TestGazetteerHeadOfName(t *testing.T) {
+	g := geo.NewGazetteer(geotest.Engine(t))
+	found := false
+	for _, p := range g.Lookup("sant julia") {
+		if p.Name == "Sant Julià de Lòria" {
+			found = true
+			if p.Match != understand.MatchAlternate || p.Country != "Andorra" {
+				t.Errorf("%+v: want an alternate reading in Andorra", p)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("sant julia: %v, want Sant Julià de Lòria among them", g.Lookup("sant julia"))
+	}
+	for _, p := range g.Lookup("sant") {
+		if strings.HasPrefix(p.Name, "Sant ") && p.Match == understand.MatchAlternate && strings.Contains(p.Name, " de ") {
+			t.Errorf("sant: %+v, a single word is no head of a longer name", p)
+		}
+	}
+	r := understand.Read("my mom lives in sant julia and i'm in canillo, andorra", understand.Options{Gazetteer: g, Prefer: g.Covered()})
+	if len(r.Mentions) == 0 || r.Mentions[0].Place == nil || r.Mentions[0].Place.Name != "Sant Julià de Lòria" {
+		t.Errorf("mentions %+v: want sant julia read as Sant Julià de Lòria beside Canillo", r.Mentions)
+	}
+}
