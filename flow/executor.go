@@ -68,6 +68,16 @@ type Executor[S any] interface {
 	Execute(ctx context.Context, st Step[S]) (S, error)
 }
 
+// Spawner is implemented by an Executor whose nodes cannot run on plain
+// goroutines, such as a workflow engine's deterministic coroutines: the
+// branches of a parallel step then run through Spawn instead of one
+// goroutine each.
+type Spawner interface {
+	// Spawn calls fn(bctx, i) for every i in [0, n) concurrently, each
+	// bctx derived from ctx, and returns when every call has returned.
+	Spawn(ctx context.Context, n int, fn func(bctx context.Context, i int))
+}
+
 // ErrTimeout is wrapped by the error of an attempt that ran past its
 // NodeSettings.Timeout.
 var ErrTimeout = errors.New("flow: node timed out")

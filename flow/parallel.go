@@ -16,11 +16,12 @@ func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw
 	defer cancel()
 	outs := make([]S, len(fo.branches))
 	errs := make([]error, len(fo.branches))
-	var wg sync.WaitGroup
 	var finished map[string]json.RawMessage
 	if rn.resumed != nil {
 		finished = rn.resumed.branches
 	}
+	var todo []int // the branches to run
+	owns := make([]S, len(fo.branches))
 	for i, b := range fo.branches {
 		if done, ok := finished[b]; ok { // it finished before the run waited
 			if err := json.Unmarshal(done, &outs[i]); err != nil {
@@ -28,18 +29,26 @@ func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw
 			}
 			continue
 		}
-		var own S
-		if err := json.Unmarshal(raw, &own); err != nil {
+		if err := json.Unmarshal(raw, &owns[i]); err != nil {
 			return s, fmt.Errorf("flow: parallel after %q: copy state for branch %q: %w", from, b, err)
 		}
-		wg.Go(func() {
-			outs[i], errs[i] = r.runNode(ctx, rn, b, own, step)
-			if _, asked := errs[i].(*waiting); errs[i] != nil && !asked {
-				cancel() // one failed branch fails the step: stop the others
-			}
-		})
+		todo = append(todo, i)
 	}
-	wg.Wait()
+	branch := func(ctx context.Context, i int) {
+		outs[i], errs[i] = r.runNode(ctx, rn, fo.branches[i], owns[i], step)
+		if _, asked := errs[i].(*waiting); errs[i] != nil && !asked {
+			cancel() // one failed branch fails the step: stop the others
+		}
+	}
+	if sp, ok := r.exec.(Spawner); ok {
+		sp.Spawn(ctx, len(todo), func(ctx context.Context, j int) { branch(ctx, todo[j]) })
+	} else {
+		var wg sync.WaitGroup
+		for _, i := range todo {
+			wg.Go(func() { branch(ctx, i) })
+		}
+		wg.Wait()
+	}
 	var failed []error
 	var w *waiting
 	for i, err := range errs {

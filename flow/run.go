@@ -96,6 +96,30 @@ func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
 // Name returns the graph's name.
 func (r *Runner[S]) Name() string { return r.name }
 
+// WithExecutor returns a runner of the same graph whose nodes run on e
+// (InProcess when nil), so a graph built with its systems' defaults can
+// run on a durable executor. Waiting runs being answered are not shared.
+func (r *Runner[S]) WithExecutor(e Executor[S]) *Runner[S] {
+	c := &Runner[S]{name: r.name, start: r.start, maxSteps: r.maxSteps, store: r.store, exec: e,
+		nodes: r.nodes, order: r.order, edges: r.edges, branches: r.branches, fanouts: r.fanouts,
+		limits: r.limits, reducers: r.reducers, noAnswer: r.noAnswer}
+	if c.exec == nil {
+		c.exec = InProcess[S]{}
+	}
+	_, c.inProcess = c.exec.(InProcess[S])
+	return c
+}
+
+// Settings returns node's settings, Retry.If included; false when the
+// graph has no such node.
+func (r *Runner[S]) Settings(node string) (NodeSettings, bool) {
+	n, ok := r.nodes[node]
+	if !ok {
+		return NodeSettings{}, false
+	}
+	return n.settings, true
+}
+
 // Run starts a run from s0 under a new run ID and streams its events: a
 // RunStart first, then for each step NodeStart, the node's own events,
 // NodeEnd, StateSet and (with a Store) Checkpoint, and a RunEnd last. The
