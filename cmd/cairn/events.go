@@ -51,8 +51,8 @@ func (f *eventsFlags) register(fs *pflag.FlagSet) {
 	d := events.Defaults()
 	fs.StringVar(&f.dir, "events-dir", defaultEventsDir(), "directory of the events index (default $CAIRN_EVENTS_DIR or ~/.local/share/cairn/events)")
 	fs.StringVar(&f.search, "search", "auto", "evidence search backend: index (offline BM25), tavily, searxng, or auto (tavily with a key, searxng with a URL, else index)")
-	fs.StringVar(&f.tavilyKey, "tavily-key", os.Getenv("TAVILY_API_KEY"), "Tavily API key (default $TAVILY_API_KEY)")
-	fs.StringVar(&f.searxngURL, "searxng-url", os.Getenv("SEARXNG_URL"), "SearXNG instance URL (default $SEARXNG_URL)")
+	fs.StringVar(&f.tavilyKey, "tavily-key", "", "Tavily API key (default $TAVILY_API_KEY; never printed)")
+	fs.StringVar(&f.searxngURL, "searxng-url", "", "SearXNG instance URL (default $SEARXNG_URL)")
 	o := &f.opts
 	fs.IntVar(&o.MaxEvents, "max-events", d.MaxEvents, "leads per Researcher pass")
 	fs.IntVar(&o.RealityCheckBatchSize, "reality-check-batch-size", d.RealityCheckBatchSize, "leads per reality-check batch")
@@ -73,6 +73,14 @@ func underscoreIsDash(_ *pflag.FlagSet, name string) pflag.NormalizedName {
 
 // searcher is the evidence backend the flags choose; nil means the index.
 func (f *eventsFlags) searcher() (events.Searcher, error) {
+	// From the environment here, not as the flags' defaults: help would
+	// print the key.
+	if f.tavilyKey == "" {
+		f.tavilyKey = os.Getenv("TAVILY_API_KEY")
+	}
+	if f.searxngURL == "" {
+		f.searxngURL = os.Getenv("SEARXNG_URL")
+	}
 	switch f.search {
 	case "index":
 		return nil, nil
@@ -325,12 +333,6 @@ func newEventsIndexCmd(c *cli, ef *eventsFlags) *cobra.Command {
 // eventsRoute serves POST /api/v1/events/search on `cairn serve`.
 func eventsRoute(ef *eventsFlags) routeRegistrar {
 	return func(ctx context.Context, c *cli, mux *http.ServeMux) (func(), error) {
-		if ef.tavilyKey == "" {
-			ef.tavilyKey = os.Getenv("TAVILY_API_KEY")
-		}
-		if ef.searxngURL == "" {
-			ef.searxngURL = os.Getenv("SEARXNG_URL")
-		}
 		a, _, closeFn, err := ef.open(ctx, c)
 		if err != nil {
 			return nil, err

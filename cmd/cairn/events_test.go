@@ -21,6 +21,8 @@ import (
 // section, remove, and the errors of bad input.
 func TestEventsCLI(t *testing.T) {
 	data := testkit.Shared(t, "data/events/tech-conferences")
+	t.Setenv("TAVILY_API_KEY", "") // offline, whatever the machine has
+	t.Setenv("SEARXNG_URL", "")
 	dir := t.TempDir()
 	idx := filepath.Join(dir, "index")
 	out, _, err := runCairn(t, "events", "--events-dir", idx, "index", "add", filepath.Join(data, "2026"))
