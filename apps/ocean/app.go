@@ -44,6 +44,9 @@ type Options struct {
 	// ActiveWithin is the report age under which a float counts as active
 	// (it must match the store's); default 30 days.
 	ActiveWithin time.Duration
+	// PlanCacheTTL is how long a plan's query result is reused by later
+	// questions with the same plan; default 10 s, negative for never.
+	PlanCacheTTL time.Duration
 	// Now is the reference time for "last year" and similar; default time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -63,6 +66,7 @@ type App struct {
 	prompts  systemPrompts
 	runner   *flow.Runner[state]
 	agents   map[string]func(context.Context, state) *AgentReport
+	plans    *planCache
 }
 
 // New builds the gateway over a metadata store, a profile store (often the
@@ -87,13 +91,16 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.PlanCacheTTL == 0 {
+		opts.PlanCacheTTL = 10 * time.Second
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	if opts.Models == nil {
 		opts.Models = noModels{}
 	}
-	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts}
+	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts, plans: newPlanCache(opts.PlanCacheTTL)}
 	var err error
 	if a.prompts, err = renderSystemPrompts(); err != nil {
 		return nil, fmt.Errorf("ocean: %w", err)

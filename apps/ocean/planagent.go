@@ -82,7 +82,7 @@ func (a *App) queryAgent(ctx context.Context, s state) *AgentReport {
 		rep.Findings = append(rep.Findings, "The question cannot be answered as asked; it needs: "+strings.Join(p.Missing, "; ")+".")
 		return rep
 	}
-	res, err := a.RunPlan(ctx, p)
+	res, err := a.plans.get(ctx, p, func() (*PlanResult, error) { return a.RunPlan(ctx, p) })
 	if err != nil {
 		rep.OK, rep.Error = false, err.Error()
 		return rep
