@@ -348,7 +348,7 @@ func progress(ctx context.Context, node, format string, args ...any) {
 	if !event.Listening(ctx) {
 		return
 	}
-	event.Emit(ctx, event.Event{Kind: event.Note, Node: node, Message: node + ": " + fmt.Sprintf(format, args...)})
+	event.Emit(ctx, event.Event{Kind: event.Note, Node: node, Message: fmt.Sprintf(format, args...)})
 }
 
 // decided adds a decision's source and tokens to m.
