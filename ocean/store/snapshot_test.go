@@ -308,3 +308,35 @@ func TestLiveReadOnlyDirectory(t *testing.T) {
 		t.Errorf("a store in a read-only directory: %v (generation %q)", err, live.Generation())
 	}
 }
+
+// TestTwoReadersInOneProcess: a server and a cairn ocean ask in one
+// process open the same snapshot; DuckDB shares the database, which the
+// first Open locked, and the second accepts that lock.
+func TestTwoReadersInOneProcess(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	w, err := Open(ctx, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Publish(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	for i := range 2 {
+		l, err := OpenLive(ctx, dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		if _, err := look(ctx, l); err != nil {
+			t.Errorf("reader %d: %v", i+1, err)
+		}
+	}
+	// and the lock still holds: files outside the profiles stay out of reach
+	l, _ := OpenLive(ctx, dir, Options{})
+	defer l.Close()
+	if _, err := l.Query(ctx, QueryOptions{}, "SELECT * FROM read_csv('/etc/passwd')"); err == nil {
+		t.Error("the second reader read /etc/passwd")
+	}
+}

@@ -233,11 +233,24 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 		"SET lock_configuration = true",
 	} {
 		if _, err := db.ExecContext(ctx, q); err != nil {
+			if strings.Contains(err.Error(), "configuration has been locked") && s.lockedAlready(ctx, db) {
+				break // DuckDB shares one database per file in a process: another Open locked it as this one would
+			}
 			db.Close()
 			return nil, fmt.Errorf("store: %s: %w", q, err)
 		}
 	}
 	return s, nil
+}
+
+// lockedAlready reports whether db's configuration is locked with file
+// access limited to this store's profiles directory, as Open leaves it.
+func (s *Store) lockedAlready(ctx context.Context, db *sql.DB) bool {
+	var locked, external bool
+	var dirs string
+	err := db.QueryRowContext(ctx, `SELECT current_setting('lock_configuration'), current_setting('enable_external_access'),
+		CAST(current_setting('allowed_directories') AS VARCHAR)`).Scan(&locked, &external, &dirs)
+	return err == nil && locked && !external && strings.Contains(dirs, s.profiles+string(os.PathSeparator))
 }
 
 func (s *Store) init(ctx context.Context) error {
