@@ -38,7 +38,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+
+	"github.com/cairn-agents/cairn/geo/sphere"
 )
 
 // Maps is a maps backend. The offline Engine and the Google web-services
@@ -72,14 +73,7 @@ func (p LatLng) Validate() error {
 
 // Distance is the great-circle distance from a to b in metres, on a sphere
 // of the Earth's mean radius (haversine formula).
-func Distance(a, b LatLng) float64 {
-	const r = 6371008.8
-	la1, la2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
-	dla := la2 - la1
-	dlo := (b.Lng - a.Lng) * math.Pi / 180
-	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
-}
+func Distance(a, b LatLng) float64 { return sphere.Distance(a.Lat, a.Lng, b.Lat, b.Lng) }
 
 // Status values, as Google's web services name them.
 const (

@@ -173,23 +173,28 @@ func Conform(format, value json.RawMessage) (json.RawMessage, error) {
 	return out, nil
 }
 
-// ordered is a JSON object that keeps its keys' order.
-type ordered []struct {
-	k string
-	v any
+// Field is one key of an [Object] and its value.
+type Field struct {
+	K string
+	V any
 }
 
-func (o ordered) MarshalJSON() ([]byte, error) {
+// Object is a JSON object that keeps its keys in the order given, as an
+// answer in a format written by a person must.
+type Object []Field
+
+// MarshalJSON writes the fields in order.
+func (o Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, kv := range o {
+	for i, f := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(kv.k)
+		k, _ := json.Marshal(f.K)
 		b.Write(k)
 		b.WriteByte(':')
-		v, err := json.Marshal(kv.v)
+		v, err := json.Marshal(f.V)
 		if err != nil {
 			return nil, err
 		}
@@ -225,7 +230,7 @@ func conform(format json.RawMessage, v any) any {
 		}
 		var fields map[string]json.RawMessage
 		_ = json.Unmarshal(t, &fields)
-		out := ordered{}
+		out := Object{}
 		for _, k := range objectKeys(t) {
 			x, ok := src[k]
 			if !ok {
@@ -237,10 +242,7 @@ func conform(format json.RawMessage, v any) any {
 			} else {
 				val = emptyOf(fields[k])
 			}
-			out = append(out, struct {
-				k string
-				v any
-			}{k, val})
+			out = append(out, Field{k, val})
 		}
 		return out
 	case '[':

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+
+	"github.com/cairn-agents/cairn/geo/sphere"
 	"slices"
 	"strings"
 )
@@ -574,13 +576,9 @@ func pair(a, b Place) float64 {
 	return 0
 }
 
+// haversineKm is the great-circle distance in kilometres.
 func haversineKm(lat1, lng1, lat2, lng2 float64) float64 {
-	const r = 6371.0088
-	la1, la2 := lat1*math.Pi/180, lat2*math.Pi/180
-	dla := la2 - la1
-	dlo := (lng2 - lng1) * math.Pi / 180
-	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+	return sphere.Distance(lat1, lng1, lat2, lng2) / 1000
 }
 
 // farSpellingKm is how far from every other place of the text a reading

@@ -186,32 +186,10 @@ func synthPolicy(s state) synthesis {
 func fmtElev(e float64) string { return strconv.FormatFloat(math.Round(e*100)/100, 'f', -1, 64) }
 
 // kv and obj build JSON objects whose keys keep the shape's order.
-type kv struct {
-	K string
-	V any
-}
-
-type obj []kv
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, e := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(e.K)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(e.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
+type (
+	kv  = understand.Field
+	obj = understand.Object
+)
 
 // shape reads the output format as ordered keys with their values.
 type shape struct {
@@ -303,7 +281,7 @@ func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 		default:
 			v = empty(t.vals[k])
 		}
-		o = append(o, kv{k, v})
+		o = append(o, kv{K: k, V: v})
 	}
 	return json.Marshal(o)
 }
@@ -358,7 +336,7 @@ func renderStops(ps []place, it shape) []obj {
 			default:
 				v = empty(it.vals[k])
 			}
-			o = append(o, kv{k, v})
+			o = append(o, kv{K: k, V: v})
 		}
 		out = append(out, o)
 	}
@@ -426,7 +404,7 @@ func renderRoutes(s state, it shape, syn synthesis) []obj {
 			default:
 				v = empty(it.vals[k])
 			}
-			o = append(o, kv{k, v})
+			o = append(o, kv{K: k, V: v})
 		}
 		out = append(out, o)
 	}
@@ -459,7 +437,7 @@ func pick(it shape, vals map[string]any) obj {
 		if !ok {
 			v = empty(it.vals[k])
 		}
-		o = append(o, kv{k, v})
+		o = append(o, kv{K: k, V: v})
 	}
 	return o
 }
