@@ -137,3 +137,31 @@ func TestAskSaysWhyNothingMatched(t *testing.T) {
 		t.Errorf("time: %s", r.Response)
 	}
 }
+
+// TestPlanRulesPhrasings: phrasings outside the corpus, each checked on
+// the slot it exercises.
+func TestPlanRulesPhrasings(t *testing.T) {
+	for q, want := range map[string]string{
+		"What was the temperature at 200 m for float 2902269 on its 5th cycle?": "cycles [5]",
+		"average salinity for float 2902269 between cycles 5 and 15":            "cycles [5 6 7 8 9 10 11 12 13 14 15]",
+		"What's the salinity at 1,000 m for float 2902269?":                     "pressure 950-1050",
+		"Plot a T/S diagram for float 2901623":                                  "profile temperature+[salinity]",
+		"Which 3 floats are closest to 12N 60E?":                                "nearest 3",
+	} {
+		p := planRules(q, testNow())
+		var got string
+		switch {
+		case strings.HasPrefix(want, "cycles"):
+			got = fmt.Sprintf("cycles %v", p.Cycles)
+		case strings.HasPrefix(want, "pressure") && p.Pressure != nil:
+			got = fmt.Sprintf("pressure %g-%g", p.Pressure.Min, p.Pressure.Max)
+		case strings.HasPrefix(want, "profile"):
+			got = fmt.Sprintf("%s %s+%v", p.Aggregate, p.Variable, p.With)
+		case strings.HasPrefix(want, "nearest") && p.Rank != nil:
+			got = fmt.Sprintf("%s %d", p.Rank.By, p.Rank.N)
+		}
+		if got != want {
+			t.Errorf("%q: %s, want %s (%s)", q, got, want, p.Reasoning)
+		}
+	}
+}

@@ -89,6 +89,9 @@ var (
 	reProfileNoun = regexp.MustCompile(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
 	reSeason      = regexp.MustCompile(`\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(\d{4})\b`)
 	rePerYear     = regexp.MustCompile(`\bper (year|decade|month)\b`)
+	reThousands   = regexp.MustCompile(`(\d),(\d{3})\b`)
+	reOrdinalCyc  = regexp.MustCompile(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
+	reBetweenCyc  = regexp.MustCompile(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
 	reWhereMeta   = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
@@ -98,6 +101,7 @@ var wordNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "fiv
 // understand package (numbers, units, coordinates, time frames relative
 // to now) and the ocean vocabulary above.
 func planRules(query string, now time.Time) QueryPlan {
+	query = reThousands.ReplaceAllString(query, "$1$2") // "1,000 m"
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
 	p := QueryPlan{}
@@ -157,6 +161,18 @@ func planRules(query string, now time.Time) QueryPlan {
 		for c := a; c <= b && c-a < 500; c++ {
 			p.Cycles = appendNew(p.Cycles, c)
 		}
+	}
+	if m := reBetweenCyc.FindStringSubmatch(q); m != nil {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		p.Cycles = nil
+		for c := min(a, b); c <= max(a, b) && c-min(a, b) < 500; c++ {
+			p.Cycles = append(p.Cycles, c)
+		}
+	}
+	for _, m := range reOrdinalCyc.FindAllStringSubmatch(q, -1) {
+		c, _ := strconv.Atoi(m[1])
+		p.Cycles = appendNew(p.Cycles, c)
 	}
 	if reFirstCycle.MatchString(q) && len(p.Cycles) == 0 {
 		p.Cycles = []int{1}
@@ -296,6 +312,9 @@ func planRules(query string, now time.Time) QueryPlan {
 	}
 	if (p.Aggregate == "timeseries" || p.Aggregate == "value") && p.GroupBy == "cycle" {
 		p.GroupBy = ""
+	}
+	if reTS.MatchString(q) && (p.Aggregate == "" || p.Aggregate == "value") {
+		p.Aggregate = "profile" // a T–S diagram is drawn from profiles
 	}
 	if p.Aggregate == "profile" && p.Variable == "" {
 		p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
