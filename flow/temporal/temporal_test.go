@@ -13,6 +13,7 @@ import (
 
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/converter"
+	sdktemporal "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/cairn-agents/cairn/flow"
@@ -249,5 +250,37 @@ func TestNodeTimeout(t *testing.T) {
 	}
 	if got.Failed != want.Failed || !strings.HasPrefix(got.Failed, "true ") {
 		t.Errorf("on Temporal OnError saw %q\nin process %q", got.Failed, want.Failed)
+	}
+}
+
+func TestCancelledWorkflowIsNotANodeFailure(t *testing.T) {
+	var handled atomic.Bool
+	g := flow.New[Doc]("cancel")
+	g.Node("wait", func(ctx context.Context, d Doc) (Doc, error) {
+		<-ctx.Done()
+		return d, ctx.Err()
+	})
+	g.Node("after", step("after"))
+	g.Start("wait")
+	g.Edge("wait", "after")
+	g.Edge("after", flow.End)
+	g.OnError("wait", func(d Doc, err error) (Doc, error) {
+		handled.Store(true)
+		return d, nil
+	})
+	var ts testsuite.WorkflowTestSuite
+	env := ts.NewTestWorkflowEnvironment()
+	temporal.Register(env, build(t, g), temporal.Options{Heartbeat: time.Second})
+	env.SetOnActivityStartedListener(func(*activity.Info, context.Context, converter.EncodedValues) {
+		time.AfterFunc(50*time.Millisecond, env.CancelWorkflow)
+	})
+	env.ExecuteWorkflow(temporal.WorkflowName("cancel"), json.RawMessage(`{}`))
+	err := env.GetWorkflowError()
+	var ce *sdktemporal.CanceledError
+	if !errors.As(err, &ce) {
+		t.Errorf("workflow error %v, want a cancellation", err)
+	}
+	if handled.Load() {
+		t.Error("OnError handled the cancellation as a node failure")
 	}
 }
