@@ -20,7 +20,7 @@ type region struct {
 // limits of oceans and seas, simplified to a dozen vertices).
 var regions = []region{
 	{Name: "Arabian Sea", Outline: [][2]float64{{51, 11}, {57, 18}, {62, 23}, {67, 25}, {71, 21}, {73, 16}, {75, 10}, {77, 8}, {73, 0}, {60, 2}}},
-	{Name: "Bay of Bengal", Outline: [][2]float64{{80, 6}, {80, 16}, {87, 22}, {92, 22}, {94, 17}, {98, 10}, {95, 5}}},
+	{Name: "Bay of Bengal", Aliases: []string{"bengal bay"}, Outline: [][2]float64{{80, 6}, {80, 16}, {87, 22}, {92, 22}, {94, 17}, {98, 10}, {95, 5}}},
 	{Name: "South China Sea", Outline: [][2]float64{{105, 3}, {105, 10}, {108, 22}, {117, 23}, {121, 22}, {120, 12}, {118, 5}, {110, 0}}},
 	{Name: "Sea of Japan", Aliases: []string{"east sea", "japan sea"}, Outline: [][2]float64{{127.5, 35}, {129, 38}, {131, 43}, {138, 47}, {142, 52}, {141, 46}, {140, 41}, {136, 36}, {130, 33}}},
 	{Name: "Mediterranean Sea", Aliases: []string{"mediterranean"}, Outline: [][2]float64{{-5.6, 36}, {0, 38}, {3, 43.5}, {10, 44.5}, {12, 46}, {19, 42}, {24, 41}, {30, 41}, {36.5, 37}, {36, 31}, {29, 30.5}, {20, 30}, {10, 33}, {0, 35}}},
@@ -30,7 +30,10 @@ var regions = []region{
 	{Name: "Caribbean Sea", Aliases: []string{"caribbean"}, Outline: [][2]float64{{-88, 16}, {-84, 10}, {-77, 8}, {-62, 10}, {-60, 15}, {-64, 18}, {-75, 20}, {-85, 22}}},
 	{Name: "Iceland Basin", Outline: [][2]float64{{-30, 56}, {-30, 63}, {-18, 64}, {-12, 60}, {-15, 55}}},
 	{Name: "Tasman Sea", Outline: [][2]float64{{147, -40}, {150, -30}, {159, -28}, {172, -34}, {174, -41}, {166, -47}, {147, -44}}},
-	{Name: "Indian Ocean", Ocean: "I"},
+	{Name: "Andaman Sea", Outline: [][2]float64{{92.5, 5.5}, {92.5, 14}, {94.5, 16.5}, {97.5, 16.5}, {98.5, 12}, {98.3, 8}, {97, 5.5}}},
+	{Name: "Coral Sea", Outline: [][2]float64{{142, -10}, {147, -10}, {158, -12}, {165, -20}, {160, -26}, {153, -26}, {146, -19}, {142, -11}}},
+	{Name: "Philippine Sea", Outline: [][2]float64{{121, 20}, {121, 25}, {135, 35}, {142, 35}, {145, 25}, {140, 12}, {129, 5}, {125, 8}, {124, 18}}},
+	{Name: "Indian Ocean", Aliases: []string{"indian"}, Ocean: "I"},
 	{Name: "Pacific Ocean", Aliases: []string{"pacific"}, Ocean: "P"},
 	{Name: "Atlantic Ocean", Aliases: []string{"atlantic"}, Ocean: "A"},
 }
