@@ -258,7 +258,7 @@ func TestAPI(t *testing.T) {
 		{`{"request": ""}`, 400, `field "request" is empty`},
 		{`{"request": "x", "today": "soon"}`, 400, `field "today"`},
 		{`{"request": "x"} {}`, 400, "data after"},
-		{`{"request": "` + strings.Repeat("a", 100<<10) + `"}`, 413, "over the 32768-byte limit"},
+		{`{"request": "` + strings.Repeat("a", 100<<10) + `"}`, 413, "larger than 32 KiB"},
 		{`{"request": "` + strings.Repeat("a", 5000) + `"}`, 400, "the limit is 4000"},
 	} {
 		code, body := post(c.body)

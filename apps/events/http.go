@@ -1,14 +1,14 @@
 package events
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
+
+	"github.com/cairn-agents/cairn/internal/httpgate"
+	"github.com/cairn-agents/cairn/internal/input"
 )
 
 // HTTP limits.
@@ -30,16 +30,7 @@ func (a *App) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/v1/events/search", a.handleSearch)
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		code = http.StatusInternalServerError
-		b, _ = json.Marshal(ErrorResponse{Error: "encoding the response failed: " + err.Error()})
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	w.Write(append(b, '\n'))
-}
+func writeJSON(w http.ResponseWriter, code int, v any) { httpgate.WriteJSON(w, code, v) }
 
 func badRequest(w http.ResponseWriter, format string, args ...any) {
 	writeJSON(w, http.StatusBadRequest, ErrorResponse{Error: fmt.Sprintf(format, args...)})
@@ -48,28 +39,9 @@ func badRequest(w http.ResponseWriter, format string, args ...any) {
 const bodyShape = `{"request": "...", "today": "YYYY-MM-DD", "profile": {...}}`
 
 func (a *App) handleSearch(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			writeJSON(w, http.StatusRequestEntityTooLarge, ErrorResponse{Error: fmt.Sprintf("request body is over the %d-byte limit", MaxBodyBytes)})
-			return
-		}
-		badRequest(w, "reading the request body: %v", err)
-		return
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		badRequest(w, "body is empty; send a JSON object %s", bodyShape)
-		return
-	}
 	var req Request
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		badRequest(w, "body is not a JSON object %s: %v", bodyShape, err)
-		return
-	}
-	if dec.More() {
-		badRequest(w, "body has data after the JSON object")
+	if err := input.ReadJSON(w, r, MaxBodyBytes, &req, bodyShape, false); err != nil {
+		writeJSON(w, input.Status(err), ErrorResponse{Error: err.Error()})
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)

@@ -78,16 +78,7 @@ type api struct {
 	features FeatureSource
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		code = http.StatusInternalServerError
-		b, _ = json.Marshal(ErrorResponse{Error: "encoding the answer failed: " + err.Error()})
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	w.Write(append(b, '\n'))
-}
+func writeJSON(w http.ResponseWriter, code int, v any) { httpgate.WriteJSON(w, code, v) }
 
 func writeError(w http.ResponseWriter, r *http.Request, code int, msg string) {
 	writeJSON(w, code, ErrorResponse{Error: msg, RequestID: httpgate.RequestID(r.Context())})
@@ -118,20 +109,8 @@ func userText(err error) string {
 // readJSON reads r's body into v; an empty body leaves v as it is when
 // optional. It answers the error itself and returns false.
 func readJSON(w http.ResponseWriter, r *http.Request, v any, optional bool, shape string) bool {
-	body, err := input.ReadBody(w, r, MaxBodyBytes)
-	if err != nil {
+	if err := input.ReadJSON(w, r, MaxBodyBytes, v, shape, optional); err != nil {
 		writeError(w, r, input.Status(err), err.Error())
-		return false
-	}
-	if len(strings.TrimSpace(string(body))) == 0 {
-		if optional {
-			return true
-		}
-		writeError(w, r, http.StatusBadRequest, "the body is empty; send a JSON object "+shape)
-		return false
-	}
-	if err := input.DecodeJSON(body, v); err != nil {
-		writeError(w, r, http.StatusBadRequest, fmt.Sprintf("the body is not a JSON object %s: %v", shape, err))
 		return false
 	}
 	return true

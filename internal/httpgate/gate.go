@@ -329,3 +329,17 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection (flushes,
 // deadlines).
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// WriteJSON answers with v as JSON and status code. A value that cannot be
+// encoded answers 500 and says why, in the {"error": "..."} shape every
+// Cairn API answers errors in.
+func WriteJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code = http.StatusInternalServerError
+		b, _ = json.Marshal(ErrorBody{Error: "encoding the answer failed: " + err.Error()})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(append(b, '\n'))
+}

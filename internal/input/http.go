@@ -1,7 +1,9 @@
 package input
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -46,4 +48,29 @@ func Status(err error) int {
 		return http.StatusRequestTimeout
 	}
 	return http.StatusBadRequest
+}
+
+// ErrEmptyBody is ReadJSON's error for a body with nothing in it.
+var ErrEmptyBody = errors.New("the body is empty")
+
+// ReadJSON reads r's body (see ReadBody) and decodes the one JSON value in
+// it into v (see DecodeJSON). shape is the body wanted, as the errors show
+// it (`{"query": "..."}`). An empty body is an error wrapping ErrEmptyBody,
+// unless optional, when v is left as it is. Status gives the HTTP status
+// of its errors.
+func ReadJSON(w http.ResponseWriter, r *http.Request, limit int64, v any, shape string, optional bool) error {
+	body, err := ReadBody(w, r, limit)
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		if optional {
+			return nil
+		}
+		return fmt.Errorf("%w; send a JSON object %s", ErrEmptyBody, shape)
+	}
+	if err := DecodeJSON(body, v); err != nil {
+		return fmt.Errorf("the body is not a JSON object %s: %w", shape, err)
+	}
+	return nil
 }
