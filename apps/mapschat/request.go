@@ -333,6 +333,16 @@ func hasRole(rd *understand.Reading, role understand.Role) bool {
 func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Request {
 	r := Request{Kind: KindDirections, Mode: mode}
 	var loose []*Loc
+	put := func(role understand.Role, l *Loc) {
+		switch role {
+		case understand.RoleFrom:
+			r.From = l
+		case understand.RoleTo:
+			r.To = l
+		default:
+			loose = append(loose, l)
+		}
+	}
 	for _, m := range rd.Mentions {
 		if m.Role == understand.RoleRegion {
 			continue
@@ -342,14 +352,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		if role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") {
 			role = understand.RoleFrom // "how far is the second one from Dover"
 		}
-		switch role {
-		case understand.RoleFrom:
-			r.From = l
-		case understand.RoleTo:
-			r.To = l
-		default:
-			loose = append(loose, l)
-		}
+		put(role, l)
 	}
 	for _, ref := range rd.References {
 		if ref.Kind == understand.RefIt && ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) {
@@ -360,14 +363,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			r.Unresolved = bad
 			continue
 		}
-		switch ref.Role {
-		case understand.RoleFrom:
-			r.From = l
-		case understand.RoleTo:
-			r.To = l
-		default:
-			loose = append(loose, l)
-		}
+		put(ref.Role, l)
 	}
 	// Saved places by their label: "from home to work".
 	low := strings.ToLower(rd.Text)
@@ -412,15 +408,8 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 // nearOf is where a search is centred: a named place, a reference, else
 // the map's centre.
 func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
-	for _, m := range rd.Mentions {
-		if m.Role != understand.RoleRegion {
-			return mentionLoc(m)
-		}
-	}
-	for _, ref := range rd.References {
-		if l, _ := resolveRef(ref, mem, here); l != nil {
-			return l
-		}
+	if l := pointedAt(rd, mem, here); l != nil {
+		return l
 	}
 	return here
 }
@@ -453,6 +442,21 @@ func targetOf(low string, rd *understand.Reading, mem Memory, here *Loc, re *reg
 
 // firstPlace is the first place the text names or points at.
 func firstPlace(rd *understand.Reading, mem Memory, here *Loc) *Loc {
+	if l := pointedAt(rd, mem, here); l != nil {
+		return l
+	}
+	low := strings.ToLower(rd.Text)
+	for _, sp := range mem.Saved {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(sp.Label) + `\b`).MatchString(low) {
+			return placeLoc(sp.Place, sp.Label)
+		}
+	}
+	return nil
+}
+
+// pointedAt is the first place the text names (a region does not count)
+// or, failing that, the first reference that resolves; nil when neither.
+func pointedAt(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	for _, m := range rd.Mentions {
 		if m.Role != understand.RoleRegion {
 			return mentionLoc(m)
@@ -461,12 +465,6 @@ func firstPlace(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	for _, ref := range rd.References {
 		if l, _ := resolveRef(ref, mem, here); l != nil {
 			return l
-		}
-	}
-	low := strings.ToLower(rd.Text)
-	for _, sp := range mem.Saved {
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(sp.Label) + `\b`).MatchString(low) {
-			return placeLoc(sp.Place, sp.Label)
 		}
 	}
 	return nil
