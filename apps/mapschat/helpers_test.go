@@ -44,6 +44,23 @@ func chat(t testing.TB, o Options) *Assistant {
 	return a
 }
 
+// fileStore is a file session store in dir.
+func fileStore(t testing.TB, dir string) *FileSessions {
+	t.Helper()
+	fs, err := NewFileSessions(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs
+}
+
+// fileChat is chat with its sessions in files in dir: call it again on
+// the same dir for an assistant after a restart.
+func fileChat(t testing.TB, dir string) *Assistant {
+	t.Helper()
+	return chat(t, Options{Store: fileStore(t, dir)})
+}
+
 func session(t testing.TB, a *Assistant, center string) string {
 	t.Helper()
 	var c *Center

@@ -87,14 +87,7 @@ func TestMultiTurnFollowUps(t *testing.T) {
 // the next message naming a place answers it and the run goes on.
 func TestAsksWhereThenAnswers(t *testing.T) {
 	dir := t.TempDir()
-	open := func() *Assistant {
-		fs, err := NewFileSessions(dir, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return chat(t, Options{Store: fs})
-	}
-	a := open()
+	a := fileChat(t, dir)
 	id := session(t, a, "")
 	s := send(t, a, id, "coffee near here")
 	ans := mustAnswer(t, s)
@@ -105,7 +98,7 @@ func TestAsksWhereThenAnswers(t *testing.T) {
 	if sess.Waiting == nil || sess.Waiting.Question != ans.Answer || sess.Memory.Pending == nil || sess.Memory.Pending.Query != "coffee" {
 		t.Fatalf("waiting %+v pending %+v", sess.Waiting, sess.Memory.Pending)
 	}
-	a = open() // a restart while the question waits
+	a = fileChat(t, dir) // a restart while the question waits
 	s = send(t, a, id, "Wilmington, Delaware")
 	ans = mustAnswer(t, s)
 	if !slices.Equal(s.tools(), []string{mapstool.SearchPlaces}) || len(ans.Places) == 0 || !strings.Contains(ans.Answer, "coffee") {
@@ -439,10 +432,7 @@ func FuzzCenter(f *testing.F) {
 
 // Many sessions at once share one assistant: no errors, no mixing.
 func TestConcurrentSessions(t *testing.T) {
-	fs, err := NewFileSessions(t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs := fileStore(t, t.TempDir())
 	fs.NoSync = true
 	a := chat(t, Options{Store: fs})
 	var wg sync.WaitGroup

@@ -12,10 +12,7 @@ import (
 
 // Both stores behave alike.
 func TestSessionStores(t *testing.T) {
-	fs, err := NewFileSessions(t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs := fileStore(t, t.TempDir())
 	fs.NoSync = true
 	for name, st := range map[string]Sessions{"memory": &MemSessions{}, "file": fs} {
 		ctx := context.Background()
@@ -60,20 +57,13 @@ func TestSessionStores(t *testing.T) {
 // goes on with the same session, follow-ups included.
 func TestRestartKeepsConversation(t *testing.T) {
 	dir := t.TempDir()
-	open := func() *Assistant {
-		fs, err := NewFileSessions(dir, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return chat(t, Options{Store: fs})
-	}
-	a := open()
+	a := fileChat(t, dir)
 	id := session(t, a, "Wilmington, DE")
 	first := mustAnswer(t, send(t, a, id, "pizza near here"))
 	if len(first.Places) < 2 {
 		t.Fatalf("%+v", first)
 	}
-	b := open() // the process restarted
+	b := fileChat(t, dir) // the process restarted
 	s := send(t, b, id, "what's the address of the second one?")
 	ans := mustAnswer(t, s)
 	if !strings.Contains(ans.Answer, first.Places[1].Address) {
@@ -92,10 +82,7 @@ func TestRestartKeepsConversation(t *testing.T) {
 // A corrupt session file is named in the error and left as it is.
 func TestCorruptSessionIsNamedNotOverwritten(t *testing.T) {
 	dir := t.TempDir()
-	fs, err := NewFileSessions(dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fs := fileStore(t, dir)
 	a := chat(t, Options{Store: fs})
 	id := session(t, a, "Wilmington, DE")
 	good := session(t, a, "Dover, DE")
