@@ -44,33 +44,27 @@ func (s *SearXNG) Name() string { return "searxng" }
 
 // Search implements eventdata.Source.
 func (s *SearXNG) Search(ctx context.Context, q eventdata.Query) (eventdata.Result, error) {
-	if err := q.Validate(); err != nil {
-		return eventdata.Result{}, err
-	}
+	var unset error
 	if s.BaseURL == "" {
-		return eventdata.Result{}, fmt.Errorf("searxng: %w: no instance URL (set SEARXNG_URL)", eventdata.ErrUnavailable)
+		unset = fmt.Errorf("searxng: %w: no instance URL (set SEARXNG_URL)", eventdata.ErrUnavailable)
 	}
-	text := queryText(q)
-	if text == "" {
-		return eventdata.Result{}, fmt.Errorf("searxng: %w: no words to search for", eventdata.ErrBadQuery)
-	}
-	v := url.Values{"q": {text}, "format": {"json"}, "pageno": {"1"}}
-	if s.Language != "" {
-		v.Set("language", s.Language)
-	}
-	req, err := http.NewRequest(http.MethodGet, strings.TrimRight(s.BaseURL, "/")+"/search?"+v.Encode(), nil)
-	if err != nil {
-		return eventdata.Result{}, fmt.Errorf("searxng: %w: %w", eventdata.ErrUnavailable, err)
-	}
-	req.Header.Set("Accept", "application/json")
-	raw, err := do(ctx, s.Client, s.Name(), req)
-	if err != nil {
-		if strings.Contains(err.Error(), "HTTP 403") {
-			err = fmt.Errorf("%w; an instance answers 403 when its settings.yml does not list json in search.formats", err)
+	res, err := search(ctx, s.Client, s.Name(), q, unset, func(text string) (*http.Request, error) {
+		v := url.Values{"q": {text}, "format": {"json"}, "pageno": {"1"}}
+		if s.Language != "" {
+			v.Set("language", s.Language)
 		}
-		return eventdata.Result{}, err
+		req, err := http.NewRequest(http.MethodGet, strings.TrimRight(s.BaseURL, "/")+"/search?"+v.Encode(), nil)
+		if err == nil {
+			req.Header.Set("Accept", "application/json")
+		}
+		return req, err
+	}, func(raw []byte) (eventdata.Result, error) {
+		return parseSearXNG(raw, hostOf(s.BaseURL), q.Size())
+	})
+	if err != nil && strings.Contains(err.Error(), "HTTP 403") {
+		err = fmt.Errorf("%w; an instance answers 403 when its settings.yml does not list json in search.formats", err)
 	}
-	return parseSearXNG(raw, hostOf(s.BaseURL), q.Size())
+	return res, err
 }
 
 func parseSearXNG(raw []byte, origin string, limit int) (eventdata.Result, error) {

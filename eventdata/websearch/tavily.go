@@ -61,36 +61,29 @@ func (t *Tavily) CostPerSearch() float64 {
 
 // Search implements eventdata.Source.
 func (t *Tavily) Search(ctx context.Context, q eventdata.Query) (eventdata.Result, error) {
-	if err := q.Validate(); err != nil {
-		return eventdata.Result{}, err
-	}
+	var unset error
 	if t.APIKey == "" {
-		return eventdata.Result{}, fmt.Errorf("tavily: %w: no API key (set TAVILY_API_KEY)", eventdata.ErrUnauthorized)
+		unset = fmt.Errorf("tavily: %w: no API key (set TAVILY_API_KEY)", eventdata.ErrUnauthorized)
 	}
-	text := queryText(q)
-	if text == "" {
-		return eventdata.Result{}, fmt.Errorf("tavily: %w: no words to search for", eventdata.ErrBadQuery)
-	}
-	depth := t.Depth
-	if depth == "" {
-		depth = "basic"
-	}
-	body, _ := json.Marshal(tavilyRequest{APIKey: t.APIKey, Query: text, SearchDepth: depth, Topic: "general", MaxResults: min(q.Size(), 20)})
 	base := t.BaseURL
 	if base == "" {
 		base = TavilyURL
 	}
-	req, err := http.NewRequest(http.MethodPost, strings.TrimRight(base, "/")+"/search", bytes.NewReader(body))
-	if err != nil {
-		return eventdata.Result{}, fmt.Errorf("tavily: %w: %w", eventdata.ErrUnavailable, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+t.APIKey)
-	raw, err := do(ctx, t.Client, t.Name(), req)
-	if err != nil {
-		return eventdata.Result{}, err
-	}
-	return parseTavily(raw, hostOf(base), q.Size())
+	return search(ctx, t.Client, t.Name(), q, unset, func(text string) (*http.Request, error) {
+		depth := t.Depth
+		if depth == "" {
+			depth = "basic"
+		}
+		body, _ := json.Marshal(tavilyRequest{APIKey: t.APIKey, Query: text, SearchDepth: depth, Topic: "general", MaxResults: min(q.Size(), 20)})
+		req, err := http.NewRequest(http.MethodPost, strings.TrimRight(base, "/")+"/search", bytes.NewReader(body))
+		if err == nil {
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer "+t.APIKey)
+		}
+		return req, err
+	}, func(raw []byte) (eventdata.Result, error) {
+		return parseTavily(raw, hostOf(base), q.Size())
+	})
 }
 
 func parseTavily(raw []byte, origin string, limit int) (eventdata.Result, error) {

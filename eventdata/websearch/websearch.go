@@ -49,6 +49,32 @@ func queryText(q eventdata.Query) string {
 	return strings.TrimSpace(strings.Join(parts, " "))
 }
 
+// search is one search of a web backend: q checked, then the backend's
+// own unset error (it is not configured) when not nil, then q's words sent
+// in the request ask builds and the answer read with parse.
+func search(ctx context.Context, client *http.Client, name string, q eventdata.Query, unset error,
+	ask func(text string) (*http.Request, error), parse func(raw []byte) (eventdata.Result, error)) (eventdata.Result, error) {
+	if err := q.Validate(); err != nil {
+		return eventdata.Result{}, err
+	}
+	if unset != nil {
+		return eventdata.Result{}, unset
+	}
+	text := queryText(q)
+	if text == "" {
+		return eventdata.Result{}, fmt.Errorf("%s: %w: no words to search for", name, eventdata.ErrBadQuery)
+	}
+	req, err := ask(text)
+	if err != nil {
+		return eventdata.Result{}, fmt.Errorf("%s: %w: %w", name, eventdata.ErrUnavailable, err)
+	}
+	raw, err := do(ctx, client, name, req)
+	if err != nil {
+		return eventdata.Result{}, err
+	}
+	return parse(raw)
+}
+
 // do sends req and returns the body of a 2xx answer; any other answer is
 // one of eventdata's errors, naming the backend.
 func do(ctx context.Context, client *http.Client, name string, req *http.Request) ([]byte, error) {
