@@ -42,16 +42,11 @@ func (r *Runner[S]) wait(ctx context.Context, rn *run, s S, raw json.RawMessage,
 // request was answered already), ErrBadAnswer (the answer does not fit the
 // request's schema) or ErrDeadlinePassed.
 func (r *Runner[S]) Answer(ctx context.Context, runID, requestID string, answer any) (S, error) {
-	var zero S
-	c, release, err := r.holdWaiting(ctx, "Answer", runID)
+	c, s, release, err := r.holdState(ctx, "Answer", runID)
 	if err != nil {
-		return zero, err
+		return s, err
 	}
 	defer release()
-	s, err := r.decode(c)
-	if err != nil {
-		return zero, err
-	}
 	q, err := findRequest(c, requestID)
 	if err != nil {
 		return s, err
@@ -97,16 +92,11 @@ func (r *Runner[S]) Answer(ctx context.Context, runID, requestID string, answer 
 // waits. Nothing in the engine waits for a deadline; a caller that keeps
 // the IDs of waiting runs calls Expire on them now and then (a sweep).
 func (r *Runner[S]) Expire(ctx context.Context, runID string) (S, error) {
-	var zero S
-	c, release, err := r.holdWaiting(ctx, "Expire", runID)
+	c, s, release, err := r.holdState(ctx, "Expire", runID)
 	if err != nil {
-		return zero, err
+		return s, err
 	}
 	defer release()
-	s, err := r.decode(c)
-	if err != nil {
-		return zero, err
-	}
 	now := time.Now()
 	i := slices.IndexFunc(c.Waiting, func(q Request) bool { return !q.Deadline.IsZero() && !now.Before(q.Deadline) })
 	if i < 0 {
@@ -217,6 +207,22 @@ func (r *Runner[S]) holdWaiting(ctx context.Context, op, runID string) (Checkpoi
 		return Checkpoint{}, nil, err
 	}
 	return c, release, nil
+}
+
+// holdState is holdWaiting with the run's state decoded; on an error
+// the run is released and the state is the zero value.
+func (r *Runner[S]) holdState(ctx context.Context, op, runID string) (Checkpoint, S, func(), error) {
+	var zero S
+	c, release, err := r.holdWaiting(ctx, op, runID)
+	if err != nil {
+		return c, zero, nil, err
+	}
+	s, err := r.decode(c)
+	if err != nil {
+		release()
+		return c, zero, nil, err
+	}
+	return c, s, release, nil
 }
 
 // findRequest is the waiting request named id, or the only one when id is
