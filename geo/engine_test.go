@@ -4,29 +4,16 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
-)
-
-var (
-	engOnce sync.Once
-	eng     *geo.Engine
-	engErr  error
+	"github.com/cairn-agents/cairn/geo/geotest"
 )
 
 // engine loads the embedded data once for all tests.
 func engine(t testing.TB) *geo.Engine {
 	t.Helper()
-	engOnce.Do(func() {
-		eng, engErr = geo.Open(context.Background(), geo.Options{Base: assets.FS})
-	})
-	if engErr != nil {
-		t.Fatal(engErr)
-	}
-	return eng
+	return geotest.Engine(t)
 }
 
 func TestInfo(t *testing.T) {

@@ -1,7 +1,6 @@
 package understand_test
 
 import (
-	"sync"
 	"testing"
 	"time"
 
@@ -9,15 +8,10 @@ import (
 	"github.com/cairn-agents/cairn/geo/geotest"
 )
 
-var gazOnce sync.Once
-var gaz *geo.Gazetteer
-
 // gazetteer is the embedded engine's gazetteer, built once per binary.
 func gazetteer(t testing.TB) *geo.Gazetteer {
 	t.Helper()
-	e := geotest.Engine(t)
-	gazOnce.Do(func() { gaz = geo.NewGazetteer(e) })
-	return gaz
+	return geotest.Gazetteer(t)
 }
 
 // refDay is the reference day of the date tests: Monday 23 November 2026.

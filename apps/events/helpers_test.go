@@ -19,9 +19,6 @@ import (
 )
 
 var (
-	gazOnce sync.Once
-	gaz     *geo.Gazetteer
-
 	sharedOnce sync.Once
 	sharedIdx  *index.Index
 	sharedErr  error
@@ -29,8 +26,7 @@ var (
 )
 
 func gazetteer(t testing.TB) *geo.Gazetteer {
-	gazOnce.Do(func() { gaz = geo.NewGazetteer(geotest.Engine(t)) })
-	return gaz
+	return geotest.Gazetteer(t)
 }
 
 // sharedIndex is the shared tech conferences added to an index through

@@ -19,27 +19,15 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/testkit"
-)
-
-var (
-	httpEngOnce sync.Once
-	httpEng     *geo.Engine
-	httpEngErr  error
 )
 
 // offlineEngine loads the embedded maps data once for the HTTP tests.
 func offlineEngine(t testing.TB) *geo.Engine {
 	t.Helper()
-	httpEngOnce.Do(func() {
-		httpEng, httpEngErr = geo.Open(context.Background(), geo.Options{Base: assets.FS})
-	})
-	if httpEngErr != nil {
-		t.Fatal(httpEngErr)
-	}
-	return httpEng
+	return geotest.Engine(t)
 }
 
 // newAPI is the chat API over the offline engine with no model, as cairn

@@ -75,17 +75,10 @@ func loadTask(t testing.TB, path string) locnav.Task {
 	return tk
 }
 
-var (
-	gazOnce sync.Once
-	gaz     *geo.Gazetteer
-)
-
 // gazetteer is the embedded data's gazetteer, built once.
 func gazetteer(t testing.TB) *geo.Gazetteer {
 	t.Helper()
-	e := engine(t)
-	gazOnce.Do(func() { gaz = geo.NewGazetteer(e) })
-	return gaz
+	return geotest.Gazetteer(t)
 }
 
 // readOptions read questions as the offline planner does: with the

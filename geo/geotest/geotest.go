@@ -26,3 +26,17 @@ func Engine(t testing.TB) *geo.Engine {
 	}
 	return e
 }
+
+var gazetteer struct {
+	once sync.Once
+	g    *geo.Gazetteer
+}
+
+// Gazetteer returns the embedded engine's gazetteer, built once per test
+// binary.
+func Gazetteer(t testing.TB) *geo.Gazetteer {
+	t.Helper()
+	e := Engine(t)
+	gazetteer.once.Do(func() { gazetteer.g = geo.NewGazetteer(e) })
+	return gazetteer.g
+}
