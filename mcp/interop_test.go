@@ -43,17 +43,39 @@ func everythingServer(dir string) string {
 	return filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
 }
 
-// checkEverything calls the TypeScript reference server through c.
-func checkEverything(t *testing.T, c *Client) {
-	ctx := context.Background()
-	tools, err := c.Tools(ctx)
+// startEverythingHTTP starts the reference server on streamable HTTP on a
+// free loopback port, waits until it listens and stops it when t ends.
+func startEverythingHTTP(t *testing.T, dir string) (addr string, srv *exec.Cmd) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, tl := range tools {
-		names = append(names, tl.Spec().Name)
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	srv = exec.Command("node", everythingServer(dir), "streamableHttp")
+	srv.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
 	}
+	t.Cleanup(func() { srv.Process.Kill(); srv.Wait() })
+	addr = fmt.Sprintf("127.0.0.1:%d", port)
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		conn, err := net.Dial("tcp", addr)
+		if err == nil {
+			conn.Close()
+			return addr, srv
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the TypeScript server never listened")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// checkEverything calls the TypeScript reference server through c.
+func checkEverything(t *testing.T, c *Client) {
+	names, _ := listTools(t, c)
 	for _, want := range []string{"echo", "get-sum", "get-structured-content"} {
 		if !slices.Contains(names, want) {
 			t.Fatalf("tools = %v, want %s among them", names, want)
@@ -91,33 +113,7 @@ func TestInteropClientWithTypeScriptServerStdio(t *testing.T) {
 }
 
 func TestInteropClientWithTypeScriptServerHTTP(t *testing.T) {
-	dir := interopDir(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	srv := exec.CommandContext(ctx, "node", everythingServer(dir), "streamableHttp")
-	srv.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { srv.Process.Kill(); srv.Wait() }()
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for {
-		conn, err := net.Dial("tcp", addr)
-		if err == nil {
-			conn.Close()
-			break
-		}
-		if ctx.Err() != nil {
-			t.Fatal("the TypeScript server never listened")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	addr, _ := startEverythingHTTP(t, interopDir(t))
 	c := httpClient(t, "http://"+addr+"/mcp")
 	checkEverything(t, c)
 }
@@ -202,31 +198,7 @@ func TestInteropServerWithTypeScriptClientHTTP(t *testing.T) {
 // A stateful server that dies during a call: the call fails as transient
 // promptly (the SDK alone retries the stream for about 20s).
 func TestInteropTypeScriptHTTPServerDiesMidCall(t *testing.T) {
-	dir := interopDir(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	srv := exec.Command("node", everythingServer(dir), "streamableHttp")
-	srv.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { srv.Process.Kill(); srv.Wait() }()
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		conn, err := net.Dial("tcp", addr)
-		if err == nil {
-			conn.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the TypeScript server never listened")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	addr, srv := startEverythingHTTP(t, interopDir(t))
 	c := httpClient(t, "http://"+addr+"/mcp")
 	errc := make(chan error, 1)
 	go func() {

@@ -172,16 +172,25 @@ func call(t *testing.T, c *Client, name, args string) (string, error) {
 	return string(res), err
 }
 
-// exercise checks listing and calling through c, whatever the transport.
-func exercise(t *testing.T, c *Client) {
-	ctx := context.Background()
-	tools, err := c.Tools(ctx)
+// listTools lists the tools of c's server, and their names.
+func listTools(t *testing.T, c *Client) ([]string, []tool.Tool) {
+	t.Helper()
+	tools, err := c.Tools(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
+	names := make([]string, len(tools))
+	for i, tl := range tools {
+		names[i] = tl.Spec().Name
+	}
+	return names, tools
+}
+
+// exercise checks listing and calling through c, whatever the transport.
+func exercise(t *testing.T, c *Client) {
+	ctx := context.Background()
+	names, tools := listTools(t, c)
 	for _, tl := range tools {
-		names = append(names, tl.Spec().Name)
 		var s map[string]any
 		if err := json.Unmarshal(tl.Spec().InputSchema, &s); err != nil || s["type"] != "object" {
 			t.Errorf("tool %s schema = %s", tl.Spec().Name, tl.Spec().InputSchema)
