@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
 type move struct {
@@ -30,30 +31,10 @@ func (m move) Validate() error {
 // policyMove is the deterministic fallback used by the tests.
 func policyMove(context.Context) (move, error) { return move{Direction: "north", Steps: 1}, nil }
 
-// events collects emitted events.
-type events struct {
-	mu sync.Mutex
-	ev []event.Event
-}
-
-func (e *events) sink(ev event.Event) { e.mu.Lock(); e.ev = append(e.ev, ev); e.mu.Unlock() }
-
-func (e *events) kind(k event.Kind) []event.Event {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	var out []event.Event
-	for _, ev := range e.ev {
-		if ev.Kind == k {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
-
-func withEvents(t *testing.T) (context.Context, *events) {
+func withEvents(t *testing.T) (context.Context, *testkit.Events) {
 	t.Helper()
-	ev := &events{}
-	return event.WithSink(t.Context(), ev.sink), ev
+	ev := &testkit.Events{}
+	return event.WithSink(t.Context(), ev.Sink), ev
 }
 
 func TestDecideValidFirstReply(t *testing.T) {
@@ -95,7 +76,7 @@ func TestDecideValidFirstReply(t *testing.T) {
 		t.Errorf("last message = %+v", last)
 	}
 
-	dec := ev.kind(event.Decision)
+	dec := ev.Kind(event.Decision)
 	if len(dec) != 1 {
 		t.Fatalf("%d decision events", len(dec))
 	}
@@ -104,7 +85,7 @@ func TestDecideValidFirstReply(t *testing.T) {
 		string(di.Value) != `{"direction":"east","steps":2}` {
 		t.Errorf("decision event = %+v (value %s)", di, di.Value)
 	}
-	us := ev.kind(event.Usage)
+	us := ev.Kind(event.Usage)
 	if len(us) != 1 || us[0].Usage.PromptTokens != 50 || us[0].Usage.Model != "scripted" {
 		t.Errorf("usage events = %+v", us)
 	}
@@ -189,11 +170,11 @@ func TestDecideFallsBackToPolicy(t *testing.T) {
 			if !slices.ContainsFunc(documented, func(p string) bool { return strings.HasPrefix(d.Fallback, p) }) {
 				t.Errorf("fallback %q starts with none of the documented reasons", d.Fallback)
 			}
-			dec := ev.kind(event.Decision)
+			dec := ev.Kind(event.Decision)
 			if len(dec) != 1 || dec[0].Decision.Source != "policy" || dec[0].Decision.Fallback != d.Fallback {
 				t.Errorf("decision events = %+v", dec)
 			}
-			if n := len(ev.kind(event.Usage)); n != c.attempts {
+			if n := len(ev.Kind(event.Usage)); n != c.attempts {
 				t.Errorf("%d usage events, want %d", n, c.attempts)
 			}
 		})

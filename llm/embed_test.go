@@ -67,7 +67,7 @@ func TestOllamaEmbedRequestAndReply(t *testing.T) {
 	if len(got) != 1 || canon(t, mustJSON(t, got[0])) != canon(t, []byte(`{"model":"nomic-embed-text","input":["QC flag 4","delayed mode"],"keep_alive":"10m"}`)) {
 		t.Errorf("request bodies = %v", got)
 	}
-	us := ev.kind(event.Usage)
+	us := ev.Kind(event.Usage)
 	if len(us) != 1 || us[0].Usage.Model != "ollama:nomic-embed-text" || us[0].Usage.PromptTokens != 8 || us[0].Err != "" || us[0].Duration != u.Latency {
 		t.Errorf("usage events = %+v", us)
 	}
@@ -100,8 +100,8 @@ func TestEmbedNoTextsNoCall(t *testing.T) {
 			t.Errorf("%s direct: %v, %v", e.Name(), vecs, err)
 		}
 	}
-	if calls != 0 || len(ev.kind(event.Usage)) != 0 {
-		t.Errorf("%d calls, %d usage events for no texts", calls, len(ev.kind(event.Usage)))
+	if calls != 0 || len(ev.Kind(event.Usage)) != 0 {
+		t.Errorf("%d calls, %d usage events for no texts", calls, len(ev.Kind(event.Usage)))
 	}
 }
 
@@ -135,7 +135,7 @@ func TestOpenAIEmbedRequestAndReply(t *testing.T) {
 	if auth != "Bearer sk-test" {
 		t.Errorf("Authorization = %q", auth)
 	}
-	if us := ev.kind(event.Usage); len(us) != 1 || us[0].Usage.PromptTokens != 9 {
+	if us := ev.Kind(event.Usage); len(us) != 1 || us[0].Usage.PromptTokens != 9 {
 		t.Errorf("usage events = %+v", us)
 	}
 
@@ -223,7 +223,7 @@ func TestEmbedErrors(t *testing.T) {
 			if !strings.Contains(err.Error(), c.text) || !strings.Contains(err.Error(), "nope embed") {
 				t.Errorf("err = %v, want it to name the model and contain %q", err, c.text)
 			}
-			if us := ev.kind(event.Usage); len(us) != 1 || us[0].Err != err.Error() || us[0].Usage.Model != e.Name() {
+			if us := ev.Kind(event.Usage); len(us) != 1 || us[0].Err != err.Error() || us[0].Usage.Model != e.Name() {
 				t.Errorf("usage events = %+v, want one carrying the error", us)
 			}
 		})

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/internal/ollamatest"
+	"github.com/cairn-agents/cairn/internal/testkit"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -58,30 +58,6 @@ func models(t *testing.T, s *ollamatest.Server) []llm.Model {
 	return ms
 }
 
-// recorder collects the events a decision emits.
-type recorder struct {
-	mu     sync.Mutex
-	events []event.Event
-}
-
-func (r *recorder) sink(e event.Event) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.events = append(r.events, e)
-}
-
-func (r *recorder) kinds(k event.Kind) []event.Event {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []event.Event
-	for _, e := range r.events {
-		if e.Kind == k {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // checkDecision asserts what holds for any decision against the live tiny
 // model, whoever made it.
 func checkDecision(t *testing.T, d llm.Decision[Step], policy Step, maxAttempts int) {
@@ -120,8 +96,8 @@ func TestDecideAgainstRealServer(t *testing.T) {
 		t.Run(m.Name(), func(t *testing.T) {
 			var sources []string
 			for i := range 4 {
-				rec := &recorder{}
-				ctx, cancel := context.WithTimeout(event.WithSink(context.Background(), rec.sink), 2*time.Minute)
+				rec := &testkit.Events{}
+				ctx, cancel := context.WithTimeout(event.WithSink(context.Background(), rec.Sink), 2*time.Minute)
 				start := time.Now()
 				d, err := llm.Decide(ctx, m, llm.Prompt{
 					System:    "You choose the next step of a search.",
@@ -136,10 +112,10 @@ func TestDecideAgainstRealServer(t *testing.T) {
 				}
 				want, _ := stepPolicy(i)(ctx)
 				checkDecision(t, d, want, 3)
-				if dec := rec.kinds(event.Decision); len(dec) != 1 || dec[0].Decision.Source != string(d.Source) || dec[0].Decision.Model != m.Name() {
+				if dec := rec.Kind(event.Decision); len(dec) != 1 || dec[0].Decision.Source != string(d.Source) || dec[0].Decision.Model != m.Name() {
 					t.Errorf("decision events %+v, want one from %s with source %s", dec, m.Name(), d.Source)
 				}
-				if u := rec.kinds(event.Usage); len(u) != d.Attempts {
+				if u := rec.Kind(event.Usage); len(u) != d.Attempts {
 					t.Errorf("%d usage events for %d attempts", len(u), d.Attempts)
 				}
 				sources = append(sources, string(d.Source))
