@@ -11,26 +11,10 @@ import (
 )
 
 // openAIServer is an httptest server speaking the chat-completions protocol
-// under /v1.
+// under /v1: a jsonServer at /v1/chat/completions.
 func openAIServer(t *testing.T, handle func(w http.ResponseWriter, r *http.Request, body map[string]any)) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
-			w.WriteHeader(http.StatusNotFound)
-			fmt.Fprint(w, `{"error":{"message":"unknown path","type":"invalid_request_error"}}`)
-			return
-		}
-		var body map[string]any
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			t.Errorf("request body: %v", err)
-			w.WriteHeader(http.StatusBadRequest)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		handle(w, r, body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	return jsonServer(t, "/v1/chat/completions", handle)
 }
 
 func completion(content string) string {
