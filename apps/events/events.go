@@ -71,6 +71,11 @@ type Options struct {
 	// ModelTimeout bounds each model decision; default 60 s.
 	ModelTimeout time.Duration
 	Logger       *slog.Logger
+	// Store keeps the runs that wait for a reviewer (Request.Review): a
+	// flow.FileStore lets them wait across restarts. Nil: a request
+	// asking for review fails with ErrNoReviewStore. Runs without review
+	// keep no checkpoints.
+	Store flow.Store
 }
 
 // Defaults are the settings an Options with zero fields takes.
@@ -148,6 +153,9 @@ type App struct {
 	opts    Options
 	prompts systemPrompts
 	runner  *flow.Runner[State]
+	// reviewed is the same graph with Options.Store, for runs that may
+	// wait for a reviewer; nil without a store.
+	reviewed *flow.Runner[State]
 }
 
 // Node names.
@@ -158,6 +166,7 @@ const (
 	nodeFactChecker = "fact_checker"
 	nodePublisher   = "publisher"
 	nodeFinish      = "finish"
+	nodeReview      = "review"
 )
 
 // New builds the system's graph once.
@@ -170,13 +179,29 @@ func New(o Options) (*App, error) {
 	if a.prompts, err = renderSystemPrompts(); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
+	if a.runner, err = a.build(nil); err != nil {
+		return nil, err
+	}
+	if o.Store != nil {
+		if a.reviewed, err = a.build(o.Store); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// build declares the graph; store keeps checkpoints, nil none.
+func (a *App) build(store flow.Store) (*flow.Runner[State], error) {
+	o := a.opts
 	g := flow.New[State]("events")
+	g.Store = store
 	g.Node(nodeEditor, timed(a.editorNode, func(s *State) *AgentMetrics { return &s.Metrics.Editor }))
 	g.Node(nodeResearcher, timed(a.researcherNode, func(s *State) *AgentMetrics { return &s.Metrics.Researcher }))
 	g.Node(nodeVerifier, timed(a.verifierNode, func(s *State) *AgentMetrics { return &s.Metrics.Verifier }))
 	g.Node(nodeFactChecker, timed(a.factCheckerNode, func(s *State) *AgentMetrics { return &s.Metrics.FactChecker }))
 	g.Node(nodePublisher, timed(a.publisherNode, func(s *State) *AgentMetrics { return &s.Metrics.Publisher }))
 	g.Node(nodeFinish, a.finishNode)
+	g.Node(nodeReview, a.reviewNode)
 	g.Start(nodeEditor)
 	// A request that cannot be served (unknown place, a time frame
 	// already over) is rejected by the Editor at once.
@@ -204,11 +229,15 @@ func New(o Options) (*App, error) {
 	}, nodeEditor, nodeFinish)
 	g.Limit(nodePublisher, o.MaxWorkflowCycles)
 	g.OnLimit(nodePublisher, nodeFinish)
-	g.Edge(nodeFinish, flow.End)
-	if a.runner, err = g.Build(); err != nil {
+	// The shortlist is final after finish; review asks a person to
+	// approve it when the request says so.
+	g.Edge(nodeFinish, nodeReview)
+	g.Edge(nodeReview, flow.End)
+	r, err := g.Build()
+	if err != nil {
 		return nil, fmt.Errorf("events graph: %w", err)
 	}
-	return a, nil
+	return r, nil
 }
 
 // Graph describes the system's flow graph.
@@ -226,6 +255,10 @@ type Request struct {
 	// whose own zone decides the day); empty means today where the
 	// process runs.
 	Today string `json:"today,omitempty"`
+	// Review stops the run before it publishes, for a person to approve
+	// the shortlist: the Response has Status "waiting" and a RunID that
+	// App.Resume continues. It needs Options.Store.
+	Review bool `json:"review,omitempty"`
 }
 
 // Search runs one request. It fails only on a request it cannot read
@@ -252,16 +285,32 @@ func (a *App) Search(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, fmt.Errorf("%w: %q: %w", ErrBadToday, req.Today, err)
 	}
-	ctx = withRun(ctx)
-	s, err := a.runner.Invoke(ctx, State{UserInput: text, Today: today, Given: req.Profile})
-	if err != nil {
-		return Response{}, fmt.Errorf("events: %w", err)
+	runner := a.runner
+	if req.Review {
+		if a.reviewed == nil {
+			return Response{}, ErrNoReviewStore
+		}
+		runner = a.reviewed
 	}
+	s, err := runner.Invoke(withRun(ctx), State{UserInput: text, Today: today, Given: req.Profile, Review: req.Review})
+	return response(s, err)
+}
+
+// response is the answer for a run that ended with s and err: done, or
+// waiting for a reviewer.
+func response(s State, err error) (Response, error) {
 	resp := Response{
-		Request: text, Today: today, Profile: s.Profile, Events: s.Events,
+		Status:  StatusDone,
+		Request: s.UserInput, Today: s.Today, Profile: s.Profile, Events: s.Events,
 		GateDecision: s.GateDecision, RetryFeedback: s.RetryFeedback,
 		Iterations: Iterations{Researcher: s.ResearcherIteration, Workflow: s.WorkflowIteration},
 		Metrics:    s.Metrics, Notes: s.Notes,
+	}
+	if ie, ok := errors.AsType[*flow.InterruptedError](err); ok && len(ie.Requests) == 1 {
+		q := ie.Requests[0]
+		resp.Status, resp.RunID, resp.Question, resp.Options = StatusWaiting, ie.RunID, q.Question, q.Options
+	} else if err != nil {
+		return Response{}, fmt.Errorf("events: %w", err)
 	}
 	if resp.Events == nil {
 		resp.Events = []Event{}

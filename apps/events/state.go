@@ -217,6 +217,9 @@ type State struct {
 	Best        *Outcome `json:"best,omitempty"`
 	Metrics     Metrics  `json:"metrics"`
 	Notes       []string `json:"notes"`
+	// Review asks a person to approve the shortlist before it is
+	// published (Request.Review).
+	Review bool `json:"review,omitempty"`
 }
 
 func (s *State) note(format string) { s.Notes = append(s.Notes, format) }
@@ -227,8 +230,20 @@ type Iterations struct {
 	Workflow   int `json:"workflow"`
 }
 
+// Statuses of a Response.
+const (
+	StatusDone    = "done"    // the run ended: Events are published
+	StatusWaiting = "waiting" // the run waits for a reviewer: Events are the shortlist
+)
+
 // Response is the answer, from the CLI and the API alike.
 type Response struct {
+	// Status is StatusDone, or StatusWaiting when a reviewer must answer
+	// Question with one of Options (App.Resume with RunID).
+	Status        string     `json:"status"`
+	RunID         string     `json:"run_id,omitempty"`
+	Question      string     `json:"question,omitempty"`
+	Options       []string   `json:"options,omitempty"`
 	Request       string     `json:"request"`
 	Today         string     `json:"today"`
 	Profile       Profile    `json:"profile"`

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/cairn-agents/cairn/eventdata/holidays"
 	"github.com/cairn-agents/cairn/eventdata/index"
 	"github.com/cairn-agents/cairn/eventdata/websearch"
+	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/llm"
@@ -135,6 +137,12 @@ func (f *eventsFlags) open(ctx context.Context, c *cli) (*events.App, *index.Ind
 	if s != nil {
 		o.Searcher = s
 	}
+	// Runs waiting for a reviewer, so `events resume` finds them in any
+	// later process.
+	if o.Store, err = flow.NewFileStore(filepath.Join(f.dir, "runs")); err != nil {
+		x.Close()
+		return nil, nil, nil, fmt.Errorf("--events-dir %s: %w", f.dir, err)
+	}
 	a, err := events.New(o)
 	if err != nil {
 		x.Close()
@@ -146,6 +154,7 @@ func (f *eventsFlags) open(ctx context.Context, c *cli) (*events.App, *index.Ind
 func newEventsCmd(c *cli) *cobra.Command {
 	ef := &eventsFlags{}
 	var today, profileFile string
+	var review bool
 	cmd := &cobra.Command{
 		Use:   `events "REQUEST"`,
 		Short: "Find photo-worthy upcoming events for a place, interests and time frame, each with its evidence",
@@ -160,16 +169,22 @@ configured) and a Publisher deduplicates, scores and decides APPROVE, RETRY
 (a refined profile: nearby cities, a wider time frame, other keywords; at
 most 3 cycles) or REJECT.
 
+With --review the run stops before publishing: the answer has "status":
+"waiting", a "run_id" and the shortlist, and 'cairn events resume RUN_ID
+approve|reject' publishes it or ends with no events, in any later process
+(the run waits in the events directory's runs/).
+
 The answer is JSON on stdout; progress goes to stderr. Settings may be set
 in the config file's events: section with the same names (max_events: 30).`,
 		Example: `  cairn events index add ../shared/data/events/tech-conferences
   cairn events "photo-worthy events in Berlin in March 2026" --today 2026-01-15
+  cairn events --review "festivals in Berlin in May 2026"   # then: cairn events resume RUN_ID approve
   cairn events --profile profile.json
   cairn serve   # POST /api/v1/events/search`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			req := events.Request{Today: today}
+			req := events.Request{Today: today, Review: review}
 			if len(args) == 1 {
 				req.Text = args[0]
 			}
@@ -206,18 +221,61 @@ in the config file's events: section with the same names (max_events: 30).`,
 			if err != nil {
 				return err
 			}
-			enc := json.NewEncoder(c.stdout)
-			enc.SetIndent("", "  ")
-			return errors.Join(enc.Encode(resp), ferr)
+			if resp.Status == events.StatusWaiting {
+				dir := ""
+				if cmd.Flags().Changed("events-dir") {
+					dir = " --events-dir " + ef.dir
+				}
+				fmt.Fprintf(c.stderr, "waiting for a review: %s (%d events on stdout)\ncontinue with: cairn events%s resume %s %s\n",
+					resp.Question, len(resp.Events), dir, resp.RunID, strings.Join(resp.Options, "|"))
+			}
+			return errors.Join(writeEventsJSON(c, resp), ferr)
 		},
 	}
 	ef.register(cmd.PersistentFlags())
 	ef.geo.registerOn(cmd.PersistentFlags())
 	cmd.Flags().StringVar(&today, "today", "", "reference day, YYYY-MM-DD (default: today)")
 	cmd.Flags().StringVar(&profileFile, "profile", "", "a structured profile as JSON: interests, location, time_frame, search_keywords")
-	cmd.AddCommand(newEventsIndexCmd(c, ef))
+	cmd.Flags().BoolVar(&review, "review", false, "stop before publishing, for a person to approve the shortlist with 'cairn events resume RUN_ID approve|reject'")
+	cmd.AddCommand(newEventsIndexCmd(c, ef), newEventsResumeCmd(c, ef))
 	cmd.SetGlobalNormalizationFunc(underscoreIsDash)
 	return cmd
+}
+
+func writeEventsJSON(c *cli, resp events.Response) error {
+	enc := json.NewEncoder(c.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(resp)
+}
+
+func newEventsResumeCmd(c *cli, ef *eventsFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "resume RUN_ID approve|reject",
+		Short: "Answer a run that waits for a review (events --review): approve publishes its shortlist, reject publishes nothing",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			id, answer := args[0], args[1]
+			if answer != events.ReviewApprove && answer != events.ReviewReject {
+				return fmt.Errorf("events resume %s: %w: %q", id, events.ErrBadReview, answer)
+			}
+			a, _, closeFn, err := ef.open(ctx, c)
+			if err != nil {
+				return err
+			}
+			defer closeFn()
+			sink, finish, err := c.runEvents(ctx)
+			if err != nil {
+				return err
+			}
+			resp, err := a.Resume(event.WithSink(ctx, sink), id, answer)
+			ferr := finish()
+			if err != nil {
+				return fmt.Errorf("events resume: %w (in %s)", err, filepath.Join(ef.dir, "runs"))
+			}
+			return errors.Join(writeEventsJSON(c, resp), ferr)
+		},
+	}
 }
 
 func newEventsIndexCmd(c *cli, ef *eventsFlags) *cobra.Command {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -111,5 +115,96 @@ func TestServeEvents(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 400 || !strings.Contains(string(b), `unknown field \"question\"`) {
 		t.Errorf("%d %s", resp.StatusCode, b)
+	}
+}
+
+// cairnProcess runs the test binary as `cairn ARGS` in a process of its
+// own (TestHelperMain; no argument may hold a space) and returns its
+// stdout, stderr and exit code.
+func cairnProcess(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	for _, a := range args {
+		if strings.ContainsAny(a, " \t\n") {
+			t.Fatalf("argument %q has a space", a)
+		}
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperMain$")
+	cmd.Env = append(os.Environ(), "CAIRN_MAIN_HELPER="+strings.Join(args, " "))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return out.String(), errb.String(), ee.ExitCode()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), 0
+}
+
+// TestEventsReviewCLI: `events --review` ends its process with the
+// shortlist waiting and a run ID; `events resume ID approve` in another
+// process publishes it; a second answer, an unknown run and an answer
+// other than approve|reject are errors that change nothing; reject
+// publishes nothing.
+func TestEventsReviewCLI(t *testing.T) {
+	t.Setenv("TAVILY_API_KEY", "")
+	t.Setenv("SEARXNG_URL", "")
+	dir := t.TempDir()
+	idx := filepath.Join(dir, "index")
+	profile := filepath.Join(dir, "profile.json")
+	os.WriteFile(profile, []byte(`{"location": "Germany", "interests": ["public holidays"], "time_frame": {"from": "2026-10-01", "to": "2026-12-31"}}`), 0o644)
+	search := []string{"events", "--events-dir", idx, "--profile", profile, "--today", "2026-01-15", "--review", "-q"}
+
+	out, errOut, code := cairnProcess(t, search...)
+	var w events.Response
+	if err := json.Unmarshal([]byte(out), &w); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v\n%s\n%s", code, err, out, errOut)
+	}
+	if w.Status != "waiting" || w.RunID == "" || len(w.Events) == 0 || !slices.Equal(w.Options, []string{"approve", "reject"}) ||
+		w.Question != fmt.Sprintf("Publish these %d events?", len(w.Events)) {
+		t.Fatalf("%s %q %q %q with %d events", w.Status, w.RunID, w.Question, w.Options, len(w.Events))
+	}
+	hint := "cairn events --events-dir " + idx + " resume " + w.RunID + " approve|reject"
+	if !strings.Contains(errOut, hint) {
+		t.Errorf("stderr lacks %q:\n%s", hint, errOut)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"events", "--events-dir", idx, "resume", w.RunID, "yes"}, `the answer is not approve or reject: "yes"`},
+		{[]string{"events", "--events-dir", idx, "resume", "20260101T000000-0123456789abcdef", "approve"}, `no such run: "20260101T000000-0123456789abcdef"`},
+		{[]string{"events", "--events-dir", idx, "resume", w.RunID}, "accepts 2 arg(s)"},
+	} {
+		if _, _, err := runCairn(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.args, err, c.want)
+		}
+	}
+
+	out, errOut, code = cairnProcess(t, "events", "--events-dir", idx, "resume", w.RunID, "approve", "-q")
+	var r events.Response
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 {
+		t.Fatalf("resume: exit %d: %v\n%s\n%s", code, err, out, errOut)
+	}
+	if r.Status != "done" || r.GateDecision != events.Approve || len(r.Events) != len(w.Events) || r.Events[0].Title != w.Events[0].Title {
+		t.Fatalf("approved: %s %s with %d events", r.Status, r.GateDecision, len(r.Events))
+	}
+	if _, _, err := runCairn(t, "events", "--events-dir", idx, "resume", w.RunID, "approve"); err == nil || !strings.Contains(err.Error(), "not waiting for a review") || !strings.Contains(err.Error(), w.RunID) {
+		t.Errorf("second answer: %v", err)
+	}
+
+	out, _, err := runCairn(t, search...)
+	if err != nil || json.Unmarshal([]byte(out), &w) != nil || w.Status != "waiting" {
+		t.Fatalf("second review: %v %.200s", err, out)
+	}
+	out, _, err = runCairn(t, "events", "--events-dir", idx, "resume", w.RunID, "reject", "-q")
+	if err != nil || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("reject: %v %.200s", err, out)
+	}
+	if r.GateDecision != events.Reject || len(r.Events) != 0 || !strings.Contains(strings.Join(r.Notes, "\n"), "the reviewer rejected") {
+		t.Errorf("rejected: %s with %d events, notes %q", r.GateDecision, len(r.Events), r.Notes)
 	}
 }
