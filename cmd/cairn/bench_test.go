@@ -32,6 +32,20 @@ func writeJSON(t *testing.T, path string, v any) {
 	}
 }
 
+// readReport reads the report.json a bench run wrote in dir.
+func readReport(t *testing.T, dir string) locnav.Report {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep locnav.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 // TestBenchLocnavAnswers scores recorded answers for two hand-made
 // Delaware tasks against the offline engine, with a stop the engine
 // really returns.
@@ -95,14 +109,7 @@ func TestBenchLocnavAnswers(t *testing.T) {
 	if !strings.Contains(stderr, "[3/3]") {
 		t.Errorf("no progress on stderr: %q", stderr)
 	}
-	b, err := os.ReadFile(filepath.Join(out, "report.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep locnav.Report
-	if err := json.Unmarshal(b, &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := readReport(t, out)
 	if !rep.Complete || rep.Summary.TasksPassed != 1 || !strings.HasPrefix(rep.Backend, "offline engine") || !strings.Contains(rep.Solver, "recorded answers") {
 		t.Errorf("report: complete=%v summary=%+v backend=%q solver=%q", rep.Complete, rep.Summary, rep.Backend, rep.Solver)
 	}
@@ -152,10 +159,9 @@ func TestBenchLocnavPlanner(t *testing.T) {
 	if !strings.Contains(stdout, "google_maps_task_0004") || !strings.Contains(stdout, "evaluators passed") {
 		t.Errorf("stdout: %s", stdout)
 	}
-	b, _ := os.ReadFile(filepath.Join(out, "report.json"))
-	var rep locnav.Report
-	if err := json.Unmarshal(b, &rep); err != nil || len(rep.Tasks) != 1 || rep.Tasks[0].Answer == "" || !json.Valid([]byte(rep.Tasks[0].Answer)) {
-		t.Fatalf("report: %v %+v", err, rep.Tasks)
+	rep := readReport(t, out)
+	if len(rep.Tasks) != 1 || rep.Tasks[0].Answer == "" || !json.Valid([]byte(rep.Tasks[0].Answer)) {
+		t.Fatalf("report: %+v", rep.Tasks)
 	}
 	if !strings.Contains(rep.Solver, "roadtrip planner") || rep.Tasks[0].Stats["tool_calls"] == nil {
 		t.Errorf("solver %q stats %v", rep.Solver, rep.Tasks[0].Stats)
@@ -229,14 +235,7 @@ func TestBenchLocnavMapsServerGone(t *testing.T) {
 	if !strings.Contains(stdout, "PASS  t1") || !strings.Contains(stdout, "(incomplete)") || !strings.Contains(stdout, "(not_run)") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
-	b, err := os.ReadFile(filepath.Join(out, "report.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep locnav.Report
-	if err := json.Unmarshal(b, &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := readReport(t, out)
 	if rep.Complete || rep.Summary.TasksPassed != 1 || rep.Tasks[0].Status != locnav.StatusPassed || !strings.HasPrefix(rep.Backend, "MCP server http") {
 		t.Errorf("report: complete=%v %+v backend %q", rep.Complete, rep.Summary, rep.Backend)
 	}
