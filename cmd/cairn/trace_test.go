@@ -51,12 +51,10 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	return runEmitting(t, emitRun, args...)
 }
 
-// runEmitting is runCLI with the fake command's events sent by emit.
-func runEmitting(t *testing.T, emit func(context.Context), args ...string) (stdout, stderr string, err error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	root, c := newCLI(&out, &errb)
-	root.AddCommand(&cobra.Command{
+// fakeRunCmd is a command "fake" that sends the events of emit to the
+// sinks the run flags (--trace, OpenTelemetry) ask for.
+func fakeRunCmd(c *cli, emit func(context.Context)) *cobra.Command {
+	return &cobra.Command{
 		Use: "fake",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sink, finish, err := c.runEvents(cmd.Context())
@@ -66,7 +64,15 @@ func runEmitting(t *testing.T, emit func(context.Context), args ...string) (stdo
 			emit(event.WithSink(cmd.Context(), sink))
 			return finish()
 		},
-	})
+	}
+}
+
+// runEmitting is runCLI with the fake command's events sent by emit.
+func runEmitting(t *testing.T, emit func(context.Context), args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	root, c := newCLI(&out, &errb)
+	root.AddCommand(fakeRunCmd(c, emit))
 	root.SetArgs(args)
 	err = root.ExecuteContext(context.Background())
 	return out.String(), errb.String(), err
@@ -251,17 +257,7 @@ func TestRunEventsCollectorDownDoesNotFailTheRun(t *testing.T) {
 	var out, errb bytes.Buffer
 	root, c := newCLI(&out, &errb)
 	c.otelWait = 300 * time.Millisecond
-	root.AddCommand(&cobra.Command{
-		Use: "fake",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			sink, finish, err := c.runEvents(cmd.Context())
-			if err != nil {
-				return err
-			}
-			emitRun(event.WithSink(cmd.Context(), sink))
-			return finish()
-		},
-	})
+	root.AddCommand(fakeRunCmd(c, emitRun))
 	root.SetArgs([]string{"fake", "-q"})
 	start := time.Now()
 	if err := root.Execute(); err != nil {
