@@ -34,6 +34,15 @@ type ToolDef struct {
 	Parameters  json.RawMessage `json:"parameters"` // JSON Schema of the arguments
 }
 
+// schema is Parameters, or an object schema with no properties when it
+// is empty, as both wire formats send one for every tool.
+func (t ToolDef) schema() json.RawMessage {
+	if len(t.Parameters) == 0 {
+		return json.RawMessage(`{"type":"object","properties":{}}`)
+	}
+	return t.Parameters
+}
+
 // ToolCall is a model's request to call a tool.
 type ToolCall struct {
 	ID        string          `json:"id,omitempty"`

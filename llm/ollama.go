@@ -166,11 +166,7 @@ func (o *Ollama) request(req Request) (ollamaRequest, error) {
 		r.Messages = append(r.Messages, om)
 	}
 	for _, t := range req.Tools {
-		params := t.Parameters
-		if len(params) == 0 {
-			params = json.RawMessage(`{"type":"object","properties":{}}`)
-		}
-		r.Tools = append(r.Tools, ollamaTool{Type: "function", Function: ollamaFunction{Name: t.Name, Description: t.Description, Parameters: params}})
+		r.Tools = append(r.Tools, ollamaTool{Type: "function", Function: ollamaFunction{Name: t.Name, Description: t.Description, Parameters: t.schema()}})
 	}
 	if req.Temperature != nil || req.MaxTokens > 0 {
 		r.Options = &ollamaOptions{Temperature: req.Temperature, NumPredict: req.MaxTokens}

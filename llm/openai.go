@@ -139,11 +139,7 @@ func (o *OpenAI) request(req Request) (oaRequest, error) {
 		r.Messages = append(r.Messages, om)
 	}
 	for _, t := range req.Tools {
-		params := t.Parameters
-		if len(params) == 0 {
-			params = json.RawMessage(`{"type":"object","properties":{}}`)
-		}
-		r.Tools = append(r.Tools, oaTool{Type: "function", Function: oaFunction{Name: t.Name, Description: t.Description, Parameters: params}})
+		r.Tools = append(r.Tools, oaTool{Type: "function", Function: oaFunction{Name: t.Name, Description: t.Description, Parameters: t.schema()}})
 	}
 	if len(req.Schema) > 0 {
 		var s any
