@@ -114,7 +114,10 @@ func TestImportTinyXML(t *testing.T) {
 	}
 }
 
-func TestRoutingOnImportedRegion(t *testing.T) {
+// importTiny imports the tiny extract into a new data directory with an
+// engine of its own on the embedded data; it returns both.
+func importTiny(t *testing.T) (string, *geo.Engine) {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
 	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
@@ -124,6 +127,12 @@ func TestRoutingOnImportedRegion(t *testing.T) {
 	if _, err := data.Import(ctx, writeTiny(t), dir, eng); err != nil {
 		t.Fatal(err)
 	}
+	return dir, eng
+}
+
+func TestRoutingOnImportedRegion(t *testing.T) {
+	ctx := context.Background()
+	dir, _ := importTiny(t)
 	e, err := geo.Open(ctx, geo.Options{Base: assets.FS, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -188,14 +197,7 @@ func TestRoutingOnImportedRegion(t *testing.T) {
 
 func TestBadExtractKeepsData(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := data.Import(ctx, writeTiny(t), dir, eng); err != nil {
-		t.Fatal(err)
-	}
+	dir, eng := importTiny(t)
 	before, _ := os.ReadFile(filepath.Join(dir, "regions", "tiny.gz"))
 
 	bad := map[string][]byte{
