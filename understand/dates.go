@@ -179,6 +179,20 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	t := d.toks[i]
 	p := point{first: i, last: i}
 	span := func(last int) { p.last = last; p.Span = Span{t.start, d.toks[last].end} }
+	// months is the n months from month mo (a month, a season) of the year
+	// written at toks[yearAt], else of the year pick chooses by the tense.
+	months := func(mo time.Month, n int, unit string, yearAt int) (point, bool) {
+		if y, last := d.yearAfter(yearAt); y > 0 {
+			p.From = d.day(y, mo, 1)
+			p.To, p.Unit, p.year = p.From.AddDate(0, n, 0), unit, true
+			span(last)
+			return p, true
+		}
+		p.From = d.pick(mo, n)
+		p.To, p.Unit, p.unanchored = p.From.AddDate(0, n, 0), unit, true
+		span(i)
+		return p, true
+	}
 	// ISO and slashed dates, read on the text.
 	if t.kind == tokNum {
 		rest := text[t.start:min(len(text), t.start+12)] // the patterns are anchored and short
@@ -322,28 +336,10 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 				return d.dayPoint(p, i, last, y, mo, dd), true
 			}
 		}
-		if y, last := d.yearAfter(n); y > 0 {
-			p.From = d.day(y, mo, 1)
-			p.To, p.Unit, p.year = p.From.AddDate(0, 1, 0), "month", true
-			span(last)
-			return p, true
-		}
-		p.From = d.pick(mo, 1)
-		p.To, p.Unit, p.unanchored = p.From.AddDate(0, 1, 0), "month", true
-		span(i)
-		return p, true
+		return months(mo, 1, "month", n)
 	}
 	if mo, ok := seasons[w]; ok && (timePreps[d.word(i-1)] || d.toks[i].cap || d.isYear(i+1)) && (w != "fall" || timePreps[d.word(i-1)] || d.isYear(i+1)) {
-		if y, last := d.yearAfter(i + 1); y > 0 {
-			p.From = d.day(y, mo, 1)
-			p.To, p.Unit, p.year = p.From.AddDate(0, 3, 0), "season", true
-			span(last)
-			return p, true
-		}
-		p.From = d.pick(mo, 3)
-		p.To, p.Unit, p.unanchored = p.From.AddDate(0, 3, 0), "season", true
-		span(i)
-		return p, true
+		return months(mo, 3, "season", i+1)
 	}
 	return p, false
 }
