@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/llm"
@@ -23,12 +22,8 @@ func (o oneModel) For(string) llm.Model { return o.m }
 // gazetteer options.
 func offline(t testing.TB) (*tool.Registry, Options) {
 	t.Helper()
-	e := geotest.Engine(t)
-	reg, err := mapstool.Registry(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := geo.NewGazetteer(e)
+	reg := geotest.Tools(t)
+	g := geotest.Gazetteer(t)
 	return reg, Options{Gazetteer: g, Prefer: g.Covered()}
 }
 

@@ -20,7 +20,6 @@ import (
 	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/geotest"
-	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/testkit"
 )
 
@@ -46,12 +45,8 @@ func newAPI(t testing.TB, o mapschat.Options) (*httptest.Server, *mapschat.Assis
 // gazetteer, as cairn serve makes it.
 func newChat(t testing.TB, o mapschat.Options) *mapschat.Assistant {
 	t.Helper()
-	eng := offlineEngine(t)
-	reg, err := mapstool.Registry(eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gaz := geo.NewGazetteer(eng)
+	reg := geotest.Tools(t)
+	gaz := geotest.Gazetteer(t)
 	o.Gazetteer, o.Prefer = gaz, gaz.Covered()
 	a, err := mapschat.New(reg, o)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/mcp"
 
@@ -359,11 +360,7 @@ func TestPromptsRender(t *testing.T) {
 // A maps server that goes away makes Solve fail with ErrMapsUnavailable
 // rather than answer as if the map had no data.
 func TestMapsServerGone(t *testing.T) {
-	reg, err := mapstool.Registry(engine(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mcp.NewServer(reg, nil)
+	srv, err := mcp.NewServer(geotest.Tools(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

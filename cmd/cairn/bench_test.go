@@ -15,8 +15,7 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
-	"github.com/cairn-agents/cairn/geo/assets"
-	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/internal/testkit"
 	"github.com/cairn-agents/cairn/mcp"
 )
@@ -50,12 +49,7 @@ func readReport(t *testing.T, dir string) locnav.Report {
 // Delaware tasks against the offline engine, with a stop the engine
 // really returns.
 func TestBenchLocnavAnswers(t *testing.T) {
-	ctx := context.Background()
-	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := eng.SearchPlaces(ctx, geo.SearchRequest{Query: "Caffe Gelato"})
+	res, err := geotest.Engine(t).SearchPlaces(context.Background(), geo.SearchRequest{Query: "Caffe Gelato"})
 	if err != nil || len(res.Places) == 0 {
 		t.Fatalf("search: %v %v", res, err)
 	}
@@ -197,22 +191,13 @@ func (d *dyingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // MCP server that dies after the first task: a clear error, and a partial
 // report keeping what was scored.
 func TestBenchLocnavMapsServerGone(t *testing.T) {
-	ctx := context.Background()
-	eng, err := geo.Open(ctx, geo.Options{Base: assets.FS})
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg, err := mapstool.Registry(eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mcp.NewServer(reg, nil)
+	srv, err := mcp.NewServer(geotest.Tools(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(&dyingHandler{h: srv.Handler(), n: 1})
 	defer hs.Close()
-	res, err := eng.SearchPlaces(ctx, geo.SearchRequest{Query: "cafe in Newark"})
+	res, err := geotest.Engine(t).SearchPlaces(context.Background(), geo.SearchRequest{Query: "cafe in Newark"})
 	if err != nil || len(res.Places) < 3 {
 		t.Fatalf("search: %v %v", res, err)
 	}

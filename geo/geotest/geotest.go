@@ -9,6 +9,8 @@ import (
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/tool"
 )
 
 // load is shared by every test in a binary: the engine is read-only and
@@ -39,4 +41,14 @@ func Gazetteer(t testing.TB) *geo.Gazetteer {
 	e := Engine(t)
 	gazetteer.once.Do(func() { gazetteer.g = geo.NewGazetteer(e) })
 	return gazetteer.g
+}
+
+// Tools returns a new registry of the maps tools on the embedded engine.
+func Tools(t testing.TB) *tool.Registry {
+	t.Helper()
+	reg, err := mapstool.Registry(Engine(t))
+	if err != nil {
+		t.Fatalf("the maps tools: %v", err)
+	}
+	return reg
 }

@@ -16,15 +16,6 @@ import (
 	"github.com/cairn-agents/cairn/tool"
 )
 
-func registry(t testing.TB) *tool.Registry {
-	t.Helper()
-	reg, err := mapstool.Registry(geotest.Engine(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg
-}
-
 func TestSpecsMatchContract(t *testing.T) {
 	want := map[string][]string{ // tool -> required inputs (README contract table)
 		"maps_geocode":         {"address"},
@@ -35,7 +26,7 @@ func TestSpecsMatchContract(t *testing.T) {
 		"maps_elevation":       {"locations"},
 		"maps_directions":      {"destination", "origin"},
 	}
-	reg := registry(t)
+	reg := geotest.Tools(t)
 	if reg.Len() != 7 {
 		t.Fatalf("%d tools, want 7: %v", reg.Len(), reg.Names())
 	}
@@ -86,7 +77,7 @@ func call(t *testing.T, reg *tool.Registry, name, args string) map[string]any {
 }
 
 func TestResultShapes(t *testing.T) {
-	reg := registry(t)
+	reg := geotest.Tools(t)
 	eq := func(what string, got []string, want ...string) {
 		t.Helper()
 		if !reflect.DeepEqual(got, want) {
@@ -151,7 +142,7 @@ func TestResultShapes(t *testing.T) {
 }
 
 func TestErrorTexts(t *testing.T) {
-	reg := registry(t)
+	reg := geotest.Tools(t)
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, args, text string
@@ -183,7 +174,7 @@ func TestErrorTexts(t *testing.T) {
 }
 
 func TestClientRoundTrip(t *testing.T) {
-	reg := registry(t)
+	reg := geotest.Tools(t)
 	eng := geotest.Engine(t)
 	c := &mapstool.Client{Caller: reg}
 	ctx := context.Background()
@@ -213,7 +204,7 @@ func FuzzToolArgs(f *testing.F) {
 		`{"origin":"95,0","destination":"0,181"}`} {
 		f.Add(s)
 	}
-	reg := registry(f)
+	reg := geotest.Tools(f)
 	names := reg.Names()
 	f.Fuzz(func(t *testing.T, args string) {
 		for _, n := range names {

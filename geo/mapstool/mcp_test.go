@@ -15,6 +15,7 @@ import (
 
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/assets"
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/mcp"
 )
@@ -95,7 +96,7 @@ func TestMCPResultIsOneTextItem(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sess.Close()
-	reg := registry(t)
+	reg := geotest.Tools(t)
 	for _, c := range []struct{ name, args string }{
 		{mapstool.SearchPlaces, `{"query":"cafe in Wilmington"}`},
 		{mapstool.Geocode, `{"address":"Dover, DE"}`},
@@ -129,7 +130,7 @@ func TestMCPClientMaps(t *testing.T) {
 	defer cancel()
 	c := stdioClient(t)
 	m := &mapstool.Client{Caller: c}
-	local := &mapstool.Client{Caller: registry(t)}
+	local := &mapstool.Client{Caller: geotest.Tools(t)}
 	got, err := m.SearchPlaces(ctx, geo.SearchRequest{Query: "cafe in Wilmington"})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/testkit"
 	"github.com/cairn-agents/cairn/mcp"
@@ -178,11 +179,7 @@ func TestRunSolverErrorsAndUnsupported(t *testing.T) {
 // TestRunBackendGone scores through a real MCP client against the offline
 // maps tools served over streamable HTTP, and kills the server mid-run.
 func TestRunBackendGone(t *testing.T) {
-	reg, err := mapstool.Registry(engine(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mcp.NewServer(reg, nil)
+	srv, err := mcp.NewServer(geotest.Tools(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
