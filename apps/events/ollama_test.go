@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/internal/ollamatest"
-	"github.com/cairn-agents/cairn/llm"
 )
 
 // TestRealOllamaGibberish runs every agent on a real Ollama server whose
@@ -15,11 +14,7 @@ import (
 // the policies, the events are the no-model run's, and the model's
 // tokens are counted.
 func TestRealOllamaGibberish(t *testing.T) {
-	srv := ollamatest.Start(t)
-	m, err := llm.Config{OllamaHost: srv.URL}.Model("ollama:" + srv.Model)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := ollamatest.Start(t).Chat(t)
 	recs := festivalRecords(t, 16, "2026-03-01")
 	all := roleModels{nodeEditor: m, nodeResearcher: m, nodeVerifier: m, nodePublisher: m}
 	a := memApp(t, recs, Options{Models: all, ModelTimeout: time.Minute})

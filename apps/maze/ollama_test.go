@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/internal/ollamatest"
-	"github.com/cairn-agents/cairn/llm"
 )
 
 // TestLLMSolverRealOllama runs llm_solver against a real Ollama server with
@@ -20,11 +19,7 @@ func TestLLMSolverRealOllama(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 20 s against a real Ollama server")
 	}
-	s := ollamatest.Start(t)
-	m, err := llm.Config{OllamaHost: s.URL}.Model("ollama:" + s.Model)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := ollamatest.Start(t).Chat(t)
 	c := mustConfig(t, "strategies: [llm_solver]\nsizes: [7]\nseeds: [1]\nepisodes: 1\nstep_limit_factor: 1\n")
 	var eps, steps bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

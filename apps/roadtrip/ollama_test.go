@@ -11,7 +11,6 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/internal/ollamatest"
-	"github.com/cairn-agents/cairn/llm"
 )
 
 // TestGibberishModel puts every role on a real Ollama server whose tiny
@@ -21,11 +20,7 @@ func TestGibberishModel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an Ollama server")
 	}
-	srv := ollamatest.Start(t)
-	roles, err := llm.Config{OllamaHost: srv.URL}.Roles("ollama:" + srv.Model)
-	if err != nil {
-		t.Fatal(err)
-	}
+	roles := ollamatest.Start(t).Roles(t)
 	eng, tools := offline(t)
 	tk := locnav.Task{Question: "I live in Newark, Delaware. My friend lives in Milford, Delaware. Find a single 'restaurant' (must be of type 'restaurant') with equal driving times from both of us.",
 		OutputFormat: json.RawMessage(`{"stops":[{"name":"NAME","place id":"Place ID"}]}`)}

@@ -36,12 +36,7 @@ func BenchmarkChat(b *testing.B) {
 // BenchmarkDecide measures a whole decision (schema prompt, constrained
 // reply, validation, repairs, fallback) against the tiny model.
 func BenchmarkDecide(b *testing.B) {
-	s := ollamatest.Start(b)
-	cfg := llm.Config{OllamaHost: s.URL}
-	m, err := cfg.Model("ollama:" + s.Model)
-	if err != nil {
-		b.Fatal(err)
-	}
+	m := ollamatest.Start(b).Chat(b)
 	model, calls := 0, 0
 	for b.Loop() {
 		d, err := llm.Decide(context.Background(), m, llm.Prompt{User: "search, answer or stop?", MaxTokens: 96, MaxRepairs: 2}, stepPolicy(0))

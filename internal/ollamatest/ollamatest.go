@@ -29,6 +29,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/llm"
 )
 
 // Version is the Ollama release .ci/ollama.sh builds.
@@ -41,6 +43,27 @@ const ModelName = "tiny"
 type Server struct {
 	URL   string // base URL, e.g. http://127.0.0.1:41234; append /v1 for the OpenAI-compatible API
 	Model string // model name to ask for
+}
+
+// Chat is the tiny model through Ollama's native API; it fails t when the
+// model cannot be opened.
+func (s *Server) Chat(t testing.TB) llm.Model {
+	t.Helper()
+	m, err := llm.Config{OllamaHost: s.URL}.Model("ollama:" + s.Model)
+	if err != nil {
+		t.Fatalf("ollamatest: %v", err)
+	}
+	return m
+}
+
+// Roles is the tiny model, through Ollama's native API, in every role.
+func (s *Server) Roles(t testing.TB) llm.Roles {
+	t.Helper()
+	r, err := llm.Config{OllamaHost: s.URL}.Roles("ollama:" + s.Model)
+	if err != nil {
+		t.Fatalf("ollamatest: %v", err)
+	}
+	return r
 }
 
 // modelfile turns the bare GGUF into a chat model. The template is ChatML
