@@ -15,8 +15,11 @@
 // Every decision is a typed value: asked of the agent's model when one is
 // configured, decided by its Go policy otherwise or when the model fails.
 //
+// With Request.Review the run stops before publishing and waits for a
+// person's approval (review.go).
+//
 // Read top-down: state.go (the state, the answer), events.go (the graph),
-// then one file per agent, prompts.go, http.go (the API).
+// then one file per agent, review.go, prompts.go, http.go (the API).
 package events
 
 import (

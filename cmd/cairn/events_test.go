@@ -86,8 +86,8 @@ func TestEventsCLI(t *testing.T) {
 	}
 }
 
-// TestServeEvents: cairn serve's events route answers the search and
-// names what is wrong with a bad body.
+// TestServeEvents: cairn serve's events route answers the search, a
+// review and its answer, and names what is wrong with a bad body.
 func TestServeEvents(t *testing.T) {
 	c := &cli{stdout: io.Discard, stderr: io.Discard}
 	mux, closeAll, served := newServeMux(context.Background(), c, map[string]routeRegistrar{"events": eventsRoute(&eventsFlags{dir: t.TempDir()})})
@@ -106,6 +106,28 @@ func TestServeEvents(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !slices.ContainsFunc(r.Events, func(e events.Event) bool { return e.Title == "Tag der Deutschen Einheit" && e.Start == "2026-10-03" }) {
 		t.Errorf("%d: %+v", resp.StatusCode, r)
+	}
+	// A review waits in the events directory and the answer route
+	// publishes it.
+	resp, err = http.Post(srv.URL+"/api/v1/events/search", "application/json", strings.NewReader(`{"request": "public holidays in Germany in October 2026", "today": "2026-01-15", "review": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w events.Response
+	json.NewDecoder(resp.Body).Decode(&w)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || w.Status != "waiting" || w.RunID == "" {
+		t.Fatalf("review: %d %s %q", resp.StatusCode, w.Status, w.RunID)
+	}
+	resp, err = http.Post(srv.URL+"/api/v1/events/runs/"+w.RunID+"/answer", "application/json", strings.NewReader(`{"answer": "approve"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = events.Response{}
+	json.NewDecoder(resp.Body).Decode(&r)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || r.Status != "done" || r.GateDecision != events.Approve || len(r.Events) != len(w.Events) {
+		t.Errorf("answer: %d %s %s with %d events", resp.StatusCode, r.Status, r.GateDecision, len(r.Events))
 	}
 	resp, err = http.Post(srv.URL+"/api/v1/events/search", "application/json", strings.NewReader(`{"question": "x"}`))
 	if err != nil {
