@@ -212,12 +212,7 @@ func TestResumeKeepsLimitCounts(t *testing.T) {
 }
 
 func TestRunWithExistingIDRefused(t *testing.T) {
-	g := flow.New[St]("dup")
-	g.Store = &flow.MemStore{}
-	g.Node("a", visit("a"))
-	g.Start("a")
-	g.Edge("a", flow.End)
-	r := build(t, g)
+	r := build(t, oneNode("dup", &flow.MemStore{}))
 	if _, err := flow.Final[St](r.RunWithID(t.Context(), "same", St{})); err != nil {
 		t.Fatal(err)
 	}
@@ -228,12 +223,7 @@ func TestRunWithExistingIDRefused(t *testing.T) {
 }
 
 func TestResumeUnknownRun(t *testing.T) {
-	g := flow.New[St]("unknown")
-	g.Store = &flow.MemStore{}
-	g.Node("a", visit("a"))
-	g.Start("a")
-	g.Edge("a", flow.End)
-	_, err := flow.Final[St](build(t, g).Resume(t.Context(), "never-ran"))
+	_, err := flow.Final[St](build(t, oneNode("unknown", &flow.MemStore{})).Resume(t.Context(), "never-ran"))
 	if !errors.Is(err, flow.ErrNoCheckpoint) || !strings.Contains(err.Error(), "never-ran") {
 		t.Fatalf("err = %v", err)
 	}
@@ -245,12 +235,7 @@ func TestCorruptCheckpointFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := flow.New[St]("corrupt")
-	g.Store = store
-	g.Node("a", visit("a"))
-	g.Start("a")
-	g.Edge("a", flow.End)
-	r := build(t, g)
+	r := build(t, oneNode("corrupt", store))
 
 	for name, content := range map[string]string{
 		"garbage":    "{not json",

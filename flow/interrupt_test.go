@@ -232,7 +232,7 @@ func TestAnswerRefused(t *testing.T) {
 	if _, err := flow.Final[St](r.RunWithID(t.Context(), "waits", St{})); !errors.Is(err, flow.ErrRunExists) {
 		t.Errorf("RunWithID of a waiting run: %v, want ErrRunExists", err)
 	}
-	lin := build(t, linearGraph(store))
+	lin := build(t, oneNode("linear", store))
 	if _, err := flow.Final[St](lin.RunWithID(t.Context(), "finished", St{})); err != nil {
 		t.Fatal(err)
 	}
@@ -287,8 +287,9 @@ func TestAnswerRefused(t *testing.T) {
 	}
 }
 
-func linearGraph(store flow.Store) *flow.Graph[St] {
-	g := flow.New[St]("linear")
+// oneNode is graph name with store: a node "a" that visits, then End.
+func oneNode(name string, store flow.Store) *flow.Graph[St] {
+	g := flow.New[St](name)
 	g.Store = store
 	g.Node("a", visit("a"))
 	g.Start("a")

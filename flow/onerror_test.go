@@ -130,10 +130,7 @@ func TestOnErrorNotCalledWhenRunCancelled(t *testing.T) {
 }
 
 func TestOnErrorDeclarationErrors(t *testing.T) {
-	g := flow.New[St]("bad")
-	g.Node("a", visit("a"))
-	g.Start("a")
-	g.Edge("a", flow.End)
+	g := oneNode("bad", nil)
 	g.OnError("ghost", noteFailure)
 	g.OnError("a", nil)
 	g.OnError("a", noteFailure)
