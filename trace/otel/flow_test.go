@@ -25,7 +25,7 @@ type st struct {
 // TestSinkRealFlowRun exports a real flow run: a node deciding with
 // llm.Decide, a sub-graph run as a node (flow's AsNode) calling a real tool.
 func TestSinkRealFlowRun(t *testing.T) {
-	rc := startReceiver(t)
+	rc, sink, shutdown := exportTo(t)
 	echo := tool.Must(tool.New("echo", "echo", func(ctx context.Context, in st) (st, error) { return in, nil }))
 	reg, err := tool.NewRegistry(echo)
 	if err != nil {
@@ -63,10 +63,6 @@ func TestSinkRealFlowRun(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	sink, shutdown, err := Sink(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if _, _, err := outer.RunToEnd(event.WithSink(ctx, sink), st{}); err != nil {
 		t.Fatal(err)
 	}

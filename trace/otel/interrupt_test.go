@@ -16,7 +16,7 @@ import (
 // the run that answers it: the question and the answer are span events
 // of their runs' spans.
 func TestSinkInterruptEvents(t *testing.T) {
-	rc := startReceiver(t)
+	rc, sink, shutdown := exportTo(t)
 	g := flow.New[st]("asker")
 	g.Store = &flow.MemStore{}
 	g.Node("ask", func(ctx context.Context, s st) (st, error) {
@@ -31,10 +31,6 @@ func TestSinkInterruptEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	sink, shutdown, err := Sink(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx = event.WithSink(ctx, sink)
 	_, err = r.Invoke(ctx, st{})
 	var ie *flow.InterruptedError

@@ -81,20 +81,27 @@ func startReceiver(t testing.TB) *receiver {
 	return rc
 }
 
-var t0 = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-
-func at(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
-
-func TestSinkExportsSpanTree(t *testing.T) {
+// exportTo starts a receiver and a Sink that exports to it.
+func exportTo(t testing.TB) (*receiver, event.Sink, func(context.Context) error) {
+	t.Helper()
 	rc := startReceiver(t)
-	ctx := context.Background()
-	sink, shutdown, err := Sink(ctx)
+	sink, shutdown, err := Sink(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sink == nil {
 		t.Fatal("nil sink with OTEL_EXPORTER_OTLP_ENDPOINT set")
 	}
+	return rc, sink, shutdown
+}
+
+var t0 = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+func at(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+
+func TestSinkExportsSpanTree(t *testing.T) {
+	rc, sink, shutdown := exportTo(t)
+	ctx := context.Background()
 	for _, e := range []event.Event{
 		{Time: at(0), RunID: "r1", Kind: event.RunStart, Message: "roadtrip"},
 		{Time: at(1), RunID: "r1", Kind: event.NodeStart, Node: "orchestrate", Step: 1},
@@ -213,12 +220,8 @@ func TestSinkExportsSpanTree(t *testing.T) {
 }
 
 func TestSinkShutdownEndsOpenSpans(t *testing.T) {
-	rc := startReceiver(t)
+	rc, sink, shutdown := exportTo(t)
 	ctx := context.Background()
-	sink, shutdown, err := Sink(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sink(event.Event{Time: at(0), RunID: "r", Kind: event.RunStart, Message: "g"})
 	sink(event.Event{Time: at(1), RunID: "r", Kind: event.NodeStart, Node: "n", Step: 1})
 	if err := shutdown(ctx); err != nil {
@@ -237,12 +240,8 @@ func TestSinkShutdownEndsOpenSpans(t *testing.T) {
 }
 
 func TestSinkInvalidUTF8StillExports(t *testing.T) {
-	rc := startReceiver(t)
+	rc, sink, shutdown := exportTo(t)
 	ctx := context.Background()
-	sink, shutdown, err := Sink(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sink(event.Event{Time: at(0), RunID: "r", Kind: event.ToolCall, Tool: &event.ToolInfo{Name: "bad\xff", Args: []byte("\"\xfe\"")}})
 	if err := shutdown(ctx); err != nil {
 		t.Fatal(err)
@@ -267,12 +266,8 @@ func TestSinkDisabledWithoutEndpoint(t *testing.T) {
 }
 
 func TestSinkConcurrentUse(t *testing.T) {
-	rc := startReceiver(t)
+	rc, sink, shutdown := exportTo(t)
 	ctx := context.Background()
-	sink, shutdown, err := Sink(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sink(event.Event{Time: at(0), RunID: "r", Kind: event.RunStart})
 	var wg sync.WaitGroup
 	for i := range 4 {
