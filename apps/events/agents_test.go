@@ -31,13 +31,7 @@ func TestPromptsRender(t *testing.T) {
 		t.Error("verifier or publisher prompt lacks its enum")
 	}
 	prof := Profile{Location: "Berlin, Germany", RadiusKm: 100, Interests: []string{"festival", "music"}, TimeFrame: TimeFrame{From: "2026-03-01", To: "2026-03-31"}}
-	user, err := prompts.Render("researcher_user", struct {
-		Profile   Profile
-		Today     string
-		Max       int
-		Iteration int
-		Failed    []string
-	}{prof, "2026-01-15", 50, 2, []string{"Old Fair: past"}})
+	user, err := prompts.Render("researcher_user", researcherUser{prof, "2026-01-15", 50, 2, []string{"Old Fair: past"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +40,7 @@ func TestPromptsRender(t *testing.T) {
 			t.Errorf("researcher request lacks %q:\n%s", want, user)
 		}
 	}
-	user, err = prompts.Render("verifier_user", struct {
-		Today string
-		Leads []Lead
-	}{"2026-01-15", []Lead{{ID: "k1", Title: "Fest", Start: "2026-03-01", End: "2026-03-02", City: "Berlin", Country: "Germany"}, {ID: "k2", Title: "Vague"}}})
+	user, err = prompts.Render("verifier_user", verifierUser{"2026-01-15", []Lead{{ID: "k1", Title: "Fest", Start: "2026-03-01", End: "2026-03-02", City: "Berlin", Country: "Germany"}, {ID: "k2", Title: "Vague"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,18 +50,9 @@ func TestPromptsRender(t *testing.T) {
 	for _, name := range []string{"editor_user", "publisher_user"} {
 		var data any
 		if name == "editor_user" {
-			data = struct {
-				Request, Today, Feedback string
-				Draft                    Profile
-				Iteration                int
-			}{"events in Berlin", "2026-01-15", "too few", prof, 2}
+			data = editorUser{"events in Berlin", "2026-01-15", "too few", prof, 2}
 		} else {
-			data = struct {
-				Profile             Profile
-				Events              []Event
-				Need, Iteration, Of int
-				Policy              GateChoice
-			}{prof, []Event{{Title: "Fest", Score: 80}}, 15, 1, 3, GateChoice{Decision: Retry, Feedback: "too few"}}
+			data = publisherUser{prof, []Event{{Title: "Fest", Score: 80}}, 15, 1, 3, GateChoice{Decision: Retry, Feedback: "too few"}}
 		}
 		out, err := prompts.Render(name, data)
 		if err != nil || !strings.Contains(out, "too few") {

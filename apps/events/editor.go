@@ -119,11 +119,7 @@ func (a *App) askProfile(ctx context.Context, s State, p Profile, changes []stri
 	if m == nil {
 		return llm.Decide(ctx, nil, llm.Prompt{Name: "ProfileDecision"}, policy)
 	}
-	user, err := prompts.Render("editor_user", struct {
-		Request, Today, Feedback string
-		Draft                    Profile
-		Iteration                int
-	}{s.UserInput, s.Today, s.RetryFeedback, p, s.WorkflowIteration})
+	user, err := prompts.Render("editor_user", editorUser{s.UserInput, s.Today, s.RetryFeedback, p, s.WorkflowIteration})
 	if err != nil {
 		return llm.Decision[ProfileDecision]{}, err
 	}

@@ -35,3 +35,30 @@ func renderSystemPrompts() (systemPrompts, error) {
 	p.publisher, err = prompts.Render("publisher", nil)
 	return p, err
 }
+
+// The data each agent's user prompt (prompts/*_user.tmpl) is rendered
+// from, one type per template so the nodes and the render tests agree.
+type (
+	editorUser struct {
+		Request, Today, Feedback string
+		Draft                    Profile
+		Iteration                int
+	}
+	researcherUser struct {
+		Profile   Profile
+		Today     string
+		Max       int
+		Iteration int
+		Failed    []string
+	}
+	verifierUser struct {
+		Today string
+		Leads []Lead
+	}
+	publisherUser struct {
+		Profile             Profile
+		Events              []Event
+		Need, Iteration, Of int
+		Policy              GateChoice
+	}
+)

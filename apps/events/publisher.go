@@ -336,12 +336,7 @@ func (a *App) askGate(ctx context.Context, s State, events []Event, t tally, pol
 	if mdl == nil {
 		return llm.Decide(ctx, nil, llm.Prompt{Name: "GateChoice"}, pf)
 	}
-	user, err := prompts.Render("publisher_user", struct {
-		Profile             Profile
-		Events              []Event
-		Need, Iteration, Of int
-		Policy              GateChoice
-	}{s.Profile, events, min(a.opts.MinEventsNeeded, a.opts.MaxEventsOutput), s.WorkflowIteration, a.opts.MaxWorkflowCycles, policy})
+	user, err := prompts.Render("publisher_user", publisherUser{s.Profile, events, min(a.opts.MinEventsNeeded, a.opts.MaxEventsOutput), s.WorkflowIteration, a.opts.MaxWorkflowCycles, policy})
 	if err != nil {
 		return llm.Decision[GateChoice]{}, err
 	}

@@ -165,13 +165,7 @@ func (a *App) askLeads(ctx context.Context, s State) (llm.Decision[LeadList], er
 			failed = append(failed, fmt.Sprintf("%s: %s", byID[v.LeadID].Title, v.Reason))
 		}
 	}
-	user, err := prompts.Render("researcher_user", struct {
-		Profile   Profile
-		Today     string
-		Max       int
-		Iteration int
-		Failed    []string
-	}{s.Profile, s.Today, a.opts.MaxEvents, s.ResearcherIteration, failed[:min(20, len(failed))]})
+	user, err := prompts.Render("researcher_user", researcherUser{s.Profile, s.Today, a.opts.MaxEvents, s.ResearcherIteration, failed[:min(20, len(failed))]})
 	if err != nil {
 		return llm.Decision[LeadList]{}, err
 	}

@@ -145,10 +145,7 @@ func (a *App) verify(ctx context.Context, leads []Lead, today string, m *AgentMe
 	}
 	for b := 0; b < len(leads); b += a.opts.RealityCheckBatchSize {
 		batch := leads[b:min(len(leads), b+a.opts.RealityCheckBatchSize)]
-		user, err := prompts.Render("verifier_user", struct {
-			Today string
-			Leads []Lead
-		}{today, batch})
+		user, err := prompts.Render("verifier_user", verifierUser{today, batch})
 		if err != nil {
 			return nil, err
 		}
