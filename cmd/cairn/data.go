@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,6 +25,16 @@ import (
 type geoFlags struct {
 	dir  string
 	srtm string
+	// shared, when set, loads the engine once for every system of the
+	// process that opens it through these flags (cairn serve's).
+	shared *sharedEngine
+}
+
+// sharedEngine is a maps engine loaded at most once.
+type sharedEngine struct {
+	once sync.Once
+	eng  *geo.Engine
+	err  error
 }
 
 func (g *geoFlags) register(cmd *cobra.Command) { g.registerOn(cmd.Flags()) }
@@ -39,8 +50,16 @@ func (g *geoFlags) registerOn(fs *pflag.FlagSet) {
 // open loads the maps engine.
 func (g *geoFlags) open(cmd *cobra.Command) (*geo.Engine, error) { return g.openCtx(cmd.Context()) }
 
-// openCtx loads the maps engine.
+// openCtx loads the maps engine, once when the flags are shared.
 func (g *geoFlags) openCtx(ctx context.Context) (*geo.Engine, error) {
+	if g.shared == nil {
+		return g.load(ctx)
+	}
+	g.shared.once.Do(func() { g.shared.eng, g.shared.err = g.load(ctx) })
+	return g.shared.eng, g.shared.err
+}
+
+func (g *geoFlags) load(ctx context.Context) (*geo.Engine, error) {
 	dir := g.dir
 	if dir == "" {
 		if def, err := geo.DefaultDir(); err == nil {

@@ -172,7 +172,9 @@ func TestMCPMapsInspector(t *testing.T) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 		defer cancel()
-		full := append([]string{"--cli", "-e", helperEnv + "=mcp maps", os.Args[0], "-test.run=^TestHelperMapsServer$"}, args...)
+		// The server is this race-instrumented test binary: on a loaded
+		// machine it may take longer to start than the inspector's 15 s.
+		full := append([]string{"--cli", "--connect-timeout", "110000", "-e", helperEnv + "=mcp maps", os.Args[0], "-test.run=^TestHelperMapsServer$"}, args...)
 		cmd := exec.CommandContext(ctx, insp, full...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr

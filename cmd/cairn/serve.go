@@ -10,8 +10,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -43,19 +45,31 @@ func serveRoutes(of *oceanFlags) map[string]routeRegistrar {
 // that registers.
 func newServeMux(ctx context.Context, c *cli, routes map[string]routeRegistrar) (*http.ServeMux, func(), []string) {
 	mux := http.NewServeMux()
-	var closers []func()
-	served := []string{}
+	// Systems open their stores and data at once: start-up takes the
+	// slowest one's time, not their sum.
+	var (
+		mu      sync.Mutex
+		wg      sync.WaitGroup
+		closers []func()
+		served  = []string{}
+	)
 	for name, reg := range routes {
-		closeFn, err := reg(ctx, c, mux)
-		if err != nil {
-			c.logger().Warn("not serving system", "system", name, "error", err)
-			continue
-		}
-		served = append(served, name)
-		if closeFn != nil {
-			closers = append(closers, closeFn)
-		}
+		wg.Go(func() {
+			closeFn, err := reg(ctx, c, mux) // ServeMux takes handlers from several goroutines
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				c.logger().Warn("not serving system", "system", name, "error", err)
+				return
+			}
+			served = append(served, name)
+			if closeFn != nil {
+				closers = append(closers, closeFn)
+			}
+		})
 	}
+	wg.Wait()
+	slices.Sort(served)
 	health := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"status": "ok", "systems": served})
@@ -179,6 +193,10 @@ client goes away is cancelled.`,
 			if err != nil {
 				return err
 			}
+			// The chat and events systems read places with one maps engine,
+			// loaded once, from the --geo-dir and --srtm given.
+			cf.geo.shared = &sharedEngine{}
+			ef.geo = cf.geo
 			routes := serveRoutes(&of)
 			routes["mapschat"] = chatRoute(&cf)
 			routes["events"] = eventsRoute(&ef)

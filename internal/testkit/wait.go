@@ -30,10 +30,12 @@ func (s *Buffer) String() string {
 	return s.b.String()
 }
 
-// WaitFor polls cond until it holds, failing t after 10 s.
+// WaitFor polls cond until it holds, failing t after 60 s: long enough
+// for a race-instrumented process to start on a loaded 2-core machine; a
+// condition that holds costs only its first poll.
 func WaitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
