@@ -38,9 +38,9 @@ type ErrorResponse struct {
 //
 // The mux is the caller's, so other systems can share it.
 func (a *App) Register(mux *http.ServeMux) {
-	plots := &PlotStore{}
+	plots := &plotStore{}
 	mux.HandleFunc("POST /api/v1/agent/query", func(w http.ResponseWriter, r *http.Request) { a.handleQuery(w, r, plots) })
-	mux.Handle("GET "+PlotPath+"{id}", plots)
+	mux.Handle("GET "+plotPath+"{id}", plots)
 	mux.HandleFunc("GET /api/v1/ocean/health", a.handleHealth)
 }
 
@@ -66,7 +66,7 @@ type Answer struct {
 	Plots []PlotRef `json:"plots"`
 }
 
-func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *PlotStore) {
+func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *plotStore) {
 	// Any Content-Type is accepted (curl -d sends a form type); the body
 	// itself must be JSON.
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))

@@ -208,7 +208,7 @@ func stationProfiles(r *PlanResult) []ProfileRef {
 }
 
 func conventionsText(p QueryPlan) string {
-	s := Conventions
+	s := argoConventions
 	if r := p.Pressure; r != nil {
 		switch {
 		case r.Surface:

@@ -32,8 +32,8 @@ func (v varSpec) goodSQL() string {
 	return fmt.Sprintf(`CASE WHEN %[2]s IN ('A', 'D') THEN (CASE WHEN %[1]s_adjusted_qc IN ('1', '2') THEN %[1]s_adjusted END) ELSE (CASE WHEN %[1]s_qc IN ('1', '2') THEN %[1]s END) END`, v.col, v.mode)
 }
 
-// Conventions is what every plan answer states about the values it used.
-const Conventions = "Argo conventions: adjusted values where a profile is in A or D mode (raw values in R mode), only QC flags 1–2 (good, probably good) for the value and its pressure; one profile per cycle and direction, a D (delayed-mode) file preferred over A and R files for the same cycle."
+// argoConventions is what every plan answer states about the values it used.
+const argoConventions = "Argo conventions: adjusted values where a profile is in A or D mode (raw values in R mode), only QC flags 1–2 (good, probably good) for the value and its pressure; one profile per cycle and direction, a D (delayed-mode) file preferred over A and R files for the same cycle."
 
 // planQuery is one templated statement and where it runs.
 type planQuery struct {

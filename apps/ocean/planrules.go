@@ -197,7 +197,7 @@ func planRules(query string, now time.Time) QueryPlan {
 		p.Pressure = &PressureRange{Min: 0, Max: z}
 	case rePresAt.MatchString(q):
 		z, _ := strconv.ParseFloat(rePresAt.FindStringSubmatch(q)[1], 64)
-		p.Pressure = AtPressure(z)
+		p.Pressure = atPressure(z)
 	case reSurface.MatchString(q):
 		p.Pressure = &PressureRange{Min: 0, Max: surfaceDbar, Surface: true}
 	}
@@ -406,9 +406,9 @@ func planRules(query string, now time.Time) QueryPlan {
 // defaultRadiusKm is the radius of "near a point" when none is given.
 const defaultRadiusKm = 300
 
-// AtPressure is the window read for "at Z dbar": ±5 % of Z, at least ±5
+// atPressure is the window read for "at Z dbar": ±5 % of Z, at least ±5
 // dbar, so that a profile's levels near Z count.
-func AtPressure(z float64) *PressureRange {
+func atPressure(z float64) *PressureRange {
 	half := max(5, z*0.05)
 	return &PressureRange{Min: max(0, z-half), Max: z + half, Target: z}
 }

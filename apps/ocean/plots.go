@@ -183,13 +183,13 @@ type PlotRef struct {
 	PNG   string    `json:"png"`
 }
 
-// PlotPath is where the HTTP API serves plots: PlotPath + ID + ".svg" or ".png".
-const PlotPath = "/api/v1/ocean/plots/"
+// plotPath is where the HTTP API serves plots: plotPath + ID + ".svg" or ".png".
+const plotPath = "/api/v1/ocean/plots/"
 
-// PlotStore keeps the figures of recent answers for GET
+// plotStore keeps the figures of recent answers for GET
 // /api/v1/ocean/plots/{id}: the newest Max (default 256) of them, in
 // memory; an older one is gone. Safe for concurrent use.
-type PlotStore struct {
+type plotStore struct {
 	Max int
 
 	mu   sync.Mutex
@@ -198,7 +198,7 @@ type PlotStore struct {
 }
 
 // Keep stores figs and returns their references.
-func (ps *PlotStore) Keep(figs []plot.Figure) []PlotRef {
+func (ps *plotStore) Keep(figs []plot.Figure) []PlotRef {
 	refs := []PlotRef{}
 	if len(figs) == 0 {
 		return refs
@@ -215,7 +215,7 @@ func (ps *PlotStore) Keep(figs []plot.Figure) []PlotRef {
 		id := hex.EncodeToString(b[:])
 		ps.figs[id] = f
 		ps.ids = append(ps.ids, id)
-		refs = append(refs, PlotRef{ID: id, Kind: f.Kind, Title: f.Title, URL: PlotPath + id + ".svg", PNG: PlotPath + id + ".png"})
+		refs = append(refs, PlotRef{ID: id, Kind: f.Kind, Title: f.Title, URL: plotPath + id + ".svg", PNG: plotPath + id + ".png"})
 	}
 	for len(ps.ids) > limit {
 		delete(ps.figs, ps.ids[0])
@@ -224,7 +224,7 @@ func (ps *PlotStore) Keep(figs []plot.Figure) []PlotRef {
 	return refs
 }
 
-func (ps *PlotStore) limit() int {
+func (ps *plotStore) limit() int {
 	if ps.Max <= 0 {
 		return 256
 	}
@@ -232,16 +232,16 @@ func (ps *PlotStore) limit() int {
 }
 
 // Get returns the figure id names.
-func (ps *PlotStore) Get(id string) (plot.Figure, bool) {
+func (ps *plotStore) Get(id string) (plot.Figure, bool) {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
 	f, ok := ps.figs[id]
 	return f, ok
 }
 
-// ServeHTTP answers GET PlotPath{id}.svg or .png (no extension: SVG).
-func (ps *PlotStore) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(r.URL.Path, PlotPath)
+// ServeHTTP answers GET plotPath{id}.svg or .png (no extension: SVG).
+func (ps *plotStore) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, plotPath)
 	id, format := name, plot.SVG
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		f, err := plot.FormatOf(name)

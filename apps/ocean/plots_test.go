@@ -105,7 +105,7 @@ func TestPlotsOverHTTP(t *testing.T) {
 	b, _ := json.Marshal(m["plots"])
 	var plots []PlotRef
 	json.Unmarshal(b, &plots)
-	if len(plots) != 1 || plots[0].Kind != plot.Profile || !strings.HasPrefix(plots[0].URL, PlotPath) {
+	if len(plots) != 1 || plots[0].Kind != plot.Profile || !strings.HasPrefix(plots[0].URL, plotPath) {
 		t.Fatalf("plots %s", b)
 	}
 	get := func(path string) (int, string, []byte) {
@@ -126,8 +126,8 @@ func TestPlotsOverHTTP(t *testing.T) {
 		t.Errorf("PNG: %d %s", code, ctype)
 	}
 	for path, says := range map[string]string{
-		PlotPath + "nosuchplot.svg":     `no plot "nosuchplot"`,
-		PlotPath + plots[0].ID + ".gif": "served as .svg or .png",
+		plotPath + "nosuchplot.svg":     `no plot "nosuchplot"`,
+		plotPath + plots[0].ID + ".gif": "served as .svg or .png",
 	} {
 		code, _, body := get(path)
 		var e ErrorResponse
@@ -144,7 +144,7 @@ func TestPlotsOverHTTP(t *testing.T) {
 }
 
 func TestPlotStoreIsBounded(t *testing.T) {
-	ps := &PlotStore{Max: 2}
+	ps := &plotStore{Max: 2}
 	fig := plot.Figure{Kind: plot.Trajectory, Series: []plot.Series{{Name: "a", Points: []plot.Point{{X: 60, Y: 15}}}}}
 	first := ps.Keep([]plot.Figure{fig})
 	ps.Keep([]plot.Figure{fig, fig})
