@@ -1,0 +1,115 @@
+package temporal_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+
+	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/flow/temporal"
+	"github.com/cairn-agents/cairn/internal/temporaltest"
+)
+
+// chainN is a chain of n nodes that do nothing but append their name.
+func chainN(t testing.TB, n int) *flow.Runner[Doc] {
+	g := flow.New[Doc](fmt.Sprintf("chain%d", n))
+	prev := ""
+	for i := range n {
+		name := fmt.Sprint("n", i)
+		g.Node(name, step(name))
+		if prev == "" {
+			g.Start(name)
+		} else {
+			g.Edge(prev, name)
+		}
+		prev = name
+	}
+	g.Edge(prev, flow.End)
+	return build(t, g)
+}
+
+// fanN fans out to n branches that do nothing.
+func fanN(t testing.TB, n int) *flow.Runner[Doc] {
+	g := flow.New[Doc](fmt.Sprintf("fan%d", n))
+	g.Node("split", step("split"))
+	var bs []string
+	for i := range n {
+		b := fmt.Sprint("b", i)
+		g.Node(b, func(_ context.Context, d Doc) (Doc, error) { return d, nil })
+		bs = append(bs, b)
+	}
+	g.Start("split")
+	g.Parallel("split", bs, flow.End)
+	return build(t, g)
+}
+
+// BenchmarkDevServer measures runs on a real dev server with workers in
+// this process: per node of a chain (ns/node, against in process), a
+// 10-branch fan-out, and 200 concurrent runs over one and two workers.
+func BenchmarkDevServer(b *testing.B) {
+	s := temporaltest.Start(b)
+	const queue = "flow-bench"
+	graphs := []*flow.Runner[Doc]{chainN(b, 1), chainN(b, 10), fanN(b, 10)}
+	newWorker := func() worker.Worker {
+		w := worker.New(s.Client, queue, worker.Options{})
+		for _, r := range graphs {
+			temporal.Register(w, r, temporal.Options{})
+		}
+		if err := w.Start(); err != nil {
+			b.Fatal(err)
+		}
+		return w
+	}
+	w1 := newWorker()
+	defer w1.Stop()
+	ctx := context.Background()
+	var seq int
+	invoke := func(r *flow.Runner[Doc]) {
+		seq++
+		if _, err := temporal.Invoke(ctx, s.Client, client.StartWorkflowOptions{
+			ID: fmt.Sprintf("bench-%d-%d", seq, time.Now().UnixNano()), TaskQueue: queue}, r, Doc{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, r := range graphs {
+		b.Run(r.Name(), func(b *testing.B) {
+			for b.Loop() {
+				invoke(r)
+			}
+			// In process, timed by hand: testing.Benchmark cannot nest.
+			const n = 1000
+			t0 := time.Now()
+			for range n {
+				if _, err := r.Invoke(ctx, Doc{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(time.Since(t0).Nanoseconds())/n, "ns/op-in-process")
+		})
+	}
+	concurrent := func(b *testing.B, runs int) {
+		r := graphs[0]
+		for b.Loop() {
+			var wg sync.WaitGroup
+			for i := range runs {
+				wg.Go(func() {
+					if _, err := temporal.Invoke(ctx, s.Client, client.StartWorkflowOptions{
+						ID: fmt.Sprintf("conc-%d-%d", i, time.Now().UnixNano()), TaskQueue: queue}, r, Doc{}); err != nil {
+						b.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+		}
+		b.ReportMetric(float64(runs)*float64(b.N)/b.Elapsed().Seconds(), "runs/s")
+	}
+	b.Run("200-concurrent-1-worker", func(b *testing.B) { concurrent(b, 200) })
+	w2 := newWorker()
+	defer w2.Stop()
+	b.Run("200-concurrent-2-workers", func(b *testing.B) { concurrent(b, 200) })
+}
