@@ -303,7 +303,9 @@ func (d *vetReader) Close() error { return d.r.Close() }
 type answerWriter struct{ s *stdioSession }
 
 func (a *answerWriter) Write(b []byte) (int, error) {
-	n, err := a.s.write(b)
+	// Record the answers before they leave: a client may send its next
+	// line (a batch, once initialize agreed a version that allows them)
+	// as soon as it reads one.
 	for _, raw := range answeredIDs(b) {
 		var v any
 		if json.Unmarshal([]byte(raw), &v) != nil {
@@ -313,7 +315,7 @@ func (a *answerWriter) Write(b []byte) (int, error) {
 			a.s.answered(string(idJSON(id)), b)
 		}
 	}
-	return n, err
+	return a.s.write(b)
 }
 
 // answeredIDs returns the ids of the responses in b, one message or a
