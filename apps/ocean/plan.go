@@ -257,18 +257,11 @@ func (r *PlanResult) Floats(name string) []float64 {
 	return out
 }
 
+// toFloat is a numeric cell as float64 (any integer or float width, as
+// jsonCell widens them); NaN for anything else.
 func toFloat(v any) float64 {
-	switch x := v.(type) {
-	case float64:
-		return x
-	case float32:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case int32:
-		return float64(x)
-	case int:
-		return float64(x)
+	if f, ok := jsonCell(v).(float64); ok {
+		return f
 	}
 	return math.NaN()
 }
