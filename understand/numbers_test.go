@@ -75,3 +75,26 @@ func TestTerms(t *testing.T) {
 		t.Errorf("got %q, want %q", strings.Join(got, " "), w)
 	}
 }
+
+// A long word of the caller's vocabulary is found with one slip in it;
+// a word spelled as another term is that term, never a near miss.
+func TestTermsWithATypo(t *testing.T) {
+	terms := []understand.Term{{Phrase: "coffee shop", Label: "cafe"}, {Phrase: "hotel", Label: "hotel"},
+		{Phrase: "hostel", Label: "hostel"}, {Phrase: "restaurant", Label: "restaurant"}, {Phrase: "bar", Label: "bar"}}
+	for _, c := range []struct{ text, want string }{
+		{"any coffe shops near here?", "cafe"},
+		{"a resturant please", "restaurant"},
+		{"cheap hostels", "hostel"},
+		{"a hotel and a hostel", "hotel hostel"},
+		{"a restuarnat", ""}, // two slips: too far
+		{"a car", ""},        // short words must be exact
+	} {
+		var got []string
+		for _, m := range understand.Read(c.text, understand.Options{Terms: terms}).Terms {
+			got = append(got, m.Label)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, strings.Join(got, " "), c.want)
+		}
+	}
+}

@@ -205,53 +205,97 @@ func readTerms(toks []token, taken []bool, terms []Term) []TermMatch {
 	if len(terms) == 0 {
 		return nil
 	}
-	type phrase struct {
-		words []string
-		label string
-	}
-	var ps []phrase
+	var ps []termPhrase
 	for _, t := range terms {
 		if w := strings.Fields(Normalize(t.Phrase)); len(w) > 0 {
-			ps = append(ps, phrase{w, t.Label})
+			ps = append(ps, termPhrase{w, t.Label})
 		}
 	}
-	slices.SortStableFunc(ps, func(a, b phrase) int { return len(b.words) - len(a.words) })
+	slices.SortStableFunc(ps, func(a, b termPhrase) int { return len(b.words) - len(a.words) })
 	var out []TermMatch
 	for i := 0; i < len(toks); i++ {
 		if taken[i] || toks[i].masked || toks[i].kind == tokPunct {
 			continue
 		}
-	next:
-		for _, p := range ps {
-			k, n := i, 0
-			for n < len(p.words) {
-				for k < len(toks) && toks[k].kind == tokPunct && toks[k].raw == "-" {
-					k++
-				}
-				if k >= len(toks) || taken[k] {
-					continue next
-				}
-				// One token may hold several words ("gas-station").
-				parts := strings.Fields(toks[k].key)
-				if len(parts) == 0 || n+len(parts) > len(p.words) {
-					continue next
-				}
-				for j, part := range parts {
-					want := p.words[n+j]
-					if part != want && !(n+j == len(p.words)-1 && (part == want+"s" || part == want+"es" || singular(part) == want)) {
-						continue next
-					}
-				}
-				n += len(parts)
-				k++
+		// Spelled as the vocabulary has it first; then with one slip in a
+		// long word ("coffe shops"), so "hostel" never reads as "hotel".
+		for _, typo := range [2]bool{false, true} {
+			if m, end, ok := termAt(toks, taken, i, ps, typo); ok {
+				out = append(out, m)
+				markTaken(taken, i, end)
+				i = end - 1
+				break
 			}
-			out = append(out, TermMatch{Span: Span{toks[i].start, toks[k-1].end}, Label: p.label})
-			markTaken(taken, i, k)
-			i = k - 1
-			break
 		}
 	}
 	return out
+}
+
+// termPhrase is a Term's phrase as normalised words.
+type termPhrase struct {
+	words []string
+	label string
+}
+
+// termAt matches the first of ps that starts at token i, and returns the
+// match and the token after it. With typo, a word of five letters or more
+// may differ from the phrase's by one edit.
+func termAt(toks []token, taken []bool, i int, ps []termPhrase, typo bool) (TermMatch, int, bool) {
+next:
+	for _, p := range ps {
+		k, n := i, 0
+		for n < len(p.words) {
+			for k < len(toks) && toks[k].kind == tokPunct && toks[k].raw == "-" {
+				k++
+			}
+			if k >= len(toks) || taken[k] {
+				continue next
+			}
+			// One token may hold several words ("gas-station").
+			parts := strings.Fields(toks[k].key)
+			if len(parts) == 0 || n+len(parts) > len(p.words) {
+				continue next
+			}
+			for j, part := range parts {
+				want := p.words[n+j]
+				last := n+j == len(p.words)-1
+				if part == want || last && (part == want+"s" || part == want+"es" || singular(part) == want) {
+					continue
+				}
+				if typo && len(want) >= 5 && (oneEdit(part, want) || last && oneEdit(singular(part), want)) {
+					continue
+				}
+				continue next
+			}
+			n += len(parts)
+			k++
+		}
+		return TermMatch{Span: Span{toks[i].start, toks[k-1].end}, Label: p.label}, k, true
+	}
+	return TermMatch{}, 0, false
+}
+
+// oneEdit says whether a and b differ by exactly one inserted, deleted,
+// replaced or swapped letter.
+func oneEdit(a, b string) bool {
+	x, y := []rune(a), []rune(b)
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	if len(x)-len(y) > 1 || a == b {
+		return false
+	}
+	i := 0
+	for i < len(y) && x[i] == y[i] {
+		i++
+	}
+	switch {
+	case len(x) != len(y): // one letter more in x
+		return string(x[i+1:]) == string(y[i:])
+	case i+1 < len(y) && x[i] == y[i+1] && x[i+1] == y[i]: // swapped
+		return string(x[i+2:]) == string(y[i+2:])
+	}
+	return string(x[i+1:]) == string(y[i+1:])
 }
 
 // countTerms sets each term's count from the count whose noun it ends
