@@ -152,6 +152,9 @@ func (r *Runner[S]) Cancel(ctx context.Context, runID, reason string) error {
 // waits for; no requests when it does not wait.
 func (r *Runner[S]) Pending(ctx context.Context, runID string) (S, []Request, error) {
 	var zero S
+	if r.engine != nil {
+		return zero, nil, fmt.Errorf("flow: Pending(%q): %w", runID, ErrNotOnEngine)
+	}
 	if r.store == nil {
 		return zero, nil, fmt.Errorf("flow: Pending(%q): graph %q has no Store", runID, r.name)
 	}
@@ -167,6 +170,9 @@ func (r *Runner[S]) Pending(ctx context.Context, runID string) (S, []Request, er
 // answers, and keeps other Answer, Expire and Cancel calls of this runner
 // off the run until release.
 func (r *Runner[S]) holdWaiting(ctx context.Context, op, runID string) (Checkpoint, func(), error) {
+	if r.engine != nil {
+		return Checkpoint{}, nil, fmt.Errorf("flow: %s(%q): %w", op, runID, ErrNotOnEngine)
+	}
 	if r.store == nil {
 		return Checkpoint{}, nil, fmt.Errorf("flow: %s(%q): graph %q has no Store", op, runID, r.name)
 	}

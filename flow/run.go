@@ -36,6 +36,7 @@ type Runner[S any] struct {
 	maxSteps int
 	store    Store
 	exec     Executor[S]
+	engine   Engine // runs go there when set
 	nodes    map[string]*node[S]
 	order    []string // node names in declaration order
 	edges    map[string]string
@@ -139,6 +140,9 @@ func (r *Runner[S]) Run(ctx context.Context, s0 S) iter.Seq2[event.Event, error]
 // Resume takes to continue the run after a crash. It fails with
 // ErrRunExists when the Store already holds a checkpoint for the ID.
 func (r *Runner[S]) RunWithID(ctx context.Context, runID string, s0 S) iter.Seq2[event.Event, error] {
+	if r.engine != nil {
+		return r.streamRemote(ctx, runID, s0)
+	}
 	return func(yield func(event.Event, error) bool) {
 		r.stream(ctx, runID, yield, func(ctx context.Context, rn *run) ending[S] {
 			return r.fresh(ctx, rn, s0)
@@ -154,6 +158,11 @@ func (r *Runner[S]) RunWithID(ctx context.Context, runID string, s0 S) iter.Seq2
 // ErrCancelled.
 func (r *Runner[S]) Resume(ctx context.Context, runID string) iter.Seq2[event.Event, error] {
 	return func(yield func(event.Event, error) bool) {
+		if r.engine != nil {
+			yield(event.Event{Kind: event.RunEnd, RunID: runID, Message: "failed", Err: ErrNotOnEngine.Error()},
+				fmt.Errorf("flow: Resume(%q): %w", runID, ErrNotOnEngine))
+			return
+		}
 		r.stream(ctx, runID, yield, func(ctx context.Context, rn *run) ending[S] {
 			return r.resume(ctx, rn)
 		})
@@ -167,6 +176,9 @@ func (r *Runner[S]) Resume(ctx context.Context, runID string) iter.Seq2[event.Ev
 // has none, none is built and the state is encoded as JSON only where a
 // Store or a parallel merge needs it.
 func (r *Runner[S]) Invoke(ctx context.Context, s0 S) (S, error) {
+	if r.engine != nil {
+		return r.invokeRemote(ctx, "", s0)
+	}
 	return r.invoke(ctx, "", func(ctx context.Context, rn *run) ending[S] {
 		return r.fresh(ctx, rn, s0)
 	})

@@ -2,16 +2,49 @@ package temporal
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"go.temporal.io/sdk/client"
 	sdk "go.temporal.io/sdk/temporal"
 
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 )
+
+// Engine is a flow.Engine whose runs are workflows on a Temporal
+// cluster, run by the workers of TaskQueue (Worker). Give it to a
+// system's runner with Runner.WithEngine.
+type Engine struct {
+	Client    client.Client
+	TaskQueue string
+	// PollEvery is how often a run's events are asked for (EventsQuery)
+	// while it runs and the caller listens; zero means 200 ms.
+	PollEvery time.Duration
+}
+
+// Run implements flow.Engine: it starts the workflow of graph, passes
+// its events to the sinks in ctx as they are recorded, and returns its
+// final state. runID becomes the workflow ID (a new one when empty), by
+// which the Temporal CLI and UI find the run. When ctx ends first, the
+// workflow is cancelled on the cluster too.
+func (e *Engine) Run(ctx context.Context, graph, runID string, in json.RawMessage) (json.RawMessage, error) {
+	if runID == "" {
+		runID = newWorkflowID(graph)
+	}
+	start := client.StartWorkflowOptions{ID: runID, TaskQueue: e.TaskQueue}
+	if b := batchFrom(ctx, e); b != nil {
+		return follow(ctx, e.Client, graph, func() (client.WorkflowRun, error) {
+			return b.startChild(ctx, graph, runID, in)
+		}, e.PollEvery)
+	}
+	return run(ctx, e.Client, start, graph, in, e.PollEvery)
+}
 
 // Invoke runs r's graph from s0 as a workflow on the cluster c talks to
 // and returns its final state, as r.Invoke does in process: on failure
@@ -19,40 +52,133 @@ import (
 // (required) and the workflow ID (a fresh one when empty). When ctx ends
 // first, the workflow is cancelled on the cluster too.
 func Invoke[S any](ctx context.Context, c client.Client, start client.StartWorkflowOptions, r *flow.Runner[S], s0 S) (S, error) {
-	var zero S
-	in, err := json.Marshal(s0)
-	if err != nil {
-		return zero, fmt.Errorf("flow/temporal: initial state of graph %q is not JSON-serialisable: %w", r.Name(), err)
+	if start.ID == "" {
+		start.ID = newWorkflowID(r.Name())
 	}
-	run, err := c.ExecuteWorkflow(ctx, start, WorkflowName(r.Name()), json.RawMessage(in))
+	return r.WithEngine(startWith{c, start}).Invoke(ctx, s0)
+}
+
+// startWith is an Engine with all the start options given.
+type startWith struct {
+	c     client.Client
+	start client.StartWorkflowOptions
+}
+
+func (s startWith) Run(ctx context.Context, graph, _ string, in json.RawMessage) (json.RawMessage, error) {
+	return run(ctx, s.c, s.start, graph, in, 0)
+}
+
+func run(ctx context.Context, c client.Client, start client.StartWorkflowOptions, graph string, in json.RawMessage, poll time.Duration) (json.RawMessage, error) {
+	return follow(ctx, c, graph, func() (client.WorkflowRun, error) {
+		wr, err := c.ExecuteWorkflow(ctx, start, WorkflowName(graph), in)
+		if err != nil {
+			return nil, fmt.Errorf("flow/temporal: start graph %q on queue %q: %w", graph, start.TaskQueue, err)
+		}
+		return wr, nil
+	}, poll)
+}
+
+// follow starts a run, passes its events on while it runs when the
+// caller listens, and returns its final state.
+func follow(ctx context.Context, c client.Client, graph string, start func() (client.WorkflowRun, error), poll time.Duration) (json.RawMessage, error) {
+	if poll <= 0 {
+		poll = 200 * time.Millisecond
+	}
+	wr, err := start()
 	if err != nil {
-		return zero, fmt.Errorf("flow/temporal: start graph %q on queue %q: %w", r.Name(), start.TaskQueue, err)
+		return nil, err
+	}
+	var follow *follower
+	stopFollowing := func() {}
+	if event.Listening(ctx) {
+		follow = &follower{c: c, id: wr.GetID(), runID: wr.GetRunID()}
+		stop := make(chan struct{})
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			t := time.NewTicker(poll)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					follow.next(ctx)
+				}
+			}
+		}()
+		stopFollowing = sync.OnceFunc(func() {
+			close(stop)
+			<-done
+		})
+		defer stopFollowing()
 	}
 	var out json.RawMessage
-	err = run.Get(ctx, &out)
+	err = wr.Get(ctx, &out)
+	stopFollowing()
 	if ctx.Err() != nil {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		if cerr := c.CancelWorkflow(cctx, run.GetID(), run.GetRunID()); cerr != nil {
-			return zero, fmt.Errorf("flow/temporal: run %s of graph %q: %w (cancelling it on the cluster: %w)", run.GetID(), r.Name(), context.Cause(ctx), cerr)
+		if cerr := c.CancelWorkflow(cctx, wr.GetID(), wr.GetRunID()); cerr != nil {
+			return nil, fmt.Errorf("flow/temporal: run %s of graph %q: %w (cancelling it on the cluster: %w)", wr.GetID(), graph, context.Cause(ctx), cerr)
 		}
-		return zero, fmt.Errorf("flow/temporal: run %s of graph %q: %w", run.GetID(), r.Name(), context.Cause(ctx))
+		return nil, fmt.Errorf("flow/temporal: run %s of graph %q: %w", wr.GetID(), graph, context.Cause(ctx))
+	}
+	if follow != nil { // the rest of the events, RunEnd included
+		follow.drain(ctx)
 	}
 	if err != nil {
-		var last S
 		var ae *sdk.ApplicationError
-		if errors.As(err, &ae) && ae.Type() == errRun && ae.HasDetails() {
-			var raw json.RawMessage
-			if ae.Details(&raw) == nil {
-				_ = json.Unmarshal(raw, &last)
+		if errors.As(err, &ae) && ae.Type() == errRun {
+			var last json.RawMessage
+			if ae.HasDetails() {
+				_ = ae.Details(&last)
 			}
-			return last, fmt.Errorf("flow/temporal: run %s: %w", run.GetID(), &remoteError{msg: ae.Message()})
+			return last, fmt.Errorf("flow/temporal: run %s: %w", wr.GetID(), &remoteError{msg: ae.Message()})
 		}
-		return last, fmt.Errorf("flow/temporal: run %s of graph %q: %w", run.GetID(), r.Name(), err)
+		return nil, fmt.Errorf("flow/temporal: run %s of graph %q: %w", wr.GetID(), graph, err)
 	}
-	var s S
-	if err := json.Unmarshal(out, &s); err != nil {
-		return zero, fmt.Errorf("flow/temporal: final state of run %s does not decode: %w", run.GetID(), err)
+	return out, nil
+}
+
+// follower passes a run's recorded events to the sinks of the caller's
+// context, in order, each once.
+type follower struct {
+	c         client.Client
+	id, runID string
+	from      int
+}
+
+// next asks for the events recorded since the last call; it reports
+// whether it got any.
+func (f *follower) next(ctx context.Context) bool {
+	qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	v, err := f.c.QueryWorkflow(qctx, f.id, f.runID, EventsQuery, f.from)
+	if err != nil {
+		return false // not yet started on a worker, or the worker is busy: next tick
 	}
-	return s, nil
+	var page eventsPage
+	if v.Get(&page) != nil || page.Next <= f.from {
+		return false
+	}
+	for _, e := range page.Events {
+		event.Emit(ctx, e)
+	}
+	f.from = page.Next
+	return true
+}
+
+// drain gets the events left once the run has ended.
+func (f *follower) drain(ctx context.Context) {
+	for f.next(ctx) {
+	}
+}
+
+func newWorkflowID(graph string) string {
+	var b [6]byte
+	rand.Read(b[:])
+	return graph + "-" + time.Now().UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b[:])
 }

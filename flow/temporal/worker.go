@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"go.temporal.io/sdk/activity"
 	sdk "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 )
 
@@ -53,11 +55,14 @@ type Registry interface {
 // Register registers on reg the workflow that runs r's graph and one
 // activity per node. r is typically the runner a system's constructor
 // built; its own Executor is not used.
-func Register[S any](reg Registry, r *flow.Runner[S], o Options) {
+func Register[S any](reg Registry, r *flow.Runner[S], o Options) { Host(reg, r, o) }
+
+// Host is Register for a runner whose state type the caller does not
+// know: what a worker serving the graphs of many systems calls.
+func Host(reg Registry, r flow.AnyRunner, o Options) {
 	o = o.withDefaults()
-	wf := r.WithExecutor(executor[S]{opts: o})
 	reg.RegisterWorkflowWithOptions(func(ctx workflow.Context, in json.RawMessage) (json.RawMessage, error) {
-		return runWorkflow(ctx, wf, in)
+		return runWorkflow(ctx, r, o, in)
 	}, workflow.RegisterOptions{Name: WorkflowName(r.Name())})
 	for _, n := range r.Info().Nodes {
 		set, _ := r.Settings(n.Name)
@@ -82,9 +87,9 @@ const (
 // nodeActivity runs node on the worker: one attempt, bounded by the
 // node's Timeout, heartbeating, with the retry decision made here, where
 // Retry.If and the error itself are.
-func nodeActivity[S any](r *flow.Runner[S], node string, set flow.NodeSettings, o Options) func(context.Context, json.RawMessage) (json.RawMessage, error) {
+func nodeActivity(r flow.AnyRunner, node string, set flow.NodeSettings, o Options) func(context.Context, json.RawMessage) (nodeResult, error) {
 	attempts := max(set.Retry.Attempts, 1)
-	return func(ctx context.Context, in json.RawMessage) (json.RawMessage, error) {
+	return func(ctx context.Context, in json.RawMessage) (nodeResult, error) {
 		attempt := int(activity.GetInfo(ctx).Attempt)
 		stop := heartbeat(ctx, o.Heartbeat/3)
 		defer stop()
@@ -100,8 +105,15 @@ func nodeActivity[S any](r *flow.Runner[S], node string, set flow.NodeSettings, 
 			err error
 		}
 		done := make(chan result, 1)
+		var mu sync.Mutex
+		var evs []event.Event
+		nctx := event.WithOnlySink(actx, func(e event.Event) {
+			mu.Lock()
+			evs = append(evs, e)
+			mu.Unlock()
+		})
 		go func() { // so a node that ignores its context cannot hold the attempt
-			out, err := r.CallNode(actx, node, in)
+			out, err := r.CallNode(nctx, node, in)
 			done <- result{out, err}
 		}()
 		var res result
@@ -111,10 +123,12 @@ func nodeActivity[S any](r *flow.Runner[S], node string, set flow.NodeSettings, 
 			res.err = context.Cause(actx)
 		}
 		if res.err == nil {
-			return res.out, nil
+			mu.Lock()
+			defer mu.Unlock()
+			return nodeResult{State: res.out, Events: evs}, nil
 		}
 		if ctx.Err() != nil { // the cluster cancelled the attempt, or the worker stops
-			return nil, ctx.Err()
+			return nodeResult{}, ctx.Err()
 		}
 		kind := errNode
 		var pe *flow.PanicError
@@ -126,7 +140,7 @@ func nodeActivity[S any](r *flow.Runner[S], node string, set flow.NodeSettings, 
 		}
 		retry := attempt < attempts && !errors.Is(res.err, flow.ErrInterrupted) &&
 			(set.Retry.If == nil || set.Retry.If(res.err))
-		return nil, sdk.NewApplicationErrorWithOptions(res.err.Error(), kind,
+		return nodeResult{}, sdk.NewApplicationErrorWithOptions(res.err.Error(), kind,
 			sdk.ApplicationErrorOptions{NonRetryable: !retry, Details: []any{attempt}})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	sdk "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
+	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 )
 
@@ -28,13 +29,44 @@ func workflowContext(ctx context.Context) workflow.Context {
 	return w
 }
 
+// EventsQuery is the query a run's workflow answers with the events it
+// recorded from a given index: the traversal's (RunStart, NodeStart,
+// NodeEnd, StateSet, …, RunEnd) and the nodes' own, which the worker that
+// ran each node sent back with its result. Engine.Run polls it to hand
+// the events to the caller's sinks.
+const EventsQuery = "flow.events"
+
+// eventsPage is an answer to EventsQuery.
+type eventsPage struct {
+	Events []event.Event `json:"events"`
+	// Next is the index to ask from next.
+	Next int `json:"next"`
+}
+
+// maxEventsPage bounds an answer to EventsQuery (at least one event is
+// sent): a query result travels as one payload.
+const maxEventsPage = 512 << 10
+
 // runWorkflow is the workflow of a graph: flow's traversal, with each node
 // an activity. On failure the error's details hold the last good state.
-func runWorkflow[S any](wctx workflow.Context, r *flow.Runner[S], in json.RawMessage) (json.RawMessage, error) {
-	var s0 S
-	if err := json.Unmarshal(in, &s0); err != nil {
-		return nil, sdk.NewNonRetryableApplicationError(
-			fmt.Sprintf("flow/temporal: graph %q: initial state does not decode: %v", r.Name(), err), errBadState, nil)
+func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.RawMessage) (json.RawMessage, error) {
+	var log []event.Event
+	var logBytes []int // each event's encoded size, for paging
+	err := workflow.SetQueryHandler(wctx, EventsQuery, func(from int) (eventsPage, error) {
+		if from < 0 || from > len(log) {
+			return eventsPage{}, fmt.Errorf("flow/temporal: events from %d: the run has %d", from, len(log))
+		}
+		page := eventsPage{Next: from}
+		size := 0
+		for page.Next < len(log) && (len(page.Events) == 0 || size+logBytes[page.Next] <= maxEventsPage) {
+			size += logBytes[page.Next]
+			page.Events = append(page.Events, log[page.Next])
+			page.Next++
+		}
+		return page, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	// ctx is cancelled when the workflow is, so the traversal stops as a
 	// cancelled in-process run does, and OnError does not take a
@@ -42,58 +74,62 @@ func runWorkflow[S any](wctx workflow.Context, r *flow.Runner[S], in json.RawMes
 	// deterministic: it runs when the cancel request is replayed.
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), wctxKey{}, wctx))
 	defer cancel()
+	ctx = event.WithSink(ctx, func(e event.Event) { // coroutines take turns: no lock needed
+		b, _ := json.Marshal(e)
+		log = append(log, e)
+		logBytes = append(logBytes, len(b))
+	})
 	workflow.Go(wctx, func(c workflow.Context) {
 		c.Done().Receive(c, nil)
 		cancel()
 	})
-	out, err := r.Invoke(ctx, s0)
+	runID := workflow.GetInfo(wctx).WorkflowExecution.ID
+	out, err := r.InvokeJSON(ctx, runID, in, executor{opts: o})
 	if err != nil {
 		if wctx.Err() != nil {
 			return nil, wctx.Err()
 		}
-		raw, _ := json.Marshal(out) // it encoded when it was made
-		return nil, sdk.NewNonRetryableApplicationError(err.Error(), errRun, nil, raw)
+		if out == nil { // the state did not decode or encode: no last good state
+			return nil, sdk.NewNonRetryableApplicationError(err.Error(), errBadState, nil)
+		}
+		return nil, sdk.NewNonRetryableApplicationError(err.Error(), errRun, nil, out)
 	}
-	raw, err := json.Marshal(out)
-	if err != nil {
-		return nil, sdk.NewNonRetryableApplicationError(
-			fmt.Sprintf("flow/temporal: final state of graph %q is not JSON-serialisable: %v", r.Name(), err), errBadState, nil)
-	}
-	return raw, nil
+	return out, nil
+}
+
+// nodeResult is what a node's activity returns: the state it made and
+// the events the node emitted while it ran.
+type nodeResult struct {
+	State  json.RawMessage `json:"state"`
+	Events []event.Event   `json:"events,omitempty"`
 }
 
 // executor runs each node as an activity of the workflow whose context
 // travels in ctx. It is a flow.Spawner: parallel branches run as workflow
 // coroutines, never goroutines.
-type executor[S any] struct {
+type executor struct {
 	opts Options
 }
 
-func (e executor[S]) Execute(ctx context.Context, st flow.Step[S]) (S, error) {
-	var zero S
+func (e executor) ExecuteJSON(ctx context.Context, st flow.JSONStep) (json.RawMessage, error) {
 	wctx := workflowContext(ctx)
 	if wctx == nil {
-		return zero, fmt.Errorf("flow/temporal: node %q: run outside a workflow", st.Node)
-	}
-	in, err := json.Marshal(st.State)
-	if err != nil {
-		return zero, fmt.Errorf("flow/temporal: state before %q is not JSON-serialisable: %w", st.Node, err)
+		return nil, fmt.Errorf("flow/temporal: node %q: run outside a workflow", st.Node)
 	}
 	ao := activityOptions(st.Settings, e.opts)
-	var out json.RawMessage
-	err = workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, ao), ActivityName(st.Graph, st.Node), in).Get(wctx, &out)
+	var res nodeResult
+	err := workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, ao), ActivityName(st.Graph, st.Node), st.State).Get(wctx, &res)
 	if err != nil {
-		return zero, nodeError(st.Node, ao.RetryPolicy.MaximumAttempts, err)
+		return nil, nodeError(st.Node, ao.RetryPolicy.MaximumAttempts, err)
 	}
-	var s S
-	if err := json.Unmarshal(out, &s); err != nil {
-		return zero, fmt.Errorf("flow/temporal: state after %q does not decode: %w", st.Node, err)
+	for _, ev := range res.Events {
+		event.Emit(ctx, ev) // the run stamps them with the node and step
 	}
-	return s, nil
+	return res.State, nil
 }
 
 // Spawn runs fn on n workflow coroutines and waits for them.
-func (e executor[S]) Spawn(ctx context.Context, n int, fn func(context.Context, int)) {
+func (e executor) Spawn(ctx context.Context, n int, fn func(context.Context, int)) {
 	wctx := workflowContext(ctx)
 	wg := workflow.NewWaitGroup(wctx)
 	for i := range n {

@@ -1,0 +1,155 @@
+package temporal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/workflow"
+
+	enumspb "go.temporal.io/api/enums/v1"
+)
+
+// A batch is a parent workflow whose children are runs of graphs: a
+// benchmark's tasks, a maze experiment's episodes. The runs spread over
+// every worker of the queue, and the cluster's UI shows them under one
+// parent. The parent starts each child when the caller asks (a signal)
+// and does not wait for their results, which stay in the children's own
+// histories: a parent of thousands of runs keeps a small history.
+const (
+	batchWorkflow = "flow:batch"
+	startSignal   = "flow.batch.start"
+	closeSignal   = "flow.batch.close"
+)
+
+// childStart asks a batch to start one run.
+type childStart struct {
+	ID    string          `json:"id"`
+	Graph string          `json:"graph"`
+	State json.RawMessage `json:"state"`
+}
+
+// batchSummary is a batch's result.
+type batchSummary struct {
+	Started int      `json:"started"`
+	Refused []string `json:"refused,omitempty"` // children that could not start, and why
+}
+
+func registerBatch(reg Registry) {
+	reg.RegisterWorkflowWithOptions(batch, workflow.RegisterOptions{Name: batchWorkflow})
+}
+
+// batch is the parent workflow: it starts a child per start signal until
+// the close signal, then ends once every child asked for has started.
+func batch(ctx workflow.Context) (batchSummary, error) {
+	var sum batchSummary
+	starts := workflow.GetSignalChannel(ctx, startSignal)
+	closing := workflow.GetSignalChannel(ctx, closeSignal)
+	closed := false
+	pending := 0
+	sel := workflow.NewSelector(ctx)
+	sel.AddReceive(starts, func(ch workflow.ReceiveChannel, _ bool) {
+		var cs childStart
+		ch.Receive(ctx, &cs)
+		cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
+			WorkflowID:        cs.ID,
+			ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_ABANDON, // the parent ends before its children
+		})
+		f := workflow.ExecuteChildWorkflow(cctx, WorkflowName(cs.Graph), cs.State)
+		pending++
+		sel.AddFuture(f.GetChildWorkflowExecution(), func(f workflow.Future) {
+			pending--
+			if err := f.Get(ctx, nil); err != nil {
+				sum.Refused = append(sum.Refused, fmt.Sprintf("%s: %v", cs.ID, err))
+				return
+			}
+			sum.Started++
+		})
+	})
+	sel.AddReceive(closing, func(ch workflow.ReceiveChannel, _ bool) {
+		ch.Receive(ctx, nil)
+		closed = true
+	})
+	for !closed || pending > 0 || starts.Len() > 0 {
+		sel.Select(ctx)
+	}
+	return sum, nil
+}
+
+// Batch groups the runs an Engine makes under one parent workflow while
+// its context is in force (Context), until Close.
+type Batch struct {
+	e  *Engine
+	id string
+}
+
+type batchKey struct{}
+
+// StartBatch starts a batch's parent workflow under id (a new one when
+// empty).
+func (e *Engine) StartBatch(ctx context.Context, id string) (*Batch, error) {
+	if id == "" {
+		id = newWorkflowID("batch")
+	}
+	_, err := e.Client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: e.TaskQueue}, batchWorkflow)
+	if err != nil {
+		return nil, fmt.Errorf("flow/temporal: start batch %s on queue %q: %w", id, e.TaskQueue, err)
+	}
+	return &Batch{e: e, id: id}, nil
+}
+
+// ID is the parent workflow's ID.
+func (b *Batch) ID() string { return b.id }
+
+// Context returns ctx under which the batch's Engine starts runs as
+// children of the batch.
+func (b *Batch) Context(ctx context.Context) context.Context {
+	return context.WithValue(ctx, batchKey{}, b)
+}
+
+// Close tells the parent that no more runs come; it ends once every
+// child has started.
+func (b *Batch) Close(ctx context.Context) error {
+	if err := b.e.Client.SignalWorkflow(ctx, b.id, "", closeSignal, nil); err != nil {
+		return fmt.Errorf("flow/temporal: close batch %s: %w", b.id, err)
+	}
+	return nil
+}
+
+func batchFrom(ctx context.Context, e *Engine) *Batch {
+	b, _ := ctx.Value(batchKey{}).(*Batch)
+	if b == nil || b.e != e {
+		return nil
+	}
+	return b
+}
+
+// startChild asks the batch for a child run and returns it once the
+// cluster knows it.
+func (b *Batch) startChild(ctx context.Context, graph, id string, in json.RawMessage) (client.WorkflowRun, error) {
+	err := b.e.Client.SignalWorkflow(ctx, b.id, "", startSignal, childStart{ID: id, Graph: graph, State: in})
+	if err != nil {
+		return nil, fmt.Errorf("flow/temporal: batch %s: start graph %q: %w", b.id, graph, err)
+	}
+	wait := 20 * time.Millisecond
+	for {
+		_, err := b.e.Client.DescribeWorkflowExecution(ctx, id, "")
+		var nf *serviceerror.NotFound
+		switch {
+		case err == nil:
+			return b.e.Client.GetWorkflow(ctx, id, ""), nil
+		case !errors.As(err, &nf):
+			return nil, fmt.Errorf("flow/temporal: batch %s: run %s: %w", b.id, id, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+			wait = min(2*wait, time.Second)
+		}
+	}
+}
