@@ -70,6 +70,9 @@ type Options struct {
 	// not say which of its namesakes it means: those the maps data
 	// covers (geo.Gazetteer.Covered). Nil prefers none.
 	Prefer []understand.Place
+	// Engine runs each Solve's graph elsewhere (flow/temporal.Engine: a
+	// Temporal cluster whose workers host Runners); nil runs it here.
+	Engine flow.Engine
 }
 
 // Planner answers location-navigation tasks. It is safe for concurrent
@@ -83,8 +86,9 @@ type Planner struct {
 	log     *slog.Logger
 	maxIter int
 	timeout time.Duration
-	read    understand.Options // how the understanding policy reads questions
-	graph   *flow.Runner[state]
+	read    understand.Options  // how the understanding policy reads questions
+	graph   *flow.Runner[state] // where Solve runs: local, or on the Engine
+	local   *flow.Runner[state]
 }
 
 // New returns a Planner over tools, which must hold the seven
@@ -110,9 +114,16 @@ func New(tools *tool.Registry, o Options) (*Planner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("roadtrip graph: %w", err)
 	}
-	p.graph = g
+	p.local, p.graph = g, g
+	if o.Engine != nil {
+		p.graph = g.WithEngine(o.Engine)
+	}
 	return p, nil
 }
+
+// Runners are the planner's graphs as run in this process, for a worker
+// that hosts them (flow/temporal.NewWorker).
+func (p *Planner) Runners() []flow.AnyRunner { return []flow.AnyRunner{p.local} }
 
 var errNoTools = errors.New("roadtrip: no maps tools")
 

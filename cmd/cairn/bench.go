@@ -42,6 +42,7 @@ type benchLocnav struct {
 	mapsMCP     string
 	parallel    int
 	taskTimeout time.Duration
+	engine      engineFlags
 }
 
 func newBenchLocnavCmd(c *cli) *cobra.Command {
@@ -84,6 +85,7 @@ Ctrl-C) leaves a partial report with everything already scored.`,
 		},
 	}
 	b.geo.register(cmd)
+	b.engine.register(cmd)
 	f := cmd.Flags()
 	f.StringVar(&b.answers, "answers", "", "score recorded answers from this `FILE_OR_DIR` instead of running the planner")
 	f.StringVar(&b.out, "out", "locnav-report", "write report.json and report.md to this `directory`")
@@ -157,7 +159,23 @@ func (c *cli) benchLocnav(cmd *cobra.Command, b *benchLocnav, args []string) err
 		if err != nil {
 			return err
 		}
-		planner, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer})
+		engine, release, err := b.engine.open(ctx, log)
+		if err != nil {
+			return err
+		}
+		defer release()
+		if engine != nil {
+			// Each task a child workflow of one parent: the benchmark
+			// spreads over every worker and shows as one run in the UI.
+			batch, err := engine.StartBatch(ctx, "")
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.stderr, "bench: tasks run on queue %q as children of workflow %s\n", b.engine.queue, batch.ID())
+			defer batch.Close(context.WithoutCancel(ctx))
+			ctx = batch.Context(ctx)
+		}
+		planner, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer, Engine: flowEngine(engine)})
 		if err != nil {
 			return err
 		}

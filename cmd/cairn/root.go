@@ -80,6 +80,7 @@ runs offline by default.`,
 		newDataCmd(c),
 		newTraceCmd(c),
 		newGraphCmd(c),
+		newWorkerCmd(c),
 	} {
 		cmd.GroupID = "tools"
 		root.AddCommand(cmd)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"github.com/cairn-agents/cairn/apps/roadtrip"
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/input"
@@ -23,6 +25,7 @@ import (
 func newTripCmd(c *cli) *cobra.Command {
 	var (
 		g        geoFlags
+		ef       engineFlags
 		format   string
 		mapsMCP  string
 		taskFile string
@@ -120,7 +123,12 @@ maps server cannot be reached.`,
 			if err != nil {
 				return err
 			}
-			p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer})
+			engine, release, err := ef.open(ctx, log)
+			if err != nil {
+				return err
+			}
+			defer release()
+			p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer, Engine: flowEngine(engine)})
 			if err != nil {
 				return err
 			}
@@ -150,10 +158,49 @@ maps server cannot be reached.`,
 		},
 	}
 	g.register(cmd)
+	ef.register(cmd)
 	f := cmd.Flags()
 	f.StringVar(&format, "format", "", "output format: a JSON template, or @FILE (default: the question family's MCP-Universe format)")
 	f.StringVar(&mapsMCP, "maps-mcp", "", "maps MCP server: a URL (streamable HTTP) or a command line (stdio); default the offline engine in-process")
 	f.StringVar(&taskFile, "task", "", "read the question, output format and servers from an MCP-Universe task file")
 	f.BoolVar(&notes, "notes", false, "print the whole result (answer, notes, unsupported, stats) as JSON instead of the bare answer")
 	return cmd
+}
+
+// hostRoadtrip builds the road-trip planner's graph for a worker, as
+// `cairn trip` builds it: the offline maps in-process or --maps-mcp, and
+// --model's roles.
+func hostRoadtrip(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
+	log := c.logger()
+	eng, err := w.geo.openCtx(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	gaz := geo.NewGazetteer(eng)
+	var (
+		reg    *tool.Registry
+		stop   func() error
+		prefer []understand.Place
+	)
+	if w.mapsMCP != "" {
+		if reg, stop, err = mapstool.Connect(ctx, w.mapsMCP, log); err != nil {
+			return nil, nil, fmt.Errorf("--maps-mcp %s: %w", w.mapsMCP, err)
+		}
+	} else {
+		if reg, stop, err = mapstool.Serve(ctx, eng, log); err != nil {
+			return nil, nil, err
+		}
+		prefer = gaz.Covered()
+	}
+	roles, err := llm.EnvConfig().Roles(c.model)
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer})
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return p.Runners(), func() { stop() }, nil
 }

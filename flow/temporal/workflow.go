@@ -74,7 +74,30 @@ func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.Raw
 	// deterministic: it runs when the cancel request is replayed.
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), wctxKey{}, wctx))
 	defer cancel()
+	// The traversal's events are stamped with the workflow's clock, which
+	// replays as it ran (a query after the run replays its history in
+	// milliseconds); the nodes' own events keep the worker's times.
+	clock := &runClock{started: map[string]time.Time{}}
+	ctx = context.WithValue(ctx, clockKey{}, clock)
 	ctx = event.WithSink(ctx, func(e event.Event) { // coroutines take turns: no lock needed
+		if !clock.fromNode {
+			now := workflow.Now(wctx)
+			e.Time = now
+			key := fmt.Sprint(e.Node, "#", e.Step)
+			switch e.Kind {
+			case event.RunStart:
+				clock.run = now
+			case event.NodeStart:
+				clock.started[key] = now
+			case event.NodeEnd:
+				if t, ok := clock.started[key]; ok {
+					e.Duration = now.Sub(t)
+					delete(clock.started, key)
+				}
+			case event.RunEnd:
+				e.Duration = now.Sub(clock.run)
+			}
+		}
 		b, _ := json.Marshal(e)
 		log = append(log, e)
 		logBytes = append(logBytes, len(b))
@@ -96,6 +119,15 @@ func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.Raw
 	}
 	return out, nil
 }
+
+// runClock times a run's traversal events on the workflow's clock.
+type runClock struct {
+	run      time.Time
+	started  map[string]time.Time // NodeStart of each node#step
+	fromNode bool                 // the events being emitted are a node's own
+}
+
+type clockKey struct{}
 
 // nodeResult is what a node's activity returns: the state it made and
 // the events the node emitted while it ran.
@@ -122,8 +154,15 @@ func (e executor) ExecuteJSON(ctx context.Context, st flow.JSONStep) (json.RawMe
 	if err != nil {
 		return nil, nodeError(st.Node, ao.RetryPolicy.MaximumAttempts, err)
 	}
+	clock, _ := ctx.Value(clockKey{}).(*runClock)
+	if clock != nil {
+		clock.fromNode = true
+	}
 	for _, ev := range res.Events {
 		event.Emit(ctx, ev) // the run stamps them with the node and step
+	}
+	if clock != nil {
+		clock.fromNode = false
 	}
 	return res.State, nil
 }
