@@ -1,15 +1,13 @@
 package ocean
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
+	"github.com/cairn-agents/cairn/internal/httpgate"
 	"github.com/cairn-agents/cairn/internal/input"
 )
 
@@ -44,16 +42,7 @@ func (a *App) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/v1/ocean/health", a.handleHealth)
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		code = http.StatusInternalServerError
-		b, _ = json.Marshal(ErrorResponse{Error: "encoding the response failed: " + err.Error()})
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	w.Write(append(b, '\n'))
-}
+func writeJSON(w http.ResponseWriter, code int, v any) { httpgate.WriteJSON(w, code, v) }
 
 func badRequest(w http.ResponseWriter, format string, args ...any) {
 	writeJSON(w, http.StatusBadRequest, ErrorResponse{Error: fmt.Sprintf(format, args...)})
@@ -68,26 +57,12 @@ type Answer struct {
 
 func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *plotStore) {
 	// Any Content-Type is accepted (curl -d sends a form type); the body
-	// itself must be JSON.
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeJSON(w, http.StatusRequestEntityTooLarge, ErrorResponse{Error: fmt.Sprintf("request body is over the %d-byte limit", MaxBodyBytes)})
-			return
-		}
-		badRequest(w, "reading the request body: %v", err)
-		return
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		badRequest(w, `body is empty; send a JSON object {"query": "..."}`)
-		return
-	}
+	// itself must be JSON. input.ReadJSON says what is wrong in the JSON's
+	// terms (field "query": expected a string, got 42), never in Go's, and
+	// input.Status gives 413 for a body past the limit, 408 for a slow one.
 	var req QueryRequest
-	// input.DecodeJSON says what is wrong in the JSON's terms (field
-	// "query": expected a string, got 42), never in Go's.
-	if err := input.DecodeJSON(body, &req); err != nil {
-		badRequest(w, `body is not a JSON object {"query": "..."}: %v`, err)
+	if err := input.ReadJSON(w, r, MaxBodyBytes, &req, `{"query": "..."}`, false); err != nil {
+		writeJSON(w, input.Status(err), ErrorResponse{Error: err.Error()})
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)

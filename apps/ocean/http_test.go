@@ -87,7 +87,7 @@ func TestHTTPBadInput(t *testing.T) {
 		}
 	}
 	code, m := post(t, srv.URL, "application/json", `{"query": "`+strings.Repeat("a", MaxBodyBytes)+`"}`)
-	if code != http.StatusRequestEntityTooLarge || m["success"] != false || !strings.Contains(fmt.Sprint(m["error"]), "16384-byte limit") {
+	if code != http.StatusRequestEntityTooLarge || m["success"] != false || !strings.Contains(fmt.Sprint(m["error"]), "larger than 16 KiB") {
 		t.Errorf("too big: %d %v, want 413 naming the limit", code, m)
 	}
 	resp, err := http.Get(srv.URL + "/api/v1/agent/query")
