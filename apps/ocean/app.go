@@ -13,6 +13,7 @@ import (
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // Errors for bad questions; check with errors.Is.
@@ -48,8 +49,12 @@ type Options struct {
 	// questions with the same plan; default 10 s, negative for never.
 	PlanCacheTTL time.Duration
 	// Now is the reference time for "last year" and similar; default time.Now.
-	Now    func() time.Time
-	Logger *slog.Logger
+	Now func() time.Time
+	// Gazetteer resolves places a question names as points ("the float
+	// nearest to Sri Lanka"): geo.NewGazetteer over the embedded GeoNames
+	// cities. Nil resolves none, and the plan says the place was not found.
+	Gazetteer understand.Gazetteer
+	Logger    *slog.Logger
 }
 
 type noModels struct{}

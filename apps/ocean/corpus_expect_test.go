@@ -51,6 +51,42 @@ func expectedAnswer(p QueryPlan, d *ncData) map[string]float64 {
 			}
 		}
 	}
+	if p.Pressure != nil && p.Pressure.Target > 0 {
+		// at a pressure: one level per profile, each variable
+		// interpolated between the good levels around the target
+		var at []level
+		for i := 0; i < len(lv); {
+			j := i
+			for j < len(lv) && lv[j].prof == lv[i].prof {
+				j++
+			}
+			l := level{prof: lv[i].prof, pres: p.Pressure.Target}
+			col := func(get func(level) float64) []float64 {
+				out := make([]float64, 0, j-i)
+				for _, x := range lv[i:j] {
+					out = append(out, get(x))
+				}
+				return out
+			}
+			pres := col(func(x level) float64 { return x.pres })
+			var at0 float64
+			l.v, at0 = interpAt(pres, col(func(x level) float64 { return x.v }), p.Pressure.Target)
+			if !math.IsNaN(at0) {
+				l.pres = at0
+			}
+			any := !math.IsNaN(l.v)
+			for k := range p.With {
+				wv, _ := interpAt(pres, col(func(x level) float64 { return x.with[k] }), p.Pressure.Target)
+				l.with = append(l.with, wv)
+				any = any || !math.IsNaN(wv)
+			}
+			if any {
+				at = append(at, l)
+			}
+			i = j
+		}
+		lv = at
+	}
 	good := slices.DeleteFunc(slices.Clone(lv), func(l level) bool { return math.IsNaN(l.v) })
 	// a profile is a cycle and direction; a descending one is keyed "D"
 	profID := func(pr *ncProfile) string {
@@ -165,7 +201,7 @@ func expectedAnswer(p QueryPlan, d *ncData) map[string]float64 {
 			if len(p.Cycles) == 0 && l.prof.cycle != latest[l.prof.wmo] {
 				continue
 			}
-			base := fmt.Sprintf("%s/%.1f", profID(l.prof), l.pres)
+			base := fmt.Sprintf("%s/%.2f", profID(l.prof), l.pres)
 			vals := append([]float64{l.v}, l.with...)
 			for i, name := range append([]string{p.Variable}, p.With...) {
 				if !math.IsNaN(vals[i]) {
@@ -196,6 +232,15 @@ func expectedAnswer(p QueryPlan, d *ncData) map[string]float64 {
 		}
 		if len(a) > 0 && len(b) > 0 {
 			out["difference"] = mean(a) - mean(b)
+		}
+	case p.Aggregate == "range":
+		groups := map[string][]float64{}
+		for _, l := range good {
+			groups[group(l)] = append(groups[group(l)], l.v)
+		}
+		for g, vs := range groups {
+			lo, hi := slices.Min(vs), slices.Max(vs)
+			out["min"+g], out["max"+g], out["range"+g] = lo, hi, hi-lo
 		}
 	default: // min, max, mean, median, by group or not; compare by group
 		groups := map[string][]float64{}
@@ -368,4 +413,35 @@ func mapKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// interpAt is the value of one profile's levels at pressure target:
+// linear between the good levels nearest above and below it, else the
+// good level nearest it; with the pressure it stands at (target when
+// interpolated), NaN and NaN when no level has a good value.
+func interpAt(pres, vals []float64, target float64) (float64, float64) {
+	loP, hiP, nearD := math.Inf(-1), math.Inf(1), math.Inf(1)
+	loV, hiV, nearV, nearP := math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	for i, v := range vals {
+		z := pres[i]
+		if math.IsNaN(v) {
+			continue
+		}
+		if z <= target && z > loP {
+			loP, loV = z, v
+		}
+		if z >= target && z < hiP {
+			hiP, hiV = z, v
+		}
+		if d := math.Abs(z - target); d < nearD {
+			nearD, nearV, nearP = d, v, z
+		}
+	}
+	switch {
+	case !math.IsNaN(loV) && !math.IsNaN(hiV) && hiP == loP:
+		return loV, target
+	case !math.IsNaN(loV) && !math.IsNaN(hiV):
+		return loV + (hiV-loV)*(target-loP)/(hiP-loP), target
+	}
+	return nearV, nearP
 }

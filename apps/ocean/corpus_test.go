@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/geo/geotest"
 )
 
 // corpusQuestion is one question of testdata/questions.json and the plan
@@ -23,6 +25,11 @@ type corpusQuestion struct {
 }
 
 func (c corpusQuestion) heldOut() bool { return strings.ContainsAny(c.ID[len(c.ID)-1:], "258") }
+
+// secondRound says whether the question was added in the second round
+// (q93–q116: ranges, places by name, interpolation, seasons), scored
+// apart as well as with the rest.
+func (c corpusQuestion) secondRound() bool { return len(c.ID) > 3 || c.ID > "q92" }
 
 func loadCorpus(t testing.TB) []corpusQuestion {
 	t.Helper()
@@ -51,7 +58,15 @@ var planSlots = []struct {
 	{"pressure", func(p QueryPlan) any { return p.Pressure }},
 	{"region", func(p QueryPlan) any { return p.Region }},
 	{"box", func(p QueryPlan) any { return p.Box }},
-	{"near", func(p QueryPlan) any { return p.Near }},
+	{"near", func(p QueryPlan) any {
+		// a point read from a named place is compared to 0.01°, so the
+		// gold plan does not pin the gazetteer's last digits
+		if p.Near == nil {
+			return nil
+		}
+		round := func(v float64) float64 { return math.Round(v*100) / 100 }
+		return Near{Lat: round(p.Near.Lat), Lon: round(p.Near.Lon), RadiusKm: p.Near.RadiusKm, Place: p.Near.Place}
+	}},
 	{"time", func(p QueryPlan) any {
 		if p.Time == nil {
 			return nil
@@ -129,8 +144,8 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("corpus has %d questions, want at least 80", len(qs))
 	}
 	data := loadNC(t)
-	a := newApp(t, Options{})
-	var tuned, held corpusScore
+	a := newApp(t, Options{Gazetteer: geotest.Gazetteer(t)})
+	var tuned, held, tuned2, held2 corpusScore
 	mustPass := map[string]bool{"q01": true, "q02": true, "q03": true, "q04": true}
 	for _, c := range qs {
 		if err := c.Plan.Validate(); err != nil && len(c.Plan.Missing) == 0 {
@@ -156,6 +171,22 @@ func TestCorpus(t *testing.T) {
 		if okAnswer {
 			sc.answersRight++
 		}
+		if c.secondRound() {
+			sc2 := &tuned2
+			if c.heldOut() {
+				sc2 = &held2
+			}
+			sc2.questions++
+			sc2.slots += len(planSlots)
+			sc2.slotsRight += len(planSlots) - len(bad)
+			sc2.answers++
+			if len(bad) == 0 {
+				sc2.planExact++
+			}
+			if okAnswer {
+				sc2.answersRight++
+			}
+		}
 		if len(bad) > 0 || !okAnswer {
 			msg := fmt.Sprintf("%s %q (held out %v):\n  plan: %s\n  answer: %s", c.ID, c.Q, c.heldOut(), strings.Join(bad, "; "), why)
 			if mustPass[c.ID] {
@@ -167,6 +198,8 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("tuned (%d questions): %s", tuned.questions, tuned)
 	t.Logf("held out (%d questions): %s", held.questions, held)
+	t.Logf("of them, second round tuned (%d): %s", tuned2.questions, tuned2)
+	t.Logf("of them, second round held out (%d): %s", held2.questions, held2)
 	// The floor the policy must keep; the README reports the scores.
 	if pct(tuned.planExact, tuned.questions) < 90 || pct(tuned.answersRight, tuned.answers) < 90 {
 		t.Errorf("tuned part below 90%%: %s", tuned)
@@ -314,7 +347,7 @@ func canonResult(r *PlanResult) map[string]float64 {
 			}
 			put("trend"+k, cell(row, "trend_per_year"))
 		case p.Aggregate == "profile":
-			base := fmt.Sprintf("%s/%.1f", id(row, true), toFloat(cell(row, "pres")))
+			base := fmt.Sprintf("%s/%.2f", id(row, true), toFloat(cell(row, "pres"))) // to 0.01 dbar: a store and the files may round a float32 level apart at 0.1
 			for _, v := range append([]string{p.Variable}, p.With...) {
 				put(base+"/"+v, cell(row, v))
 			}
@@ -324,6 +357,14 @@ func canonResult(r *PlanResult) map[string]float64 {
 			put(id(row, true), cell(row, p.Variable))
 		case p.Aggregate == "compare" && r.Col("difference") >= 0:
 			put("difference", cell(row, "difference"))
+		case p.Aggregate == "range":
+			g := ""
+			if p.GroupBy != "" {
+				g = tkey(row[0])
+			}
+			put("min"+g, cell(row, "min_"+p.Variable))
+			put("max"+g, cell(row, "max_"+p.Variable))
+			put("range"+g, cell(row, "range_"+p.Variable))
 		default: // min, max, mean, median, grouped or not, and compare by group
 			col := p.Aggregate + "_" + p.Variable
 			if p.Aggregate == "compare" {

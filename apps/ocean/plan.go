@@ -27,9 +27,10 @@ type QueryPlan struct {
 	// salinity).
 	With []string `json:"with,omitempty" enum:"temperature,salinity,pressure,doxy,chla,bbp700,nitrate,ph"`
 	// Aggregate is what is computed: one value per profile, min, max,
-	// mean, median, count, a trend per year, a vertical profile, a time
-	// series, a comparison between two groups, or a float's track.
-	Aggregate string `json:"aggregate,omitempty" enum:"value,min,max,mean,median,count,trend,profile,timeseries,compare,track"`
+	// mean, median, the range (min, max and their spread), count, a
+	// trend per year, a vertical profile, a time series, a comparison
+	// between two groups, or a float's track.
+	Aggregate string `json:"aggregate,omitempty" enum:"value,min,max,mean,median,range,count,trend,profile,timeseries,compare,track"`
 
 	// Filters.
 	Floats []string `json:"floats,omitempty"` // WMO numbers
@@ -60,7 +61,10 @@ type QueryPlan struct {
 
 // PressureRange is a window of pressure in dbar (≈ metres of depth).
 // Target is the pressure asked for when the question names one ("at 1000
-// dbar"); the window around it is stated in the answer.
+// dbar"): each profile's value there is interpolated linearly between
+// its good levels just above and below Target when both lie in the
+// window, else it is the good level nearest Target in the window; the
+// answer says which.
 type PressureRange struct {
 	Min     float64 `json:"min"`
 	Max     float64 `json:"max"`
@@ -78,11 +82,14 @@ type Box struct {
 
 // TimeFrame is a period of days: From inclusive, To exclusive, as
 // YYYY-MM-DD; either may be empty for an open side. Text is how the
-// question wrote it.
+// question wrote it; Rule says how a season or monsoon was read into
+// months ("meteorological winter, northern hemisphere: December 2019 to
+// February 2020"), for the answer.
 type TimeFrame struct {
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
 	Text string `json:"text,omitempty"`
+	Rule string `json:"rule,omitempty"`
 }
 
 // Ranking orders floats (Of "float", the default) or profiles and keeps
@@ -96,7 +103,7 @@ type Ranking struct {
 // Plan slot values.
 var (
 	planVariables  = []string{"temperature", "salinity", "pressure", "doxy", "chla", "bbp700", "nitrate", "ph"}
-	planAggregates = []string{"value", "min", "max", "mean", "median", "count", "trend", "profile", "timeseries", "compare", "track"}
+	planAggregates = []string{"value", "min", "max", "mean", "median", "range", "count", "trend", "profile", "timeseries", "compare", "track"}
 	planGroups     = []string{"float", "cycle", "month", "depth_bin"}
 	planRanks      = []string{"nearest", "deepest", "shallowest", "warmest", "coldest", "saltiest", "freshest", "highest", "lowest", "latest", "earliest", "most_profiles"}
 	planAnswers    = []string{"number", "table", "plot"}

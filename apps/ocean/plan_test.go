@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cairn-agents/cairn/geo/geotest"
 	"github.com/cairn-agents/cairn/llm"
 )
 
@@ -14,9 +15,10 @@ import (
 // data needed): the four examples must be planned exactly, and
 // the tuned and held-out parts keep their floors.
 func TestPlanPolicyOnCorpus(t *testing.T) {
-	var tuned, held corpusScore
+	var tuned, held, tuned2, held2 corpusScore
+	gaz := geotest.Gazetteer(t)
 	for _, c := range loadCorpus(t) {
-		got := planRules(c.Q, testNow())
+		got := readPlan(c.Q, testNow(), gaz)
 		bad := wrongSlots(c.Plan, got)
 		sc := &tuned
 		if c.heldOut() {
@@ -27,6 +29,18 @@ func TestPlanPolicyOnCorpus(t *testing.T) {
 		sc.slotsRight += len(planSlots) - len(bad)
 		if len(bad) == 0 {
 			sc.planExact++
+		}
+		if c.secondRound() {
+			sc2 := &tuned2
+			if c.heldOut() {
+				sc2 = &held2
+			}
+			sc2.questions++
+			sc2.slots += len(planSlots)
+			sc2.slotsRight += len(planSlots) - len(bad)
+			if len(bad) == 0 {
+				sc2.planExact++
+			}
 		}
 		if len(bad) > 0 {
 			if c.ID <= "q04" {
@@ -43,6 +57,8 @@ func TestPlanPolicyOnCorpus(t *testing.T) {
 	}
 	t.Logf("plans, tuned: %s", tuned)
 	t.Logf("plans, held out: %s", held)
+	t.Logf("plans, second round tuned: %s", tuned2)
+	t.Logf("plans, second round held out: %s", held2)
 	if pct(tuned.planExact, tuned.questions) < 90 || pct(held.planExact, held.questions) < 75 {
 		t.Errorf("plan scores below their floors (90%% tuned, 75%% held out): tuned %s; held out %s", tuned, held)
 	}

@@ -26,10 +26,10 @@ func (a *App) plan(ctx context.Context, query string) (llm.Decision[QueryPlan], 
 		MaxRepairs: 2,
 	}
 	d, err := llm.Decide(ctx, a.models.For("plan"), p, func(context.Context) (QueryPlan, error) {
-		return planRules(query, now), nil
+		return readPlan(query, now, a.opts.Gazetteer), nil
 	})
 	if err == nil && d.Source == llm.FromModel {
-		for _, f := range planRules(query, now).Floats {
+		for _, f := range readPlan(query, now, nil).Floats {
 			if !slices.Contains(d.Value.Floats, f) {
 				d.Value.Floats = append(d.Value.Floats, f)
 			}
@@ -214,7 +214,7 @@ func conventionsText(p QueryPlan) string {
 		case r.Surface:
 			s += fmt.Sprintf(" Surface means pressure ≤ %g dbar.", r.Max)
 		case r.Target > 0:
-			s += fmt.Sprintf(" \"At %g dbar\" reads the levels from %g to %g dbar (±5 %%, at least ±5 dbar; 1 dbar ≈ 1 m).", r.Target, r.Min, r.Max)
+			s += fmt.Sprintf(" \"At %g dbar\" reads the levels from %g to %g dbar (±5 %%, at least ±5 dbar; 1 dbar ≈ 1 m). ", r.Target, r.Min, r.Max) + atTargetText(r)
 		}
 	}
 	if p.Aggregate == "trend" {

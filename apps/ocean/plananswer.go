@@ -3,6 +3,7 @@ package ocean
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -46,6 +47,14 @@ func answerSentences(res *PlanResult) []string {
 		}
 		return []string{fmt.Sprintf("The %s %s %s is %s %s, over %v good measurements in %v profile(s) of %v float(s).",
 			word, spec.name, scope, val(v), spec.unit, get("measurements"), get("profiles"), get("floats"))}
+	case p.Aggregate == "range" && p.GroupBy == "":
+		if get("min_"+p.Variable) == nil {
+			return []string{fmt.Sprintf("No good %s value %s.", spec.name, scope)}
+		}
+		return []string{fmt.Sprintf("The %s %s ranges from %s %s to %s %s, a spread of %s %s, over %v good measurements in %v profile(s) of %v float(s).",
+			spec.name, scope, val(get("min_"+p.Variable)), spec.unit, val(get("max_"+p.Variable)), spec.unit, val(get("range_"+p.Variable)), spec.unit, get("measurements"), get("profiles"), get("floats"))}
+	case p.Aggregate == "value" && p.Pressure != nil && p.Pressure.Target > 0:
+		return valueAtSentences(res, spec, scope)
 	case p.Aggregate == "count" && p.GroupBy == "":
 		if res.Col("measurements") >= 0 {
 			return []string{fmt.Sprintf("%s: %v good %s measurements in %v profile(s) of %v float(s).", capFirst(scope), get("measurements"), spec.name, get("profiles"), get("floats"))}
@@ -119,9 +128,9 @@ func rankSentences(res *PlanResult, spec varSpec, scope string) []string {
 	if len(res.Rows) == 1 {
 		head := fmt.Sprintf("The %s %s", title, what)
 		if r.By == "nearest" {
-			head = fmt.Sprintf("The %s nearest to %s", what, fmtLatLon(p.Near.Lat, p.Near.Lon))
+			head = fmt.Sprintf("The %s nearest to %s", what, pointText(p.Near))
 		}
-		return []string{fmt.Sprintf("%s %s is %s.", head, scope, items[0])}
+		return []string{strings.Join(slices.DeleteFunc([]string{head, scope, "is", items[0]}, func(s string) bool { return s == "" }), " ") + "."}
 	}
 	return []string{fmt.Sprintf("The %d %s %ss %s: %s.", len(res.Rows), title, what, scope, strings.Join(items, "; "))}
 }
@@ -180,7 +189,7 @@ func describeAgg(p QueryPlan) string {
 	switch p.Aggregate {
 	case "value":
 		if r := p.Pressure; r != nil && r.Target > 0 {
-			return fmt.Sprintf("%s nearest %g dbar in each profile", spec.name, r.Target)
+			return spec.name + " in each profile"
 		}
 		if r := p.Pressure; r != nil {
 			return fmt.Sprintf("%s at the shallowest good level in %s of each profile", spec.name, pressureText(r))
@@ -220,6 +229,7 @@ func cellText(v any, c Column) string {
 
 // scopeText says what the plan's filters selected, in words.
 func scopeText(p QueryPlan) string {
+	r0 := p.Rank
 	var parts []string
 	switch len(p.Floats) {
 	case 0:
@@ -253,10 +263,16 @@ func scopeText(p QueryPlan) string {
 		parts = append(parts, fmt.Sprintf("in the box %s to %s", fmtLatLon(b.MinLat, b.MinLon), fmtLatLon(b.MaxLat, b.MaxLon)))
 	}
 	if n := p.Near; n != nil && n.RadiusKm > 0 {
-		parts = append(parts, fmt.Sprintf("within %g km of %s", n.RadiusKm, fmtLatLon(n.Lat, n.Lon)))
+		parts = append(parts, fmt.Sprintf("within %g km of %s", n.RadiusKm, pointText(n)))
+	} else if n != nil && r0 != nil && r0.By == "nearest" && len(parts) > 0 && parts[0] == "over all floats" {
+		parts = parts[:0] // "the float nearest to X over all floats" says nothing
 	}
 	if t := p.Time; t != nil {
-		parts = append(parts, fmt.Sprintf("%s (%s to %s)", t.Text, orOpen(t.From), orOpen(t.To)))
+		if t.Rule != "" {
+			parts = append(parts, fmt.Sprintf("%s (%s; %s to %s)", t.Text, t.Rule, orOpen(t.From), orOpen(t.To)))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s (%s to %s)", t.Text, orOpen(t.From), orOpen(t.To)))
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -290,4 +306,46 @@ func capFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// pointText is a point as the answer names it: the place the question
+// named and where the gazetteer puts it, or the coordinates.
+func pointText(n *Near) string {
+	if n.Place != "" {
+		return fmt.Sprintf("%s (%s, the point GeoNames data gives for it)", n.Place, fmtLatLon(n.Lat, n.Lon))
+	}
+	return fmtLatLon(n.Lat, n.Lon)
+}
+
+// valueAtSentences state values at a target pressure: for one profile,
+// the levels it was interpolated between (or the nearest level used);
+// for several, the table and how many were interpolated.
+func valueAtSentences(res *PlanResult, spec varSpec, scope string) []string {
+	p := res.Plan
+	t := p.Pressure.Target
+	pres := varSpecs["pressure"]
+	how := func(row []any) (string, bool) {
+		lo, hi, at := toFloat(row[res.Col("pres_lo")]), toFloat(row[res.Col("pres_hi")]), toFloat(row[res.Col("pres")])
+		if at == t {
+			if lo == hi {
+				return fmt.Sprintf("measured at %s dbar", fmtVal(lo, pres)), true
+			}
+			return fmt.Sprintf("interpolated between the good levels at %s and %s dbar", fmtVal(lo, pres), fmtVal(hi, pres)), true
+		}
+		return fmt.Sprintf("no good levels on both sides of %g dbar within %g–%g dbar, so the nearest good level, %s dbar", t, p.Pressure.Min, p.Pressure.Max, fmtVal(at, pres)), false
+	}
+	if len(res.Rows) == 1 {
+		row := res.Rows[0]
+		h, _ := how(row)
+		return []string{fmt.Sprintf("The %s of float %v cycle %v at %g dbar on %s is %s %s (%s).",
+			spec.name, row[res.Col("wmo")], row[res.Col("cycle")], t, day(row[res.Col("time")]), fmtVal(row[res.Col(p.Variable)], spec), spec.unit, h)}
+	}
+	n := 0
+	for _, row := range res.Rows {
+		if _, ok := how(row); ok {
+			n++
+		}
+	}
+	return []string{tableSentence(res, scope), fmt.Sprintf("In %d of the %d profiles the value is interpolated between the good levels around %g dbar (or measured there); in %d it is the nearest good level within %g–%g dbar.",
+		n, len(res.Rows), t, len(res.Rows)-n, p.Pressure.Min, p.Pressure.Max)}
 }

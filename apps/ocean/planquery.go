@@ -153,8 +153,16 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 	if r := p.Pressure; r != nil {
 		presCond = fmt.Sprintf("pres BETWEEN %s AND %s", a.add(r.Min), a.add(r.Max))
 	}
-	return "WITH raw AS (SELECT " + strings.Join(cols, ", ") + " FROM argo_profiles p" + where(conds) +
-		"), lv AS (SELECT * FROM raw WHERE " + presCond + " AND (" + strings.Join(nonNull, " OR ") + "))"
+	levels := "lv"
+	if r := p.Pressure; r != nil && r.Target > 0 {
+		levels = "lv0" // levels in the window; lv is each profile at the target
+	}
+	cte := "WITH raw AS (SELECT " + strings.Join(cols, ", ") + " FROM argo_profiles p" + where(conds) +
+		"), " + levels + " AS (SELECT * FROM raw WHERE " + presCond + " AND (" + strings.Join(nonNull, " OR ") + "))"
+	if levels == "lv0" {
+		cte += atTargetCTE(len(p.With), a.add(p.Pressure.Target))
+	}
+	return cte
 }
 
 // buildPlanQuery writes the statement a plan asks for, from templates.
@@ -181,6 +189,15 @@ func buildPlanQuery(p QueryPlan) (planQuery, error) {
 		q.sql = cte + ` SELECT v AS ` + p.Variable + `, pres, wmo, cycle, time, lat, lon, count(*) OVER () AS measurements
 			FROM lv WHERE v IS NOT NULL ORDER BY v ` + dir + `, time, pres LIMIT 1`
 		q.columns = []Column{{Name: agg + "_" + p.Variable, Unit: spec.unit}, {"pres", "dbar"}, {"wmo", ""}, {"cycle", ""}, {"time", ""}, {"lat", "°N"}, {"lon", "°E"}, {"measurements", ""}}
+	case agg == "range":
+		sel := "min(v) AS min_" + p.Variable + ", max(v) AS max_" + p.Variable + ", max(v) - min(v) AS range_" + p.Variable + ", count(v) AS measurements, count(DISTINCT " + profKey("") + ") AS profiles, count(DISTINCT wmo) AS floats"
+		q.columns = []Column{{"min_" + p.Variable, spec.unit}, {"max_" + p.Variable, spec.unit}, {"range_" + p.Variable, spec.unit}, {"measurements", ""}, {"profiles", ""}, {"floats", ""}}
+		if group != "" {
+			q.sql = cte + " SELECT " + group + " AS " + groupCol + ", " + sel + " FROM lv WHERE v IS NOT NULL GROUP BY 1 ORDER BY 1"
+			q.columns = append([]Column{{Name: groupCol, Unit: groupUnit(groupCol)}}, q.columns...)
+		} else {
+			q.sql = cte + " SELECT " + sel + " FROM lv WHERE v IS NOT NULL"
+		}
 	case agg == "max" || agg == "min" || agg == "mean" || agg == "median" || agg == "count":
 		fn := map[string]string{"max": "max(v)", "min": "min(v)", "mean": "avg(v)", "median": "median(v)", "count": "count(v)"}[agg]
 		sel := fn + " AS " + agg + "_" + p.Variable + ", count(v) AS measurements, count(DISTINCT " + profKey("") + ") AS profiles, count(DISTINCT wmo) AS floats"
@@ -196,14 +213,16 @@ func buildPlanQuery(p QueryPlan) (planQuery, error) {
 			q.sql = cte + " SELECT " + sel + " FROM lv WHERE v IS NOT NULL"
 		}
 	case agg == "value":
-		target := 0.0
+		q.columns = []Column{{"wmo", ""}, {"cycle", ""}, {"direction", ""}, {"time", ""}, {"pres", "dbar"}, vc}
 		if r := p.Pressure; r != nil && r.Target > 0 {
-			target = r.Target
+			// lv is one row per profile at the target: say which levels gave it
+			q.sql = cte + ` SELECT wmo, cycle, direction, time, pres, v AS ` + p.Variable + `, pres_lo, pres_hi FROM lv WHERE v IS NOT NULL ORDER BY time, wmo, cycle, direction`
+			q.columns = append(q.columns, Column{"pres_lo", "dbar"}, Column{"pres_hi", "dbar"})
+			break
 		}
-		t := a.add(target)
+		t := a.add(0.0)
 		q.sql = cte + ` SELECT wmo, cycle, direction, min(time) AS time, arg_min(pres, abs(pres - ` + t + `)) AS pres, arg_min(v, abs(pres - ` + t + `)) AS ` + p.Variable + `
 			FROM lv WHERE v IS NOT NULL GROUP BY ` + pk + ` ORDER BY time, wmo, cycle, direction`
-		q.columns = []Column{{"wmo", ""}, {"cycle", ""}, {"direction", ""}, {"time", ""}, {"pres", "dbar"}, vc}
 	case agg == "trend":
 		gsel, gby := "", ""
 		if len(p.Floats) > 1 || p.GroupBy == "float" {

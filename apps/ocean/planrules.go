@@ -39,6 +39,7 @@ var (
 		{"timeseries", regexp.MustCompile(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
 		{"trend", regexp.MustCompile(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
 		{"profile", regexp.MustCompile(`\b(profile|vertical|versus depth|vs depth|with depth|against (depth|pressure)|t-s|t–s|ts diagram)\b`)},
+		{"range", regexp.MustCompile(`\b(range|ranges|ranged|vary|varies|varied|variation|variability|spread|extremes)\b|\bhow variable\b|\b(min(imum)?|lowest|smallest|coldest)\s*(and|&|to|/)\s*(max(imum)?|highest|largest|warmest|hottest)\b|\b(max(imum)?|highest|largest|warmest|hottest)\s*(and|&|/)\s*(min(imum)?|lowest|smallest|coldest)\b`)},
 		{"median", regexp.MustCompile(`\bmedian\b`)},
 		{"mean", regexp.MustCompile(`\b(average|mean|avg|typical)\b`)},
 		{"count", regexp.MustCompile(`\b(how many|number of|count)\b`)},
@@ -87,7 +88,10 @@ var (
 	reMeanVerb    = regexp.MustCompile(`\b(does|do|did)\b[^?]*\bmean\b`)
 	reRankProfile = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
 	reProfileNoun = regexp.MustCompile(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
-	reSeason      = regexp.MustCompile(`\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(\d{4})\b`)
+	reSeason      = regexp.MustCompile(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
+	reRangeOfNum  = regexp.MustCompile(`\brange\s+of\s+\d`)
+	reLastProfile = regexp.MustCompile(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
+	rePlaceCue    = regexp.MustCompile(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
 	rePerYear     = regexp.MustCompile(`\bper (year|decade|month)\b`)
 	reThousands   = regexp.MustCompile(`(\d),(\d{3})\b`)
 	reOrdinalCyc  = regexp.MustCompile(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
@@ -97,10 +101,14 @@ var (
 
 var wordNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 
-// planRules is the plan policy: it reads the question with the shared
+// planRules is the plan policy without a gazetteer (see readPlan).
+func planRules(query string, now time.Time) QueryPlan { return readPlan(query, now, nil) }
+
+// readPlan is the plan policy: it reads the question with the shared
 // understand package (numbers, units, coordinates, time frames relative
-// to now) and the ocean vocabulary above.
-func planRules(query string, now time.Time) QueryPlan {
+// to now, places in gaz) and the ocean vocabulary above. A nil gaz
+// resolves no place name: a question that needs one says so in Missing.
+func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	query = reThousands.ReplaceAllString(query, "$1$2") // "1,000 m"
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
@@ -243,6 +251,13 @@ func planRules(query string, now time.Time) QueryPlan {
 	if len(lats) == 2 && len(lons) == 2 {
 		p.Box = &Box{MinLat: math.Min(lats[0], lats[1]), MaxLat: math.Max(lats[0], lats[1]), MinLon: math.Min(lons[0], lons[1]), MaxLon: math.Max(lons[0], lons[1])}
 	}
+	if p.Near == nil && p.Box == nil && rePlaceCue.MatchString(q) {
+		n, missing := placePoint(query, r, gaz)
+		p.Near = n
+		if missing != "" {
+			p.Missing = append(p.Missing, missing)
+		}
+	}
 	if p.Near != nil {
 		if m := reRadius.FindStringSubmatch(q); m != nil {
 			v, _ := strconv.ParseFloat(m[1], 64)
@@ -272,12 +287,26 @@ func planRules(query string, now time.Time) QueryPlan {
 		}
 		p.Time = tf
 	}
-	if m := reSeason.FindStringSubmatch(q); m != nil && p.Time != nil {
-		// "the summer of 2006": the season's months (northern meteorological seasons)
-		y, _ := strconv.Atoi(m[2])
-		start := map[string]time.Month{"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}[m[1]]
-		from := time.Date(y, start, 1, 0, 0, 0, 0, time.UTC)
-		p.Time.From, p.Time.To, p.Time.Text = from.Format("2006-01-02"), from.AddDate(0, 3, 0).Format("2006-01-02"), m[0]
+	if m := reSeason.FindStringSubmatch(q); m != nil {
+		// "the summer of 2006", "the monsoon of 2019": the season's months
+		name, year := m[1], m[2]
+		if name == "" {
+			name, year = m[4], m[3]
+		}
+		y, _ := strconv.Atoi(year)
+		p.Time = seasonFrame(name, y, southern(p))
+		p.Time.Text = m[0]
+	} else if p.Time != nil && len(r.Times) > 0 && r.Times[0].Unit == "season" && southern(p) {
+		// "last summer" south of the equator: the same months of the
+		// opposite season, the latest that began before the one read
+		t := r.Times[0]
+		name := map[time.Month]string{3: "autumn", 6: "winter", 9: "spring", 12: "summer"}[t.From.Month()]
+		tf := seasonFrame(name, t.From.Year(), true)
+		if from, _ := parseDay(tf.From); from.After(t.From) {
+			tf = seasonFrame(name, t.From.Year()-1, true)
+		}
+		tf.Text = p.Time.Text
+		p.Time = tf
 	}
 
 	// grouping
@@ -297,7 +326,7 @@ func planRules(query string, now time.Time) QueryPlan {
 
 	// aggregate, read without the phrases that only pick profiles
 	// ("each profile", "the warmest profile")
-	aq := reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(q, " "), " ")
+	aq := reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(reRangeOfNum.ReplaceAllString(q, " "), " "), " ")
 	for _, a := range reAggregate {
 		if a.agg == "mean" && reMeanVerb.MatchString(q) {
 			continue
@@ -327,8 +356,10 @@ func planRules(query string, now time.Time) QueryPlan {
 	}
 
 	// ranking
-	whichFloat, whichProf := reWhichFloat.MatchString(q), reWhichProf.MatchString(q)
-	ranked := whichFloat || whichProf || reTopN.MatchString(q) || reRankNoun.MatchString(q)
+	// "which float 4901079 measured" and "the hottest reading float
+	// 2902696 got" name a float: they rank nothing
+	whichFloat, whichProf := matchNotNamingFloat(reWhichFloat, q), reWhichProf.MatchString(q)
+	ranked := whichFloat || whichProf || reTopN.MatchString(q) || matchNotNamingFloat(reRankNoun, q)
 	for _, w := range reRankWords {
 		if w.re.MatchString(q) && (ranked || w.by == "nearest") {
 			p.Rank = &Ranking{By: w.by}
@@ -372,6 +403,15 @@ func planRules(query string, now time.Time) QueryPlan {
 			}
 		}
 	}
+	// "the latest profile of float X" is that float's profile of its last
+	// cycle (the profile template reads the last cycle when none is named)
+	if r := p.Rank; r != nil && r.Of == "profile" && r.By == "latest" && r.N <= 1 && len(p.Floats) > 0 && !whichProf && !whichFloat &&
+		(p.Aggregate == "" || p.Aggregate == "profile") && reLastProfile.MatchString(q) {
+		p.Rank, p.Aggregate = nil, "profile"
+		if p.Variable == "" {
+			p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
+		}
+	}
 	if p.Near != nil && p.Near.RadiusKm == 0 && p.Rank == nil {
 		if reNearWord.MatchString(q) && p.Box == nil {
 			p.Near.RadiusKm = defaultRadiusKm
@@ -397,10 +437,130 @@ func planRules(query string, now time.Time) QueryPlan {
 		p.Answer = "number"
 	}
 
-	p.Missing = append(p.Missing, missingSlots(p)...)
+	for _, m := range missingSlots(p) {
+		if !slices.ContainsFunc(p.Missing, func(s string) bool { return strings.HasPrefix(s, strings.SplitN(m, ":", 2)[0]+":") }) {
+			p.Missing = append(p.Missing, m)
+		}
+	}
 	why = append([]string{"rules: " + describePlan(p)}, why...)
 	p.Reasoning = strings.Join(why, "; ")
 	return p
+}
+
+// matchNotNamingFloat says whether re matches q other than where the
+// match ends in "float" followed by a WMO number ("which float 4901079
+// measured": a relative clause about a named float, not a question).
+func matchNotNamingFloat(re *regexp.Regexp, q string) bool {
+	for _, m := range re.FindAllStringIndex(q, -1) {
+		if !(strings.HasSuffix(q[m[0]:m[1]], "float") && reWMOAhead.MatchString(q[m[1]:])) {
+			return true
+		}
+	}
+	return false
+}
+
+var rePlaceBefore = regexp.MustCompile(`\b(of|off|by|near|around|to)\s+(the\s+)?$`)
+
+var reWMOAhead = regexp.MustCompile(`^\s*#?\d{5,7}\b`)
+
+// placeUnits are words a gazetteer may know as places (GeoNames has
+// "Debar" as "dbar") that an ocean question uses otherwise.
+var placeUnits = map[string]bool{"dbar": true, "db": true, "decibar": true, "decibars": true, "psu": true, "argo": true, "float": true, "floats": true, "profile": true, "cycle": true}
+
+// placePoint reads a place the question names as a point: a city,
+// region or country of gaz ("nearest float to Mumbai", "floats near the
+// Maldives"), not a sea (regions.go has those). A name gaz does not
+// know, or any name when gaz is nil, is reported as missing, never
+// guessed.
+func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (*Near, string) {
+	if gaz != nil {
+		r = understand.Read(query, understand.Options{Gazetteer: gaz, Terms: variableTerms})
+	}
+	seas := reSeaName.FindAllStringIndex(query, -1)
+	if reg, ok := findRegion(query); ok {
+		if i := strings.Index(strings.ToLower(query), strings.ToLower(reg.Name)); i >= 0 {
+			seas = append(seas, []int{i, i + len(reg.Name)})
+		}
+	}
+	caseless := strings.ToLower(query) == query
+	for _, m := range r.Mentions {
+		low := strings.ToLower(m.Text)
+		if placeUnits[low] || m.Role == understand.RoleAvoid || m.Role == understand.RoleRegion {
+			continue
+		}
+		if _, ok := findRegion(m.Text); ok || slices.ContainsFunc(seas, func(s []int) bool { return m.Start < s[1] && s[0] < m.End }) {
+			continue // a sea is a region, not a point
+		}
+		if m.Text == low && !caseless {
+			continue // written in lower case among capitals: no name
+		}
+		switch m.Role {
+		case understand.RoleNear, understand.RoleTo, understand.RoleFrom, understand.RoleIn, understand.RoleRelative:
+		default:
+			if !rePlaceBefore.MatchString(strings.ToLower(query[:m.Start])) {
+				continue // a name with no place cue before it ("the range of")
+			}
+		}
+		pl := m.Place
+		if pl == nil {
+			if m.Text == low {
+				continue // an uncapitalised word no gazetteer knows is no name
+			}
+			why := "no gazetteer is configured"
+			if gaz != nil {
+				why = "the gazetteer does not know it"
+			}
+			return nil, fmt.Sprintf("near: the place %q was not found (%s); give coordinates such as 10N 65E", m.Text, why)
+		}
+		if !pl.HasPoint || pl.Kind == understand.KindWater || pl.Kind == understand.KindContinent {
+			continue
+		}
+		if m.Text == low && pl.Match != understand.MatchName {
+			continue // a lower-case word read as an alternate name
+		}
+		return &Near{Lat: pl.Lat, Lon: pl.Lng, Place: pl.Name}, ""
+	}
+	return nil, ""
+}
+
+// southern says whether the plan's place is clearly south of the
+// equator: a point, a box or a sea outline wholly there.
+func southern(p QueryPlan) bool {
+	if p.Near != nil {
+		return p.Near.Lat < 0
+	}
+	if p.Box != nil {
+		return p.Box.MaxLat < 0
+	}
+	if r, ok := regionByName(p.Region); ok && r.Ocean == "" {
+		_, _, _, maxLat := r.bbox()
+		return maxLat < 0
+	}
+	return false
+}
+
+// seasonFrame is a season of year as months: meteorological seasons
+// (spring March–May, summer June–August, autumn September–November,
+// winter December to February of the next year, as understand reads
+// "winter 2019"), swapped south of the equator (summer December to
+// February); the Indian monsoon is June–September (the southwest
+// monsoon), its northeast or winter monsoon October–December.
+func seasonFrame(name string, year int, south bool) *TimeFrame {
+	start := map[string]time.Month{"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}[name]
+	months, rule := 3, "meteorological "+name+", northern hemisphere"
+	switch {
+	case strings.Contains(name, "monsoon") && (strings.Contains(name, "north") || strings.Contains(name, "winter")):
+		start, rule = 10, "the northeast (winter) monsoon of the Indian Ocean"
+	case strings.Contains(name, "monsoon"):
+		start, months, rule = 6, 4, "the southwest (summer) monsoon of the Indian Ocean"
+	case south:
+		start = map[time.Month]time.Month{3: 9, 6: 12, 9: 3, 12: 6}[start]
+		rule = "meteorological " + name + ", southern hemisphere (the place asked is south of the equator)"
+	}
+	from := time.Date(year, start, 1, 0, 0, 0, 0, time.UTC)
+	to := from.AddDate(0, months, 0)
+	return &TimeFrame{From: from.Format("2006-01-02"), To: to.Format("2006-01-02"),
+		Rule: fmt.Sprintf("%s: %s to %s", rule, from.Format("January 2006"), to.AddDate(0, -1, 0).Format("January 2006"))}
 }
 
 // defaultRadiusKm is the radius of "near a point" when none is given.

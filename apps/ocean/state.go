@@ -51,11 +51,13 @@ type DispatchDecision struct {
 	Reasoning string `json:"reasoning"`
 }
 
-// Near is a circle on the globe.
+// Near is a circle on the globe. Place names the place the point was
+// read from ("Sri Lanka"), when the question named one.
 type Near struct {
 	Lat      float64 `json:"lat"`
 	Lon      float64 `json:"lon"`
 	RadiusKm float64 `json:"radiusKm"`
+	Place    string  `json:"place,omitempty"`
 }
 
 // Validate rejects unknown agents, an empty agent list and float numbers

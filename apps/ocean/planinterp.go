@@ -1,0 +1,48 @@
+package ocean
+
+import (
+	"fmt"
+	"strings"
+)
+
+// atTargetCTE turns the good levels of lv0 into one row per profile at
+// the plan's target pressure: each of v, w0, w1, … interpolated
+// linearly between that column's good levels just above and below the
+// target (both within the window lv0 read), else the good level nearest
+// the target. pres is the target when v was interpolated, else the
+// level used; pres_lo and pres_hi are the levels v was read from (both
+// the nearest level when it was not interpolated). t is the target's
+// placeholder.
+func atTargetCTE(with int, t string) string {
+	cols := []string{"v"}
+	for i := range with {
+		cols = append(cols, fmt.Sprintf("w%d", i))
+	}
+	var agg, sel []string
+	for _, c := range cols {
+		agg = append(agg, fmt.Sprintf(`max(pres) FILTER (WHERE %[1]s IS NOT NULL AND pres <= %[2]s) AS lo_%[1]s, arg_max(%[1]s, pres) FILTER (WHERE %[1]s IS NOT NULL AND pres <= %[2]s) AS vlo_%[1]s,
+			min(pres) FILTER (WHERE %[1]s IS NOT NULL AND pres >= %[2]s) AS hi_%[1]s, arg_min(%[1]s, pres) FILTER (WHERE %[1]s IS NOT NULL AND pres >= %[2]s) AS vhi_%[1]s,
+			arg_min(pres, abs(pres - %[2]s)) FILTER (WHERE %[1]s IS NOT NULL) AS pn_%[1]s, arg_min(%[1]s, abs(pres - %[2]s)) FILTER (WHERE %[1]s IS NOT NULL) AS vn_%[1]s`, c, t))
+		sel = append(sel, fmt.Sprintf(`CASE WHEN lo_%[1]s IS NULL OR hi_%[1]s IS NULL THEN vn_%[1]s WHEN hi_%[1]s = lo_%[1]s THEN vlo_%[1]s
+			ELSE vlo_%[1]s + (vhi_%[1]s - vlo_%[1]s) * (%[2]s - lo_%[1]s) / (hi_%[1]s - lo_%[1]s) END AS %[1]s`, c, t))
+	}
+	bracket := "lo_v IS NOT NULL AND hi_v IS NOT NULL"
+	sel = append(sel,
+		fmt.Sprintf("CASE WHEN %s OR pn_v IS NULL THEN %s ELSE pn_v END AS pres", bracket, t),
+		fmt.Sprintf("CASE WHEN %s THEN lo_v ELSE pn_v END AS pres_lo", bracket),
+		fmt.Sprintf("CASE WHEN %s THEN hi_v ELSE pn_v END AS pres_hi", bracket))
+	notNull := make([]string, len(cols))
+	for i, c := range cols {
+		notNull[i] = c + " IS NOT NULL"
+	}
+	return ", at0 AS (SELECT wmo, cycle, direction, any_value(data_mode) AS data_mode, min(time) AS time, any_value(lat) AS lat, any_value(lon) AS lon, " +
+		strings.Join(agg, ", ") + " FROM lv0 GROUP BY wmo, cycle, direction)" +
+		", lv AS (SELECT * FROM (SELECT wmo, cycle, direction, data_mode, time, lat, lon, " + strings.Join(sel, ", ") + " FROM at0) WHERE " + strings.Join(notNull, " OR ") + ")"
+}
+
+// atTargetText says how values at a target pressure were read, for the
+// answer.
+func atTargetText(r *PressureRange) string {
+	return fmt.Sprintf("Values at %g dbar: within each profile, interpolated linearly between the good levels just above and below %g dbar when both lie in %g–%g dbar, else the good level nearest %g dbar in that window.",
+		r.Target, r.Target, r.Min, r.Max, r.Target)
+}

@@ -1,0 +1,71 @@
+package ocean
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo/geotest"
+)
+
+// A place named as a point is read from the gazetteer; with none, the
+// plan says the place was not found and never guesses a point.
+func TestPlanPlaceByName(t *testing.T) {
+	gaz := geotest.Gazetteer(t)
+	p := readPlan("which float is closest to Sri Lanka", testNow(), gaz)
+	if p.Near == nil || p.Near.Place != "Sri Lanka" || p.Near.Lat < 5 || p.Near.Lat > 10 || p.Near.Lon < 79 || p.Near.Lon > 82 || len(p.Missing) > 0 {
+		t.Fatalf("with a gazetteer: near %+v, missing %v", p.Near, p.Missing)
+	}
+	p = readPlan("which float is closest to Sri Lanka", testNow(), nil)
+	if p.Near != nil || len(p.Missing) != 1 || !strings.Contains(p.Missing[0], `"Sri Lanka" was not found (no gazetteer is configured)`) {
+		t.Fatalf("without a gazetteer: near %+v, missing %q", p.Near, p.Missing)
+	}
+	p = readPlan("nearest float to Xqzvillea please", testNow(), gaz)
+	if p.Near != nil || len(p.Missing) != 1 || !strings.Contains(p.Missing[0], "the gazetteer does not know it") {
+		t.Fatalf("an unknown place: near %+v, missing %q", p.Near, p.Missing)
+	}
+	// units and sea names are not places
+	for _, q := range []string{"what's the temp of float 2902269 at 1000 dbar near the surface", "mean temperature near 15N 63E in the South China Sea"} {
+		if p := readPlan(q, testNow(), gaz); p.Near != nil && p.Near.Place != "" {
+			t.Errorf("%q: read a place %+v", q, p.Near)
+		}
+	}
+}
+
+// Seasons are meteorological, swapped south of the equator; the plan
+// says which months it used.
+func TestPlanSeasons(t *testing.T) {
+	gaz := geotest.Gazetteer(t)
+	for q, want := range map[string][3]string{
+		"mean temperature of float 2902269 in the winter of 2019":               {"2019-12-01", "2020-03-01", "December 2019 to February 2020"},
+		"salinity for float 2902269 during the monsoon of 2019":                 {"2019-06-01", "2019-10-01", "southwest (summer) monsoon"},
+		"profiles within 500 km of 30S 99W in summer 2021":                      {"2021-12-01", "2022-03-01", "southern hemisphere"},
+		"max temperature in the Tasman Sea in winter 2010":                      {"2010-06-01", "2010-09-01", "southern hemisphere"},
+		"average temperature in the Arabian Sea during the 2019 summer monsoon": {"2019-06-01", "2019-10-01", "monsoon"},
+	} {
+		p := readPlan(q, testNow(), gaz)
+		if p.Time == nil || p.Time.From != want[0] || p.Time.To != want[1] || !strings.Contains(p.Time.Rule, want[2]) {
+			t.Errorf("%q: time %+v, want %v", q, p.Time, want)
+		}
+	}
+}
+
+// "The latest profile of float X" is a profile, "the hottest reading
+// float X got" its maximum: neither ranks floats or profiles.
+func TestPlanNamedFloatIsNoRanking(t *testing.T) {
+	for q, agg := range map[string]string{
+		"latest profile of float 6901929":                              "profile",
+		"most recent salinity profile for float 2902269":               "profile",
+		"the hottest reading float 2902696 ever got":                   "max",
+		"what is the coldest temperature which float 4901079 measured": "min",
+		"how much does temperature vary for float 2902269":             "range",
+		"lowest and highest salinity of float 2902269":                 "range",
+	} {
+		p := planRules(q, testNow())
+		if p.Aggregate != agg || p.Rank != nil {
+			t.Errorf("%q: aggregate %q rank %+v, want %s and no ranking", q, p.Aggregate, p.Rank, agg)
+		}
+	}
+	if p := planRules("which floats are within range of 300 km of 10N 65E", testNow()); p.Aggregate == "range" {
+		t.Errorf("a radius read as a range: %+v", p)
+	}
+}
