@@ -306,7 +306,7 @@ func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(),
 	if emb != nil && ix.EmbedModel() != emb.Name() {
 		c.logger().Warn("document index was not embedded with this model; BM25 only", "index_model", ix.EmbedModel(), "embed_model", emb.Name())
 	}
-	app, err := ocean.New(meta, s, ix, ocean.Options{Models: roles, Embedder: emb, Logger: c.logger()})
+	app, err := ocean.New(meta, s, ix, ocean.Options{Models: roles, Embedder: emb, Gazetteer: newLazyGazetteer(c.logger()), Logger: c.logger()})
 	if err != nil {
 		closeAll()
 		return nil, nil, err
