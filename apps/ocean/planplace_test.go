@@ -19,6 +19,10 @@ func TestPlanPlaceByName(t *testing.T) {
 	if p.Near != nil || len(p.Missing) != 1 || !strings.Contains(p.Missing[0], `"Sri Lanka" was not found (no gazetteer is configured)`) {
 		t.Fatalf("without a gazetteer: near %+v, missing %q", p.Near, p.Missing)
 	}
+	p = readPlan("list the floats within 1500 km of the Maldives", testNow(), nil)
+	if p.Near != nil || len(p.Missing) != 1 || !strings.Contains(p.Missing[0], `"Maldives" was not found`) {
+		t.Fatalf("without a gazetteer: near %+v, missing %q", p.Near, p.Missing)
+	}
 	p = readPlan("nearest float to Xqzvillea please", testNow(), gaz)
 	if p.Near != nil || len(p.Missing) != 1 || !strings.Contains(p.Missing[0], "the gazetteer does not know it") {
 		t.Fatalf("an unknown place: near %+v, missing %q", p.Near, p.Missing)

@@ -459,6 +459,9 @@ func matchNotNamingFloat(re *regexp.Regexp, q string) bool {
 	return false
 }
 
+// reInnerCap finds a capitalised word after the first: maybe a name.
+var reInnerCap = regexp.MustCompile(`\s[A-Z][a-z]{2,}`)
+
 var rePlaceBefore = regexp.MustCompile(`\b(of|off|by|near|around|to)\s+(the\s+)?$`)
 
 var reWMOAhead = regexp.MustCompile(`^\s*#?\d{5,7}\b`)
@@ -473,7 +476,11 @@ var placeUnits = map[string]bool{"dbar": true, "db": true, "decibar": true, "dec
 // know, or any name when gaz is nil, is reported as missing, never
 // guessed.
 func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (*Near, string) {
-	if gaz != nil {
+	// read again with the gazetteer only when a name may be there: a
+	// name found by how it is written, or a caseless question with a
+	// word of nearness (most questions name none, and a lazy gazetteer
+	// loads on the first lookup)
+	if gaz != nil && (len(r.Mentions) > 0 || reInnerCap.MatchString(query) || strings.ToLower(query) == query && reNearWord.MatchString(query)) {
 		r = understand.Read(query, understand.Options{Gazetteer: gaz, Terms: variableTerms})
 	}
 	seas := reSeaName.FindAllStringIndex(query, -1)
@@ -520,8 +527,23 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 		}
 		return &Near{Lat: pl.Lat, Lon: pl.Lng, Place: pl.Name}, ""
 	}
+	if gaz == nil {
+		// understand proposes few names without a gazetteer: a capitalised
+		// name after a word of place ("within 1500 km of the Maldives")
+		// is still one, and it was not found
+		for _, m := range reNameAfterCue.FindAllStringSubmatchIndex(query, -1) {
+			name := query[m[2]:m[3]]
+			overlaps := slices.ContainsFunc(seas, func(s []int) bool { return m[2] < s[1] && s[0] < m[3] })
+			if overlaps || placeUnits[strings.ToLower(name)] || slices.ContainsFunc(r.Times, func(t understand.TimeFrame) bool { return m[2] < t.End && t.Start < m[3] }) {
+				continue
+			}
+			return nil, fmt.Sprintf("near: the place %q was not found (no gazetteer is configured); give coordinates such as 10N 65E", name)
+		}
+	}
 	return nil, ""
 }
+
+var reNameAfterCue = regexp.MustCompile(`\b(?:near|to|of|off|around|from)\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)`)
 
 // southern says whether the plan's place is clearly south of the
 // equator: a point, a box or a sea outline wholly there.
