@@ -42,6 +42,10 @@ func (r *Runner[S]) wait(ctx context.Context, rn *run, s S, raw json.RawMessage,
 // request was answered already), ErrBadAnswer (the answer does not fit the
 // request's schema) or ErrDeadlinePassed.
 func (r *Runner[S]) Answer(ctx context.Context, runID, requestID string, answer any) (S, error) {
+	if ae, ok := r.engine.(AskingEngine); ok {
+		raw, err := ae.Answer(ctx, r.name, runID, requestID, answer)
+		return r.decodeRemote(raw, err)
+	}
 	c, s, release, err := r.holdState(ctx, "Answer", runID)
 	if err != nil {
 		return s, err
@@ -128,6 +132,9 @@ func (r *Runner[S]) Expire(ctx context.Context, runID string) (S, error) {
 // ErrCancelled. A run that does not wait is not changed (ErrNotWaiting);
 // a running run is cancelled through its context.
 func (r *Runner[S]) Cancel(ctx context.Context, runID, reason string) error {
+	if ae, ok := r.engine.(AskingEngine); ok {
+		return ae.Cancel(ctx, r.name, runID, reason)
+	}
 	c, release, err := r.holdWaiting(ctx, "Cancel", runID)
 	if err != nil {
 		return err
@@ -152,6 +159,14 @@ func (r *Runner[S]) Cancel(ctx context.Context, runID, reason string) error {
 // waits for; no requests when it does not wait.
 func (r *Runner[S]) Pending(ctx context.Context, runID string) (S, []Request, error) {
 	var zero S
+	if ae, ok := r.engine.(AskingEngine); ok {
+		raw, reqs, err := ae.Pending(ctx, r.name, runID)
+		s, derr := r.decodeRemote(raw, nil)
+		if err == nil {
+			err = derr
+		}
+		return s, reqs, err
+	}
 	if r.engine != nil {
 		return zero, nil, fmt.Errorf("flow: Pending(%q): %w", runID, ErrNotOnEngine)
 	}

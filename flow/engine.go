@@ -44,7 +44,11 @@ func (r *Runner[S]) invokeRemote(ctx context.Context, runID string, s0 S) (S, er
 	if err != nil {
 		return s0, fmt.Errorf("flow: initial state is not JSON-serialisable: %w", err)
 	}
-	out, runErr := r.engine.Run(ctx, r.name, runID, in)
+	return r.decodeRemote(r.engine.Run(ctx, r.name, runID, in))
+}
+
+// decodeRemote decodes the state an Engine returned with runErr.
+func (r *Runner[S]) decodeRemote(out json.RawMessage, runErr error) (S, error) {
 	var s S
 	if len(out) > 0 {
 		if err := json.Unmarshal(out, &s); err != nil {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"go.temporal.io/sdk/client"
@@ -41,7 +40,7 @@ func (e *Engine) Run(ctx context.Context, graph, runID string, in json.RawMessag
 	if b := batchFrom(ctx, e); b != nil {
 		return follow(ctx, e.Client, graph, func() (client.WorkflowRun, error) {
 			return b.startChild(ctx, graph, runID, in)
-		}, e.PollEvery)
+		}, 0, e.PollEvery)
 	}
 	return run(ctx, e.Client, start, graph, in, e.PollEvery)
 }
@@ -75,12 +74,15 @@ func run(ctx context.Context, c client.Client, start client.StartWorkflowOptions
 			return nil, fmt.Errorf("flow/temporal: start graph %q on queue %q: %w", graph, start.TaskQueue, err)
 		}
 		return wr, nil
-	}, poll)
+	}, 0, poll)
 }
 
-// follow starts a run, passes its events on while it runs when the
-// caller listens, and returns its final state.
-func follow(ctx context.Context, c client.Client, graph string, start func() (client.WorkflowRun, error), poll time.Duration) (json.RawMessage, error) {
+// follow starts a run (or takes one already started), passes its events
+// from index from on to the sinks in ctx while it runs when the caller
+// listens, and returns its final state, or the state it waits with and a
+// *flow.InterruptedError when it waits for answers (flow.Ask): the run
+// then stays on the cluster until answered (Engine.Answer) or cancelled.
+func follow(ctx context.Context, c client.Client, graph string, start func() (client.WorkflowRun, error), from int, poll time.Duration) (json.RawMessage, error) {
 	if poll <= 0 {
 		poll = 200 * time.Millisecond
 	}
@@ -88,36 +90,36 @@ func follow(ctx context.Context, c client.Client, graph string, start func() (cl
 	if err != nil {
 		return nil, err
 	}
-	var follow *follower
-	stopFollowing := func() {}
-	if event.Listening(ctx) {
-		follow = &follower{c: c, id: wr.GetID(), runID: wr.GetRunID()}
-		stop := make(chan struct{})
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			t := time.NewTicker(poll)
-			defer t.Stop()
-			for {
-				select {
-				case <-stop:
-					return
-				case <-ctx.Done():
-					return
-				case <-t.C:
-					follow.next(ctx)
-				}
-			}
-		}()
-		stopFollowing = sync.OnceFunc(func() {
-			close(stop)
-			<-done
-		})
-		defer stopFollowing()
+	f := &follower{c: c, id: wr.GetID(), runID: wr.GetRunID(), from: from, emit: event.Listening(ctx)}
+	if !f.emit {
+		poll = max(poll, time.Second) // only to see whether it waits
 	}
-	var out json.RawMessage
-	err = wr.Get(ctx, &out)
-	stopFollowing()
+	type result struct {
+		out json.RawMessage
+		err error
+	}
+	gctx, stopGet := context.WithCancel(ctx)
+	defer stopGet()
+	done := make(chan result, 1)
+	go func() {
+		var out json.RawMessage
+		err := wr.Get(gctx, &out)
+		done <- result{out, err}
+	}()
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	var res result
+wait:
+	for {
+		select {
+		case res = <-done:
+			break wait
+		case <-t.C:
+			if page, ok := f.next(ctx); ok && len(page.Waiting) > 0 {
+				return page.State, &flow.InterruptedError{RunID: wr.GetID(), Requests: page.Waiting}
+			}
+		}
+	}
 	if ctx.Err() != nil {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
@@ -126,54 +128,61 @@ func follow(ctx context.Context, c client.Client, graph string, start func() (cl
 		}
 		return nil, fmt.Errorf("flow/temporal: run %s of graph %q: %w", wr.GetID(), graph, context.Cause(ctx))
 	}
-	if follow != nil { // the rest of the events, RunEnd included
-		follow.drain(ctx)
+	if f.emit { // the rest of the events, RunEnd included
+		f.drain(ctx)
 	}
-	if err != nil {
+	if res.err != nil {
 		var ae *sdk.ApplicationError
-		if errors.As(err, &ae) && ae.Type() == errRun {
+		if errors.As(res.err, &ae) && ae.Type() == errRun {
 			var last json.RawMessage
 			if ae.HasDetails() {
 				_ = ae.Details(&last)
 			}
 			return last, fmt.Errorf("flow/temporal: run %s: %w", wr.GetID(), &remoteError{msg: ae.Message()})
 		}
-		return nil, fmt.Errorf("flow/temporal: run %s of graph %q: %w", wr.GetID(), graph, err)
+		return nil, fmt.Errorf("flow/temporal: run %s of graph %q: %w", wr.GetID(), graph, res.err)
 	}
-	return out, nil
+	return res.out, nil
 }
 
 // follower passes a run's recorded events to the sinks of the caller's
-// context, in order, each once.
+// context, in order, each once (emit), and tells whether it waits.
 type follower struct {
 	c         client.Client
 	id, runID string
 	from      int
+	emit      bool
 }
 
-// next asks for the events recorded since the last call; it reports
-// whether it got any.
-func (f *follower) next(ctx context.Context) bool {
+// next asks for the events recorded since the last call (only the status
+// when not emitting); ok is false when the run could not be asked.
+func (f *follower) next(ctx context.Context) (page eventsPage, ok bool) {
 	qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	v, err := f.c.QueryWorkflow(qctx, f.id, f.runID, EventsQuery, f.from)
-	if err != nil {
-		return false // not yet started on a worker, or the worker is busy: next tick
+	from := f.from
+	if !f.emit {
+		from = -1
 	}
-	var page eventsPage
-	if v.Get(&page) != nil || page.Next <= f.from {
-		return false
+	v, err := f.c.QueryWorkflow(qctx, f.id, f.runID, EventsQuery, from)
+	if err != nil || v.Get(&page) != nil {
+		return page, false // not yet started on a worker, or the worker is busy: next tick
 	}
-	for _, e := range page.Events {
-		event.Emit(ctx, e)
+	if f.emit && page.Next > f.from {
+		for _, e := range page.Events {
+			event.Emit(ctx, e)
+		}
+		f.from = page.Next
 	}
-	f.from = page.Next
-	return true
+	return page, true
 }
 
 // drain gets the events left once the run has ended.
 func (f *follower) drain(ctx context.Context) {
-	for f.next(ctx) {
+	for {
+		before := f.from
+		if _, ok := f.next(ctx); !ok || f.from == before {
+			return
+		}
 	}
 }
 

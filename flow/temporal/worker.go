@@ -87,9 +87,9 @@ const (
 // nodeActivity runs node on the worker: one attempt, bounded by the
 // node's Timeout, heartbeating, with the retry decision made here, where
 // Retry.If and the error itself are.
-func nodeActivity(r flow.AnyRunner, node string, set flow.NodeSettings, o Options) func(context.Context, json.RawMessage) (nodeResult, error) {
+func nodeActivity(r flow.AnyRunner, node string, set flow.NodeSettings, o Options) func(context.Context, nodeInput) (nodeResult, error) {
 	attempts := max(set.Retry.Attempts, 1)
-	return func(ctx context.Context, in json.RawMessage) (nodeResult, error) {
+	return func(ctx context.Context, in nodeInput) (nodeResult, error) {
 		attempt := int(activity.GetInfo(ctx).Attempt)
 		stop := heartbeat(ctx, o.Heartbeat/3)
 		defer stop()
@@ -112,13 +112,19 @@ func nodeActivity(r flow.AnyRunner, node string, set flow.NodeSettings, o Option
 			evs = append(evs, e)
 			mu.Unlock()
 		})
+		nctx, asked := flow.AskingContext(nctx, node, in.Step, in.Answers)
 		go func() { // so a node that ignores its context cannot hold the attempt
-			out, err := r.CallNode(nctx, node, in)
+			out, err := r.CallNode(nctx, node, in.State)
 			done <- result{out, err}
 		}()
 		var res result
 		select {
 		case res = <-done:
+			if reqs := asked(); reqs != nil { // the workflow waits for the answers
+				mu.Lock()
+				defer mu.Unlock()
+				return nodeResult{Asked: reqs, Events: evs}, nil
+			}
 		case <-actx.Done():
 			res.err = context.Cause(actx)
 		}

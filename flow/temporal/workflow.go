@@ -41,6 +41,10 @@ type eventsPage struct {
 	Events []event.Event `json:"events"`
 	// Next is the index to ask from next.
 	Next int `json:"next"`
+	// Waiting are the questions the run waits on (flow.Ask), and State
+	// the state the first waits with.
+	Waiting []flow.Request  `json:"waiting,omitempty"`
+	State   json.RawMessage `json:"state,omitempty"`
 }
 
 // maxEventsPage bounds an answer to EventsQuery (at least one event is
@@ -52,11 +56,18 @@ const maxEventsPage = 512 << 10
 func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.RawMessage) (json.RawMessage, error) {
 	var log []event.Event
 	var logBytes []int // each event's encoded size, for paging
+	qs := &questions{}
 	err := workflow.SetQueryHandler(wctx, EventsQuery, func(from int) (eventsPage, error) {
-		if from < 0 || from > len(log) {
+		if from > len(log) {
 			return eventsPage{}, fmt.Errorf("flow/temporal: events from %d: the run has %d", from, len(log))
 		}
-		page := eventsPage{Next: from}
+		var page eventsPage
+		page.Waiting, page.State = qs.waiting()
+		if from < 0 { // the status only
+			page.Next = len(log)
+			return page, nil
+		}
+		page.Next = from
 		size := 0
 		for page.Next < len(log) && (len(page.Events) == 0 || size+logBytes[page.Next] <= maxEventsPage) {
 			size += logBytes[page.Next]
@@ -66,6 +77,9 @@ func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.Raw
 		return page, nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := setAnswerHandler(wctx, qs); err != nil {
 		return nil, err
 	}
 	// ctx is cancelled when the workflow is, so the traversal stops as a
@@ -79,6 +93,7 @@ func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.Raw
 	// milliseconds); the nodes' own events keep the worker's times.
 	clock := &runClock{started: map[string]time.Time{}}
 	ctx = context.WithValue(ctx, clockKey{}, clock)
+	ctx = context.WithValue(ctx, questionsKey{}, qs)
 	ctx = event.WithSink(ctx, func(e event.Event) { // coroutines take turns: no lock needed
 		if !clock.fromNode {
 			now := workflow.Now(wctx)
@@ -129,11 +144,21 @@ type runClock struct {
 
 type clockKey struct{}
 
+// nodeInput is what a node's activity is given: the state, the step,
+// and the answers to the questions the node asked in this step so far.
+type nodeInput struct {
+	State   json.RawMessage            `json:"state"`
+	Step    int                        `json:"step"`
+	Answers map[string]json.RawMessage `json:"answers,omitempty"`
+}
+
 // nodeResult is what a node's activity returns: the state it made and
-// the events the node emitted while it ran.
+// the events the node emitted while it ran; or, when it asked (flow.Ask),
+// the questions it waits on.
 type nodeResult struct {
-	State  json.RawMessage `json:"state"`
+	State  json.RawMessage `json:"state,omitempty"`
 	Events []event.Event   `json:"events,omitempty"`
+	Asked  []flow.Request  `json:"asked,omitempty"`
 }
 
 // executor runs each node as an activity of the workflow whose context
@@ -149,22 +174,48 @@ func (e executor) ExecuteJSON(ctx context.Context, st flow.JSONStep) (json.RawMe
 		return nil, fmt.Errorf("flow/temporal: node %q: run outside a workflow", st.Node)
 	}
 	ao := activityOptions(st.Settings, e.opts)
-	var res nodeResult
-	err := workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, ao), ActivityName(st.Graph, st.Node), st.State).Get(wctx, &res)
-	if err != nil {
-		return nil, nodeError(st.Node, ao.RetryPolicy.MaximumAttempts, err)
+	in := nodeInput{State: st.State, Step: st.Index}
+	for {
+		var res nodeResult
+		err := workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, ao), ActivityName(st.Graph, st.Node), in).Get(wctx, &res)
+		if err != nil {
+			return nil, nodeError(st.Node, ao.RetryPolicy.MaximumAttempts, err)
+		}
+		clock, _ := ctx.Value(clockKey{}).(*runClock)
+		if clock != nil {
+			clock.fromNode = true
+		}
+		for _, ev := range res.Events {
+			event.Emit(ctx, ev) // the run stamps them with the node and step
+		}
+		if clock != nil {
+			clock.fromNode = false
+		}
+		if len(res.Asked) == 0 {
+			return res.State, nil
+		}
+		// The node asked: wait for every answer (an update, AnswerUpdate),
+		// then run it again with them, on the same state.
+		qs, _ := ctx.Value(questionsKey{}).(*questions)
+		if qs == nil {
+			return nil, fmt.Errorf("flow/temporal: node %q asked outside a run", st.Node)
+		}
+		for _, q := range res.Asked {
+			qs.add(q, st.State)
+			event.Emit(ctx, flow.InterruptEvent(event.Interrupt, q, nil, q.Question))
+		}
+		if err := workflow.Await(wctx, func() bool { return qs.answered(res.Asked) }); err != nil {
+			return nil, err // cancelled while waiting
+		}
+		if in.Answers == nil {
+			in.Answers = map[string]json.RawMessage{}
+		}
+		for _, q := range res.Asked {
+			a := qs.take(q.ID)
+			in.Answers[q.ID] = a
+			event.Emit(ctx, flow.InterruptEvent(event.Resume, q, a, "answered "+q.ID))
+		}
 	}
-	clock, _ := ctx.Value(clockKey{}).(*runClock)
-	if clock != nil {
-		clock.fromNode = true
-	}
-	for _, ev := range res.Events {
-		event.Emit(ctx, ev) // the run stamps them with the node and step
-	}
-	if clock != nil {
-		clock.fromNode = false
-	}
-	return res.State, nil
 }
 
 // Spawn runs fn on n workflow coroutines and waits for them.
