@@ -210,7 +210,12 @@ func cellText(v any, c Column) string {
 		return "n/a"
 	}
 	switch c.Name {
-	case "time", "first_time", "last_time", "month":
+	case "time", "first_time", "last_time":
+		return day(v)
+	case "month":
+		if m, ok := v.(string); ok {
+			return m // "2019-01", as grouped
+		}
 		return day(v)
 	}
 	if f, ok := v.(float64); ok {

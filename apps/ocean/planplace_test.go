@@ -27,6 +27,10 @@ func TestPlanPlaceByName(t *testing.T) {
 	if p.Near != nil || len(p.Missing) != 1 || !strings.Contains(p.Missing[0], "the gazetteer does not know it") {
 		t.Fatalf("an unknown place: near %+v, missing %q", p.Near, p.Missing)
 	}
+	p = readPlan("floats off the coast of Oman", testNow(), gaz)
+	if p.Near == nil || p.Near.Place != "Oman" || p.Near.RadiusKm != defaultRadiusKm || p.Aggregate != "count" || p.GroupBy != "float" {
+		t.Fatalf("floats off a coast: %+v near %+v", p, p.Near)
+	}
 	// units and sea names are not places
 	for _, q := range []string{"what's the temp of float 2902269 at 1000 dbar near the surface", "mean temperature near 15N 63E in the South China Sea"} {
 		if p := readPlan(q, testNow(), gaz); p.Near != nil && p.Near.Place != "" {
@@ -45,6 +49,8 @@ func TestPlanSeasons(t *testing.T) {
 		"profiles within 500 km of 30S 99W in summer 2021":                      {"2021-12-01", "2022-03-01", "southern hemisphere"},
 		"max temperature in the Tasman Sea in winter 2010":                      {"2010-06-01", "2010-09-01", "southern hemisphere"},
 		"average temperature in the Arabian Sea during the 2019 summer monsoon": {"2019-06-01", "2019-10-01", "monsoon"},
+		"max salinity in the Tasman Sea last summer":                            {"2022-12-01", "2023-03-01", "southern hemisphere"},
+		"max salinity in the Sea of Japan last summer":                          {"2022-06-01", "2022-09-01", "northern hemisphere"},
 	} {
 		p := readPlan(q, testNow(), gaz)
 		if p.Time == nil || p.Time.From != want[0] || p.Time.To != want[1] || !strings.Contains(p.Time.Rule, want[2]) {

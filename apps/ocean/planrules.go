@@ -80,7 +80,7 @@ var (
 	reGroupBin    = regexp.MustCompile(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
 	reTopN        = regexp.MustCompile(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
 	reRadius      = regexp.MustCompile(`\b(?:within|in a radius of|radius)\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\b`)
-	reNearWord    = regexp.MustCompile(`\b(near|around|close to|nearest|closest|within|from)\b`)
+	reNearWord    = regexp.MustCompile(`\b(near|around|close to|nearest|closest|within|from|off)\b`)
 	reSeaName     = regexp.MustCompile(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
 	reLatTok      = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
 	reRankNoun    = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
@@ -296,14 +296,16 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		y, _ := strconv.Atoi(year)
 		p.Time = seasonFrame(name, y, southern(p))
 		p.Time.Text = m[0]
-	} else if p.Time != nil && len(r.Times) > 0 && r.Times[0].Unit == "season" && southern(p) {
-		// "last summer" south of the equator: the same months of the
-		// opposite season, the latest that began before the one read
+	} else if p.Time != nil && len(r.Times) > 0 && r.Times[0].Unit == "season" {
+		// "last summer": as understand read it north of the equator; south
+		// of it, the southern season of that name, the latest begun by now
 		t := r.Times[0]
-		name := map[time.Month]string{3: "autumn", 6: "winter", 9: "spring", 12: "summer"}[t.From.Month()]
-		tf := seasonFrame(name, t.From.Year(), true)
-		if from, _ := parseDay(tf.From); from.After(t.From) {
-			tf = seasonFrame(name, t.From.Year()-1, true)
+		name := map[time.Month]string{3: "spring", 6: "summer", 9: "autumn", 12: "winter"}[t.From.Month()]
+		tf := seasonFrame(name, t.From.Year(), false)
+		if southern(p) {
+			if tf = seasonFrame(name, now.Year(), true); tf.From > now.Format("2006-01-02") {
+				tf = seasonFrame(name, now.Year()-1, true)
+			}
 		}
 		tf.Text = p.Time.Text
 		p.Time = tf
@@ -418,7 +420,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			why = append(why, fmt.Sprintf("no radius given: %.0f km", float64(defaultRadiusKm)))
 		}
 	}
-	if p.Aggregate == "" && p.Rank == nil && (p.Near != nil || p.Box != nil) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside)\b`).MatchString(q) {
+	if p.Aggregate == "" && p.Rank == nil && (p.Near != nil || p.Box != nil) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) {
 		p.Aggregate = "count"
 		p.GroupBy = "float"
 	}
