@@ -28,7 +28,9 @@ func newOceanFetchCmd(c *cli, dir *string) *cobra.Command {
 ` + gdac.DefaultURL + `; --gdac URL for a mirror — first the index files
 (ar_index_global_meta.txt, ar_index_global_prof.txt), then for the profiles
 the selection keeps the floats' <WMO>_meta.nc and <WMO>_prof.nc and the
-single-profile files. --float, --region and --since narrow the selection
+single-profile files, and the <WMO>_Sprof.nc (synthetic BGC profiles) of
+each float the GDAC's argo_synthetic-profile_index.txt lists (a mirror
+without that index gets the core files only). --float, --region and --since narrow the selection
 (every one given must hold); --all takes the whole index (the whole GDAC).
 
 Files go to --into (default <ocean-dir>/gdac), laid out as on the GDAC,

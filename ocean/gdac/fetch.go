@@ -147,7 +147,15 @@ func Fetch(ctx context.Context, sel Selection, opts Options) (Report, error) {
 			return rep, fmt.Errorf("gdac index %s from %s: %s: %s", ix, f.url, res.Status, res.Reason)
 		}
 	}
-	jobs, floats, selection, err := f.plan(sel)
+	// The synthetic index is optional: without it (a mirror of the core
+	// data only) no BGC file is fetched.
+	bgc := f.get(ctx, job{file: SyntheticIndex})
+	rep.Files = append(rep.Files, bgc)
+	withBGC := bgc.Status == Fetched || bgc.Status == Unchanged
+	if !withBGC {
+		f.log.Info("no synthetic profile index; BGC files are not fetched", "status", bgc.Status, "reason", bgc.Reason)
+	}
+	jobs, floats, selection, err := f.plan(sel, withBGC)
 	if err != nil {
 		return rep, err
 	}
@@ -220,9 +228,10 @@ func (f *fetcher) local(file string) string {
 }
 
 // plan reads the indexes and lists the files of the selection: per float
-// its meta file, its prof file, and the single-profile files selected. It
-// writes the selected profile index rows to selection.
-func (f *fetcher) plan(sel Selection) (jobs []job, floats []string, selection string, err error) {
+// its meta file, its prof file, its synthetic BGC file when the synthetic
+// index lists the float (withBGC), and the single-profile files selected.
+// It writes the selected profile index rows to selection.
+func (f *fetcher) plan(sel Selection, withBGC bool) (jobs []job, floats []string, selection string, err error) {
 	pf, err := os.Open(f.local(ProfIndex))
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("gdac: %w", err)
@@ -273,8 +282,38 @@ func (f *fetcher) plan(sel Selection) (jobs []job, floats []string, selection st
 		}
 		jobs = append(jobs, job{file: "dac/" + dacOf[w] + "/" + w + "/" + w + "_prof.nc", updated: latest[w]})
 	}
+	if withBGC {
+		bgc, err := f.bgcFloats(floats)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		for _, w := range floats {
+			if u, ok := bgc[w]; ok {
+				jobs = append(jobs, job{file: "dac/" + dacOf[w] + "/" + w + "/" + w + "_Sprof.nc", updated: u})
+			}
+		}
+	}
 	selection, err = f.writeSelection(rows)
 	return jobs, floats, selection, err
+}
+
+// bgcFloats are those of floats the synthetic index lists, with the
+// newest update of their rows.
+func (f *fetcher) bgcFloats(floats []string) (map[string]time.Time, error) {
+	sf, err := os.Open(f.local(SyntheticIndex))
+	if err != nil {
+		return nil, fmt.Errorf("gdac: %w", err)
+	}
+	defer sf.Close()
+	want := make(map[string]bool, len(floats))
+	for _, w := range floats {
+		want[w] = true
+	}
+	bgc, err := readSyntheticIndex(sf, want)
+	if err != nil {
+		return nil, fmt.Errorf("gdac: %w", err)
+	}
+	return bgc, nil
 }
 
 // writeSelection writes the profile index's comment and header lines and

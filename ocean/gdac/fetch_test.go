@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -88,12 +89,27 @@ func TestFetchAllFromMirror(t *testing.T) {
 			}
 		}
 	}
+	bgc := map[string]bool{} // floats the synthetic index lists
+	b, _ := os.ReadFile(filepath.Join(root, SyntheticIndex))
+	for _, l := range strings.Split(string(b), "\n") {
+		if file, _, _ := strings.Cut(l, ","); strings.HasSuffix(file, ".nc") {
+			bgc[wmoOf(file)] = true
+		}
+	}
+	sprofs := 0
 	for w, dac := range floats {
 		if exists(dac + "/" + w + "/" + w + "_prof.nc") {
 			want++
 		}
+		if bgc[w] && exists(dac+"/"+w+"/"+w+"_Sprof.nc") {
+			want++
+			sprofs++
+		}
 	}
-	if got := rep.Count(Fetched) - 2; got != want {
+	if sprofs == 0 {
+		t.Error("the shared mirror has no Sprof file of a float the synthetic index lists")
+	}
+	if got := rep.Count(Fetched) - 3; got != want { // the three indexes aside
 		t.Errorf("fetched %d data files, the mirror holds %d the indexes and layout name", got, want)
 	}
 	if rep.Count(Missing) == 0 {
@@ -107,7 +123,7 @@ func TestFetchAllFromMirror(t *testing.T) {
 	}
 	// Paths: the meta index, the selection, then data files.
 	paths := rep.Paths()
-	if filepath.Base(paths[0]) != MetaIndex || paths[1] != rep.Selection || len(paths) != rep.Count(Fetched)+rep.Count(Unchanged) {
+	if filepath.Base(paths[0]) != MetaIndex || paths[1] != rep.Selection || len(paths) != rep.Count(Fetched)+rep.Count(Unchanged)-1 { // the synthetic index is not ingested
 		t.Errorf("paths start %v (%d paths)", paths[:2], len(paths))
 	}
 
@@ -131,13 +147,18 @@ func TestFetchSelection(t *testing.T) {
 	if len(rep.Floats) != 1 || rep.Floats[0] != "2902269" {
 		t.Errorf("floats %v", rep.Floats)
 	}
-	for _, f := range rep.Files[2:] {
+	for _, f := range rep.Files[3:] {
 		if !strings.HasPrefix(f.File, "dac/incois/2902269/") {
 			t.Errorf("fetched %s for float 2902269", f.File)
 		}
 	}
 	if rep.Count(Fetched) < 3 {
 		t.Errorf("fetched %d files", rep.Count(Fetched))
+	}
+	for _, f := range rep.Files {
+		if strings.HasSuffix(f.File, "_Sprof.nc") {
+			t.Errorf("fetched %s for a float with no synthetic profile", f.File)
+		}
 	}
 	sel, _ := os.ReadFile(rep.Selection)
 	for _, l := range strings.Split(strings.TrimSpace(string(sel)), "\n") {
@@ -385,5 +406,56 @@ func TestFetchBadGDAC(t *testing.T) {
 	_, err = Fetch(context.Background(), Selection{All: true}, Options{URL: gone.URL, Dir: t.TempDir(), Attempts: 2})
 	if err == nil || !strings.Contains(err.Error(), "gdac index "+MetaIndex) || !strings.Contains(err.Error(), "2 attempt(s)") || !strings.Contains(err.Error(), "refused") {
 		t.Errorf("no server: %v", err)
+	}
+}
+
+// A BGC float's synthetic profiles come with it; a mirror without the
+// synthetic index still serves the core files.
+func TestFetchBGC(t *testing.T) {
+	root := mirror(t)
+	url := serve(t, root, nil)
+	rep, err := Fetch(context.Background(), Selection{Floats: []string{"3902131"}}, Options{URL: url, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sprof *FileResult
+	for i, f := range rep.Files {
+		if f.File == "dac/coriolis/3902131/3902131_Sprof.nc" {
+			sprof = &rep.Files[i]
+		}
+	}
+	if sprof == nil || sprof.Status != Fetched || !slices.Contains(rep.Paths(), sprof.Path) {
+		t.Fatalf("the float's Sprof file: %+v", sprof)
+	}
+	want, _ := os.ReadFile(filepath.Join(root, "dac", "coriolis", "3902131", "3902131_Sprof.nc"))
+	got, _ := os.ReadFile(sprof.Path)
+	if !bytes.Equal(got, want) {
+		t.Errorf("Sprof file: %d bytes, the mirror's %d", len(got), len(want))
+	}
+
+	// The same float from a mirror that has no synthetic index.
+	core := t.TempDir()
+	for _, ix := range []string{ProfIndex, MetaIndex} {
+		b, err := os.ReadFile(filepath.Join(root, ix))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(core, ix), b, 0o644)
+	}
+	os.Symlink(filepath.Join(root, "dac"), filepath.Join(core, "dac"))
+	rep, err = Fetch(context.Background(), Selection{Floats: []string{"3902131"}}, Options{URL: serve(t, core, nil), Dir: t.TempDir()})
+	if err != nil {
+		t.Fatalf("a mirror without the synthetic index: %v", err)
+	}
+	for _, f := range rep.Files {
+		if strings.HasSuffix(f.File, "_Sprof.nc") {
+			t.Errorf("fetched %s with no synthetic index", f.File)
+		}
+		if f.File == SyntheticIndex && f.Status != Missing {
+			t.Errorf("synthetic index: %s, want missing", f.Status)
+		}
+	}
+	if rep.Count(Fetched) < 3 {
+		t.Errorf("core files fetched: %d", rep.Count(Fetched))
 	}
 }

@@ -23,6 +23,9 @@ const DefaultURL = "https://data-argo.ifremer.fr"
 const (
 	ProfIndex = "ar_index_global_prof.txt"
 	MetaIndex = "ar_index_global_meta.txt"
+	// SyntheticIndex lists the synthetic (BGC) profiles: a float it
+	// names has a <WMO>_Sprof.nc with its oxygen, chlorophyll, nitrate…
+	SyntheticIndex = "argo_synthetic-profile_index.txt"
 )
 
 // ErrNoSelection is returned when a Selection selects nothing at all: no
@@ -209,6 +212,27 @@ func readMetaIndex(r io.Reader) (map[string]entry, error) {
 		e := entry{File: rec["file"]}
 		e.Updated, _ = indexTime(rec["date_update"])
 		out[wmoOf(e.File)] = e
+		return nil
+	})
+	return out, err
+}
+
+// readSyntheticIndex returns, for each of floats the synthetic profile
+// index lists, the newest date_update of its rows.
+func readSyntheticIndex(r io.Reader, floats map[string]bool) (map[string]time.Time, error) {
+	out := map[string]time.Time{}
+	err := scanIndex(r, SyntheticIndex, []string{"file", "date_update"}, func(_ int, rec map[string]string) error {
+		if err := checkFile(rec["file"]); err != nil {
+			return err
+		}
+		w := wmoOf(rec["file"])
+		if !floats[w] {
+			return nil
+		}
+		u, _ := indexTime(rec["date_update"])
+		if t, ok := out[w]; !ok || u.After(t) {
+			out[w] = u
+		}
 		return nil
 	})
 	return out, err
