@@ -29,7 +29,7 @@ func answerSentences(res *PlanResult) []string {
 		return nil
 	}
 	switch {
-	case p.Rank != nil:
+	case p.Rank != nil && profileByTime(p) == "":
 		return rankSentences(res, spec, scope)
 	case (p.Aggregate == "max" || p.Aggregate == "min") && p.GroupBy == "":
 		word := map[string]string{"max": "maximum", "min": "minimum"}[p.Aggregate]

@@ -12,8 +12,8 @@ import (
 // the target. pres is the target when v was interpolated, else the
 // level used; pres_lo and pres_hi are the levels v was read from (both
 // the nearest level when it was not interpolated). t is the target's
-// placeholder.
-func atTargetCTE(with int, t string) string {
+// placeholder, out the name of the CTE made.
+func atTargetCTE(with int, t, out string) string {
 	cols := []string{"v"}
 	for i := range with {
 		cols = append(cols, fmt.Sprintf("w%d", i))
@@ -37,7 +37,7 @@ func atTargetCTE(with int, t string) string {
 	}
 	return ", at0 AS (SELECT wmo, cycle, direction, any_value(data_mode) AS data_mode, min(time) AS time, any_value(lat) AS lat, any_value(lon) AS lon, " +
 		strings.Join(agg, ", ") + " FROM lv0 GROUP BY wmo, cycle, direction)" +
-		", lv AS (SELECT * FROM (SELECT wmo, cycle, direction, data_mode, time, lat, lon, " + strings.Join(sel, ", ") + " FROM at0) WHERE " + strings.Join(notNull, " OR ") + ")"
+		", " + out + " AS (SELECT * FROM (SELECT wmo, cycle, direction, data_mode, time, lat, lon, " + strings.Join(sel, ", ") + " FROM at0) WHERE " + strings.Join(notNull, " OR ") + ")"
 }
 
 // atTargetText says how values at a target pressure were read, for the
@@ -45,4 +45,15 @@ func atTargetCTE(with int, t string) string {
 func atTargetText(r *PressureRange) string {
 	return fmt.Sprintf("Values at %g dbar: within each profile, interpolated linearly between the good levels just above and below %g dbar when both lie in %g–%g dbar, else the good level nearest %g dbar in that window.",
 		r.Target, r.Target, r.Min, r.Max, r.Target)
+}
+
+// profileByTime is the cycle a plan's "latest" or "earliest" profile
+// ranking picks when the plan also reads a value from it ("the salinity
+// at 1000 dbar in float X's most recent profile"): "max" or "min" of
+// each float's cycles with a good value; "" when it picks none.
+func profileByTime(p QueryPlan) string {
+	if r := p.Rank; r != nil && r.Of == "profile" && p.Aggregate != "" && (r.By == "latest" || r.By == "earliest") {
+		return map[string]string{"latest": "max", "earliest": "min"}[r.By]
+	}
+	return ""
 }

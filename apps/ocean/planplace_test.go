@@ -1,6 +1,7 @@
 package ocean
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -77,5 +78,44 @@ func TestPlanNamedFloatIsNoRanking(t *testing.T) {
 	}
 	if p := planRules("which floats are within range of 300 km of 10N 65E", testNow()); p.Aggregate == "range" {
 		t.Errorf("a radius read as a range: %+v", p)
+	}
+}
+
+// "The salinity at 1000 dbar in float X's most recent profile" reads the
+// float's last cycle with a good value, the same as naming that cycle.
+func TestPlanValueInLatestProfile(t *testing.T) {
+	a := newApp(t, Options{})
+	ctx := context.Background()
+	p := planRules("What was the salinity at 1000 dbar in float 2902269's most recent profile?", testNow())
+	if p.Aggregate != "value" || p.Rank == nil || p.Rank.By != "latest" || p.Rank.Of != "profile" {
+		t.Fatalf("plan: %+v", p)
+	}
+	got, err := a.RunPlan(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := p
+	all.Rank, all.Answer = nil, "table"
+	every, err := a.RunPlan(ctx, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Rows) != 1 || len(every.Rows) < 2 {
+		t.Fatalf("%d rows for the latest, %d for all", len(got.Rows), len(every.Rows))
+	}
+	last := every.Rows[0]
+	for _, r := range every.Rows {
+		if toFloat(r[every.Col("cycle")]) > toFloat(last[every.Col("cycle")]) {
+			last = r
+		}
+	}
+	if g, w := got.Rows[0][got.Col("cycle")], last[every.Col("cycle")]; g != w {
+		t.Errorf("cycle %v, want the last, %v", g, w)
+	}
+	if g, w := toFloat(got.Rows[0][got.Col("salinity")]), toFloat(last[every.Col("salinity")]); g != w {
+		t.Errorf("salinity %v, want %v", g, w)
+	}
+	if s := strings.Join(answerSentences(got), " "); !strings.Contains(s, "interpolated between") && !strings.Contains(s, "nearest good level") && !strings.Contains(s, "measured at") {
+		t.Errorf("the answer does not say how the value was read: %s", s)
 	}
 }

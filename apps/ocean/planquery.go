@@ -153,14 +153,21 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 	if r := p.Pressure; r != nil {
 		presCond = fmt.Sprintf("pres BETWEEN %s AND %s", a.add(r.Min), a.add(r.Max))
 	}
-	levels := "lv"
+	out := "lv"
+	if profileByTime(p) != "" {
+		out = "lvall" // lv is the latest (or earliest) profile's
+	}
+	levels := out
 	if r := p.Pressure; r != nil && r.Target > 0 {
-		levels = "lv0" // levels in the window; lv is each profile at the target
+		levels = "lv0" // levels in the window; out is each profile at the target
 	}
 	cte := "WITH raw AS (SELECT " + strings.Join(cols, ", ") + " FROM argo_profiles p" + where(conds) +
 		"), " + levels + " AS (SELECT * FROM raw WHERE " + presCond + " AND (" + strings.Join(nonNull, " OR ") + "))"
 	if levels == "lv0" {
-		cte += atTargetCTE(len(p.With), a.add(p.Pressure.Target))
+		cte += atTargetCTE(len(p.With), a.add(p.Pressure.Target), out)
+	}
+	if fn := profileByTime(p); fn != "" {
+		cte += ", lv AS (SELECT * FROM lvall WHERE (wmo, cycle) IN (SELECT wmo, " + fn + "(cycle) FROM lvall WHERE v IS NOT NULL GROUP BY wmo))"
 	}
 	return cte
 }
@@ -182,7 +189,7 @@ func buildPlanQuery(p QueryPlan) (planQuery, error) {
 	group, groupCol := groupSQL(p)
 	q := planQuery{}
 	switch agg := p.Aggregate; {
-	case p.Rank != nil:
+	case p.Rank != nil && profileByTime(p) == "":
 		return rankLevelsQuery(p, a, cte, spec)
 	case (agg == "max" || agg == "min") && group == "":
 		dir := map[string]string{"max": "DESC", "min": "ASC"}[agg]
