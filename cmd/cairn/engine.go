@@ -25,6 +25,10 @@ type engineFlags struct {
 	queue     string
 	conn      temporal.Connection
 	apiKeyEnv string
+	// payloadDir and payloadThreshold: where states too large for a
+	// history go (--temporal-payloads) and from which size.
+	payloadDir       string
+	payloadThreshold int
 }
 
 const defaultQueue = "cairn"
@@ -47,6 +51,8 @@ func (f *engineFlags) registerCluster(cmd *cobra.Command) {
 	fs.StringVar(&f.conn.CAFile, "temporal-tls-ca", "", "CA bundle `file` to trust instead of the system's")
 	fs.StringVar(&f.conn.ServerName, "temporal-tls-server-name", "", "server name to check in the cluster's certificate")
 	fs.StringVar(&f.apiKeyEnv, "temporal-api-key-env", "TEMPORAL_API_KEY", "environment `variable` holding a Temporal Cloud API key (used when set)")
+	fs.StringVar(&f.payloadDir, "temporal-payloads", "", "payload store `dir`: states larger than --temporal-payload-threshold go there, not through the cluster's history (which refuses one past 2 MiB); the clients and every worker must see the same directory (a shared mount)")
+	fs.IntVar(&f.payloadThreshold, "temporal-payload-threshold", temporal.DefaultPayloadThreshold, "size in `bytes` from which a payload goes to --temporal-payloads")
 }
 
 // dial connects to the cluster the flags name.
@@ -58,6 +64,15 @@ func (f *engineFlags) dial(ctx context.Context, log *slog.Logger) (client.Client
 	cn.Log = log
 	if f.apiKeyEnv != "" {
 		cn.APIKey = os.Getenv(f.apiKeyEnv)
+	}
+	if f.payloadDir != "" {
+		if f.payloadThreshold <= 0 || f.payloadThreshold >= temporal.DefaultPayloadLimit {
+			return nil, fmt.Errorf("--temporal-payload-threshold %d: want a size in bytes over 0 and under the cluster's %d", f.payloadThreshold, temporal.DefaultPayloadLimit)
+		}
+		if err := os.MkdirAll(f.payloadDir, 0o755); err != nil {
+			return nil, fmt.Errorf("--temporal-payloads: %w", err)
+		}
+		cn.Payloads = temporal.PayloadOptions{Store: temporal.DirStore{Dir: f.payloadDir}, Threshold: f.payloadThreshold}
 	}
 	c, err := temporal.Dial(ctx, cn)
 	if err != nil {

@@ -36,6 +36,11 @@ type Connection struct {
 	DialTimeout time.Duration
 	// Log receives the SDK's log lines; nil discards those below Warn.
 	Log *slog.Logger
+	// Payloads says where states too large for a history go (a
+	// PayloadStore); every client and worker of a queue must use the same.
+	// Without a Store, a payload past the cluster's limit fails its run at
+	// once with ErrPayloadTooLarge.
+	Payloads PayloadOptions
 }
 
 // ErrUnreachable: no answer from the cluster's frontend at the address
@@ -58,7 +63,11 @@ func Dial(ctx context.Context, cn Connection) (client.Client, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	opts := client.Options{HostPort: cn.Address, Namespace: cn.Namespace, Logger: tlog.NewStructuredLogger(log)}
+	if err := cn.Payloads.check(); err != nil {
+		return nil, err
+	}
+	opts := client.Options{HostPort: cn.Address, Namespace: cn.Namespace, Logger: tlog.NewStructuredLogger(log),
+		DataConverter: DataConverter(cn.Payloads)}
 	if cn.CertFile != "" || cn.KeyFile != "" || cn.CAFile != "" || cn.ServerName != "" || cn.APIKey != "" {
 		tc, err := tlsConfig(cn)
 		if err != nil {
