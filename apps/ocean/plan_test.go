@@ -15,7 +15,8 @@ import (
 // data needed): the four examples must be planned exactly, and
 // the tuned and held-out parts keep their floors.
 func TestPlanPolicyOnCorpus(t *testing.T) {
-	var tuned, held, tuned2, held2 corpusScore
+	var tuned, held corpusScore
+	var tunedR, heldR [4]corpusScore // by round
 	gaz := geotest.Gazetteer(t)
 	for _, c := range loadCorpus(t) {
 		got := readPlan(c.Q, testNow(), gaz)
@@ -30,10 +31,10 @@ func TestPlanPolicyOnCorpus(t *testing.T) {
 		if len(bad) == 0 {
 			sc.planExact++
 		}
-		if c.secondRound() {
-			sc2 := &tuned2
+		if r := c.round(); r > 1 {
+			sc2 := &tunedR[r]
 			if c.heldOut() {
-				sc2 = &held2
+				sc2 = &heldR[r]
 			}
 			sc2.questions++
 			sc2.slots += len(planSlots)
@@ -46,7 +47,7 @@ func TestPlanPolicyOnCorpus(t *testing.T) {
 			if c.ID <= "q04" {
 				t.Errorf("%s %q: %s", c.ID, c.Q, strings.Join(bad, "; "))
 			} else {
-				t.Logf("%s %q: %s", c.ID, c.Q, strings.Join(bad, "; "))
+				t.Logf("%s %q (held out %v): %s", c.ID, c.Q, c.heldOut(), strings.Join(bad, "; "))
 			}
 		}
 		if len(c.Plan.Missing) == 0 {
@@ -57,8 +58,13 @@ func TestPlanPolicyOnCorpus(t *testing.T) {
 	}
 	t.Logf("plans, tuned: %s", tuned)
 	t.Logf("plans, held out: %s", held)
-	t.Logf("plans, second round tuned: %s", tuned2)
-	t.Logf("plans, second round held out: %s", held2)
+	for r, name := range []string{2: "second", 3: "third"} {
+		if name == "" {
+			continue
+		}
+		t.Logf("plans, %s round tuned: %s", name, tunedR[r])
+		t.Logf("plans, %s round held out: %s", name, heldR[r])
+	}
 	if pct(tuned.planExact, tuned.questions) < 90 || pct(held.planExact, held.questions) < 75 {
 		t.Errorf("plan scores below their floors (90%% tuned, 75%% held out): tuned %s; held out %s", tuned, held)
 	}
