@@ -66,6 +66,10 @@ func (s *Store) run(ctx context.Context, opts QueryOptions, stmt string, planChe
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	start := time.Now()
+	if err := s.gate.enter(ctx); err != nil {
+		return nil, queryErr(ctx, opts, err)
+	}
+	defer s.gate.leave()
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("query connection: %w", err)
