@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
@@ -35,13 +36,45 @@ type QueryOptions struct {
 
 var guard = sqlguard.New(Tables, nil)
 
+// guardChecks remembers the statements the guard passed, with the text
+// it made of them: the check parses a statement twice and deparses it
+// (about a millisecond of CPU), and the agents' templates come again and
+// again. The guard's answer depends on the text alone.
+type guardChecks struct {
+	mu   sync.Mutex
+	safe map[string]string
+}
+
+// maxGuardChecks bounds guardChecks; past it the memory starts afresh.
+const maxGuardChecks = 1024
+
+func (gc *guardChecks) check(stmt string) (string, error) {
+	gc.mu.Lock()
+	safe, ok := gc.safe[stmt]
+	gc.mu.Unlock()
+	if ok {
+		return safe, nil
+	}
+	safe, err := guard.Check(stmt)
+	if err != nil {
+		return "", err
+	}
+	gc.mu.Lock()
+	if gc.safe == nil || len(gc.safe) >= maxGuardChecks {
+		gc.safe = map[string]string{}
+	}
+	gc.safe[stmt] = safe
+	gc.mu.Unlock()
+	return safe, nil
+}
+
 // Query checks stmt with the SQL guard, checks that DuckDB's plan for it
 // reads only the tables of Tables, and runs it in a read-only transaction
 // with a timeout and a row limit. A rejected statement never runs; its
 // error wraps sqlguard.ErrRejected. When ctx ends or the timeout passes,
 // DuckDB is interrupted and the query's work stops.
 func (s *Store) Query(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {
-	safe, err := guard.Check(stmt)
+	safe, err := s.guarded.check(stmt)
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,7 @@ type Store struct {
 	profiles string
 	opts     Options
 	ingestMu sync.Mutex
+	guarded  guardChecks
 	plans    planChecks
 	gate     *gate
 }
