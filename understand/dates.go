@@ -43,6 +43,10 @@ var weekdays = map[string]time.Weekday{"sunday": 0, "monday": 1, "tuesday": 2, "
 	"friday": 5, "saturday": 6, "sun": 0, "mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4,
 	"fri": 5, "sat": 6}
 
+// measureUnits after a number make it a measure, not a year: "2000 m".
+var measureUnits = map[string]bool{"km": true, "mi": true, "m": true, "ft": true, "dbar": true, "°C": true, "°": true,
+	"mph": true, "km/h": true, "%": true}
+
 // timePreps before a month, season or year make it a date: "in may",
 // "since 2019".
 var timePreps = map[string]bool{"in": true, "since": true, "during": true, "until": true, "till": true, "before": true,
@@ -242,8 +246,9 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 				return d.dayPoint(p, i, last, y, mo, dd), true
 			}
 		}
-		// A year: "in 2019", "2019", "2019-2021" (the second end is read next).
-		if y, err := strconv.Atoi(t.raw); err == nil && len(t.raw) == 4 && y >= 1800 && y <= 2200 {
+		// A year: "in 2019", "2019", "2019-2021" (the second end is read next);
+		// not a measure ("between 1500 and 2000 m").
+		if y, err := strconv.Atoi(t.raw); err == nil && len(t.raw) == 4 && y >= 1800 && y <= 2200 && !measureUnits[units[d.word(i+1)]] {
 			prev := d.word(i - 1)
 			if timePreps[prev] || prev == "year" || prev == "-" || prev == "–" || d.word(i+1) == "-" || d.word(i+1) == "–" ||
 				d.word(i+1) == "to" || d.word(i+1) == "and" && prev != "" {

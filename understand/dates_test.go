@@ -45,6 +45,9 @@ func TestTimeFrames(t *testing.T) {
 		{"in 3 days", 0, "in 3 days 2026-11-26..2026-11-27"},
 		// Not dates: the verb "may", a count, a plain number.
 		{"we may march on, 2019 people came", 0, ""},
+		// Not years: measures ("between 1500 and 2000 m", "to 2000dbar").
+		{"between 1500 and 2000 m in 2019", 0, "2019 2019-01-01..2020-01-01"},
+		{"from 1000 to 2000dbar", 0, ""},
 	}
 	for _, c := range cases {
 		r := understand.Read(c.q, understand.Options{Now: refDay, Tense: c.tense})
