@@ -140,6 +140,20 @@ func expectedAnswer(p QueryPlan, d *ncData) map[string]float64 {
 		for i, k := range keys[:min(len(keys), rankN(p))] {
 			out[fmt.Sprintf("%d:%s", i, k)] = best[k]
 		}
+	case p.Aggregate == "count" && p.GroupBy != "":
+		// by group: only the groups with a good value
+		profs := map[string]map[string]bool{}
+		for _, l := range good {
+			g := group(l)
+			if profs[g] == nil {
+				profs[g] = map[string]bool{}
+			}
+			profs[g][profID(l.prof)] = true
+			out["n:measurements/"+g]++
+		}
+		for g, ps := range profs {
+			out["n:profiles/"+g] = float64(len(ps))
+		}
 	case p.Aggregate == "count":
 		profs := map[string]bool{}
 		for _, l := range good {

@@ -352,6 +352,10 @@ func canonResult(r *PlanResult) map[string]float64 {
 				put("n:floats", cell(row, "floats"))
 				put("n:profiles", cell(row, "profiles"))
 			}
+		case p.Aggregate == "count" && p.GroupBy != "":
+			g := "/" + tkey(row[0])
+			put("n:measurements"+g, cell(row, "measurements"))
+			put("n:profiles"+g, cell(row, "profiles"))
 		case p.Aggregate == "count":
 			put("n:measurements", cell(row, "measurements"))
 			put("n:profiles", cell(row, "profiles"))
