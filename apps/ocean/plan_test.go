@@ -154,6 +154,10 @@ func TestAskSaysWhyNothingMatched(t *testing.T) {
 	if !strings.Contains(r.Response, "Float 2902269 has no stored pH (PH_IN_SITU_TOTAL) values") {
 		t.Errorf("BGC: %s", r.Response)
 	}
+	r = ask(t, a, "which floats have nitrate data?")
+	if !strings.Contains(r.Response, "No float in the data has stored nitrate") || strings.Contains(r.Response, "No profile matches the plan's place and time") {
+		t.Errorf("BGC, no float named: %s", r.Response)
+	}
 	r = ask(t, a, "maximum temperature in the South China Sea last spring")
 	if !strings.Contains(r.Response, "No profile matches") || !strings.Contains(r.Response, "the data hold") {
 		t.Errorf("time: %s", r.Response)
@@ -184,6 +188,47 @@ func TestPlanRulesPhrasings(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%q: %s, want %s (%s)", q, got, want, p.Reasoning)
+		}
+	}
+}
+
+// TestPlanRulesOtherWordings: wordings of the third round's classes
+// (abbreviations, a year or a box written bare, comparatives, "which
+// floats have …", quantities no float measures), outside the corpus.
+func TestPlanRulesOtherWordings(t *testing.T) {
+	for q, want := range map[string]string{
+		"avg sal @500dbar for 2902269":                                        "salinity mean 475-525 ",
+		"temperature between 1000 and 2000 m for float 4901079":               "temperature value 1000-2000 ",
+		"max temp float 2901623 2011":                                         "temperature max  2011-01-01..2012-01-01",
+		"is 2902269 warmer than 2902696 at 100 m?":                            "temperature compare 95-105 ",
+		"which float is fresher at the surface, 2902269 or 2902696":           "salinity compare 0-10 ",
+		"which floats measured chlorophyll?":                                  "chla count by float ",
+		"mean temperature in the mixed layer for float 2902269":               "temperature mean ",
+		"what was the air temperature over float 2902269?":                    " value missing variable ",
+		"thermocline depth of float 2901623 cycle 5":                          " value missing variable ",
+		"how many profiles in 5-10S, 100-110E":                                " count box -10..-5 100..110 ",
+		"how many profiles did float 2901746 make in the box 36-38N 130-132E": " count box 36..38 130..132 ",
+	} {
+		p := planRules(q, testNow())
+		got := p.Variable + " " + p.Aggregate
+		if p.Pressure != nil {
+			got += fmt.Sprintf(" %g-%g", p.Pressure.Min, p.Pressure.Max)
+		}
+		if p.GroupBy != "" {
+			got += " by " + p.GroupBy
+		}
+		if len(p.Missing) > 0 {
+			got += " missing " + strings.SplitN(p.Missing[0], ":", 2)[0]
+		}
+		if b := p.Box; b != nil {
+			got += fmt.Sprintf(" box %g..%g %g..%g", b.MinLat, b.MaxLat, b.MinLon, b.MaxLon)
+		}
+		got += " "
+		if p.Time != nil {
+			got += " " + p.Time.From + ".." + p.Time.To
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q (%s)", q, got, want, p.Reasoning)
 		}
 	}
 }

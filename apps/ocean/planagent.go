@@ -344,10 +344,20 @@ func (a *App) explainEmpty(ctx context.Context, p QueryPlan) []string {
 		}
 	}
 	if len(p.Floats) == 0 {
+		// a BGC parameter no float has ("which floats have oxygen data?")
+		if spec, ok := varSpecs[p.Variable]; ok && spec.mode == "bgc_data_mode" && a.profiles != nil {
+			if r, err := a.profiles.Query(ctx, opts, `SELECT count(`+spec.col+`) AS n FROM argo_profiles`); err == nil && len(r.Rows) == 1 && toFloat(r.Rows[0][0]) == 0 {
+				return append(out, fmt.Sprintf("No float in the data has stored %s values: no synthetic BGC (Sprof) file with that parameter was ingested.", spec.name))
+			}
+		}
 		if r, err := a.meta.Query(ctx, opts, `SELECT count(*) AS profiles, count(DISTINCT wmo) AS floats, min(time) AS first_time, max(time) AS last_time FROM argo_profile_stations`); err == nil && len(r.Rows) == 1 {
 			m := rowMaps(r)[0]
-			out = append(out, fmt.Sprintf("No profile matches the plan's place and time; the data hold %v profiles of %v floats from %s to %s.",
-				m["profiles"], m["floats"], day(m["first_time"]), day(m["last_time"])))
+			what := "No profile matches the plan's place and time"
+			if p.Region == "" && p.Box == nil && p.Near == nil && p.Time == nil {
+				what = "No profile has a good (QC 1–2) value matching the plan's filters"
+			}
+			out = append(out, fmt.Sprintf("%s; the data hold %v profiles of %v floats from %s to %s.",
+				what, m["profiles"], m["floats"], day(m["first_time"]), day(m["last_time"])))
 		}
 	}
 	return out

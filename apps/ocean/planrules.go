@@ -19,6 +19,7 @@ var variableTerms = []understand.Term{
 	{Phrase: "sst", Label: "temperature"}, {Phrase: "water temperature", Label: "temperature"},
 	{Phrase: "salinity", Label: "salinity"}, {Phrase: "psal", Label: "salinity"}, {Phrase: "salt", Label: "salinity"},
 	{Phrase: "saltiness", Label: "salinity"}, {Phrase: "salty", Label: "salinity"}, {Phrase: "saline", Label: "salinity"}, {Phrase: "sss", Label: "salinity"},
+	{Phrase: "sal", Label: "salinity"},
 	{Phrase: "pressure", Label: "pressure"}, {Phrase: "pres", Label: "pressure"}, {Phrase: "depth", Label: "pressure"},
 	{Phrase: "oxygen", Label: "doxy"}, {Phrase: "doxy", Label: "doxy"}, {Phrase: "dissolved oxygen", Label: "doxy"},
 	{Phrase: "chlorophyll", Label: "chla"}, {Phrase: "chla", Label: "chla"}, {Phrase: "chl a", Label: "chla"}, {Phrase: "chlorophyll a", Label: "chla"},
@@ -69,7 +70,7 @@ var (
 	reCycle       = regexp.MustCompile(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
 	reFirstCycle  = regexp.MustCompile(`\b(first|initial) (cycle|profile)\b`)
 	reLastCycle   = regexp.MustCompile(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
-	rePresAt      = regexp.MustCompile(`\b(?:at|near|around|of|@)\s+(?:a\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresAt      = regexp.MustCompile(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresBetween = regexp.MustCompile(`\bbetween\s+(\d{1,5}(?:\.\d+)?)\s*(?:m|meters?|metres?|dbar|decibars?|db)?\s+and\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresBelow   = regexp.MustCompile(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresAbove   = regexp.MustCompile(`\b(?:above|shallower than|upper|top|first)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
@@ -98,6 +99,65 @@ var (
 	reBetweenCyc  = regexp.MustCompile(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
 	reWhereMeta   = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
+
+var (
+	reLatRange       = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])\b`)
+	reComparative    = regexp.MustCompile(`\b(warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline|deeper|shallower|higher|lower)\b`)
+	reWhichFloatsDid = regexp.MustCompile(`\b(which|what|list|any) (argo )?floats? (have|has|had|with|carry|carries|carried|measure|measures|measured|record|records|recorded|report|reports|reported|sent|send|sends|transmitted|surfaced)\b`)
+	reBareYear       = regexp.MustCompile(`(?:^|[\s,(])((?:19|20)\d\d)\b`)
+	reYearCue        = regexp.MustCompile(`(?:\b(?:cycles?|profiles?|no|number|at|near|around|below|above|under|beneath|than|top|within|radius|deeper|shallower|first|upper|float|wmo)|[@#])\s*$`)
+)
+
+// unmeasured are quantities an ocean question may ask for that no Argo
+// variable holds: such a question names its variable as missing
+// instead of reading "depth" as pressure or "temperature" as the sea's.
+var unmeasured = []struct {
+	re   *regexp.Regexp
+	what string
+}{
+	{regexp.MustCompile(`\b(mixed[- ]layer depth|mld)\b`), "the mixed layer depth"},
+	{regexp.MustCompile(`\bthermocline depth\b`), "the thermocline depth"},
+	{regexp.MustCompile(`\bwinds?(?: speeds?)?\b`), "wind"},
+	{regexp.MustCompile(`\b(wave heights?|waves)\b`), "waves"},
+	{regexp.MustCompile(`\bsea[- ]level\b`), "sea level"},
+	{regexp.MustCompile(`\bair temperatures?\b`), "air temperature"},
+	{regexp.MustCompile(`\b(rain|rainfall|precipitation)\b`), "rainfall"},
+	{regexp.MustCompile(`\b(current speeds?|current velocit(y|ies)|ocean currents?)\b`), "currents"},
+}
+
+// unmeasuredAsked names the unmeasured quantity q asks for, when every
+// variable word of r lies inside its mention ("the depth" of "mixed
+// layer depth"); "" when none.
+func unmeasuredAsked(q string, r *understand.Reading) string {
+	for _, u := range unmeasured {
+		spans := u.re.FindAllStringIndex(q, -1)
+		if spans == nil {
+			continue
+		}
+		inside := func(t understand.TermMatch) bool {
+			return slices.ContainsFunc(spans, func(s []int) bool { return s[0] <= t.Start && t.End <= s[1] })
+		}
+		if !slices.ContainsFunc(r.Terms, func(t understand.TermMatch) bool { return !inside(t) }) {
+			return u.what
+		}
+	}
+	return ""
+}
+
+// bareYear reads a year written alone ("float 1900857 2010"), which
+// understand leaves without a word of time before it: a year from 1990
+// to now's, not a measure, a cycle or a pressure; 0 when none.
+func bareYear(q string, now time.Time) (int, string) {
+	for _, m := range reBareYear.FindAllStringSubmatchIndex(q, -1) {
+		y, _ := strconv.Atoi(q[m[2]:m[3]])
+		rest := q[m[3]:]
+		if y < 1990 || y > now.Year() || unitAfter(rest) || strings.HasPrefix(strings.TrimSpace(rest), "-") || reYearCue.MatchString(q[:m[2]]) {
+			continue
+		}
+		return y, q[m[2]:m[3]]
+	}
+	return 0, ""
+}
 
 var wordNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 
@@ -130,9 +190,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 	if len(vars) == 0 {
 		switch {
-		case regexp.MustCompile(`\b(warm|warming|cool|cooling|warmest|coldest|hottest|coolest)\b`).MatchString(q):
+		case regexp.MustCompile(`\b(warm|warming|cool|cooling|warmest|coldest|hottest|coolest|warmer|colder|cooler|hotter)\b`).MatchString(q):
 			vars = []string{"temperature"}
-		case regexp.MustCompile(`\b(freshening|saltiest|freshest|saline)\b`).MatchString(q):
+		case regexp.MustCompile(`\b(freshening|saltiest|freshest|saline|saltier|fresher)\b`).MatchString(q):
 			vars = []string{"salinity"}
 		}
 	}
@@ -229,7 +289,23 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			lons = append(lons, c.Lng)
 		}
 	}
-	for _, m := range reLatTok.FindAllStringSubmatch(query, -1) {
+	// "10-15N, 110-120E": both ends take the letter
+	for _, m := range reLatRange.FindAllStringSubmatch(query, -1) {
+		a, _ := strconv.ParseFloat(m[1], 64)
+		b, _ := strconv.ParseFloat(m[2], 64)
+		if h := strings.ToUpper(m[3]); h == "N" || h == "S" {
+			if h == "S" {
+				a, b = -a, -b
+			}
+			boxLats = append(boxLats, a, b)
+		} else {
+			if h == "W" {
+				a, b = -a, -b
+			}
+			boxLons = append(boxLons, a, b)
+		}
+	}
+	for _, m := range reLatTok.FindAllStringSubmatch(reLatRange.ReplaceAllString(query, " "), -1) {
 		if m[2] != "" {
 			v, _ := strconv.ParseFloat(m[1], 64)
 			if strings.EqualFold(m[2], "s") {
@@ -286,6 +362,8 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			tf.To = to.Format("2006-01-02")
 		}
 		p.Time = tf
+	} else if y, text := bareYear(q, now); y > 0 {
+		p.Time = &TimeFrame{From: fmt.Sprintf("%d-01-01", y), To: fmt.Sprintf("%d-01-01", y+1), Text: text}
 	}
 	if m := reSeason.FindStringSubmatch(q); m != nil {
 		// "the summer of 2006", "the monsoon of 2019": the season's months
@@ -340,6 +418,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 	if p.Aggregate == "" && p.Variable != "" {
 		p.Aggregate = "value"
+	}
+	if p.Aggregate == "value" && len(p.Floats) >= 2 && reComparative.MatchString(q) {
+		p.Aggregate = "compare" // "which is saltier, 5900446 or 5906072?"
 	}
 	if (p.Aggregate == "timeseries" || p.Aggregate == "value") && p.GroupBy == "cycle" {
 		p.GroupBy = ""
@@ -420,9 +501,20 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			why = append(why, fmt.Sprintf("no radius given: %.0f km", float64(defaultRadiusKm)))
 		}
 	}
-	if p.Aggregate == "" && p.Rank == nil && (p.Near != nil || p.Box != nil) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) {
+	// "which floats near X", "which floats have oxygen data", "which
+	// floats reported last month": the floats, each with its count
+	if p.Rank == nil && len(p.Floats) == 0 &&
+		(p.Aggregate == "" && (p.Near != nil || p.Box != nil) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) ||
+			(p.Aggregate == "" || p.Aggregate == "value") && reWhichFloatsDid.MatchString(q)) {
 		p.Aggregate = "count"
 		p.GroupBy = "float"
+	}
+	if what := unmeasuredAsked(q, r); what != "" {
+		p.Variable, p.With = "", nil
+		if p.Aggregate == "" {
+			p.Aggregate = "value"
+		}
+		p.Missing = append(p.Missing, "variable: the question asks for "+what+", which Argo floats do not measure (they measure temperature, salinity and pressure, and BGC floats oxygen, chlorophyll, nitrate, pH and backscatter)")
 	}
 
 	// answer kind
