@@ -59,6 +59,10 @@ type Options struct {
 	Log *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Engine runs each turn's graph elsewhere (flow/temporal.Engine: a
+	// Temporal cluster whose workers host Runners); nil runs it here.
+	// Sessions stay with the Assistant: only the turn travels.
+	Engine flow.Engine
 }
 
 func (o Options) withDefaults() Options {
@@ -104,8 +108,9 @@ func (o Options) withDefaults() Options {
 // one session answers one message at a time.
 type Assistant struct {
 	o      Options
-	tools  *tool.Registry // the maps tools, with events and timeouts
-	runner *flow.Runner[turn]
+	tools  *tool.Registry     // the maps tools, with events and timeouts
+	runner *flow.Runner[turn] // where turns run: here, or on the Engine
+	local  *flow.Runner[turn]
 
 	mu   sync.Mutex
 	busy map[string]bool
@@ -132,9 +137,16 @@ func New(reg *tool.Registry, o Options) (*Assistant, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.runner = r
+	a.local, a.runner = r, r
+	if o.Engine != nil {
+		a.runner = r.WithEngine(o.Engine)
+	}
 	return a, nil
 }
+
+// Runners are the assistant's graphs as run in this process, for a
+// worker that hosts them (flow/temporal.NewWorker).
+func (a *Assistant) Runners() []flow.AnyRunner { return []flow.AnyRunner{a.local} }
 
 // Graph describes the coordinator's graph (cairn graph mapschat).
 func (a *Assistant) Graph() flow.Info { return a.runner.Info() }
@@ -180,7 +192,14 @@ func (a *Assistant) DeleteSession(ctx context.Context, id string) error {
 		return fmt.Errorf("%w (session %s)", ErrBusy, id)
 	}
 	defer a.release(id)
-	return a.o.Store.Delete(ctx, id)
+	s, err := a.o.Store.Get(ctx, id)
+	if err := a.o.Store.Delete(ctx, id); err != nil {
+		return err
+	}
+	if err == nil {
+		a.dropWaiting(ctx, s.Waiting, "the session was deleted")
+	}
+	return nil
 }
 
 func (a *Assistant) acquire(id string) bool {

@@ -231,6 +231,9 @@ var (
 	// ErrCorruptSession is a stored session that cannot be read; the file
 	// is named and left as it is.
 	ErrCorruptSession = errors.New("mapschat: stored session is unreadable")
+	// ErrCannotAsk is a turn that must ask where and runs where no run
+	// can wait for the answer: on an Engine without flow.Ask support.
+	ErrCannotAsk = errors.New("mapschat: this message needs the assistant to ask where, and turns on this engine cannot wait for an answer yet")
 )
 
 // Turn is one message and what the assistant did with it.

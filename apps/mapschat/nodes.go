@@ -36,9 +36,10 @@ func (a *Assistant) responding(ctx context.Context, t turn) (turn, error) {
 		ans, err := flow.Ask[string](ctx, q)
 		switch {
 		case errors.Is(err, flow.ErrInterrupted):
-			publish(ctx, &t, CoordinatorState{Status: Responding, Action: ActionRespond, Content: q, NextStep: ToolPlanning,
-				Reasoning: "no place to look at and no map centre: ask where and wait for the answer", source: "policy"})
+			publish(ctx, &t, asking(q))
 			return t, err
+		case err != nil:
+			t.Unasked = q
 		case err == nil:
 			here := a.here(&t)
 			if l := a.placeIn(&t, ans, here); l != nil {
@@ -55,6 +56,12 @@ func (a *Assistant) responding(ctx context.Context, t turn) (turn, error) {
 	}
 	publish(ctx, &t, cs)
 	return t, nil
+}
+
+// asking is the state that asks where q asks, shown while the run waits.
+func asking(q string) CoordinatorState {
+	return CoordinatorState{Status: Responding, Action: ActionRespond, Content: q, ToolsToExecute: []ToolCall{}, NextStep: ToolPlanning,
+		Reasoning: "no place to look at and no map centre: ask where and wait for the answer", source: "policy"}
 }
 
 // toolPlanning chooses the maps tools and their arguments.

@@ -97,6 +97,9 @@ type turn struct {
 	Answer  Answer       `json:"answer"`
 	// Notes are what the trace should know: illegal proposals, fallbacks.
 	Notes []string `json:"notes,omitempty"`
+	// Unasked is a question the turn could not wait for an answer to
+	// (flow.Ask failed where the node ran); it is the response instead.
+	Unasked string `json:"unasked,omitempty"`
 }
 
 // ToolResult is one executed tool call: its result or its error.

@@ -19,8 +19,10 @@ type Waiting struct {
 	RunID     string `json:"run_id"`
 	RequestID string `json:"request_id"`
 	Question  string `json:"question"`
-	// Checkpoint is the run's saved state and request (flow.Checkpoint).
-	Checkpoint json.RawMessage `json:"checkpoint"`
+	// Checkpoint is the run's saved state and request (flow.Checkpoint);
+	// none when the run waits on an Engine (Options.Engine), which keeps
+	// it.
+	Checkpoint json.RawMessage `json:"checkpoint,omitempty"`
 }
 
 // turnStore holds one turn's checkpoints: the graph's flow.Store routes
