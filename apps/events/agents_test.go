@@ -276,9 +276,9 @@ func TestFactCheckerGathers(t *testing.T) {
 		leads = append(leads, l)
 	}
 	leads = append(leads, Lead{ID: "model:x", Title: "Invented Gala", Start: "2026-03-10", City: "Berlin", Origin: "model"})
-	ctx := withRun(context.Background())
+	ctx, rn := context.Background(), &runCache{}
 	var m AgentMetrics
-	found, failures, err := a.gather(ctx, p, leads, 5, &m)
+	found, failures, err := a.gather(ctx, rn, p, leads, 5, &m)
 	if err != nil || len(failures) != 0 {
 		t.Fatal(err, failures)
 	}
@@ -291,12 +291,12 @@ func TestFactCheckerGathers(t *testing.T) {
 	if m.Counts["searches"] != 4 || m.Counts["batches"] != 1 || slow.max.Load() < 2 {
 		t.Errorf("metrics %+v, %d at once", m.Counts, slow.max.Load())
 	}
-	if _, _, err := a.gather(ctx, p, leads, 5, &m); err != nil || m.Counts["cache_hits"] != 4 || m.Counts["searches"] != 4 {
+	if _, _, err := a.gather(ctx, rn, p, leads, 5, &m); err != nil || m.Counts["cache_hits"] != 4 || m.Counts["searches"] != 4 {
 		t.Errorf("second gather: %+v %v", m.Counts, err)
 	}
 	// A backend that fails: its leads keep their own record, the failure is reported.
 	bad := memApp(t, recs, Options{Searcher: &memSource{name: "web", err: &eventdata.RateLimitError{Source: "web", RetryAfter: 30 * time.Second}}})
-	found, failures, err = bad.gather(withRun(context.Background()), p, leads, 2, &AgentMetrics{})
+	found, failures, err = bad.gather(context.Background(), &runCache{}, p, leads, 2, &AgentMetrics{})
 	if err != nil || len(failures) != 4 || !strings.Contains(failures[0], "retry after 30s") || len(found[0].Records) != 1 {
 		t.Errorf("rate limited: %v %q %+v", err, failures, found[0])
 	}

@@ -44,7 +44,7 @@ func BenchmarkFactCheckerParallel(b *testing.B) {
 	for _, batch := range []int{1, 5} {
 		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := a.gather(withRun(context.Background()), p, leads, batch, &AgentMetrics{}); err != nil {
+				if _, _, err := a.gather(context.Background(), &runCache{}, p, leads, batch, &AgentMetrics{}); err != nil {
 					b.Fatal(err)
 				}
 			}

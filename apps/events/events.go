@@ -76,6 +76,11 @@ type Options struct {
 	// asking for review fails with ErrNoReviewStore. Runs without review
 	// keep no checkpoints.
 	Store flow.Store
+	// Engine runs each search's graph elsewhere (flow/temporal.Engine:
+	// a Temporal cluster whose workers host Runners); nil runs it here.
+	// A request with Review needs one whose runs can wait for an answer
+	// (a flow.AskingEngine; else ErrReviewOnEngine): the run waits on it.
+	Engine flow.Engine
 }
 
 // Defaults are the settings an Options with zero fields takes.
@@ -152,9 +157,11 @@ func (noModels) For(string) llm.Model { return nil }
 type App struct {
 	opts    Options
 	prompts systemPrompts
-	runner  *flow.Runner[State]
+	runner  *flow.Runner[State] // where searches run: here, or on the Engine
+	local   *flow.Runner[State]
 	// reviewed is the same graph with Options.Store, for runs that may
-	// wait for a reviewer; nil without a store.
+	// wait for a reviewer; nil without a store. On an Engine, runner
+	// waits on the cluster instead.
 	reviewed *flow.Runner[State]
 }
 
@@ -179,8 +186,12 @@ func New(o Options) (*App, error) {
 	if a.prompts, err = renderSystemPrompts(); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
-	if a.runner, err = a.build(nil); err != nil {
+	if a.local, err = a.build(nil); err != nil {
 		return nil, err
+	}
+	a.runner = a.local
+	if o.Engine != nil {
+		a.runner = a.local.WithEngine(o.Engine)
 	}
 	if o.Store != nil {
 		if a.reviewed, err = a.build(o.Store); err != nil {
@@ -243,6 +254,11 @@ func (a *App) build(store flow.Store) (*flow.Runner[State], error) {
 // Graph describes the system's flow graph.
 func (a *App) Graph() flow.Info { return a.runner.Info() }
 
+// Runners are the system's graphs as run in this process, for a worker
+// that hosts them (flow/temporal.NewWorker). The graph with a Store is
+// the same graph: a worker keeps no checkpoints.
+func (a *App) Runners() []flow.AnyRunner { return []flow.AnyRunner{a.local} }
+
 // Settings are the options in effect, defaults filled.
 func (a *App) Settings() Options { return a.opts }
 
@@ -287,12 +303,11 @@ func (a *App) Search(ctx context.Context, req Request) (Response, error) {
 	}
 	runner := a.runner
 	if req.Review {
-		if a.reviewed == nil {
-			return Response{}, ErrNoReviewStore
+		if runner, err = a.reviewRunner(); err != nil {
+			return Response{}, err
 		}
-		runner = a.reviewed
 	}
-	s, err := runner.Invoke(withRun(ctx), State{UserInput: text, Today: today, Given: req.Profile, Review: req.Review})
+	s, err := runner.Invoke(ctx, State{UserInput: text, Today: today, Given: req.Profile, Review: req.Review, Cache: &runCache{}})
 	return response(s, err)
 }
 
@@ -371,25 +386,55 @@ func ParseDay(s string, loc *time.Location) (string, error) {
 	return "", fmt.Errorf("want YYYY-MM-DD or an RFC 3339 time")
 }
 
-// run is what one Search keeps outside the state: caches that live as
-// long as the run.
-type run struct {
+// runCache is what a run found out that a later pass asks again: the
+// Verifier's verdicts and the Fact-Checker's searches. It lives in the
+// state (State.Cache), so a run whose nodes run in other processes (an
+// Engine's workers) reuses it as a run in one process does: the same
+// verdicts, the same searches made once, the same counts.
+type runCache struct {
 	mu       sync.Mutex
-	verdicts map[string]Verdict
-	searches map[string]eventdata.Result
+	Verdicts map[string]Verdict            `json:"verdicts,omitempty"`
+	Searches map[string][]eventdata.Record `json:"searches,omitempty"` // the hits' records, by cacheKey
 }
 
-type runKey struct{}
-
-func withRun(ctx context.Context) context.Context {
-	return context.WithValue(ctx, runKey{}, &run{verdicts: map[string]Verdict{}, searches: map[string]eventdata.Result{}})
-}
-
-func runOf(ctx context.Context) *run {
-	if r, ok := ctx.Value(runKey{}).(*run); ok {
-		return r
+// cache is the run's cache, made on first use.
+func (s *State) cache() *runCache {
+	if s.Cache == nil {
+		s.Cache = &runCache{}
 	}
-	return &run{verdicts: map[string]Verdict{}, searches: map[string]eventdata.Result{}}
+	return s.Cache
+}
+
+func (c *runCache) verdict(key string) (Verdict, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.Verdicts[key]
+	return v, ok
+}
+
+func (c *runCache) setVerdict(key string, v Verdict) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.Verdicts == nil {
+		c.Verdicts = map[string]Verdict{}
+	}
+	c.Verdicts[key] = v
+}
+
+func (c *runCache) search(key string) ([]eventdata.Record, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.Searches[key]
+	return r, ok
+}
+
+func (c *runCache) setSearch(key string, recs []eventdata.Record) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.Searches == nil {
+		c.Searches = map[string][]eventdata.Record{}
+	}
+	c.Searches[key] = recs
 }
 
 // progress reports a line of what an agent did.

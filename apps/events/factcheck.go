@@ -27,7 +27,7 @@ func (a *App) factCheckerNode(ctx context.Context, s State) (State, error) {
 			leads = append(leads, l)
 		}
 	}
-	found, failures, err := a.gather(ctx, s.Profile, leads, a.opts.SearchBatchSize, m)
+	found, failures, err := a.gather(ctx, s.cache(), s.Profile, leads, a.opts.SearchBatchSize, m)
 	if err != nil {
 		return s, err
 	}
@@ -44,10 +44,9 @@ func (a *App) factCheckerNode(ctx context.Context, s State) (State, error) {
 // batch in parallel. A lead's own source record is its first evidence;
 // search hits that name the same event (similar title, overlapping days)
 // add to it. A failed search is reported, not fatal.
-func (a *App) gather(ctx context.Context, p Profile, leads []Lead, batch int, m *AgentMetrics) ([]Found, []string, error) {
+func (a *App) gather(ctx context.Context, rn *runCache, p Profile, leads []Lead, batch int, m *AgentMetrics) ([]Found, []string, error) {
 	out := make([]Found, len(leads))
 	errs := make([]error, len(leads))
-	rn := runOf(ctx)
 	var mu sync.Mutex // guards m
 	searcher := a.opts.Searcher
 	cost := 0.0
@@ -72,12 +71,9 @@ func (a *App) gather(ctx context.Context, p Profile, leads []Lead, batch int, m 
 				}
 				q := a.evidenceQuery(p, l)
 				key := cacheKey(searcher.Name(), q)
-				rn.mu.Lock()
-				res, hit := rn.searches[key]
-				rn.mu.Unlock()
+				found, hit := rn.search(key)
 				if !hit {
-					var err error
-					res, err = searcher.Search(ctx, q)
+					res, err := searcher.Search(ctx, q)
 					mu.Lock()
 					m.add("searches", 1)
 					m.Cost += cost
@@ -86,17 +82,19 @@ func (a *App) gather(ctx context.Context, p Profile, leads []Lead, batch int, m 
 						errs[i] = fmt.Errorf("%q: %w", l.Title, err)
 						return
 					}
-					rn.mu.Lock()
-					rn.searches[key] = res
-					rn.mu.Unlock()
+					found = make([]eventdata.Record, len(res.Hits))
+					for j, h := range res.Hits {
+						found[j] = h.Record
+					}
+					rn.setSearch(key, found)
 				} else {
 					mu.Lock()
 					m.add("cache_hits", 1)
 					mu.Unlock()
 				}
-				for _, h := range res.Hits {
-					if corroborates(h.Record, l) && !holds(out[i].Records, h.Record) {
-						out[i].Records = append(out[i].Records, h.Record)
+				for _, r := range found {
+					if corroborates(r, l) && !holds(out[i].Records, r) {
+						out[i].Records = append(out[i].Records, r)
 					}
 				}
 			})

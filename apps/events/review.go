@@ -25,7 +25,32 @@ var (
 	ErrUnknownRun    = errors.New("no such run")
 	ErrRunNotWaiting = errors.New("the run is not waiting for a review")
 	ErrBadReview     = errors.New("the answer is not approve or reject")
+	// ErrReviewOnEngine: the run would go to an Engine whose runs
+	// cannot wait for an answer (not a flow.AskingEngine).
+	ErrReviewOnEngine = errors.New("review is not available on this engine: its runs cannot wait for a reviewer's answer; search without review, or here")
 )
+
+// reviewRunner is the runner of runs that may wait for a reviewer: on
+// an Engine that keeps waiting runs, the Engine's; here, the one with
+// Options.Store.
+func (a *App) reviewRunner() (*flow.Runner[State], error) {
+	switch {
+	case a.opts.Engine != nil && !asks(a.opts.Engine):
+		return nil, ErrReviewOnEngine
+	case a.opts.Engine != nil:
+		return a.runner, nil
+	case a.reviewed == nil:
+		return nil, ErrNoReviewStore
+	}
+	return a.reviewed, nil
+}
+
+// asks says whether e keeps runs that wait for an answer and gives them
+// theirs (Runner.Answer and Pending go through it).
+func asks(e flow.Engine) bool {
+	_, ok := e.(flow.AskingEngine)
+	return ok
+}
 
 // reviewNode asks a person to approve the final shortlist when the
 // request asked for review; there is nothing to approve when there are no
@@ -63,8 +88,9 @@ func (a *App) reviewNode(ctx context.Context, s State) (State, error) {
 // unknown run, a run that does not wait, or another answer is an error
 // and changes nothing stored.
 func (a *App) Resume(ctx context.Context, runID, answer string) (Response, error) {
-	if a.reviewed == nil {
-		return Response{}, ErrNoReviewStore
+	runner, err := a.reviewRunner()
+	if err != nil {
+		return Response{}, err
 	}
 	if answer != ReviewApprove && answer != ReviewReject {
 		return Response{}, fmt.Errorf("%w: %q", ErrBadReview, answer)
@@ -72,7 +98,7 @@ func (a *App) Resume(ctx context.Context, runID, answer string) (Response, error
 	if !runIDShape(runID) {
 		return Response{}, fmt.Errorf("%w: %q is not a run ID", ErrUnknownRun, runID)
 	}
-	_, waiting, err := a.reviewed.Pending(ctx, runID)
+	_, waiting, err := runner.Pending(ctx, runID)
 	switch {
 	case errors.Is(err, flow.ErrNoCheckpoint):
 		return Response{}, fmt.Errorf("%w: %q", ErrUnknownRun, runID)
@@ -81,7 +107,7 @@ func (a *App) Resume(ctx context.Context, runID, answer string) (Response, error
 	case len(waiting) == 0:
 		return Response{}, fmt.Errorf("%w: run %q has finished", ErrRunNotWaiting, runID)
 	}
-	s, err := a.reviewed.Answer(withRun(ctx), runID, "", answer)
+	s, err := runner.Answer(ctx, runID, "", answer)
 	if errors.Is(err, flow.ErrNotWaiting) {
 		return Response{}, fmt.Errorf("%w: run %q: %w", ErrRunNotWaiting, runID, err)
 	}

@@ -223,6 +223,9 @@ type State struct {
 	// Review asks a person to approve the shortlist before it is
 	// published (Request.Review).
 	Review bool `json:"review,omitempty"`
+	// Cache holds the verdicts and searches of this run, for later
+	// passes (runCache).
+	Cache *runCache `json:"cache,omitempty"`
 }
 
 func (s *State) note(format string) { s.Notes = append(s.Notes, format) }

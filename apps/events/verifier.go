@@ -88,13 +88,10 @@ func orStart(l Lead) string {
 // and says whether the Researcher must find more.
 func (a *App) verifierNode(ctx context.Context, s State) (State, error) {
 	m := &s.Metrics.Verifier
-	rn := runOf(ctx)
+	rn := s.cache()
 	var todo []Lead
 	for _, l := range s.EventsToVerify {
-		key := l.ID + "|" + l.Start + "|" + l.End + "|" + s.Today
-		rn.mu.Lock()
-		v, ok := rn.verdicts[key]
-		rn.mu.Unlock()
+		v, ok := rn.verdict(l.ID + "|" + l.Start + "|" + l.End + "|" + s.Today)
 		if ok {
 			m.add("cache_hits", 1)
 			s.VerificationResults = append(s.VerificationResults, v)
@@ -108,9 +105,7 @@ func (a *App) verifierNode(ctx context.Context, s State) (State, error) {
 	}
 	for i, v := range verdicts {
 		l := todo[i]
-		rn.mu.Lock()
-		rn.verdicts[l.ID+"|"+l.Start+"|"+l.End+"|"+s.Today] = v
-		rn.mu.Unlock()
+		rn.setVerdict(l.ID+"|"+l.Start+"|"+l.End+"|"+s.Today, v)
 		s.VerificationResults = append(s.VerificationResults, v)
 	}
 	passed := 0
