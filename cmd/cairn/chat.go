@@ -14,6 +14,7 @@ import (
 
 	"github.com/cairn-agents/cairn/apps/mapschat"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/internal/input"
@@ -42,6 +43,7 @@ func defaultChatDir() string {
 func newChatCmd(c *cli) *cobra.Command {
 	var (
 		g          geoFlags
+		ef         engineFlags
 		mapsMCP    string
 		center     string
 		sessionID  string
@@ -64,7 +66,12 @@ arguments) the model does and the policies take over when it fails.
 
 Maps come from the offline engine in-process, or from --maps-mcp (a URL or a
 command line). The conversation is stored under --session-dir; --session ID
-goes on with an earlier one. /quit or end of input ends the chat.`,
+goes on with an earlier one. /quit or end of input ends the chat.
+
+With --engine temporal each message's turn runs on a Temporal cluster's
+workers (cairn worker), which read the maps with their own flags; the
+conversation stays here. When the assistant asks where, the turn's run
+waits on the cluster and the next message naming a place answers it.`,
 		Example: `  cairn chat --center "Wilmington, DE"
   printf 'pizza near here\nhow far is the first one from Dover?\nand by bike?\n' | cairn chat --center "Wilmington, DE"
   cairn chat --session 3f2a… --maps-mcp http://127.0.0.1:8765/`,
@@ -104,7 +111,12 @@ goes on with an earlier one. /quit or end of input ends the chat.`,
 			if err != nil {
 				return fmt.Errorf("--session-dir: %w", err)
 			}
-			a, err := mapschat.New(reg, mapschat.Options{Models: roles, Store: store, Gazetteer: gaz, Prefer: prefer, Log: log})
+			engine, release, err := ef.open(ctx, log)
+			if err != nil {
+				return err
+			}
+			defer release()
+			a, err := mapschat.New(reg, mapschat.Options{Models: roles, Store: store, Gazetteer: gaz, Prefer: prefer, Log: log, Engine: flowEngine(engine)})
 			if err != nil {
 				return err
 			}
@@ -135,6 +147,7 @@ goes on with an earlier one. /quit or end of input ends the chat.`,
 		},
 	}
 	g.register(cmd)
+	ef.register(cmd)
 	f := cmd.Flags()
 	f.StringVar(&mapsMCP, "maps-mcp", "", "maps MCP server: a URL (streamable HTTP) or a command line (stdio); default the offline engine in-process")
 	f.StringVar(&center, "center", "", `where "here" is: a place name, e.g. "Wilmington, DE"`)
@@ -229,4 +242,42 @@ func stateLine(s mapschat.CoordinatorState) string {
 		fmt.Fprintf(&b, " → %s", s.NextStep)
 	}
 	return b.String()
+}
+
+// hostMapschat builds the maps chat's graph for a worker, as `cairn
+// chat` builds it: the offline maps in-process or --maps-mcp, and
+// --model's roles. The sessions stay with the clients.
+func hostMapschat(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
+	log := c.logger()
+	eng, err := w.geo.openCtx(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	gaz := geo.NewGazetteer(eng)
+	var (
+		reg    *tool.Registry
+		stop   = func() error { return nil }
+		prefer []understand.Place
+	)
+	if w.mapsMCP != "" {
+		if reg, stop, err = mapstool.Connect(ctx, w.mapsMCP, log); err != nil {
+			return nil, nil, fmt.Errorf("--maps-mcp %s: %w", w.mapsMCP, err)
+		}
+	} else {
+		if reg, err = mapstool.Registry(eng); err != nil {
+			return nil, nil, err
+		}
+		prefer = gaz.Covered()
+	}
+	roles, err := llm.EnvConfig().Roles(c.model)
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	a, err := mapschat.New(reg, mapschat.Options{Models: roles, Gazetteer: gaz, Prefer: prefer, Log: log})
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return a.Runners(), func() { stop() }, nil
 }

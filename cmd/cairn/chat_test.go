@@ -55,3 +55,16 @@ func TestChatPiped(t *testing.T) {
 		t.Errorf("unknown session: %v", err)
 	}
 }
+
+// chatEngineCases are TestEnginesAgree's rows for cairn chat: a
+// conversation of follow-ups, and one where the assistant asks where and
+// the next message answers (on Temporal the turn's run waits on the
+// cluster for it).
+func chatEngineCases(t *testing.T) []engineCase {
+	return []engineCase{
+		{name: "chat", args: []string{"chat", "--center", "Wilmington, DE", "--session-dir", t.TempDir()},
+			stdin: "pizza near here\nwhat's the address of the second one?\nhow far is the first one from Dover?\nand by bike?\nhow high is Dover\n"},
+		{name: "chat asks where", args: []string{"chat", "--session-dir", t.TempDir()},
+			stdin: "pizza near here\nDover\nhow far is the first one from Lewes?\n"},
+	}
+}

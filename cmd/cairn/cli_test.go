@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -13,6 +14,17 @@ func runCairn(t testing.TB, args ...string) (string, string, error) {
 	var out, errb bytes.Buffer
 	root := newRootCmd(&out, &errb)
 	root.SetArgs(args)
+	err := root.ExecuteContext(context.Background())
+	return out.String(), errb.String(), err
+}
+
+// runCairnIn is runCairn with stdin read from in.
+func runCairnIn(t testing.TB, in string, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	root := newRootCmd(&out, &errb)
+	root.SetArgs(args)
+	root.SetIn(strings.NewReader(in))
 	err := root.ExecuteContext(context.Background())
 	return out.String(), errb.String(), err
 }

@@ -114,6 +114,8 @@ type hostedSystem func(ctx context.Context, c *cli, w *workerFlags) (runners []f
 func workerSystems() map[string]hostedSystem {
 	return map[string]hostedSystem{
 		"roadtrip": hostRoadtrip,
+		"mapschat": hostMapschat,
+		"events":   hostEvents,
 	}
 }
 
@@ -124,6 +126,7 @@ type workerFlags struct {
 	systems []string
 	geo     geoFlags
 	mapsMCP string
+	events  eventsFlags
 }
 
 func newWorkerCmd(c *cli) *cobra.Command {
@@ -156,9 +159,11 @@ nodes it runs finish.`,
 	}
 	w.cluster.registerCluster(cmd)
 	w.geo.register(cmd)
+	w.geo.shared = &sharedEngine{} // one maps engine for every system hosted
+	w.events.register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringSliceVar(&w.systems, "systems", nil, "host only these `systems` (default all: "+strings.Join(slices.Sorted(mapsKeys(workerSystems())), ",")+")")
-	f.StringVar(&w.mapsMCP, "maps-mcp", "", "maps MCP server the roadtrip nodes use: a URL or a command line; default the offline engine in-process")
+	f.StringVar(&w.mapsMCP, "maps-mcp", "", "maps MCP server the roadtrip and chat nodes use: a URL or a command line; default the offline engine in-process")
 	return cmd
 }
 

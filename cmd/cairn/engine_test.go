@@ -18,13 +18,21 @@ type engineCase struct {
 	// normalize removes from stdout what differs between two runs of the
 	// same command anyway (times, run IDs, temporary paths); nil keeps it.
 	normalize func(t *testing.T, stdout string) string
+	// worker are flags the worker needs to host the system (its data).
+	worker []string
+	// stdin is the command's standard input (chat's messages).
+	stdin string
+	// then, when set, is a second command run after args with the same
+	// engine, made from args' stdout (to answer the question a run left
+	// waiting, say); its stdout is compared too.
+	then func(t *testing.T, stdout string) []string
 }
 
 // engineCases are the systems' commands whose answers must not depend on
 // the engine. Each system adds its own.
 func engineCases(t *testing.T) []engineCase {
 	tasks := filepath.Join("..", "..", "apps", "roadtrip", "testdata", "tasks")
-	return []engineCase{
+	cases := []engineCase{
 		{name: "trip", args: []string{"trip", "--notes",
 			"Plan 2 road trip routes from Wilmington to Dover in Delaware, each through 3 intermediate cities, with 1 rest stop and 1 scenic viewpoint per route"},
 			normalize: dropLines(`"wall_ns"`)},
@@ -35,6 +43,9 @@ func engineCases(t *testing.T) []engineCase {
 			filepath.Join(tasks, "andorra_direction_0001.json")},
 			normalize: dropLines(`^report: `)},
 	}
+	cases = append(cases, chatEngineCases(t)...)
+	cases = append(cases, eventsEngineCases(t)...)
+	return cases
 }
 
 // dropLines is a normalize that drops the lines matching any of res.
@@ -63,7 +74,12 @@ func TestEnginesAgree(t *testing.T) {
 	}
 	s := temporaltest.Start(t)
 	const queue = "engines-agree"
-	worker, stderr := startMain(t, "worker --temporal "+s.HostPort+" --queue "+queue)
+	cases := engineCases(t)
+	args := "worker --temporal " + s.HostPort + " --queue " + queue
+	for _, tc := range cases {
+		args += " " + strings.Join(tc.worker, " ")
+	}
+	worker, stderr := startMain(t, args)
 	testkit.WaitFor(t, "the worker to poll", func() bool { return strings.Contains(stderr.String(), "worker: polling") })
 	t.Cleanup(func() {
 		worker.Process.Signal(os.Interrupt)
@@ -71,13 +87,21 @@ func TestEnginesAgree(t *testing.T) {
 			t.Logf("worker's stderr:\n%s", stderr)
 		}
 	})
-	for _, tc := range engineCases(t) {
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			want, _, err := runCairn(t, append([]string{"--quiet"}, append(tc.args, "--engine", "local")...)...)
+			run := func(engine ...string) (string, string, error) {
+				out, errOut, err := runCairnIn(t, tc.stdin, append([]string{"--quiet"}, append(tc.args, engine...)...)...)
+				if err != nil || tc.then == nil {
+					return out, errOut, err
+				}
+				out2, errOut2, err := runCairn(t, append([]string{"--quiet"}, append(tc.then(t, out), engine...)...)...)
+				return out + out2, errOut + errOut2, err
+			}
+			want, _, err := run("--engine", "local")
 			if err != nil {
 				t.Fatalf("in process: %v", err)
 			}
-			got, errOut, err := runCairn(t, append([]string{"--quiet"}, append(tc.args, "--engine", "temporal", "--temporal", s.HostPort, "--queue", queue)...)...)
+			got, errOut, err := run("--engine", "temporal", "--temporal", s.HostPort, "--queue", queue)
 			if err != nil {
 				t.Fatalf("on Temporal: %v\n%s", err, errOut)
 			}

@@ -23,6 +23,7 @@ import (
 	"github.com/cairn-agents/cairn/eventdata/index"
 	"github.com/cairn-agents/cairn/eventdata/websearch"
 	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/flow/temporal"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/internal/input"
 	"github.com/cairn-agents/cairn/llm"
@@ -37,6 +38,8 @@ type eventsFlags struct {
 	searxngURL string
 	opts       events.Options
 	geo        geoFlags
+	// eng chooses where the searches run (--engine); nil: here.
+	eng *engineFlags
 }
 
 func defaultEventsDir() string {
@@ -143,16 +146,26 @@ func (f *eventsFlags) open(ctx context.Context, c *cli) (*events.App, *index.Ind
 		x.Close()
 		return nil, nil, nil, fmt.Errorf("--events-dir %s: %w", f.dir, err)
 	}
+	release := func() {}
+	if f.eng != nil {
+		var engine *temporal.Engine
+		if engine, release, err = f.eng.open(ctx, c.logger()); err != nil {
+			x.Close()
+			return nil, nil, nil, err
+		}
+		o.Engine = flowEngine(engine)
+	}
 	a, err := events.New(o)
 	if err != nil {
+		release()
 		x.Close()
 		return nil, nil, nil, err
 	}
-	return a, x, func() { x.Close() }, nil
+	return a, x, func() { release(); x.Close() }, nil
 }
 
 func newEventsCmd(c *cli) *cobra.Command {
-	ef := &eventsFlags{}
+	ef := &eventsFlags{eng: &engineFlags{}}
 	var today, profileFile string
 	var review bool
 	cmd := &cobra.Command{
@@ -175,7 +188,12 @@ approve|reject' publishes it or ends with no events, in any later process
 (the run waits in the events directory's runs/).
 
 The answer is JSON on stdout; progress goes to stderr. Settings may be set
-in the config file's events: section with the same names (max_events: 30).`,
+in the config file's events: section with the same names (max_events: 30).
+
+With --engine temporal the search runs on a Temporal cluster's workers
+(cairn worker), which read their own --events-dir, search backend and
+settings: give them the same. With --review the run waits on the cluster,
+and 'events resume' with the same --engine flags answers it.`,
 		Example: `  cairn events index add ../shared/data/events/tech-conferences
   cairn events "photo-worthy events in Berlin in March 2026" --today 2026-01-15
   cairn events --review "festivals in Berlin in May 2026"   # then: cairn events resume RUN_ID approve
@@ -209,7 +227,7 @@ in the config file's events: section with the same names (max_events: 30).`,
 				return err
 			}
 			defer closeFn()
-			if x.Len() == 0 {
+			if x.Len() == 0 && ef.eng.engine != "temporal" {
 				fmt.Fprintf(c.stderr, "note: the events index %s is empty; only public holidays are searched (add your event files with: cairn events index add FILE|DIR)\n", x.Dir())
 			}
 			sink, finish, err := c.runEvents(ctx)
@@ -226,6 +244,9 @@ in the config file's events: section with the same names (max_events: 30).`,
 				if cmd.Flags().Changed("events-dir") {
 					dir = " --events-dir " + ef.dir
 				}
+				if ef.eng.engine == "temporal" {
+					dir += " --engine temporal --temporal " + ef.eng.conn.Address + " --queue " + ef.eng.queue
+				}
 				fmt.Fprintf(c.stderr, "waiting for a review: %s (%d events on stdout)\ncontinue with: cairn events%s resume %s %s\n",
 					resp.Question, len(resp.Events), dir, resp.RunID, strings.Join(resp.Options, "|"))
 			}
@@ -237,6 +258,7 @@ in the config file's events: section with the same names (max_events: 30).`,
 	cmd.Flags().StringVar(&today, "today", "", "reference day, YYYY-MM-DD (default: today)")
 	cmd.Flags().StringVar(&profileFile, "profile", "", "a structured profile as JSON: interests, location, time_frame, search_keywords")
 	cmd.Flags().BoolVar(&review, "review", false, "stop before publishing, for a person to approve the shortlist with 'cairn events resume RUN_ID approve|reject'")
+	ef.eng.register(cmd)
 	cmd.AddCommand(newEventsIndexCmd(c, ef), newEventsResumeCmd(c, ef))
 	cmd.SetGlobalNormalizationFunc(underscoreIsDash)
 	return cmd
@@ -249,7 +271,7 @@ func writeEventsJSON(c *cli, resp events.Response) error {
 }
 
 func newEventsResumeCmd(c *cli, ef *eventsFlags) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "resume RUN_ID approve|reject",
 		Short: "Answer a run that waits for a review (events --review): approve publishes its shortlist, reject publishes nothing",
 		Args:  cobra.ExactArgs(2),
@@ -270,12 +292,30 @@ func newEventsResumeCmd(c *cli, ef *eventsFlags) *cobra.Command {
 			}
 			resp, err := a.Resume(event.WithSink(ctx, sink), id, answer)
 			ferr := finish()
-			if err != nil {
+			switch {
+			case err != nil && ef.eng.engine == "temporal":
+				return fmt.Errorf("events resume: %w", err)
+			case err != nil:
 				return fmt.Errorf("events resume: %w (in %s)", err, filepath.Join(ef.dir, "runs"))
 			}
 			return errors.Join(writeEventsJSON(c, resp), ferr)
 		},
 	}
+	ef.eng.register(cmd)
+	return cmd
+}
+
+// hostEvents builds the events system's graph for a worker, as `cairn
+// events` builds it: the worker's --events-dir, search backend and
+// settings, the holidays, --model's roles.
+func hostEvents(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
+	ef := w.events
+	ef.geo, ef.eng = w.geo, nil
+	a, _, closeFn, err := ef.open(ctx, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a.Runners(), closeFn, nil
 }
 
 func newEventsIndexCmd(c *cli, ef *eventsFlags) *cobra.Command {

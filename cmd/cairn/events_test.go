@@ -230,3 +230,41 @@ func TestEventsReviewCLI(t *testing.T) {
 		t.Errorf("rejected: %s with %d events, notes %q", r.GateDecision, len(r.Events), r.Notes)
 	}
 }
+
+// eventsEngineCases are TestEnginesAgree's rows for cairn events: a
+// search over the shared tech conferences (holidays only without them),
+// and a search with --review answered by 'events resume' (on Temporal
+// the run waits on the cluster).
+func eventsEngineCases(t *testing.T) []engineCase {
+	dir := t.TempDir()
+	if data, ok := testkit.SharedPath("data/events/tech-conferences"); ok {
+		if out, _, err := runCairn(t, "events", "--events-dir", dir, "index", "add", data); err != nil {
+			t.Fatalf("events index add: %v\n%s", err, out)
+		}
+	}
+	search := func(review bool, request string) []string {
+		args := []string{"events", "--events-dir", dir, "--today", "2026-01-15", request}
+		if review {
+			args = append(args, "--review")
+		}
+		return args
+	}
+	resume := func(answer string) func(*testing.T, string) []string {
+		return func(t *testing.T, stdout string) []string {
+			var r events.Response
+			if err := json.Unmarshal([]byte(stdout), &r); err != nil || r.Status != events.StatusWaiting {
+				t.Fatalf("not waiting for a review: %v\n%s", err, stdout)
+			}
+			return []string{"events", "--events-dir", dir, "resume", r.RunID, answer}
+		}
+	}
+	worker := []string{"--events-dir", dir}
+	times := dropLines(`"time_ms"`, `"run_id"`)
+	return []engineCase{
+		{name: "events", args: search(false, "tech conferences in Berlin in 2026"), worker: worker, normalize: times},
+		{name: "events --review, resume approve", args: search(true, "photo-worthy festivals in Berlin in May 2026"),
+			then: resume(events.ReviewApprove), worker: worker, normalize: times},
+		{name: "events --review, resume reject", args: search(true, "developer conferences in Germany in March 2026"),
+			then: resume(events.ReviewReject), worker: worker, normalize: times},
+	}
+}

@@ -147,6 +147,7 @@ func newServeCmd(c *cli) *cobra.Command {
 		of oceanFlags
 		cf serveChatFlags
 		ef eventsFlags
+		en engineFlags // where the chat's turns and the events searches run
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -178,7 +179,10 @@ Every answer carries an X-Request-ID header (a caller's own plain one is
 kept), also in the log line of the request (--log-level info). Request
 bodies are limited to 1 MiB here (ocean takes 16 KiB) and must arrive
 within 30 s (else 408); requests run at most 60 s, and a request whose
-client goes away is cancelled.`,
+client goes away is cancelled.
+
+--engine temporal sends the maps chat's turns and the events searches to
+a Temporal cluster's workers (cairn worker); conversations stay here.`,
 		Example: `  cairn serve --addr 127.0.0.1:8080
   curl -s localhost:8080/api/v1/agent/query -d '{"query":"What does QC flag 4 mean?"}'
 
@@ -197,6 +201,7 @@ client goes away is cancelled.`,
 			// loaded once, from the --geo-dir and --srtm given.
 			cf.geo.shared = &sharedEngine{}
 			ef.geo = cf.geo
+			cf.eng, ef.eng = &en, &en
 			routes := serveRoutes(&of)
 			routes["mapschat"] = chatRoute(&cf)
 			routes["events"] = eventsRoute(&ef)
@@ -245,6 +250,7 @@ client goes away is cancelled.`,
 	f.StringVar(&of.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for ocean metadata (default $CAIRN_OCEAN_PG_DSN)")
 	f.StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for ocean document retrieval, ollama:NAME or openai:NAME")
 	cf.register(cmd)
+	en.register(cmd)
 	return cmd
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cairn-agents/cairn/apps/mapschat"
+	"github.com/cairn-agents/cairn/flow/temporal"
 	"github.com/cairn-agents/cairn/geo"
 	"github.com/cairn-agents/cairn/geo/mapstool"
 	"github.com/cairn-agents/cairn/llm"
@@ -20,6 +21,8 @@ type serveChatFlags struct {
 	geo     geoFlags
 	mapsMCP string
 	dir     string
+	// eng chooses where the turns run (--engine); nil: here.
+	eng *engineFlags
 }
 
 func (f *serveChatFlags) register(cmd *cobra.Command) {
@@ -66,12 +69,23 @@ func chatRoute(f *serveChatFlags) routeRegistrar {
 			stop()
 			return nil, err
 		}
-		a, err := mapschat.New(reg, mapschat.Options{Models: roles, Store: store, Gazetteer: gaz, Prefer: prefer, Log: log})
+		o := mapschat.Options{Models: roles, Store: store, Gazetteer: gaz, Prefer: prefer, Log: log}
+		release := func() {}
+		if f.eng != nil {
+			var engine *temporal.Engine
+			if engine, release, err = f.eng.open(ctx, log); err != nil {
+				stop()
+				return nil, err
+			}
+			o.Engine = flowEngine(engine)
+		}
+		a, err := mapschat.New(reg, o)
 		if err != nil {
+			release()
 			stop()
 			return nil, err
 		}
 		a.Register(mux, eng)
-		return func() { stop() }, nil
+		return func() { release(); stop() }, nil
 	}
 }
