@@ -96,13 +96,16 @@ func (s *Store) run(ctx context.Context, opts QueryOptions, stmt string, planChe
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	// The timeout bounds the query's own work, not its wait for a place
+	// (the caller's context bounds that): on a loaded server a query
+	// that waited its turn must not then be cut short.
+	if err := s.gate.enter(ctx); err != nil {
+		return nil, fmt.Errorf("waiting for a query slot: %w", err)
+	}
+	defer s.gate.leave()
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	start := time.Now()
-	if err := s.gate.enter(ctx); err != nil {
-		return nil, queryErr(ctx, opts, err)
-	}
-	defer s.gate.leave()
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("query connection: %w", err)
