@@ -80,7 +80,9 @@ func cpuTime() time.Duration {
 
 // BenchmarkAPI50Clients is the load test: 50 concurrent clients, each
 // asking corpus questions in turn through POST /api/v1/agent/query for
-// 10 requests; it reports errors, the p50 and p95 latency, the process's
+// 10 requests; it reports errors (no answer), agent-errors (answers in
+// which an agent failed, a query timeout among them), the p50 and p95
+// latency, the process's
 // CPU time per request (server and clients: the steadier figure on a
 // shared machine) and its resident memory before and at its peak during
 // the run (the server runs in this process; DuckDB's memory is in it).
@@ -102,7 +104,7 @@ func load50(b *testing.B, qs []string) {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
 	var mu sync.Mutex
 	var lat []float64
-	errs := 0
+	errs, agentErrs := 0, 0
 	// the fixture's ingest ran in this process: give its memory back, then
 	// sample the resident set while the clients run
 	runtime.GC()
@@ -132,7 +134,17 @@ func load50(b *testing.B, qs []string) {
 					start := time.Now()
 					resp, err := client.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
 					ok := err == nil && resp.StatusCode == 200
+					failed := false
 					if err == nil {
+						var ans struct {
+							Agents []struct {
+								OK bool `json:"ok"`
+							} `json:"agents"`
+						}
+						ok = ok && json.NewDecoder(resp.Body).Decode(&ans) == nil
+						for _, r := range ans.Agents {
+							failed = failed || !r.OK
+						}
 						io.Copy(io.Discard, resp.Body)
 						resp.Body.Close()
 					}
@@ -140,6 +152,9 @@ func load50(b *testing.B, qs []string) {
 					lat = append(lat, float64(time.Since(start).Microseconds())/1000)
 					if !ok {
 						errs++
+					}
+					if failed {
+						agentErrs++
 					}
 					mu.Unlock()
 				}
@@ -150,6 +165,7 @@ func load50(b *testing.B, qs []string) {
 	cpu := cpuTime() - cpu0
 	close(stop)
 	b.ReportMetric(float64(errs), "errors")
+	b.ReportMetric(float64(agentErrs), "agent-errors")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(lat)), "cpu-ms/request")
 	b.ReportMetric(percentile(lat, 0.50), "p50-ms")
 	b.ReportMetric(percentile(lat, 0.95), "p95-ms")
