@@ -364,6 +364,9 @@ func stationQuery(p QueryPlan, a *sqlArgs) (planQuery, error) {
 	switch {
 	case p.Rank != nil && p.Rank.By == "nearest":
 		n := p.Near
+		if n == nil {
+			return planQuery{}, fmt.Errorf("a nearest ranking needs a place (near)")
+		}
 		dist := haversineSQL(a.add(n.Lat), a.add(n.Lon), "lat", "lon")
 		conds = append(conds, "lat IS NOT NULL", "lon IS NOT NULL")
 		base := "WITH d AS (SELECT wmo, cycle, direction, time, lat, lon, " + dist + " AS distance_km FROM argo_profile_stations" + where(conds) + ")"
