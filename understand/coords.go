@@ -8,8 +8,9 @@ import (
 )
 
 // Coordinate is a position written in the text: "10N 65E", "10°N",
-// "12°30'S", "-12.5, 45.3", "lat 38.9 lon -75.5". A latitude or a
-// longitude may be written alone ("north of 10°N").
+// "12°30'S", "40°N/45°W", "40 degrees north, 45 degrees west", "N40
+// W45", "-12.5, 45.3", "lat 38.9 lon -75.5", "lat 40N long 45W". A
+// latitude or a longitude may be written alone ("north of 10°N").
 type Coordinate struct {
 	Span
 	Lat    float64 `json:"lat"`
@@ -30,15 +31,27 @@ type Direction struct {
 
 const hemi = `(\d{1,3}(?:\.\d+)?)\s*(?:°|º|deg(?:rees?)?)?\s*(?:(\d{1,2}(?:\.\d+)?)\s*['′]\s*(?:(\d{1,2}(?:\.\d+)?)\s*(?:"|″|'')\s*)?)?`
 
+// hemiWord is a hemisphere, as a letter or a word ("north" only after
+// degrees: see readCoordinates), and an optional "latitude" after it.
+const hemiWord = `([NSEW]|north|south|east|west)\b(?:\s+(?:lat(?:itude)?|long?(?:itude)?)\b)?`
+
 var (
-	// 10N 65E, 10°N, 65.5° W, 12°30'S; a space before the letter only
-	// after a degree sign or in a pair.
-	hemiRe = regexp.MustCompile(`(?i)^` + hemi + `([NSEW])\b(?:\s*,?\s*` + hemi + `([NSEW])\b)?`)
+	// 10N 65E, 10°N, 65.5° W, 12°30'S, 40°N/45°W, 40 degrees north and
+	// 45 degrees west; a space before the letter only after a degree
+	// sign or in a pair.
+	hemiRe = regexp.MustCompile(`(?i)^` + hemi + hemiWord + `(?:\s*(?:[,/;]|\band\b)?\s*` + hemi + hemiWord + `)?`)
+	// N40 W45, S 12.5, E 45.3: the letter first, upper case, as a pair.
+	prefixRe = regexp.MustCompile(`^([NS])\s?(\d{1,2}(?:\.\d+)?)\s*°?\s*(?:[,/;]\s*)?([EW])\s?(\d{1,3}(?:\.\d+)?)°?(?:\b|$)`)
 	// -12.5, 45.3 and (38.9, -75.5): two decimals, one of them with a
 	// point, in range.
 	pairRe = regexp.MustCompile(`^(-?\d{1,2}(?:\.\d+)?)°?\s*,\s*(-?\d{1,3}(?:\.\d+)?)°?`)
 	// lat 38.9, lon -75.5; latitude: -12.5
-	labelRe = regexp.MustCompile(`(?i)^(lat(?:itude)?|lon(?:gitude)?|lng)\s*[:=]?\s*(-?\d{1,3}(?:\.\d+)?)°?`)
+	// lat 40N, long 45W: a hemisphere letter may follow the value;
+	// "long" only after a latitude (it is a common word).
+	labelRe       = regexp.MustCompile(`(?i)^(lat(?:itude)?|long?(?:itude)?|lng)\s*[:=]?\s*(-?\d{1,3}(?:\.\d+)?)(?:\s*°)?(?:\s*([NSEW])\b)?`)
+	labelBeforeRe = regexp.MustCompile(`(?i)\b(lat(?:itude)?|long?(?:itude)?|lng)\s*[:=]?\s*$`)
+	// what may join "lat 40" to "lon -45"
+	labelGapRe = regexp.MustCompile(`(?i)^\s*(?:[,/;]|and)?\s*$`)
 )
 
 // readCoordinates finds the coordinates of text outside mask.
@@ -67,14 +80,19 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 		if taken(m[0], m[1]) {
 			continue
 		}
-		whole := text[m[0]:m[1]]
 		c := Coordinate{Span: Span{m[0], m[1]}}
 		v1, ok1 := dms(text, m[2:8])
-		h1 := strings.ToUpper(text[m[8]:m[9]])
+		h1 := strings.ToUpper(text[m[8] : m[8]+1])
 		// A lone "5 N" or "3 E" is not a coordinate: it needs a degree
-		// sign, a letter written at once after the number, or a pair.
+		// sign, a letter written at once after the number, or a pair. A
+		// word ("40 degrees north") needs degrees: "I-95 north" is a road.
 		single := m[10] < 0
-		if single && !strings.ContainsAny(whole, "°º'′") && strings.Contains(strings.TrimSpace(whole), " ") {
+		if single && labelBeforeRe.MatchString(text[max(0, m[0]-12):m[0]]) {
+			continue // "lat 40N": the label's
+		}
+		first := text[m[2]:m[8]]
+		if single && !degreed(first) && strings.Contains(strings.TrimSpace(text[m[2]:m[9]]), " ") ||
+			m[9]-m[8] > 1 && !degreed(first) {
 			continue
 		}
 		if !ok1 || !place(&c, v1, h1) {
@@ -82,10 +100,26 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 		}
 		if !single {
 			v2, ok2 := dms(text, m[10:16])
-			h2 := strings.ToUpper(text[m[16]:m[17]])
+			h2 := strings.ToUpper(text[m[16] : m[16]+1])
+			if m[17]-m[16] > 1 && !degreed(text[m[10]:m[16]]) {
+				continue
+			}
 			if !ok2 || !place(&c, v2, h2) || c.HasLat == c.HasLng && !(c.HasLat && c.HasLng) {
 				continue
 			}
+		}
+		out = append(out, c)
+	}
+	done()
+	for _, m := range anchored(prefixRe, text, prefixStarts) {
+		if taken(m[0], m[1]) {
+			continue
+		}
+		lat, err1 := strconv.ParseFloat(text[m[4]:m[5]], 64)
+		lng, err2 := strconv.ParseFloat(text[m[8]:m[9]], 64)
+		c := Coordinate{Span: Span{m[0], m[1]}}
+		if err1 != nil || err2 != nil || !place(&c, lat, text[m[2]:m[3]]) || !place(&c, lng, text[m[6]:m[7]]) {
+			continue
 		}
 		out = append(out, c)
 	}
@@ -111,22 +145,34 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 		if err != nil {
 			continue
 		}
+		label := strings.ToLower(text[m[2]:m[3]])
+		h := ""
+		if m[6] >= 0 {
+			h = strings.ToUpper(text[m[6]:m[7]])
+		}
+		if h == "S" || h == "W" {
+			v = -math.Abs(v)
+		}
 		c := Coordinate{Span: Span{m[0], m[1]}}
-		if strings.HasPrefix(strings.ToLower(text[m[2]:m[3]]), "lat") {
-			if math.Abs(v) > 90 {
+		if strings.HasPrefix(label, "lat") {
+			if math.Abs(v) > 90 || h == "E" || h == "W" {
 				continue
 			}
 			c.Lat, c.HasLat = v, true
 		} else {
-			if math.Abs(v) > 180 {
+			if math.Abs(v) > 180 || h == "N" || h == "S" {
 				continue
 			}
 			c.Lng, c.HasLng = v, true
 		}
-		// "lat 38.9, lon -75.5": one coordinate.
-		if n := len(out); n > 0 && c.HasLng && out[n-1].HasLat && !out[n-1].HasLng && m[0]-out[n-1].End <= 3 {
+		// "lat 38.9, lon -75.5", "latitude 40 and longitude -45": one
+		// coordinate.
+		if n := len(out); n > 0 && c.HasLng && out[n-1].HasLat && !out[n-1].HasLng && out[n-1].End <= m[0] && labelGapRe.MatchString(text[out[n-1].End:m[0]]) {
 			out[n-1].Lng, out[n-1].HasLng, out[n-1].End = c.Lng, true, c.End
 			continue
+		}
+		if strings.HasPrefix(label, "long") {
+			continue // "long 45" alone is no longitude
 		}
 		out = append(out, c)
 	}
@@ -168,6 +214,17 @@ func numberStarts(text string, i int) bool {
 		return false
 	}
 	return c >= '0' && c <= '9' || c == '-' && i+1 < len(text) && text[i+1] >= '0' && text[i+1] <= '9'
+}
+
+// prefixStarts says whether an upper-case N or S starts a word at i.
+func prefixStarts(text string, i int) bool {
+	return (text[i] == 'N' || text[i] == 'S') && (i == 0 || !isWordByte(text[i-1]))
+}
+
+// degreed says whether a written value has a degree sign, minutes or
+// the word degrees.
+func degreed(s string) bool {
+	return strings.ContainsAny(s, "°º'′") || strings.Contains(strings.ToLower(s), "deg")
 }
 
 // labelStarts says whether "lat" or "lon"/"lng" starts a word at i.
