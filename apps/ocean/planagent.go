@@ -61,7 +61,8 @@ func (s state) runs(name string) bool {
 	case agentQuery:
 		return s.planned()
 	case agentSQL:
-		return s.Dispatch.Has(name) && (!s.planned() || reWhereMeta.MatchString(strings.ToLower(s.Query)))
+		// "my position" with no point given is the asker's, not a float's
+		return s.Dispatch.Has(name) && (!s.planned() || reWhereMeta.MatchString(strings.ToLower(s.Query)) && !missingSlot(s.Plan, "near"))
 	case agentDuckDB:
 		// a BGC parameter's findings (its data modes, QC flags, and the
 		// real-time values flagged 3 that Argo leaves unadjusted) come

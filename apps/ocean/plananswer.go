@@ -121,6 +121,20 @@ func rankSentences(res *PlanResult, spec varSpec, scope string) []string {
 			items = append(items, fmt.Sprintf("%s, %s %s %s (%v profiles, %s to %s)", id, spec.name, fmtVal(get(p.Variable), spec), spec.unit, get("profiles"), day(get("first_time")), day(get("last_time"))))
 		}
 	}
+	// "when did float X last report": the time, said of that float
+	if (r.By == "latest" || r.By == "earliest") && r.Of == "float" && len(p.Floats) == 1 && len(res.Rows) == 1 {
+		row := res.Rows[0]
+		cell := func(name string) any {
+			if k := res.Col(name); k >= 0 {
+				return row[k]
+			}
+			return nil
+		}
+		which := map[bool]string{true: "last", false: "first"}[r.By == "latest"]
+		sc := strings.TrimSpace(strings.Replace(scope, fmt.Sprintf("for float %v", cell("wmo")), "", 1))
+		return []string{strings.Join(slices.DeleteFunc([]string{fmt.Sprintf("Float %v's %s profile", cell("wmo"), which), sc,
+			fmt.Sprintf("was reported %s (of %v profiles)", dayTime(cell("time")), cell("profiles"))}, func(s string) bool { return s == "" }), " ") + "."}
+	}
 	title := strings.ReplaceAll(r.By, "_", " ")
 	if r.By == "most_profiles" {
 		title = "with the most profiles"

@@ -39,6 +39,8 @@ var (
 		{"compare", regexp.MustCompile(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
 		{"timeseries", regexp.MustCompile(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
 		{"trend", regexp.MustCompile(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
+		{"trend", reChangeForm},
+		{"trend", reDidChange},
 		{"profile", regexp.MustCompile(`\b(profile|vertical|versus depth|vs depth|with depth|against (depth|pressure)|t-s|t–s|ts diagram)\b`)},
 		{"range", regexp.MustCompile(`\b(range|ranges|ranged|vary|varies|varied|variation|variability|spread|extremes)\b|\bhow variable\b|\b(min(imum)?|lowest|smallest|coldest)\s*(and|&|to|/)\s*(max(imum)?|highest|largest|warmest|hottest)\b|\b(max(imum)?|highest|largest|warmest|hottest)\s*(and|&|/)\s*(min(imum)?|lowest|smallest|coldest)\b`)},
 		{"median", regexp.MustCompile(`\bmedian\b`)},
@@ -169,7 +171,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = reThousands.ReplaceAllString(query, "$1$2") // "1,000 m"
+	query = expandClipped(reThousands.ReplaceAllString(query, "$1$2")) // "1,000 m", "cyc 50", "avg"
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
 	p := QueryPlan{}
@@ -188,13 +190,8 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if reTS.MatchString(q) {
 		vars = []string{"temperature", "salinity"}
 	}
-	if len(vars) == 0 {
-		switch {
-		case regexp.MustCompile(`\b(warm|warming|cool|cooling|warmest|coldest|hottest|coolest|warmer|colder|cooler|hotter)\b`).MatchString(q):
-			vars = []string{"temperature"}
-		case regexp.MustCompile(`\b(freshening|saltiest|freshest|saline|saltier|fresher)\b`).MatchString(q):
-			vars = []string{"salinity"}
-		}
+	if v := formVariable(q); len(vars) == 0 && v != "" {
+		vars = []string{v} // "has it warmed", "got saltier", "the hottest"
 	}
 	if len(vars) > 0 {
 		p.Variable, p.With = vars[0], vars[1:]
@@ -407,12 +404,19 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	// aggregate, read without the phrases that only pick profiles
 	// ("each profile", "the warmest profile")
 	aq := reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(reRangeOfNum.ReplaceAllString(q, " "), " "), " ")
-	for _, a := range reAggregate {
-		if a.agg == "mean" && reMeanVerb.MatchString(q) {
-			continue
+	// "profile 12" picks a cycle: it asks for a profile only when no
+	// other aggregate is written ("avg salinity profile 12" is a mean)
+	for _, text := range []string{reCycle.ReplaceAllString(aq, " "), aq} {
+		for _, a := range reAggregate {
+			if a.agg == "mean" && reMeanVerb.MatchString(q) {
+				continue
+			}
+			if a.re.MatchString(text) {
+				p.Aggregate = a.agg
+				break
+			}
 		}
-		if a.re.MatchString(aq) {
-			p.Aggregate = a.agg
+		if p.Aggregate != "" {
 			break
 		}
 	}
@@ -431,7 +435,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if p.Aggregate == "profile" && p.Variable == "" {
 		p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
 	}
-	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && regexp.MustCompile(`\b(deep|deepest|shallowest|dive|dived|reach|reached)\b`).MatchString(q) {
+	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && rePresForm.MatchString(q) {
 		p.Variable = "pressure"
 	}
 	if p.Aggregate == "count" && regexp.MustCompile(`\bhow many (floats|profiles|cycles)\b`).MatchString(q) && p.Pressure == nil {
@@ -495,6 +499,22 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
 		}
 	}
+	// "when did float X last report / send its last profile": the time
+	// of its last profile, a ranking of floats by time (first: the
+	// earliest); "when was it deployed" is the launch date of its
+	// metadata, which the sql agent states
+	if (p.Pressure == nil || p.Pressure.Surface) && (p.Aggregate == "" || p.Aggregate == "profile" || p.Aggregate == "value") {
+		by := ""
+		switch {
+		case reWhenLast.MatchString(q):
+			by = "latest"
+		case reWhenFirst.MatchString(q):
+			by = "earliest"
+		}
+		if by != "" {
+			p.Rank, p.Aggregate, p.Variable, p.With, p.Cycles, p.Pressure = &Ranking{By: by, Of: "float"}, "", "", nil, nil, nil
+		}
+	}
 	if p.Near != nil && p.Near.RadiusKm == 0 && p.Rank == nil {
 		if reNearWord.MatchString(q) && p.Box == nil {
 			p.Near.RadiusKm = defaultRadiusKm
@@ -503,8 +523,13 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 	// "which floats near X", "which floats have oxygen data", "which
 	// floats reported last month": the floats, each with its count
+	// a filter the question names but the plan cannot fill ("of here")
+	// is missing, and still a place asked for
+	unfilled := unfilledMissing(q, r, p)
+	placeAsked := slices.ContainsFunc(unfilled, func(s string) bool { return strings.HasPrefix(s, "near:") || strings.HasPrefix(s, "box:") })
+	p.Missing = append(p.Missing, unfilled...)
 	if p.Rank == nil && len(p.Floats) == 0 &&
-		(p.Aggregate == "" && (p.Near != nil || p.Box != nil) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) ||
+		(p.Aggregate == "" && (p.Near != nil || p.Box != nil || placeAsked) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) ||
 			(p.Aggregate == "" || p.Aggregate == "value") && reWhichFloatsDid.MatchString(q)) {
 		p.Aggregate = "count"
 		p.GroupBy = "float"

@@ -1,0 +1,95 @@
+package ocean
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// A filter the question names but the policy cannot fill must not be
+// dropped: "within 200 km of here" read without its point would count
+// every float. unfilledFilters lists such filters; each one the question
+// recognisably asks for and the plan leaves empty becomes a Missing
+// slot, so the answer names it instead of answering over everything.
+var unfilledFilters = []struct {
+	slot   string
+	re     *regexp.Regexp // the filter's words, on the lower-cased question
+	filled func(QueryPlan) bool
+	why    string // %q is the words found
+}{
+	{"near", reRadius, hasPlace, "the question gives a radius (%q) but no point to measure it from (such as 10N 65E)"},
+	{"near", regexp.MustCompile(`\b(?:near|close to|around|off|next to|nearest to|closest to)\s+(?:the\s+)?(?:coast|shore|island|port|harbou?r|buoy|station|ship|boat|vessel)\b`), hasPlace,
+		"the question asks about %q but names no place or point (such as 10N 65E)"},
+	{"box", regexp.MustCompile(`\b(?:bounding box|lat(?:itude)?[- /]lon(?:gitude)? box|box|rectangle)\b`), func(p QueryPlan) bool { return p.Box != nil || p.Region != "" || p.Near != nil },
+		"the question asks for %q but gives no corners (such as 10-15N, 110-120E)"},
+	{"pressure", regexp.MustCompile(`\b(?:at|below|above|deeper than|shallower than|beneath)\s+(?:a|the|some)?\s*(?:certain|given|specific)?\s*(?:depth|pressure|level)\b`), func(p QueryPlan) bool { return p.Pressure != nil },
+		"the question asks for %q but no depth or pressure was read from it (write one such as at 1000 dbar)"},
+	{"floats", regexp.MustCompile(`\b(?:float|wmo|platform)\s*(?:no\.?|number|#)?\s*(\d{1,4}|\d{6}|\d{8,})\b`), func(p QueryPlan) bool { return len(p.Floats) > 0 },
+		"%q is not a WMO number (5 or 7 digits)"},
+	{"aggregate", regexp.MustCompile(`\b(?:standard deviation|variance|percentiles?|quartiles?|skewness)\b`), func(QueryPlan) bool { return false },
+		"the question asks for %q, which the gateway does not compute (it computes a value, min, max, mean, median, range, count, trend, profile, time series or comparison)"},
+}
+
+// missingSlot says whether p's Missing names slot.
+func missingSlot(p QueryPlan, slot string) bool {
+	return slices.ContainsFunc(p.Missing, func(s string) bool { return strings.HasPrefix(s, slot+":") })
+}
+
+func hasPlace(p QueryPlan) bool { return p.Near != nil || p.Box != nil || p.Region != "" }
+
+// reDeictic are nouns a question points at a place with ("this spot",
+// "our position") that understand does not read as "here".
+var reDeictic = regexp.MustCompile(`\b(?:this|that|the same|our|my)\s+(?:spot|location|place|point|position|site|coordinates?|area|region|patch of (?:sea|ocean|water))\b|\b(?:my|our)\s+(?:boat|ship|vessel)\b|\bwhere (?:i|we)\s+(?:am|are|was|were)\b`)
+
+// deicticPlace is the words of q that point at a place without naming
+// it ("here", "near me", "this spot", "around us"), "" when none.
+func deicticPlace(q string, r *understand.Reading) string {
+	for _, ref := range r.References {
+		text := strings.ToLower(ref.Text)
+		switch {
+		case ref.Kind == understand.RefHere:
+			// "here is my question", "here's": no place
+			if after := strings.TrimSpace(strings.ToLower(r.Text[ref.End:])); text == "here" && (strings.HasPrefix(after, "is ") || strings.HasPrefix(after, "are ") || strings.HasPrefix(after, "'s")) {
+				continue
+			}
+			return ref.Text
+		case ref.Kind == understand.RefThere && ref.Role != understand.RoleNone:
+			return ref.Text // "the temperature over there", with no place before it
+		}
+	}
+	if m := reDeictic.FindString(q); m != "" {
+		return m
+	}
+	return ""
+}
+
+// unfilledMissing names the filters q asks for that p leaves empty.
+func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {
+	var out []string
+	has := func(slot string) bool {
+		return slices.ContainsFunc(append(p.Missing, out...), func(s string) bool { return strings.HasPrefix(s, slot+":") })
+	}
+	if !hasPlace(p) && !has("near") {
+		if d := deicticPlace(q, r); d != "" {
+			out = append(out, fmt.Sprintf("near: the question asks about %q but gives no point (such as 10N 65E); this gateway does not know where you are", d))
+		}
+	}
+	for _, f := range unfilledFilters {
+		if f.filled(p) || has(f.slot) {
+			continue
+		}
+		m := f.re.FindStringSubmatchIndex(q)
+		if m == nil || f.slot == "floats" && unitAfter(q[m[1]:]) {
+			continue
+		}
+		words := q[m[0]:m[1]]
+		if f.slot == "floats" {
+			words = q[m[2]:m[3]]
+		}
+		out = append(out, f.slot+": "+fmt.Sprintf(f.why, words))
+	}
+	return out
+}

@@ -1,0 +1,60 @@
+package ocean
+
+import "testing"
+
+// TestPlanDeicticPlace: a place pointed at but not given ("near me",
+// "this spot") is a missing point, never an answer over every float.
+func TestPlanDeicticPlace(t *testing.T) {
+	for _, q := range []string{
+		"mean salinity near me last year",
+		"what's the water temperature at my location?",
+		"list the floats around us",
+		"is there a float close to where we are",
+		"surface temp at this spot please",
+		"how many profiles within 50 nm of our position",
+		"nearest float to my boat",
+		"average temperature here at 500 m",
+	} {
+		p := readPlan(q, testNow(), nil)
+		if !missingSlot(p, "near") || !p.Actionable() {
+			t.Errorf("%q: %s, missing %q; want an actionable plan missing near", q, describePlan(p), p.Missing)
+		}
+	}
+	// a point given, or "here is" that points at nothing, misses nothing
+	for _, q := range []string{
+		"here is my question: the mean temperature near 10N 65E",
+		"how many floats are there in the Arabian Sea?",
+		"mean temperature of float 5906072",
+	} {
+		if p := readPlan(q, testNow(), nil); len(p.Missing) > 0 {
+			t.Errorf("%q: missing %q", q, p.Missing)
+		}
+	}
+}
+
+// TestPlanUnfilledFilter: a filter the policy recognises but cannot fill
+// makes the plan say what is missing.
+func TestPlanUnfilledFilter(t *testing.T) {
+	for q, slot := range map[string]string{
+		"how many profiles within 500 km?":                 "near",
+		"max salinity in the box":                          "box",
+		"temperature at a certain depth for float 5906072": "pressure",
+		"median temperature of float 590607":               "floats",
+		"the variance of salinity for float 2902696":       "aggregate",
+		"floats near the coast":                            "near",
+	} {
+		if p := readPlan(q, testNow(), nil); !missingSlot(p, slot) {
+			t.Errorf("%q: %s, missing %q; want %s missing", q, describePlan(p), p.Missing, slot)
+		}
+	}
+	for _, q := range []string{
+		"how many profiles within 500 km of 10N 65E?",
+		"max salinity in the box 10-15N, 60-65E",
+		"temperature at 1000 dbar for float 5906072",
+		"float 5906072 at 2000 m",
+	} {
+		if p := readPlan(q, testNow(), nil); len(p.Missing) > 0 {
+			t.Errorf("%q: missing %q", q, p.Missing)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package ocean
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The plan policy's vocabulary beyond whole words: the clipped words and
+// abbreviations people type for the plan's slots, and the word forms
+// (past tenses, comparatives) that name a variable or a change. The
+// rules read the question after expandClipped, so every rule (cycles,
+// aggregates, units, time) reads "cyc 50" as "cycle 50" and "avg" as
+// "average" without listing the clipped forms again.
+
+// clippedWords are the clipped forms and what they stand for, matched
+// case-insensitively as whole words. Already read without expansion:
+// min, max, sss, sst, psal, doxy, chla, no3 (variable and aggregate
+// words), deg and lat/lon/lng (understand reads "40 deg N", "lat 40 lon
+// -45").
+var clippedWords = []struct {
+	re   *regexp.Regexp
+	word string
+}{
+	// Argo parameter names: TEMP_ADJUSTED is the temperature (an _QC
+	// name stays: it asks about flags, not values)
+	{regexp.MustCompile(`(?i)\btemp(?:_adjusted)?(?:_error)?\b`), "temperature"},
+	{regexp.MustCompile(`(?i)\bpsal(?:_adjusted)(?:_error)?\b`), "salinity"},
+	{regexp.MustCompile(`(?i)\bpres(?:_adjusted)(?:_error)?\b`), "pressure"},
+	{regexp.MustCompile(`(?i)\bdoxy(?:_adjusted)\b`), "oxygen"},
+	{regexp.MustCompile(`(?i)\bchla(?:_adjusted)\b`), "chlorophyll"},
+	{regexp.MustCompile(`(?i)\bph_in_situ_total(?:_adjusted)?\b`), "ph"},
+	{regexp.MustCompile(`(?i)\bnitrate(?:_adjusted)\b`), "nitrate"},
+	{regexp.MustCompile(`(?i)\bbbp700(?:_adjusted)\b`), "bbp700"},
+	// slots
+	{regexp.MustCompile(`(?i)\bcycs\b\.?`), "cycles"},
+	{regexp.MustCompile(`(?i)\b(?:cyc|cy)\b\.?`), "cycle"},
+	{regexp.MustCompile(`(?i)\bprofs\b\.?`), "profiles"},
+	{regexp.MustCompile(`(?i)\bprof\b\.?`), "profile"},
+	{regexp.MustCompile(`(?i)\bflts\b`), "floats"},
+	{regexp.MustCompile(`(?i)\bflt\b`), "float"},
+	{regexp.MustCompile(`(?i)\btemps\b`), "temperatures"},
+	{regexp.MustCompile(`(?i)\btmp\b`), "temperature"},
+	{regexp.MustCompile(`(?i)\b(?:sal|salin|sali)\b\.?`), "salinity"},
+	{regexp.MustCompile(`(?i)\bpres\b\.?`), "pressure"},
+	{regexp.MustCompile(`(?i)\b(?:o2|oxy)\b`), "oxygen"},
+	{regexp.MustCompile(`(?i)\bchl\b`), "chlorophyll"},
+	{regexp.MustCompile(`(?i)\b(?:sfc|surf)\b\.?`), "surface"},
+	{regexp.MustCompile(`(?i)\bdbars\b`), "dbar"},
+	{regexp.MustCompile(`(?i)\bmtrs?\b\.?`), "m"},
+	{regexp.MustCompile(`(?i)\bkms\b`), "km"},
+	{regexp.MustCompile(`(?i)\bnmi\b`), "nm"},
+	{regexp.MustCompile(`(?i)\bnr\b\.?`), "near"},
+	{regexp.MustCompile(`(?i)\bw/in\b`), "within"},
+	{regexp.MustCompile(`(?i)\blat\.`), "lat"},
+	{regexp.MustCompile(`(?i)\blon(?:g)?\.`), "lon"},
+	// time
+	{regexp.MustCompile(`(?i)\s*/\s*(?:yr|year)\b`), " per year"},
+	{regexp.MustCompile(`(?i)\byrs\b\.?`), "years"},
+	{regexp.MustCompile(`(?i)\byr\b\.?`), "year"},
+	{regexp.MustCompile(`(?i)\b(?:mos|mths|mnths)\b\.?`), "months"},
+	{regexp.MustCompile(`(?i)\b(?:mo|mth|mnth)\b\.?`), "month"},
+	{regexp.MustCompile(`(?i)\bwks\b\.?`), "weeks"},
+	{regexp.MustCompile(`(?i)\bwk\b\.?`), "week"},
+	// aggregates
+	{regexp.MustCompile(`(?i)\b(?:avg|ave)\b\.?`), "average"},
+	{regexp.MustCompile(`(?i)\b(?:chg|chng)\b\.?`), "change"},
+	{regexp.MustCompile(`(?i)\bdiff\b\.?`), "difference"},
+	{regexp.MustCompile(`(?i)\b(?:stdev|stddev|std\.?\s?dev\.?|std)\b\.?`), "standard deviation"},
+}
+
+// reMed is "med": the Mediterranean after an article or a place word
+// ("in the Med"), else the median ("med temp").
+var (
+	reMed      = regexp.MustCompile(`(?i)\bmed\b\.?`)
+	reMedBefor = regexp.MustCompile(`(?i)\b(?:the|in|across|of)\s*$`)
+)
+
+// expandClipped writes the clipped words of query in full.
+func expandClipped(query string) string {
+	for _, c := range clippedWords {
+		if c.re.MatchString(query) {
+			query = c.re.ReplaceAllString(query, c.word)
+		}
+	}
+	if reMed.MatchString(query) {
+		var b strings.Builder
+		last := 0
+		for _, m := range reMed.FindAllStringIndex(query, -1) {
+			b.WriteString(query[last:m[0]])
+			if reMedBefor.MatchString(query[:m[0]]) {
+				b.WriteString("Mediterranean")
+			} else {
+				b.WriteString("median")
+			}
+			last = m[1]
+		}
+		b.WriteString(query[last:])
+		query = b.String()
+	}
+	return query
+}
+
+// Word forms of the variables and of change, matched in lower case.
+var (
+	// reTempForm and reSalForm name a variable by a form of a word about
+	// it ("warmed", "hotter", "got saltier", "freshened"), read when no
+	// variable word is written.
+	reTempForm = regexp.MustCompile(`\b(warm(?:s|ed|er|est|ing|th)?|cool(?:s|ed|er|est|ing)?|cold(?:er|est)?|hot(?:ter|test)?|heat(?:s|ed|ing)?(?: up)?|chill(?:ed|ier)?)\b`)
+	reSalForm  = regexp.MustCompile(`\b(salt(?:ier|iest|ed)|saltiness|saline|salinit\w*|salinif\w*|fresh(?:er|est|en|ens|ened|ening)|desalinat\w*)\b`)
+	// reChangeForm is a change over time in a verb ("has warmed",
+	// "freshened", "got saltier", "cooling", "rose"): a trend.
+	reChangeForm = regexp.MustCompile(`\b((?:warm|cool)(?:ed|ing)?\s+(?:up|down)|warm(?:ed|ing)|cool(?:ed|ing)|heat(?:ed|ing) up|freshen(?:ed|ing|s)?|salinif\w+|(?:get|gets|got|gotten|getting|become|becomes|became|becoming|grow|grows|grew|grown|growing|turn(?:ed)?)\s+(?:\w+\s+)?(?:warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline)|ris(?:e|en|ing)|rose|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|drop(?:ped|ping)|fell|fallen|falling|declin(?:e|ed|ing))\b`)
+	// reDidChange is a change asked with the base verb: "did the sea
+	// warm?", "has salinity increased", "will it cool".
+	reDidChange = regexp.MustCompile(`\b(?:did|does|do|has|have|had)\b[^?.]*\b(?:warm|cool|freshen|heat up|rise|fall|drop|increase|decrease|decline|change)\b`)
+	// rePresForm names pressure with a max or min: "the deepest dive",
+	// "how deep did it go".
+	rePresForm = regexp.MustCompile(`\b(deep|deeper|deepest|shallowest|dive|dives|dived|dove|diving|reach|reached)\b`)
+)
+
+// formVariable is the variable a word form names in q, "" when none.
+func formVariable(q string) string {
+	switch {
+	case reTempForm.MatchString(q):
+		return "temperature"
+	case reSalForm.MatchString(q):
+		return "salinity"
+	}
+	return ""
+}
+
+// Questions about when a float reported: the time of its last (or
+// first) profile, a ranking of floats by time, not the profile itself.
+var (
+	reWhenLast  = regexp.MustCompile(`\b(?:when|what (?:date|day|time))\b.*\b(?:(?:last|latest|most recent|final)\s+(?:\w+\s+)?(?:report|reported|reports|transmit\w*|surfac\w*|seen|heard|sent|send|profile|profiled|cycle|contact\w*|active|position|fix|upload\w*|ping\w*|data|time)|(?:report|transmit|surface|send|sent|profile|upload|contact|ping|heard|seen)\w*\s+(?:\w+\s+)?last|stopp?(?:ed)? (?:reporting|transmitting|working|profiling)|go silent|went silent|die|died)\b`)
+	reWhenFirst = regexp.MustCompile(`\b(?:when|what (?:date|day|time))\b.*\b(?:first\s+(?:\w+\s+)?(?:report|reported|transmit\w*|surfac\w*|profile|profiled|cycle|data)|(?:report|transmit|surface|send|sent|profile)\w*\s+(?:\w+\s+)?first|start(?:ed)? (?:reporting|transmitting|profiling))\b`)
+)

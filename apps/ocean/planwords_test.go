@@ -1,0 +1,85 @@
+package ocean
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestPlanClippedWords: clipped words and abbreviations fill the slots
+// their full words fill, in any rule (cycles, aggregates, units, time).
+func TestPlanClippedWords(t *testing.T) {
+	cases := []struct {
+		q         string
+		variable  string
+		aggregate string
+		cycles    []int
+	}{
+		{"min temp float 5906072 cy. 7", "temperature", "min", []int{7}},
+		{"median PSAL_ADJUSTED for 2902696 cyc. 3", "salinity", "median", []int{3}},
+		{"avg sal 2902269 prof 12", "salinity", "mean", []int{12}},
+		{"med temp of float 1900857 cycs 4-6", "temperature", "median", []int{4, 5, 6}},
+		{"max pres reached by flt 2901746", "pressure", "max", nil},
+		{"ave o2 for float 3902131", "doxy", "mean", nil},
+		{"sfc temps trend /yr float 5906072", "temperature", "trend", nil},
+	}
+	for _, c := range cases {
+		p := readPlan(c.q, testNow(), nil)
+		if p.Variable != c.variable || p.Aggregate != c.aggregate || !slices.Equal(p.Cycles, c.cycles) {
+			t.Errorf("%q: variable %q aggregate %q cycles %v; want %q %q %v", c.q, p.Variable, p.Aggregate, p.Cycles, c.variable, c.aggregate, c.cycles)
+		}
+	}
+	// "the med" is the sea, "med" alone the median; "last 2 yrs" a time
+	p := readPlan("med sal in the Med", testNow(), nil)
+	if p.Aggregate != "median" || p.Region != "Mediterranean Sea" {
+		t.Errorf("med sal in the Med: aggregate %q region %q", p.Aggregate, p.Region)
+	}
+	p = readPlan("mean temp of float 5906072 over the last 2 yrs", testNow(), nil)
+	if p.Time == nil || p.Time.From != "2021-04-27" {
+		t.Errorf("last 2 yrs: time %+v", p.Time)
+	}
+}
+
+// TestPlanWordForms: past tenses, comparatives and derived forms name
+// the variable and a change over time.
+func TestPlanWordForms(t *testing.T) {
+	cases := []struct{ q, variable, aggregate string }{
+		{"Did the Bay of Bengal cool down after 2015?", "temperature", "trend"},
+		{"has the Arabian Sea gotten hotter", "temperature", "trend"},
+		{"Is the Red Sea getting saltier?", "salinity", "trend"},
+		{"did the Sea of Japan freshen at the surface", "salinity", "trend"},
+		{"how much has float 5906072 freshened since 2019", "salinity", "trend"},
+		{"the surface of the Arabian Sea heated up, by how much per year?", "temperature", "trend"},
+		{"float 2902696's deepest dive", "pressure", "max"},
+		{"how deep did float 2901746 dive", "pressure", "max"},
+		{"hottest water float 5906072 saw", "temperature", "max"},
+		{"Which is hotter, 5900446 or 5906072?", "temperature", "compare"},
+	}
+	for _, c := range cases {
+		p := readPlan(c.q, testNow(), nil)
+		if p.Variable != c.variable || p.Aggregate != c.aggregate {
+			t.Errorf("%q: variable %q aggregate %q; want %q %q", c.q, p.Variable, p.Aggregate, c.variable, c.aggregate)
+		}
+	}
+}
+
+// TestPlanWhenReported: "when did float X last report" asks for the time
+// of its last profile (a ranking of floats by time), not the profile.
+func TestPlanWhenReported(t *testing.T) {
+	for q, by := range map[string]string{
+		"When did 5906072 last transmit?":                        "latest",
+		"when was float 2902269 last heard from":                 "latest",
+		"when did float 1900857 surface for the last time?":      "latest",
+		"When did float 2901746 stop reporting?":                 "latest",
+		"On what date did float 5900446 send its final profile?": "latest",
+		"When did float 3902131 first report?":                   "earliest",
+	} {
+		p := readPlan(q, testNow(), nil)
+		if p.Rank == nil || p.Rank.By != by || p.Rank.Of != "float" || p.Aggregate != "" || p.Variable != "" || p.Pressure != nil || len(p.Floats) != 1 {
+			t.Errorf("%q: %s; want rank %s of float, no aggregate", q, describePlan(p), by)
+		}
+	}
+	// the launch date is the metadata's: no plan, the sql agent states it
+	if p := readPlan("When was float 2902696 deployed?", testNow(), nil); p.Actionable() {
+		t.Errorf("deployed: %s", describePlan(p))
+	}
+}
