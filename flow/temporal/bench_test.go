@@ -48,18 +48,49 @@ func fanN(t testing.TB, n int) *flow.Runner[Doc] {
 	return build(t, g)
 }
 
+// fanStages is stages fan-outs in sequence, each of width parallel
+// branches that do nothing: fanStages(10, 10) is the "10×10 fan-out", 110
+// nodes (10 splits, 100 branches) on a critical path of 20. A branch is
+// one node (flow runs a chain in a branch only as a sub-graph inside one
+// node, which on Temporal is one activity), so this is the shape that
+// puts 100 activities in parallel groups.
+func fanStages(t testing.TB, stages, width int) *flow.Runner[Doc] {
+	g := flow.New[Doc](fmt.Sprintf("fan%dx%d", stages, width))
+	for s := range stages {
+		split := fmt.Sprint("split", s)
+		g.Node(split, step(split))
+		var bs []string
+		for i := range width {
+			b := fmt.Sprintf("b%d_%d", s, i)
+			g.Node(b, func(_ context.Context, d Doc) (Doc, error) { return d, nil })
+			bs = append(bs, b)
+		}
+		join := flow.End
+		if s+1 < stages {
+			join = fmt.Sprint("split", s+1)
+		}
+		if s == 0 {
+			g.Start(split)
+		}
+		g.Parallel(split, bs, join)
+	}
+	return build(t, g)
+}
+
 // BenchmarkDevServer measures runs on a real dev server with workers in
 // this process: per node of a chain (ns/node, against in process), a
-// 10-branch fan-out, and 200 concurrent runs over one and two workers.
+// 10-branch fan-out, ten of them in sequence (10×10), and 200 concurrent
+// runs over one and two workers.
 func BenchmarkDevServer(b *testing.B) {
 	s := temporaltest.Start(b)
 	const queue = "flow-bench"
-	graphs := []*flow.Runner[Doc]{chainN(b, 1), chainN(b, 10), fanN(b, 10)}
+	graphs := []*flow.Runner[Doc]{chainN(b, 1), chainN(b, 10), fanN(b, 10), fanStages(b, 10, 10)}
+	var hosted []flow.AnyRunner
+	for _, r := range graphs {
+		hosted = append(hosted, r)
+	}
 	newWorker := func() worker.Worker {
-		w := worker.New(s.Client, queue, worker.Options{})
-		for _, r := range graphs {
-			temporal.Register(w, r, temporal.Options{})
-		}
+		w := temporal.NewWorker(s.Client, queue, hosted, temporal.Options{}) // as cairn worker runs
 		if err := w.Start(); err != nil {
 			b.Fatal(err)
 		}

@@ -119,9 +119,15 @@ func tlsConfig(cn Connection) (*tls.Config, error) {
 // NewWorker returns a worker of queue that hosts runners (every node of
 // each, and its workflow) and the batches of their runs (Batch). Run it
 // with its Run or Start; every worker of a queue must host the same
-// graphs with the same Options.
+// graphs with the same Options. Its payloads go through c's data
+// converter: Dial's, with the Connection's payload store.
+//
+// It polls with 8 pollers per task kind (the SDK's default is 2): a
+// queue has 4 partitions by default, and a fan-out's activities wait in
+// those no poller is on (BenchmarkDevServerTuning: a 10×10 fan-out 6.0 s
+// → 2.1 s; a chain is unchanged).
 func NewWorker(c client.Client, queue string, runners []flow.AnyRunner, o Options) worker.Worker {
-	w := worker.New(c, queue, worker.Options{})
+	w := worker.New(c, queue, worker.Options{MaxConcurrentWorkflowTaskPollers: 8, MaxConcurrentActivityTaskPollers: 8})
 	for _, r := range runners {
 		Host(w, r, o)
 	}

@@ -43,8 +43,9 @@ type Server struct {
 
 // Start runs the dev server on free loopback ports and stops it (SIGKILL)
 // when t ends. It skips t when the binary is missing (see the package
-// doc).
-func Start(t testing.TB) *Server {
+// doc). extra are more arguments to start-dev, such as
+// "--dynamic-config-value", "KEY=VALUE".
+func Start(t testing.TB, extra ...string) *Server {
 	t.Helper()
 	bin, err := find()
 	if err != nil {
@@ -68,6 +69,7 @@ func Start(t testing.TB) *Server {
 		"--port", strconv.Itoa(ports[0]), "--ui-port", strconv.Itoa(ports[1]),
 		"--http-port", strconv.Itoa(ports[2]), "--metrics-port", strconv.Itoa(ports[3]),
 		"--log-level", "warn")
+	cmd.Args = append(cmd.Args, extra...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
