@@ -39,7 +39,21 @@
 // Every worker of a task queue must register the same graphs with the
 // same Options: the options shape the workflow's commands.
 //
-// Not yet: events (progress, traces) do not reach the caller; Ask has no
-// Store to wait with; a state goes through history however large it is
-// (Temporal refuses payloads past 2 MB by default).
+// A run's events (progress lines, traces) reach the caller: Engine.Run
+// polls the workflow's EventsQuery while it runs. A node that asks
+// (flow.Ask) waits for its answers, which arrive as the AnswerUpdate
+// workflow update.
+//
+// A state travels as JSON through the workflow's history, where the
+// cluster refuses a payload past 2 MiB by default. A client from Dial
+// with Connection.Payloads.Store puts every payload past
+// PayloadOptions.Threshold (128 KiB) in that PayloadStore (DirStore: a
+// directory, shared by every machine) and leaves a reference with the
+// blob's SHA-256 in history; without a store, such a state fails its
+// node at once with ErrPayloadTooLarge, saying to configure one.
+//
+// Not yet: a question's OnNoAnswer deadline is not enforced on the
+// cluster (see AnswerUpdate); a run never continues as new, so its
+// history is bounded by the cluster's 51,200 events (about 8,000 nodes in
+// sequence).
 package temporal
