@@ -101,6 +101,8 @@ const stepRowGroup = 1 << 16
 // RunOptions says how to run an experiment and where its results go.
 type RunOptions struct {
 	// Parallel is how many episodes run at once; zero means GOMAXPROCS.
+	// With an Engine, it is how many batches run at once; zero means
+	// DefaultRemoteParallel.
 	Parallel int
 	// Model answers the llm_solver's decisions; nil means the policies do.
 	Model llm.Model
@@ -129,6 +131,18 @@ type RunOptions struct {
 	// listener, at full speed. Zero means DefaultTraceEpisodes; negative,
 	// every episode.
 	TraceEpisodes int
+	// Engine, when set, runs the episodes elsewhere (flow/temporal.Engine:
+	// a Temporal cluster whose workers host Runners) as runs of the batch
+	// graph (BatchGraphName), Parallel batches at once; the records and
+	// steps come back and are written here as a local run writes them.
+	// Model is then the worker's, steps are not traced (TraceEpisodes is
+	// ignored) and the memory check is the worker's, per batch.
+	Engine flow.Engine
+	// Batch is the most episodes one batch runs on the Engine; zero means
+	// the total spread over Parallel batches, at most DefaultBatch.
+	Batch int
+
+	carry int64 // tests: what a batch carries back; zero means MaxBatchCarry
 }
 
 // Progress is how far a run is.
@@ -160,6 +174,10 @@ type TrajectoryCount struct {
 	SkippedEpisodes int
 	SkippedSteps    int64
 	FirstSkipped    int
+	// CarryLimit, when set, is why: on an Engine, the steps of episode
+	// FirstSkipped alone passed what a batch carries back from a worker
+	// (MaxBatchCarry); a local run may have written them.
+	CarryLimit ByteSize
 }
 
 // Skipped says what the budget left out and how to keep it, or "" when
@@ -167,6 +185,12 @@ type TrajectoryCount struct {
 func (t TrajectoryCount) Skipped() string {
 	if t.SkippedEpisodes == 0 {
 		return ""
+	}
+	if t.CarryLimit > 0 {
+		return fmt.Sprintf("trajectories: the steps of episodes %d and later (%d episodes, %d steps) were not written: "+
+			"%s holds the first %d episodes (%s); the steps of episode %d alone pass the %s a batch carries back from a worker; "+
+			"run with --engine local to keep them",
+			t.FirstSkipped, t.SkippedEpisodes, t.SkippedSteps, StepsFile, t.Episodes, ByteSize(t.Bytes), t.FirstSkipped, t.CarryLimit)
 	}
 	return fmt.Sprintf("trajectories: the steps of episodes %d and later (%d episodes, %d steps) were not written: "+
 		"%s holds the first %d episodes (%s) and the next would pass the trajectory budget of %s; "+
@@ -197,7 +221,9 @@ type result struct {
 	// overBudget: the steps cannot fit the trajectory budget, so the
 	// worker stopped keeping them.
 	overBudget bool
-	err        error
+	// uncarried: on an Engine, the steps passed what a batch carries back.
+	uncarried bool
+	err       error
 }
 
 // budget is the trajectory budget shared by a run's workers and its
@@ -263,7 +289,10 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 		return nil, fmt.Errorf("maze run: no episodes writer")
 	}
 	par := opt.Parallel
-	if par <= 0 {
+	switch {
+	case par <= 0 && opt.Engine != nil:
+		par = DefaultRemoteParallel
+	case par <= 0:
 		par = runtime.GOMAXPROCS(0)
 	}
 	steps := opt.Steps
@@ -274,68 +303,35 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 	if !c.WritesTrajectories() {
 		steps = nil
 	}
-	all := jobs(c)
-	if err := c.checkMemory(par, steps != nil, rows != nil, opt.MemoryLimit); err != nil {
-		return nil, err
+	total := c.TotalEpisodes()
+	if opt.Engine == nil {
+		if err := c.checkMemory(par, steps != nil, rows != nil, opt.MemoryLimit); err != nil {
+			return nil, err
+		}
 	}
 	bud := &budget{limit: int64(*c.TrajectoryBudget)}
 	free := make(buffers, 4*par)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	// window bounds the episodes finished but not yet written.
-	window := make(chan struct{}, 4*par)
-	todo := make(chan job)
 	done := make(chan result)
-	go func() {
-		defer close(todo)
-		for _, j := range all {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case todo <- j:
-			case <-ctx.Done():
-				return
-			}
+	var window chan struct{} // bounds the episodes finished but not yet written
+	if opt.Engine != nil {
+		batch := opt.Batch
+		if batch <= 0 {
+			batch = DefaultBatch
 		}
-	}()
-	graph, err := newStepGraph()
-	if err != nil {
-		return nil, err
+		window = make(chan struct{}, 2*par*batch)
+		runRemote(ctx, c, opt, par, steps != nil, rows != nil, bud, window, done)
+	} else {
+		window = make(chan struct{}, 4*par)
+		if err := runLocal(ctx, c, opt, par, steps != nil, rows != nil, bud, free, window, done); err != nil {
+			return nil, err
+		}
 	}
-	traced := opt.TraceEpisodes
-	switch {
-	case traced == 0:
-		traced = DefaultTraceEpisodes
-	case traced < 0:
-		traced = len(all)
-	}
-	width := len(strconv.Itoa(max(0, len(all)-1)))
-	listening := event.Listening(ctx)
-	var wg sync.WaitGroup
-	for range par {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e := newEpisode(c, opt, steps != nil, rows != nil, bud)
-			e.free = free
-			for j := range todo {
-				r := e.runEpisode(ctx, graph, j, listening && j.idx < traced, width)
-				select {
-				case done <- r:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(done) }()
 
 	start := time.Now()
-	sum := &Summary{Records: make([]EpisodeRecord, 0, len(all))}
+	sum := &Summary{Records: make([]EpisodeRecord, 0, total)}
 	sum.Trajectories.Budget = *c.TrajectoryBudget
 	pending := map[int]result{}
 	next := 0
@@ -377,7 +373,7 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 			next++
 			<-window
 			if opt.Progress != nil {
-				opt.Progress(Progress{Done: next, Total: len(all), Steps: sum.Steps, Elapsed: time.Since(start)})
+				opt.Progress(Progress{Done: next, Total: total, Steps: sum.Steps, Elapsed: time.Since(start)})
 			}
 		}
 	}
@@ -391,10 +387,64 @@ func Run(ctx context.Context, c *Config, opt RunOptions) (*Summary, error) {
 	if firstErr != nil {
 		return sum, firstErr
 	}
-	if err := ctx.Err(); err != nil && next < len(all) {
-		return sum, fmt.Errorf("maze run: stopped after %d of %d episodes: %w", next, len(all), err)
+	if err := ctx.Err(); err != nil && next < total {
+		return sum, fmt.Errorf("maze run: stopped after %d of %d episodes: %w", next, total, err)
 	}
 	return sum, nil
+}
+
+// runLocal runs c's episodes on par goroutines through the step graph
+// and sends each one's result to done, closing it when all are sent.
+func runLocal(ctx context.Context, c *Config, opt RunOptions, par int, keepSteps, keepRows bool, bud *budget, free buffers, window chan struct{}, done chan<- result) error {
+	all := jobs(c)
+	graph, err := newStepGraph()
+	if err != nil {
+		return err
+	}
+	todo := make(chan job)
+	go func() {
+		defer close(todo)
+		for _, j := range all {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case todo <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	traced := opt.TraceEpisodes
+	switch {
+	case traced == 0:
+		traced = DefaultTraceEpisodes
+	case traced < 0:
+		traced = len(all)
+	}
+	width := len(strconv.Itoa(max(0, len(all)-1)))
+	listening := event.Listening(ctx)
+	var wg sync.WaitGroup
+	for range par {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := newEpisode(c, opt, keepSteps, keepRows, bud)
+			e.free = free
+			for j := range todo {
+				r := e.runEpisode(ctx, graph, j, listening && j.idx < traced, width)
+				select {
+				case done <- r:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+	return nil
 }
 
 // buffers hands the step buffers of written episodes back to the
@@ -449,6 +499,9 @@ func writeSteps(r result, steps io.Writer, rows *parquet.GenericWriter[StepRecor
 		if !bud.full.Load() {
 			bud.full.Store(true)
 			tc.FirstSkipped = r.idx
+			if r.uncarried {
+				tc.CarryLimit = MaxBatchCarry
+			}
 		}
 		tc.SkippedEpisodes++
 		tc.SkippedSteps += int64(r.rec.Steps)

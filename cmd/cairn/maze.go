@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -16,6 +19,8 @@ import (
 	"github.com/cairn-agents/cairn/apps/maze"
 	"github.com/cairn-agents/cairn/apps/maze/grid"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/flow/temporal"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/tool"
 	"github.com/cairn-agents/cairn/trace"
@@ -54,12 +59,38 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 		timeout       time.Duration
 		budget        = maze.DefaultTrajectoryBudget
 		traceEpisodes int
+		batchSize     int
+		eng           engineFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG",
 		Short: "Run an experiment grid: strategies × noise profiles × sizes × seeds × episodes",
+		Long: `run runs every episode of the experiment CONFIG (strategies × noise
+profiles × generators × sizes × seeds × episodes) and writes episodes.jsonl,
+steps.jsonl and their Parquet copies to --out, in episode order: the same
+config gives the same bytes whatever --parallel.
+
+Each episode is a run of the step graph "maze" (cairn graph maze), whose
+nodes take microseconds. With --engine temporal the episodes run on the
+workers of a Temporal cluster (cairn worker) instead, as batches: each
+batch, a run of the one-node graph "maze-batch", runs up to --batch
+consecutive episodes through the step graph in a worker's process and
+carries their records and compressed steps back (at most 1 MiB a batch:
+a batch that reaches it ends early and the rest of its span goes out as
+another). A node on Temporal costs about 100 ms, so a step per activity
+would be five orders of magnitude slower; a batch per activity costs that
+once per batch. Batches are child workflows, 20 to a parent (a parent's
+history keeps each child's result while it is open, and Temporal ends a
+workflow whose history passes 50 MB); the parents' IDs are printed.
+--parallel batches run at once and spread over the queue's workers, and
+the records are written here by the same code as a local run's: the
+files and the summary are the same. On Temporal the llm_solver's model is
+the worker's (its --model), --trace records no steps, and an episode
+whose compressed steps alone pass 1 MiB ends the trajectories there,
+saying so (run it locally to keep them).`,
 		Example: `  cairn maze run apps/maze/testdata/experiment.yaml --out maze-results
-  cairn maze report maze-results`,
+  cairn maze report maze-results
+  cairn maze run exp.yaml --engine temporal --temporal 127.0.0.1:7233 --queue cairn --parallel 16   # workers: cairn worker`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := maze.LoadConfig(args[0])
@@ -118,7 +149,21 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 				style = trace.ErrorsOnly
 			}
 			ctx, finish := cmd.Context(), func() error { return nil }
-			if (c.tracePath != "" || otel.Enabled()) && traceEpisodes != 0 {
+			engine, release, err := eng.open(ctx, c.logger())
+			if err != nil {
+				return err
+			}
+			defer release()
+			if engine != nil {
+				groups := &batchGroups{e: engine, per: mazeBatchesPerParent, started: func(id string) {
+					fmt.Fprintf(c.stderr, "maze run: batches of episodes run on queue %q as children of workflow %s\n", eng.queue, id)
+				}}
+				defer groups.close(context.WithoutCancel(ctx))
+				opt.Engine, opt.Batch = groups, batchSize
+				if c.tracePath != "" || otel.Enabled() {
+					fmt.Fprintln(c.stderr, "maze run: --engine temporal traces no steps; the cluster's UI shows each batch")
+				}
+			} else if (c.tracePath != "" || otel.Enabled()) && traceEpisodes != 0 {
 				var sink event.Sink
 				if sink, finish, err = c.events(ctx, style); err != nil {
 					return err
@@ -162,12 +207,101 @@ func newMazeRunCmd(c *cli) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVarP(&out, "out", "o", "maze-results", "directory for episodes.jsonl, steps.jsonl and their Parquet copies")
-	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU)")
+	f.IntVar(&parallel, "parallel", 0, "episodes run at once (0: one per CPU); with --engine temporal, batches run at once (0: 8)")
+	f.IntVar(&batchSize, "batch", 0, "with --engine temporal, the most episodes a batch runs (0: the episodes spread over --parallel batches, at most 1000)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr (as with --quiet)")
 	f.DurationVar(&timeout, "decision-timeout", 60*time.Second, "bound on each model decision, repairs included; the policy decides after it")
 	f.IntVar(&traceEpisodes, "trace-episodes", maze.DefaultTraceEpisodes, "episodes, from the first, that --trace and OpenTelemetry record (-1: all, 0: none)")
 	f.Var(&budget, "trajectory-budget", "the most steps.jsonl may hold, e.g. 2GiB; overrides the config's trajectory_budget. Later episodes' steps are skipped and the run says which")
+	eng.register(cmd)
 	return cmd
+}
+
+// mazeBatchesPerParent is how many maze batches share one parent
+// workflow. A parent's history records the result of each child that ends
+// while it is open, and Temporal ends a workflow whose history passes
+// 50 MB; a batch carries up to 1 MiB (base64 in JSON: 1.4 MB).
+const mazeBatchesPerParent = 20
+
+// batchGroups is an Engine that starts each run as a child of a batch
+// parent (temporal.Batch), per runs to a parent: a parent is closed once
+// its runs have all returned, and the next runs go to a new one.
+type batchGroups struct {
+	e       *temporal.Engine
+	per     int
+	started func(parentID string)
+
+	mu   sync.Mutex
+	cur  *batchGroup
+	open []*batchGroup
+}
+
+type batchGroup struct {
+	b                  *temporal.Batch
+	assigned, returned int
+	closed             bool
+}
+
+// Run implements flow.Engine.
+func (g *batchGroups) Run(ctx context.Context, graph, runID string, in json.RawMessage) (json.RawMessage, error) {
+	p, err := g.take(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := g.e.Run(p.b.Context(ctx), graph, runID, in)
+	g.mu.Lock()
+	p.returned++
+	closeIt := p.returned == g.per && !p.closed
+	p.closed = p.closed || closeIt
+	g.mu.Unlock()
+	if closeIt {
+		if cerr := p.b.Close(context.WithoutCancel(ctx)); cerr != nil && err == nil {
+			err = cerr
+		}
+	}
+	return out, err
+}
+
+// take returns the parent of the next run, starting one when needed.
+func (g *batchGroups) take(ctx context.Context) (*batchGroup, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.cur == nil || g.cur.assigned == g.per {
+		b, err := g.e.StartBatch(ctx, "")
+		if err != nil {
+			return nil, err
+		}
+		g.cur = &batchGroup{b: b}
+		g.open = append(g.open, g.cur)
+		if g.started != nil {
+			g.started(b.ID())
+		}
+	}
+	g.cur.assigned++
+	return g.cur, nil
+}
+
+// close closes the parents not yet closed.
+func (g *batchGroups) close(ctx context.Context) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, p := range g.open {
+		if !p.closed {
+			p.closed = true
+			p.b.Close(ctx)
+		}
+	}
+}
+
+// hostMaze builds the maze's batch graph for a worker; its llm_solver
+// asks the worker's --model ("maze" role).
+func hostMaze(_ context.Context, c *cli, _ *workerFlags) ([]flow.AnyRunner, func(), error) {
+	m, err := mazeModel(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := maze.Runners(m)
+	return rs, nil, err
 }
 
 func writeMazeParquet(path string, recs []maze.EpisodeRecord) error {
