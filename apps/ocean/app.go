@@ -50,6 +50,12 @@ type Options struct {
 	PlanCacheTTL time.Duration
 	// Now is the reference time for "last year" and similar; default time.Now.
 	Now func() time.Time
+	// Engine runs each question's graph elsewhere (flow/temporal.Engine:
+	// a Temporal cluster whose workers host Runners, built over the same
+	// stores and index); nil runs it here. The answer is the same: the
+	// state carries everything the nodes pass on, and citations are made
+	// here from this App's index.
+	Engine flow.Engine
 	// Gazetteer resolves places a question names as points ("the float
 	// nearest to Sri Lanka"): geo.NewGazetteer over the embedded GeoNames
 	// cities. Nil resolves none, and the plan says the place was not found.
@@ -69,7 +75,8 @@ type App struct {
 	models   llm.Models
 	opts     Options
 	prompts  systemPrompts
-	runner   *flow.Runner[state]
+	runner   *flow.Runner[state] // the graph, run here
+	graph    *flow.Runner[state] // where Ask runs it: here, or on the Engine
 	agents   map[string]func(context.Context, state) *AgentReport
 	plans    *planCache
 }
@@ -136,9 +143,16 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	if err != nil {
 		return nil, fmt.Errorf("ocean graph: %w", err)
 	}
-	a.runner = r
+	a.runner, a.graph = r, r
+	if opts.Engine != nil {
+		a.graph = r.WithEngine(opts.Engine)
+	}
 	return a, nil
 }
+
+// Runners are the gateway's graphs as run in this process, for a worker
+// that hosts them (flow/temporal.NewWorker).
+func (a *App) Runners() []flow.AnyRunner { return []flow.AnyRunner{a.runner} }
 
 // Graph describes the gateway's flow graph.
 func (a *App) Graph() flow.Info { return a.runner.Info() }
@@ -176,11 +190,7 @@ func (a *App) planNode(ctx context.Context, s state) (state, error) {
 // retrieved in this request.
 func (a *App) synthNode(ctx context.Context, s state) (state, error) {
 	start := time.Now()
-	var hits []docs.Hit
-	if r, ok := ctx.Value(retrievedKey{}).(*retrieved); ok {
-		hits = r.get()
-	}
-	d, err := a.synthesize(ctx, s, hits)
+	d, err := a.synthesize(ctx, s, s.hits())
 	if err != nil {
 		return s, fmt.Errorf("synthesis: %w", err)
 	}
@@ -231,6 +241,9 @@ func (a *App) withReport(s state, rep *AgentReport) state {
 		s.DuckDB = rep
 	case agentRAG:
 		s.RAG = rep
+		if rep.hits != nil {
+			s.Retrieved = toRetrieved(rep.hits)
+		}
 	case agentGeneral:
 		s.General = rep
 	case agentQuery:
@@ -296,8 +309,7 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 	if n := utf8.RuneCountInString(query); n > MaxQueryLen {
 		return Response{}, fmt.Errorf("%w: %d characters, limit %d", ErrLongQuery, n, MaxQueryLen)
 	}
-	ctx, ret := withRetrieved(ctx)
-	s, err := a.runner.Invoke(ctx, state{Query: query})
+	s, err := a.graph.Invoke(ctx, state{Query: query})
 	if err != nil {
 		return Response{}, fmt.Errorf("ocean: %w", err)
 	}
@@ -307,7 +319,7 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 		Dispatch:  DispatchInfo{DispatchDecision: s.Dispatch, Source: s.DispatchSource},
 		Plan:      PlanInfo{QueryPlan: s.Plan, Source: s.PlanSource},
 		Response:  s.Answer,
-		Citations: citations(s.Cited, ret.get()),
+		Citations: citations(s.Cited, a.recall(s.Retrieved)),
 		Agents:    []AgentReport{},
 		Timestamp: time.Now().UTC(),
 	}

@@ -6,38 +6,58 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
 )
 
-// retrieved holds the passages retrieved during one request. It lives
-// outside the flow state because citations are made only from these hits
-// (docs.Citation cannot be rebuilt from JSON), so state copies cannot
-// forge one.
-type retrieved struct {
-	mu   sync.Mutex
-	hits []docs.Hit
+// retrievedPassage is a passage retrieval returned, as the state carries
+// it from the rag agent to synthesis and to the answer's citations. The
+// state crosses processes as JSON on a durable engine, and a
+// docs.Citation cannot be rebuilt from JSON: Ask cites a passage only when
+// its own index holds it (docs.Index.Recall).
+type retrievedPassage struct {
+	File    string  `json:"file"`
+	Section string  `json:"section"`
+	Text    string  `json:"text"`
+	Score   float64 `json:"score"`
 }
 
-type retrievedKey struct{}
-
-func withRetrieved(ctx context.Context) (context.Context, *retrieved) {
-	r := &retrieved{}
-	return context.WithValue(ctx, retrievedKey{}, r), r
+func toRetrieved(hits []docs.Hit) []retrievedPassage {
+	out := make([]retrievedPassage, len(hits))
+	for i, h := range hits {
+		out[i] = retrievedPassage{File: h.File, Section: h.Section, Text: h.Text, Score: h.Score}
+	}
+	return out
 }
 
-func (r *retrieved) set(h []docs.Hit) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.hits = h
+// hits are the passages as hits for synthesis, which quotes but does not
+// cite them.
+func (s state) hits() []docs.Hit {
+	if len(s.Retrieved) == 0 {
+		return nil
+	}
+	out := make([]docs.Hit, len(s.Retrieved))
+	for i, r := range s.Retrieved {
+		out[i] = docs.Hit{Passage: docs.Passage{File: r.File, Section: r.Section, Text: r.Text}, Score: r.Score}
+	}
+	return out
 }
 
-func (r *retrieved) get() []docs.Hit {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.hits
+// recall turns the passages in the state into hits of this App's index,
+// which can be cited; one it does not hold stays uncitable.
+func (a *App) recall(ps []retrievedPassage) []docs.Hit {
+	out := make([]docs.Hit, len(ps))
+	for i, p := range ps {
+		if a.docs != nil {
+			if h, ok := a.docs.Recall(docs.Passage{File: p.File, Section: p.Section, Text: p.Text}, p.Score); ok {
+				out[i] = h
+				continue
+			}
+		}
+		a.opts.Logger.Warn("ocean: a retrieved passage is not in this index; it is not cited", "file", p.File, "section", p.Section)
+	}
+	return out
 }
 
 // ragAgent retrieves passages for the question with BM25.
@@ -54,9 +74,7 @@ func (a *App) ragAgent(ctx context.Context, s state) *AgentReport {
 		rep.Source = "bm25+" + e.Name()
 	}
 	hits := rerankCodes(s.Query, cands, a.opts.Passages)
-	if r, ok := ctx.Value(retrievedKey{}).(*retrieved); ok {
-		r.set(hits)
-	}
+	rep.hits = hits
 	if len(hits) == 0 {
 		rep.Findings = append(rep.Findings, "No indexed passage matches the question's words.")
 		return rep

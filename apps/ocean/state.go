@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/docs"
 )
 
 // Agent names, as they appear in DispatchDecision.Agents.
@@ -134,6 +135,8 @@ type AgentReport struct {
 	Tokens int     `json:"tokens,omitempty"`
 	// Result is the query agent's executed plan.
 	Result *PlanResult `json:"result,omitempty"`
+
+	hits []docs.Hit // the rag agent's passages, moved to state.Retrieved
 }
 
 // startReport begins an agent's report, the policy deciding until a
@@ -161,6 +164,9 @@ type state struct {
 	PlanTokens int       `json:"planTokens"`
 
 	QueryAgent *AgentReport `json:"queryAgent,omitempty"`
+
+	// Retrieved are the passages the rag agent retrieved, in rank order.
+	Retrieved []retrievedPassage `json:"retrieved,omitempty"`
 
 	SQL     *AgentReport `json:"sql,omitempty"`
 	DuckDB  *AgentReport `json:"duckdb,omitempty"`

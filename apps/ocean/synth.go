@@ -119,12 +119,13 @@ func templateAnswer(s state, hits []docs.Hit) synthesis {
 }
 
 // citations maps cited passage numbers to citations of retrieved passages;
-// numbers that name no retrieved passage are dropped.
+// numbers that name no retrieved passage, or one that cannot be cited
+// (not in this index), are dropped.
 func citations(cited []int, hits []docs.Hit) []docs.Citation {
 	out := []docs.Citation{}
 	seen := map[int]bool{}
 	for _, n := range cited {
-		if n < 1 || n > len(hits) || seen[n] {
+		if n < 1 || n > len(hits) || seen[n] || !hits[n-1].Cite().Valid() {
 			continue
 		}
 		seen[n] = true

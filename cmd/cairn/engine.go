@@ -116,6 +116,8 @@ func workerSystems() map[string]hostedSystem {
 		"roadtrip": hostRoadtrip,
 		"mapschat": hostMapschat,
 		"events":   hostEvents,
+		"maze":     hostMaze,
+		"ocean":    hostOcean,
 	}
 }
 
@@ -127,6 +129,7 @@ type workerFlags struct {
 	geo     geoFlags
 	mapsMCP string
 	events  eventsFlags
+	ocean   oceanFlags
 }
 
 func newWorkerCmd(c *cli) *cobra.Command {
@@ -161,6 +164,7 @@ nodes it runs finish.`,
 	w.geo.register(cmd)
 	w.geo.shared = &sharedEngine{} // one maps engine for every system hosted
 	w.events.register(cmd.Flags())
+	w.ocean.register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringSliceVar(&w.systems, "systems", nil, "host only these `systems` (default all: "+strings.Join(slices.Sorted(mapsKeys(workerSystems())), ",")+")")
 	f.StringVar(&w.mapsMCP, "maps-mcp", "", "maps MCP server the roadtrip and chat nodes use: a URL or a command line; default the offline engine in-process")

@@ -42,10 +42,54 @@ func engineCases(t *testing.T) []engineCase {
 			filepath.Join(tasks, "delaware_trip_0001.json"), filepath.Join(tasks, "andorra_meeting_0001.json"),
 			filepath.Join(tasks, "andorra_direction_0001.json")},
 			normalize: dropLines(`^report: `)},
+		{name: "maze run", args: []string{"maze", "run", mazeEngineConfig(t), "--out", t.TempDir(), "--parallel", "3"},
+			normalize: dropLines(`^\d+ episodes, \d+ steps in `)},
+	}
+	if dir := oceanEngineStore(t); dir != "" {
+		for _, q := range []string{"What does QC flag 4 mean?", "What is the maximum salinity recorded by float 2902269?"} {
+			cases = append(cases, engineCase{name: "ocean ask " + q, args: []string{"ocean", "--ocean-dir", dir, "ask", q},
+				worker: []string{"--ocean-dir", dir}})
+		}
+		cases = append(cases, engineCase{name: "ocean ask --plot", worker: []string{"--ocean-dir", dir},
+			args: []string{"ocean", "--ocean-dir", dir, "ask", "--plot", filepath.Join(t.TempDir(), "track.svg"), "Plot the trajectory of float 2902269"}})
 	}
 	cases = append(cases, chatEngineCases(t)...)
 	cases = append(cases, eventsEngineCases(t)...)
 	return cases
+}
+
+// oceanEngineStore ingests the shared GDAC and documents into a store for
+// the worker and the client, or returns "" (no ocean rows) when the shared
+// data is absent.
+func oceanEngineStore(t *testing.T) string {
+	gdac, ok := testkit.SharedPath("data/argo/gdac")
+	docDir, ok2 := testkit.SharedPath("data/docs")
+	if !ok || !ok2 {
+		t.Log("shared ocean data absent: no ocean rows")
+		return ""
+	}
+	t.Setenv("CAIRN_OCEAN_PG_DSN", "")
+	t.Setenv("CAIRN_OCEAN_EMBED_MODEL", "")
+	dir := t.TempDir()
+	if out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "ingest", gdac); err != nil {
+		t.Fatalf("ocean ingest: %v\n%s", err, out)
+	}
+	if out, _, err := runCairn(t, "ocean", "--ocean-dir", dir, "docs", "add", docDir); err != nil {
+		t.Fatalf("ocean docs add: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// mazeEngineConfig is a small experiment: 144 episodes, on Temporal three
+// batches of 48 (--parallel 3), cut where one would carry more than 1 MiB.
+func mazeEngineConfig(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "maze.yaml")
+	cfg := "strategies: [follow, greedy, llm_solver]\ngenerators: [backtracker, obstacles]\nsizes: [8, 16]\nseeds: [1, 2]\nepisodes: 3\n" +
+		"noise:\n  - kind: random\n    levels: [0, 0.5]\n"
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // dropLines is a normalize that drops the lines matching any of res.

@@ -11,9 +11,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/cairn-agents/cairn/apps/ocean"
 	"github.com/cairn-agents/cairn/event"
+	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
 	"github.com/cairn-agents/cairn/ocean/pgstore"
@@ -56,6 +58,14 @@ func (f *oceanFlags) embedder() (docs.Embedder, error) {
 	return docs.ModelEmbedder{Model: e}, nil
 }
 
+// register adds the store's flags to fs: the ocean commands' persistent
+// flags, and cairn worker's.
+func (f *oceanFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
+	fs.StringVar(&f.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
+	fs.StringVar(&f.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME or openai:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
+}
+
 func newOceanCmd(c *cli) *cobra.Command {
 	of := &oceanFlags{}
 	dir, pgDSN := &of.dir, &of.pgDSN
@@ -78,9 +88,7 @@ readers (ask, sql, serve) see, published after each ingest or fetch.`,
   cairn ocean ask --plot profile.svg "Show the salinity profile of float 2902269 cycle 10"
   cairn serve   # POST /api/v1/agent/query; ingest and fetch may run meanwhile`,
 	}
-	cmd.PersistentFlags().StringVar(dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
-	cmd.PersistentFlags().StringVar(pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
-	cmd.PersistentFlags().StringVar(&of.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME or openai:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
+	of.register(cmd.PersistentFlags())
 	cmd.AddCommand(newOceanIngestCmd(c, dir), newOceanFetchCmd(c, dir), newOceanDocsCmd(c, of), newOceanAskCmd(c, of), newOceanSQLCmd(c, dir), newOceanPGSyncCmd(c, dir, pgDSN))
 	return cmd
 }
@@ -314,20 +322,72 @@ func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(),
 	return app, closeAll, nil
 }
 
+// openOceanClient opens what ocean ask needs here when its graph runs on
+// the engine e: only the document index, from which the answer's
+// citations are made (a passage the workers retrieved is cited when this
+// index holds it too). The stores and models are the workers'.
+func openOceanClient(c *cli, of *oceanFlags, e flow.Engine) (*ocean.App, func(), error) {
+	ix, err := docs.Load(filepath.Join(of.dir, docsIndexFile))
+	if err != nil {
+		return nil, nil, err
+	}
+	app, err := ocean.New(nil, nil, ix, ocean.Options{Engine: e, Logger: c.logger()})
+	if err != nil {
+		return nil, nil, err
+	}
+	return app, func() {}, nil
+}
+
+// hostOcean builds the gateway's graph for a worker, as ocean ask builds
+// it, over the worker's --ocean-dir (and --pg-dsn, --embed-model,
+// --model): without a store there, the worker does not host ocean.
+func hostOcean(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
+	app, closeFn, err := openOcean(ctx, c, &w.ocean)
+	if err != nil {
+		return nil, nil, err
+	}
+	return app.Runners(), closeFn, nil
+}
+
 func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 	var asJSON bool
 	var plotFile string
+	var ef engineFlags
 	cmd := &cobra.Command{
 		Use:   "ask QUESTION",
 		Short: "Answer a question about Argo floats (the same as POST /api/v1/agent/query)",
-		Args:  cobra.MinimumNArgs(1),
+		Long: `ask answers one question about Argo floats, as POST /api/v1/agent/query
+does: the answer, its citations and failed agents on stdout (--json: the
+whole response), the routing and timings on stderr.
+
+With --engine temporal the question's graph runs on the workers of a
+Temporal cluster (cairn worker, given the store with its own --ocean-dir,
+--pg-dsn and --embed-model): every node is an activity there, the
+parallel agents spread over the workers, and the stores and models are
+the workers'. Here only the document index of --ocean-dir is read, to
+make the citations: a passage the workers retrieved is cited when this
+index holds it too (else it is left out, with a warning). --plot works
+the same on Temporal: plots are drawn here from the answer's result.`,
+		Example: `  cairn ocean ask "What is the maximum salinity recorded by float 2902269?"
+  cairn ocean ask --plot ts.svg "Show a T-S diagram for float 2902269 cycle 10"
+  cairn ocean ask --engine temporal --temporal 127.0.0.1:7233 --queue cairn "What does QC flag 4 mean?"`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if plotFile != "" {
 				if _, err := plot.FormatOf(plotFile); err != nil {
 					return fmt.Errorf("--plot: %w", err)
 				}
 			}
-			app, closeFn, err := openOcean(cmd.Context(), c, of)
+			engine, release, err := ef.open(cmd.Context(), c.logger())
+			if err != nil {
+				return err
+			}
+			defer release()
+			open := func() (*ocean.App, func(), error) { return openOcean(cmd.Context(), c, of) }
+			if engine != nil {
+				open = func() (*ocean.App, func(), error) { return openOceanClient(c, of, engine) }
+			}
+			app, closeFn, err := open()
 			if err != nil {
 				return err
 			}
@@ -375,6 +435,7 @@ func newOceanAskCmd(c *cli, of *oceanFlags) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the full response as JSON")
 	cmd.Flags().StringVar(&plotFile, "plot", "", "write the answer's plot to `FILE` (.svg or .png); more plots go to FILE-2.svg, …")
+	ef.register(cmd)
 	return cmd
 }
 

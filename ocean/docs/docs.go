@@ -83,6 +83,22 @@ type Hit struct {
 // Cite returns the citation of the retrieved passage.
 func (h Hit) Cite() Citation { return h.citation }
 
+// Recall returns the indexed passage with p's file, section and text as
+// a Hit scored score, as the search that ranked it so returned it: how a
+// retrieval made in another process over the same index (a worker of a
+// durable engine) is cited here. ok is false when the index holds no such
+// passage, so a citation is still only ever of an indexed passage.
+func (ix *Index) Recall(p Passage, score float64) (h Hit, ok bool) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for _, q := range ix.passages {
+		if q.File == p.File && q.Section == p.Section && q.Text == p.Text {
+			return Hit{Passage: q, Score: score, citation: Citation{file: q.File, section: q.Section, quote: q.Text, score: score}}, true
+		}
+	}
+	return Hit{}, false
+}
+
 // Index is a BM25 index over passages. It is safe for concurrent use.
 type Index struct {
 	mu         sync.RWMutex
