@@ -19,7 +19,8 @@ import (
 // every worker of the queue, and the cluster's UI shows them under one
 // parent. The parent starts each child when the caller asks (a signal)
 // and does not wait for their results, which stay in the children's own
-// histories: a parent of thousands of runs keeps a small history.
+// histories; it continues as new after each round of starts (see batch),
+// so a parent of thousands of runs keeps a small history.
 const (
 	batchWorkflow = "flow:batch"
 	startSignal   = "flow.batch.start"
@@ -37,6 +38,10 @@ type childStart struct {
 type batchSummary struct {
 	Started int      `json:"started"`
 	Refused []string `json:"refused,omitempty"` // children that could not start, and why
+	// Carried from one run of the parent to the next (it continues as
+	// new): starts asked but not yet made, and whether it was closed.
+	Pending []childStart `json:"pending,omitempty"`
+	Closed  bool         `json:"closed,omitempty"`
 }
 
 func registerBatch(reg Registry) {
@@ -45,37 +50,59 @@ func registerBatch(reg Registry) {
 
 // batch is the parent workflow: it starts a child per start signal until
 // the close signal, then ends once every child asked for has started.
-func batch(ctx workflow.Context) (batchSummary, error) {
-	var sum batchSummary
+//
+// A parent's history records the end of every child that ends while the
+// parent's run is open, result included: a parent open for a whole
+// benchmark would carry every task's result. So each run of the parent
+// starts the children asked for so far, waits until they have started,
+// and continues as new, carrying only the counts: a child then ends
+// after the run that started it has closed, and its result stays in its
+// own history.
+func batch(ctx workflow.Context, sum batchSummary) (batchSummary, error) {
 	starts := workflow.GetSignalChannel(ctx, startSignal)
 	closing := workflow.GetSignalChannel(ctx, closeSignal)
-	closed := false
-	pending := 0
+	asked, closed := sum.Pending, sum.Closed // carried from the run before
+	sum.Pending = nil
 	sel := workflow.NewSelector(ctx)
 	sel.AddReceive(starts, func(ch workflow.ReceiveChannel, _ bool) {
 		var cs childStart
 		ch.Receive(ctx, &cs)
-		cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
-			WorkflowID:        cs.ID,
-			ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_ABANDON, // the parent ends before its children
-		})
-		f := workflow.ExecuteChildWorkflow(cctx, WorkflowName(cs.Graph), cs.State)
-		pending++
-		sel.AddFuture(f.GetChildWorkflowExecution(), func(f workflow.Future) {
-			pending--
-			if err := f.Get(ctx, nil); err != nil {
-				sum.Refused = append(sum.Refused, fmt.Sprintf("%s: %v", cs.ID, err))
-				return
-			}
-			sum.Started++
-		})
+		asked = append(asked, cs)
 	})
 	sel.AddReceive(closing, func(ch workflow.ReceiveChannel, _ bool) {
 		ch.Receive(ctx, nil)
 		closed = true
 	})
-	for !closed || pending > 0 || starts.Len() > 0 {
+	if len(asked) == 0 && !closed {
+		sel.Select(ctx) // this run's first signal
+	}
+	for sel.HasPending() {
 		sel.Select(ctx)
+	}
+	n := len(asked)
+	started := make([]workflow.Future, n)
+	for i, cs := range asked[:n] {
+		cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
+			WorkflowID:        cs.ID,
+			ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_ABANDON, // the parent's run ends before its children
+		})
+		started[i] = workflow.ExecuteChildWorkflow(cctx, WorkflowName(cs.Graph), cs.State).GetChildWorkflowExecution()
+	}
+	for i, f := range started {
+		if err := f.Get(ctx, nil); err != nil {
+			sum.Refused = append(sum.Refused, fmt.Sprintf("%s: %v", asked[i].ID, err))
+			continue
+		}
+		sum.Started++
+	}
+	// Signals that came while the children started are taken in this
+	// run, so that none is lost, and carried to the next.
+	for sel.HasPending() {
+		sel.Select(ctx)
+	}
+	if rest := asked[n:]; len(rest) > 0 || !closed {
+		sum.Pending, sum.Closed = rest, closed
+		return sum, workflow.NewContinueAsNewError(ctx, batchWorkflow, sum)
 	}
 	return sum, nil
 }
@@ -95,7 +122,7 @@ func (e *Engine) StartBatch(ctx context.Context, id string) (*Batch, error) {
 	if id == "" {
 		id = newWorkflowID("batch")
 	}
-	_, err := e.Client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: e.TaskQueue}, batchWorkflow)
+	_, err := e.Client.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: e.TaskQueue}, batchWorkflow, batchSummary{})
 	if err != nil {
 		return nil, fmt.Errorf("flow/temporal: start batch %s on queue %q: %w", id, e.TaskQueue, err)
 	}
