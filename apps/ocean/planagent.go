@@ -113,6 +113,9 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}
+	if sq, ok := summaryPlanQuery(p); ok && hasSummary(a.profiles) {
+		pq = sq // per-profile facts: the summary, not every level
+	}
 	on, storeName, what := a.profiles, "duckdb", "profile"
 	if pq.stations {
 		on, what = a.meta, "metadata"

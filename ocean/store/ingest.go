@@ -856,6 +856,11 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 	if staging == "" {
 		return results, tx.Commit()
 	}
+	// the summary of the new partitions commits with the stations
+	if err := writeFloatSummary(ctx, tx, wmo, staging); err != nil {
+		os.RemoveAll(staging)
+		return nil, err
+	}
 	// Roll forward: the transaction records the pending swap, so a crash
 	// after the commit is finished by the next Open (see recoverSwaps).
 	if _, err := tx.ExecContext(ctx, `INSERT INTO argo_pending_swaps VALUES (?, ?)`, wmo, staging); err != nil {

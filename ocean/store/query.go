@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -34,7 +35,8 @@ type QueryOptions struct {
 	Timeout time.Duration
 }
 
-var guard = sqlguard.New(Tables, nil)
+// guard passes the agents' tables and the summary the plan templates read.
+var guard = sqlguard.New(slices.Concat(Tables, []string{SummaryTable}), nil)
 
 // guardChecks remembers the statements the guard passed, with the text
 // it made of them: the check parses a statement twice and deparses it

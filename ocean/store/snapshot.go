@@ -257,6 +257,21 @@ func OpenLive(ctx context.Context, dir string, opts Options) (*Live, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	err = l.refresh(ctx, true)
+	if err == nil && l.cur != nil && !l.cur.s.HasSummary() && canWrite(abs) {
+		// A snapshot published before the summary table: the writer's
+		// Open makes it, and a new snapshot carries it. While an ingest
+		// holds the writer, plans read the levels until it publishes.
+		w, werr := Open(ctx, abs, Options{Logger: opts.Logger, Now: opts.Now, ActiveWithin: opts.ActiveWithin})
+		if werr == nil {
+			_, werr = w.Publish(ctx)
+			w.Close()
+		}
+		if werr == nil {
+			err = l.refresh(ctx, true)
+		} else {
+			opts.Logger.Warn("could not publish a snapshot with the profile summary (an ingest may be running)", "dir", abs, "error", werr)
+		}
+	}
 	if errors.Is(err, ErrNoSnapshot) && !canWrite(abs) {
 		// A store on read-only media has no writer to wait for: read its
 		// working files as they are.
@@ -360,6 +375,15 @@ func (l *Live) Generation() string {
 		return ""
 	}
 	return l.cur.name
+}
+
+// HasSummary reports whether the snapshot queries now read has the
+// summary table (see Store.HasSummary). Snapshots published after one
+// that has it have it too.
+func (l *Live) HasSummary() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.cur != nil && l.cur.s.HasSummary()
 }
 
 // Dir is the store directory.

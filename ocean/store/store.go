@@ -61,6 +61,7 @@ type Store struct {
 	guarded  guardChecks
 	plans    planChecks
 	gate     *gate
+	summary  bool // the database has SummaryTable
 }
 
 // Tables are the tables and views a query may read.
@@ -232,6 +233,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 			return nil, err
 		}
 		if !opts.ReadOnly {
+			s.summary = true // init made it if it was missing
 			if opts.Threads > 0 {
 				if _, err := db.ExecContext(ctx, fmt.Sprintf("SET threads = %d", opts.Threads)); err != nil {
 					db.Close()
@@ -264,6 +266,10 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("store: %s: %w", q, err)
 		}
 	}
+	if s.summary, err = summaryExists(ctx, db); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -284,7 +290,10 @@ func (s *Store) init(ctx context.Context) error {
 	if err := s.recoverSwaps(ctx); err != nil {
 		return err
 	}
-	return s.refreshView(ctx, s.db)
+	if err := s.refreshView(ctx, s.db); err != nil {
+		return err
+	}
+	return s.backfillSummary(ctx)
 }
 
 type execer interface {

@@ -1,0 +1,120 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// SummaryTable holds one row per profile station as its levels carry it
+// (wmo, cycle, direction, time, lat, lon: a profile whose Sprof levels
+// came with another time or position has a row for each) and, for each
+// variable of SummaryColumns, what its good levels give: count, sum,
+// minimum and maximum, and the (smallest) good pressure at the minimum and
+// at the maximum. A level counts where its pressure and the value are
+// good (GoodSQL). Rankings, regional and all-float means, counts, minima
+// and maxima without a pressure window read these 2,700 rows instead of
+// decoding 233,000 levels of Parquet.
+//
+// It is written with the stations in the transaction of each float's
+// ingest (so a snapshot has it whenever it has the levels), and made for
+// a store that lacks it when the store is opened read-write (backfill).
+const SummaryTable = "argo_profile_summary"
+
+// SummaryColumns are the level columns the summary holds, in order.
+var SummaryColumns = []string{"pres", "temp", "psal", "doxy", "chla", "bbp700", "nitrate", "ph_in_situ_total"}
+
+// GoodSQL is the Argo convention for one level column as SQL: the adjusted
+// value where the profile (or, for BGC columns, its BGC parameters) is in
+// A or D mode, else the raw value; only QC flags 1 and 2; NULL otherwise.
+func GoodSQL(col string) string {
+	mode := "bgc_data_mode"
+	if col == "pres" || col == "temp" || col == "psal" {
+		mode = "data_mode"
+	}
+	return fmt.Sprintf(`CASE WHEN %[2]s IN ('A', 'D') THEN (CASE WHEN %[1]s_adjusted_qc IN ('1', '2') THEN %[1]s_adjusted END) ELSE (CASE WHEN %[1]s_qc IN ('1', '2') THEN %[1]s END) END`, col, mode)
+}
+
+// summaryKey groups levels into summary rows.
+const summaryKey = "wmo, cycle, direction, time, lat, lon"
+
+// summarySQL is the SELECT of summary rows over from, a relation with
+// measureColumns and wmo. The per-variable columns are <col>_n, _sum,
+// _min, _max, _min_pres and _max_pres.
+func summarySQL(from string) string {
+	good := []string{summaryKey, GoodSQL("pres") + " AS gp"}
+	var win, agg []string
+	for i, c := range SummaryColumns {
+		good = append(good, fmt.Sprintf("%s AS v%d", GoodSQL(c), i))
+		win = append(win, fmt.Sprintf("min(v%[1]d) OVER k AS lo%[1]d, max(v%[1]d) OVER k AS hi%[1]d", i))
+		agg = append(agg, fmt.Sprintf("count(v%[1]d) AS %[2]s_n, sum(v%[1]d::DOUBLE) AS %[2]s_sum, min(v%[1]d) AS %[2]s_min, max(v%[1]d) AS %[2]s_max, "+
+			"min(gp) FILTER (WHERE v%[1]d = lo%[1]d) AS %[2]s_min_pres, min(gp) FILTER (WHERE v%[1]d = hi%[1]d) AS %[2]s_max_pres", i, c))
+	}
+	return `WITH g AS (SELECT ` + strings.Join(good, ", ") + ` FROM ` + from + `),
+w AS (SELECT *, ` + strings.Join(win, ", ") + ` FROM g WHERE gp IS NOT NULL WINDOW k AS (PARTITION BY ` + summaryKey + `))
+SELECT ` + summaryKey + `, ` + strings.Join(agg, ", ") + ` FROM w GROUP BY ` + summaryKey
+}
+
+// summaryExists reports whether db has the summary table.
+func summaryExists(ctx context.Context, db execer) (bool, error) {
+	var n int
+	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM duckdb_tables() WHERE table_name = '`+SummaryTable+`' AND schema_name = 'main'`)
+	if err != nil {
+		return false, fmt.Errorf("summary table: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := rows.Scan(&n); err != nil {
+			return false, err
+		}
+	}
+	return n > 0, rows.Err()
+}
+
+// backfillSummary makes the summary table from the stored levels when the
+// store has none (made before it), in one transaction: the table exists
+// only complete. Open runs it on a read-write store, so the next Publish
+// (after an ingest, or OpenLive's) carries it.
+func (s *Store) backfillSummary(ctx context.Context) error {
+	ok, err := summaryExists(ctx, s.db)
+	if err != nil || ok {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("summary backfill: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE `+SummaryTable+` AS `+summarySQL("argo_profiles")); err != nil {
+		return fmt.Errorf("summary backfill: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("summary backfill: %w", err)
+	}
+	s.opts.Logger.Info("made the per-profile summary of the stored levels", "table", SummaryTable)
+	return nil
+}
+
+// writeFloatSummary replaces one float's summary rows with those of the
+// Parquet files in staging (its new partitions), in tx.
+func writeFloatSummary(ctx context.Context, tx *sql.Tx, wmo, staging string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM `+SummaryTable+` WHERE wmo = $1`, wmo); err != nil {
+		return fmt.Errorf("float %s summary: %w", wmo, err)
+	}
+	glob := filepath.Join(staging, "year=*", "*.parquet")
+	if files, _ := filepath.Glob(glob); len(files) == 0 {
+		return nil
+	}
+	from := `(SELECT ` + quote(wmo) + ` AS wmo, * FROM read_parquet(` + quote(glob) + `, hive_partitioning = true, hive_types = {'year': INTEGER}))`
+	if _, err := tx.ExecContext(ctx, `INSERT INTO `+SummaryTable+` `+summarySQL(from)); err != nil {
+		return fmt.Errorf("float %s summary: %w", wmo, err)
+	}
+	return nil
+}
+
+// HasSummary reports whether the store has the summary table (a store
+// opened read-only that was made before it, or a snapshot published
+// before it, has not).
+func (s *Store) HasSummary() bool { return s.summary }
