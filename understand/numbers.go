@@ -201,7 +201,12 @@ func numberAt(toks []token, i int) (Quantity, int) {
 		}
 		return Quantity{Kind: Count, Value: 1, Article: true}, 1
 	}
-	// Word numbers: "twenty-one", "one hundred and five", "two dozen".
+	// A year in two halves: "twenty ten" is 2010, not 30.
+	if y, n := yearWordsAt(toks, i); n > 0 {
+		return Quantity{Kind: Count, Value: float64(y)}, n
+	}
+	// Word numbers: "twenty-one", "one hundred and five", "two dozen",
+	// "two thousand and five".
 	total, cur, n := 0, 0, 0
 	for k := i; k < len(toks) && toks[k].kind == tokWord; k++ {
 		parts := strings.Split(toks[k].low, "-")
@@ -233,7 +238,7 @@ func numberAt(toks []token, i int) (Quantity, int) {
 			break
 		}
 		n = k - i + 1
-		if k+2 < len(toks) && toks[k+1].low == "and" && (toks[k+2].low != "" && (tens[toks[k+2].low] > 0 || smallNumbers[toks[k+2].low] > 0)) && cur >= 100 {
+		if k+2 < len(toks) && toks[k+1].low == "and" && (toks[k+2].low != "" && (tens[toks[k+2].low] > 0 || smallNumbers[toks[k+2].low] > 0)) && total+cur >= 100 {
 			k++
 		}
 	}
