@@ -345,7 +345,7 @@ func TestAskAtDepth(t *testing.T) {
 		t.Fatalf("routing = %+v", d)
 	}
 	r := ask(t, newApp(t, Options{}), "How has the temperature at 1000 m of float 2902269 changed?")
-	if !strings.Contains(r.Response, "The temperature for float 2902269 at 1000 dbar (950–1050 dbar) changed at") || !strings.Contains(r.Response, "per year") {
+	if !strings.Contains(r.Response, "The temperature for float 2902269 at 1000 dbar (950–1050 dbar; depth in metres read as dbar, 1 m ≈ 1 dbar) changed at") || !strings.Contains(r.Response, "per year") {
 		t.Errorf("answer:\n%s", r.Response)
 	}
 }

@@ -68,7 +68,14 @@ var planSlots = []struct {
 	{"aggregate", func(p QueryPlan) any { return p.Aggregate }},
 	{"floats", func(p QueryPlan) any { return slices.Clone(p.Floats) }},
 	{"cycles", func(p QueryPlan) any { return slices.Clone(p.Cycles) }},
-	{"pressure", func(p QueryPlan) any { return p.Pressure }},
+	{"pressure", func(p QueryPlan) any {
+		if p.Pressure == nil {
+			return nil
+		}
+		r := *p.Pressure
+		r.Rule = "" // how the window was read, not the window
+		return r
+	}},
 	{"region", func(p QueryPlan) any { return p.Region }},
 	{"box", func(p QueryPlan) any { return p.Box }},
 	{"near", func(p QueryPlan) any {

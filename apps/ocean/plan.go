@@ -64,12 +64,14 @@ type QueryPlan struct {
 // dbar"): each profile's value there is interpolated linearly between
 // its good levels just above and below Target when both lie in the
 // window, else it is the good level nearest Target in the window; the
-// answer says which.
+// answer says which. Rule says how a depth was read as pressure
+// ("depth in metres read as dbar, 1 m ≈ 1 dbar"), for the answer.
 type PressureRange struct {
 	Min     float64 `json:"min"`
 	Max     float64 `json:"max"`
 	Target  float64 `json:"target,omitempty"`
 	Surface bool    `json:"surface,omitempty"`
+	Rule    string  `json:"rule,omitempty"`
 }
 
 // Box is a latitude and longitude box in degrees.

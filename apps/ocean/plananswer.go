@@ -265,8 +265,12 @@ func scopeText(p QueryPlan) string {
 		switch {
 		case r.Surface:
 			parts = append(parts, fmt.Sprintf("at the surface (≤%g dbar)", r.Max))
+		case r.Target > 0 && r.Rule != "":
+			parts = append(parts, fmt.Sprintf("at %g dbar (%g–%g dbar; %s)", r.Target, r.Min, r.Max, r.Rule))
 		case r.Target > 0:
 			parts = append(parts, fmt.Sprintf("at %g dbar (%g–%g dbar)", r.Target, r.Min, r.Max))
+		case r.Rule != "":
+			parts = append(parts, fmt.Sprintf("at %s (%s)", pressureText(r), r.Rule))
 		default:
 			parts = append(parts, "at "+pressureText(r))
 		}

@@ -172,10 +172,12 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	query = expandClipped(reThousands.ReplaceAllString(query, "$1$2")) // "1,000 m", "cyc 50", "avg"
+	// spelled numbers, "most deep", depths, clauses about the asker
+	query, asked := rewordQuestion(query, now)
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
 	p := QueryPlan{}
-	var why []string
+	why := asked
 
 	// variables, in the order written; "depth" only when nothing else is
 	var vars []string
@@ -265,6 +267,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Pressure = atPressure(z)
 	case reSurface.MatchString(q):
 		p.Pressure = &PressureRange{Min: 0, Max: surfaceDbar, Surface: true}
+	}
+	if rule := depthRule(q, p.Pressure); rule != "" {
+		p.Pressure.Rule = rule
 	}
 
 	// where: a region by name, a box, a point (and radius)
@@ -462,7 +467,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if p.Rank != nil {
 		if p.Rank.Of == "" {
 			p.Rank.Of = "float"
-			if whichProf || (len(p.Floats) == 1 && !whichFloat) {
+			if whichProf || (len(p.Floats) == 1 || rankedProfiles(q)) && !whichFloat {
 				p.Rank.Of = "profile"
 			}
 		}
@@ -541,6 +546,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		}
 		p.Missing = append(p.Missing, "variable: the question asks for "+what+", which Argo floats do not measure (they measure temperature, salinity and pressure, and BGC floats oxygen, chlorophyll, nitrate, pH and backscatter)")
 	}
+	fillAsAsked(q, &p)
 
 	// answer kind
 	switch {

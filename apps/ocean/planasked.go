@@ -1,0 +1,309 @@
+package ocean
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// How a question is written, beyond its words: numbers spelled out,
+// superlatives built with "most", depths in metres or kilometres, and
+// clauses about the asker rather than the data. rewordQuestion writes
+// the question so the rules read it as asked; the hooks after it fill
+// what the rules leave (listing floats, ranking profiles).
+
+// rewordQuestion returns the question as the rules read it, and notes
+// for the plan's reasoning on what was changed or set aside.
+func rewordQuestion(query string, now time.Time) (string, []string) {
+	query = understand.Numerals(query) // "two thousand metres", "in twenty ten"
+	query = rewordSuperlatives(query)
+	query = rewordDepths(query)
+	kept, scene := setScene(query, now)
+	var notes []string
+	if scene != "" {
+		notes = append(notes, fmt.Sprintf("not read as filters, they describe the asker, not the data: %q", scene))
+	}
+	return kept, notes
+}
+
+// --- superlatives -----------------------------------------------------
+
+// reMostAdj is a superlative or comparative built with a word: "most
+// deep", "the more deep float", "going most deeply".
+var reMostAdj = regexp.MustCompile(`(?i)\b(?:most|more)\s+(deep|shallow|warm|hot|cold|cool|salty|fresh|near|close|high|low|new|old|far)(?:ly)?\b`)
+
+var superlativeOf = map[string]string{"deep": "deepest", "shallow": "shallowest", "warm": "warmest", "hot": "hottest",
+	"cold": "coldest", "cool": "coolest", "salty": "saltiest", "fresh": "freshest", "near": "nearest", "close": "closest",
+	"high": "highest", "low": "lowest", "new": "newest", "old": "oldest", "far": "farthest"}
+
+// rewordSuperlatives writes "most deep" and "more deep" as "deepest": a
+// comparative is a superlative when nothing is compared with it (no
+// "than", not two floats named: "which is more deep, 5900446 or
+// 5906072?" compares them).
+func rewordSuperlatives(query string) string {
+	twoFloats := len(reWMO.FindAllString(query, 2)) >= 2
+	return replaceFunc(reMostAdj, query, func(m []int) string {
+		whole := query[m[0]:m[1]]
+		if strings.HasPrefix(strings.ToLower(whole), "more") && (twoFloats || reThanAhead.MatchString(query[m[1]:])) {
+			return whole
+		}
+		return superlativeOf[strings.ToLower(query[m[2]:m[3]])]
+	})
+}
+
+var reThanAhead = regexp.MustCompile(`(?i)^(?:\s+\w+){0,3}\s+than\b`)
+
+// reFarthest is a superlative the gateway cannot rank by.
+var reFarthest = regexp.MustCompile(`\b(farthest|furthest|most distant)\b`)
+
+// --- depths -------------------------------------------------------------
+
+// Depths are pressures: 1 m of sea water is about 1 dbar, so a depth in
+// metres is read as the same number of dbar (within 1–2 % above 1000 m).
+// Kilometres, feet, fathoms (and miles, after "depth" or before "deep")
+// are written as metres first.
+var (
+	depthUnit   = `(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?|mi|miles?|m|meters?|metres?)`
+	reDepthCue  = regexp.MustCompile(`(?i)\b(at|@|to|down to|reach(?:es|ed|ing)?|below|beneath|under|deeper than|above|shallower than|upper|top)\s+(?:a\s+)?(?:depths?\s+(?:of\s+)?)?(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)\b`)
+	reDepthWord = regexp.MustCompile(`(?i)\b(?:at\s+)?(?:a\s+)?depths?\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\b`)
+	reDeepAfter = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\s+(?:deep|down|depth|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
+	// what makes "at 2 km" a distance, not a depth
+	reDistanceAfter = regexp.MustCompile(`(?i)^\s*(?:from|of|away|off|radius|around|east|west|north|south)\b`)
+	reRangeBefore   = regexp.MustCompile(`(?i)\b(?:below|beneath|under|deeper than|above|shallower than|upper|top|first|between|from|to|and|within)\s*$`)
+	reAtBefore      = regexp.MustCompile(`(?i)(?:\bat|@)\s*$`)
+	reRadiusBefore  = regexp.MustCompile(`\b(within|radius)\s*$`)
+	reMetreDepth    = regexp.MustCompile(`\d(?:\.\d+)?\s*(?:m|meters?|metres?)\b`)
+)
+
+// metres converts v in unit to metres.
+func metres(v float64, unit string) float64 {
+	u := strings.ToLower(unit)
+	switch {
+	case strings.HasPrefix(u, "k"):
+		return v * 1000
+	case u == "ft" || strings.HasPrefix(u, "fe") || strings.HasPrefix(u, "fo"):
+		return v * 0.3048
+	case strings.HasPrefix(u, "fa"):
+		return v * 1.8288
+	case strings.HasPrefix(u, "mi"):
+		return v * 1609.344
+	}
+	return v
+}
+
+func metreText(v float64) string {
+	return strconv.FormatFloat(float64(int(v*10+0.5))/10, 'f', -1, 64) + " m"
+}
+
+// rewordDepths writes the depth phrasings the rules do not read as the
+// one they do: "at depth 500 meter", "500 m deep" and "a depth of 2 km"
+// become "at 500 m" and "at 2000 m"; "below 2 km" is "below 2000 m"; "at
+// 300 feet" is "at 91.4 m". "within 2 km" and "at 2 km from the ship"
+// are distances and stay.
+func rewordDepths(query string) string {
+	query = replaceFunc(reDepthCue, query, func(m []int) string {
+		if reDistanceAfter.MatchString(query[m[1]:]) {
+			return query[m[0]:m[1]]
+		}
+		v, _ := strconv.ParseFloat(query[m[4]:m[5]], 64)
+		return query[m[2]:m[3]] + " " + metreText(metres(v, query[m[6]:m[7]]))
+	})
+	for _, re := range []*regexp.Regexp{reDepthWord, reDeepAfter} {
+		query = replaceFunc(re, query, func(m []int) string {
+			if reRangeBefore.MatchString(query[:m[0]]) || reDistanceAfter.MatchString(query[m[1]:]) {
+				return query[m[0]:m[1]]
+			}
+			v, _ := strconv.ParseFloat(query[m[2]:m[3]], 64)
+			if reAtBefore.MatchString(query[:m[0]]) {
+				return metreText(metres(v, query[m[4]:m[5]])) // "at 2 km deep"
+			}
+			return "at " + metreText(metres(v, query[m[4]:m[5]]))
+		})
+	}
+	return query
+}
+
+// depthRule says how a pressure window was read from metres, for the
+// answer; "" when the question gives no depth in metres.
+func depthRule(q string, r *PressureRange) string {
+	if r == nil || r.Surface {
+		return ""
+	}
+	for _, m := range reMetreDepth.FindAllStringIndex(q, -1) {
+		if !reRadiusBefore.MatchString(q[:m[0]]) {
+			return "depth in metres read as dbar, 1 m ≈ 1 dbar"
+		}
+	}
+	return ""
+}
+
+// --- clauses that set the scene ----------------------------------------
+
+// A clause describes the asker, not the data, when its subject is the
+// asker ("I'm in Lisbon for a conference", "we are at 40S 160W right
+// now", "Sailing out of Denpasar next week": first person, or a verb of
+// the asker's doing with no subject) and it asks for nothing: no float,
+// profile, variable, aggregate, ranking or question word. Its times and
+// places are not filters ("next week" is when the asker sails, not when
+// the data were measured), unless the rest of the question points back
+// at them: "here", "of us", "near me", a radius or "nearest" with no
+// place of its own keep its place; "then", "that year" keep its time.
+var (
+	reClauseEnd = regexp.MustCompile(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
+	reSubord    = regexp.MustCompile(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
+	reAsker     = regexp.MustCompile(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|i was|i'd|we|we're|we’re|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way)\b`)
+	reAsksFor   = regexp.MustCompile(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
+	rePlaceBack = regexp.MustCompile(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
+	reTimeBack  = regexp.MustCompile(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
+	reNeedPoint = regexp.MustCompile(`(?i)\b(?:nearest|closest|within\s+\d|radius)\b`)
+)
+
+// setScene returns query without the clauses that set the scene (see
+// above), keeping what the rest points back at, and the words set aside.
+func setScene(query string, now time.Time) (string, string) {
+	type clause struct{ start, end int }
+	var cs []clause
+	last := 0
+	for _, m := range reClauseEnd.FindAllStringIndex(query, -1) {
+		if m[0] > last {
+			cs = append(cs, clause{last, m[0]})
+		}
+		last = m[1]
+		if strings.TrimSpace(query[m[0]:m[1]]) != "" && !strings.ContainsAny(query[m[0]:m[1]], ".!?;,-–—") {
+			last = m[0] // a question word starts the next clause
+		}
+	}
+	if last < len(query) {
+		cs = append(cs, clause{last, len(query)})
+	}
+	var scene []clause
+	for _, c := range cs {
+		text := query[c.start:c.end]
+		head := text[len(reSubord.FindString(text)):]
+		if reAsker.MatchString(head) && !reAsksFor.MatchString(head) {
+			scene = append(scene, c)
+		}
+	}
+	if len(scene) == 0 {
+		return query, ""
+	}
+	var rest strings.Builder
+	prev := 0
+	for _, c := range scene {
+		rest.WriteString(query[prev:c.start])
+		prev = c.end
+	}
+	rest.WriteString(query[prev:])
+	others := rest.String()
+	keepPlace := rePlaceBack.MatchString(others) || reNeedPoint.MatchString(others) && !hasOwnPlace(others)
+	keepTime := reTimeBack.MatchString(others)
+	var out strings.Builder
+	var setAside []string
+	prev = 0
+	for _, c := range scene {
+		out.WriteString(query[prev:c.start])
+		prev = c.end
+		text := query[c.start:c.end]
+		switch {
+		case keepPlace && keepTime:
+			out.WriteString(text)
+		case keepPlace:
+			kept, times := withoutTimes(text, now)
+			out.WriteString(kept)
+			if times != "" {
+				setAside = append(setAside, times)
+			}
+		case keepTime:
+			out.WriteString(" " + timesOnly(text, now) + " ")
+			setAside = append(setAside, text)
+		default:
+			setAside = append(setAside, text)
+		}
+	}
+	out.WriteString(query[prev:])
+	kept := strings.TrimLeft(out.String(), " .,;!?-–—")
+	return kept, strings.Join(setAside, "; ")
+}
+
+// hasOwnPlace says whether text names a place or point of its own: a
+// coordinate, a sea, or a capitalised name after a word of place.
+func hasOwnPlace(text string) bool {
+	if _, ok := findRegion(text); ok || reNameAfterCue.MatchString(text) {
+		return true
+	}
+	return len(understand.Read(text, understand.Options{}).Coordinates) > 0
+}
+
+// withoutTimes is text without the time frames understand finds in it,
+// and those frames' words.
+func withoutTimes(text string, now time.Time) (string, string) {
+	r := understand.Read(text, understand.Options{Now: now, Tense: understand.Past})
+	var b strings.Builder
+	var times []string
+	prev := 0
+	for _, t := range r.Times {
+		b.WriteString(text[prev:t.Start])
+		times = append(times, text[t.Start:t.End])
+		prev = t.End
+	}
+	b.WriteString(text[prev:])
+	return b.String(), strings.Join(times, ", ")
+}
+
+// timesOnly is the time frames' words of text.
+func timesOnly(text string, now time.Time) string {
+	r := understand.Read(text, understand.Options{Now: now, Tense: understand.Past})
+	var times []string
+	for _, t := range r.Times {
+		times = append(times, text[t.Start:t.End])
+	}
+	return strings.Join(times, " ")
+}
+
+// --- what the rules leave -------------------------------------------------
+
+// reListFloats asks for the floats themselves: "list floats in the Bay
+// of Bengal 2021", "show me the floats near 10N 65E", "floats in the
+// Arabian Sea?" ("which floats …" questions are the rules' and the sql
+// agent's: they say when the floats last reported).
+var reListFloats = regexp.MustCompile(`\b(?:list|show|name|give|find|get)\b(?:\s+\w+){0,3}\s+(?:argo\s+)?floats\b|^\s*(?:argo\s+)?floats\b`)
+
+// fillAsAsked completes a plan the rules left short: a question that
+// asks for the floats and nothing measured is a count of profiles per
+// float (the listing); a superlative the gateway cannot rank by is
+// missing rather than dropped.
+func fillAsAsked(q string, p *QueryPlan) {
+	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "" && p.Variable == "" && reListFloats.MatchString(q) {
+		p.Aggregate, p.GroupBy = "count", "float"
+	}
+	if m := reFarthest.FindString(q); m != "" && p.Rank == nil {
+		p.Missing = append(p.Missing, fmt.Sprintf("rank: the question asks for the %s, which the gateway does not rank by (it ranks by nearest, deepest, shallowest, warmest, coldest, saltiest, freshest, highest, lowest, latest, earliest, most profiles)", m))
+	}
+}
+
+// reRankedProfiles ranks profiles by their noun: "the 3 warmest
+// profiles", "coldest readings", "the deepest measurements".
+var reRankedProfiles = regexp.MustCompile(`\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|newest|oldest)\s+(?:\w+\s+)?(?:profiles?|cycles?|readings?|measurements?|observations?|casts?|values?)\b`)
+
+// rankedProfiles says whether q ranks profiles by their noun.
+func rankedProfiles(q string) bool { return reRankedProfiles.MatchString(q) }
+
+// replaceFunc is ReplaceAllStringFunc with the submatch indexes.
+func replaceFunc(re *regexp.Regexp, s string, f func(m []int) string) string {
+	var b strings.Builder
+	prev := 0
+	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[prev:m[0]])
+		b.WriteString(f(m))
+		prev = m[1]
+	}
+	if prev == 0 {
+		return s
+	}
+	b.WriteString(s[prev:])
+	return b.String()
+}

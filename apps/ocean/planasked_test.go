@@ -1,0 +1,106 @@
+package ocean
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo/geotest"
+)
+
+// slotsOf renders the slots these tests check, compactly.
+func slotsOf(p QueryPlan) string {
+	var s []string
+	if p.Variable != "" {
+		s = append(s, "var "+p.Variable)
+	}
+	if p.Aggregate != "" {
+		s = append(s, "agg "+p.Aggregate)
+	}
+	if r := p.Pressure; r != nil {
+		s = append(s, fmt.Sprintf("pres %g-%g", r.Min, r.Max))
+	}
+	if p.Region != "" {
+		s = append(s, "region "+p.Region)
+	}
+	if n := p.Near; n != nil {
+		s = append(s, fmt.Sprintf("near %g,%g r%g", n.Lat, n.Lon, n.RadiusKm))
+	}
+	if t := p.Time; t != nil {
+		s = append(s, "time "+t.From+".."+t.To)
+	}
+	if p.GroupBy != "" {
+		s = append(s, "by "+p.GroupBy)
+	}
+	if r := p.Rank; r != nil {
+		s = append(s, fmt.Sprintf("rank %s %s %d", r.By, r.Of, r.N))
+	}
+	for _, m := range p.Missing {
+		s = append(s, "missing "+strings.SplitN(m, ":", 2)[0])
+	}
+	return strings.Join(s, "; ")
+}
+
+// TestPlanAsAsked: spelled numbers, depths in metres and kilometres,
+// superlatives built with "most", clauses about the asker, listings and
+// rankings of profiles, each in phrasings other than the corpus's.
+func TestPlanAsAsked(t *testing.T) {
+	gaz := geotest.Gazetteer(t)
+	for _, c := range []struct{ q, want string }{
+		// numbers in words
+		{"mean salinity at fifteen hundred metres for float 2902269 in nineteen ninety-nine", "var salinity; agg mean; pres 1425-1575; time 1999-01-01..2000-01-01"},
+		{"max temperature of float 2902269 in two thousand and five", "var temperature; agg max; time 2005-01-01..2006-01-01"},
+		{"salinity at half a kilometre for float 2902269 cycle 4", "var salinity; agg value; pres 475-525"},
+		{"the twelve deepest floats in the Arabian Sea", "var pressure; region Arabian Sea; rank deepest float 12"},
+		// depths as pressure
+		{"temperature 750 m deep for float 2902269", "var temperature; agg value; pres 712.5-787.5"},
+		{"mean salinity at 1.5 km in the Bay of Bengal", "var salinity; agg mean; pres 1425-1575; region Bay of Bengal"},
+		{"average oxygen below 2 km in the Arabian Sea", "var doxy; agg mean; pres 2000-12000; region Arabian Sea"},
+		{"max temperature at a depth of 0.5 km for float 2902269", "var temperature; agg max; pres 475-525"},
+		{"how many floats were within 200 km of 10N 65E", "agg count; near 10,65 r200"},
+		{"coldest temperature a thousand feet down for float 2902269", "var temperature; agg min; pres 289.56-320.04"},
+		// clauses about the asker
+		{"I'm in Lisbon for a conference next month. What was the mean surface temperature in the Arabian Sea?", "var temperature; agg mean; pres 0-10; region Arabian Sea"},
+		{"Flying to Perth tomorrow, which floats were in the Tasman Sea in 2020?", "region Tasman Sea; time 2020-01-01..2021-01-01"},
+		{"we are at 15N 65E this week which float is closest to us", "near 15,65 r0; rank nearest float 0"},
+		{"We were diving off Bali in 2019. What was the average surface temperature of float 2902269 that year?", "var temperature; agg mean; pres 0-10; time 2019-01-01..2020-01-01"},
+		{"I want the mean temperature near 10N 65E in 2019", "var temperature; agg mean; near 10,65 r300; time 2019-01-01..2020-01-01"},
+		// listings
+		{"show floats in the arabian sea", "agg count; region Arabian Sea; by float"},
+		{"list argo floats in the Coral Sea from 2020", "agg count; region Coral Sea; time 2020-01-01..2023-04-28; by float"},
+		// non-native superlatives
+		{"which float went most deep?", "var pressure; rank deepest float 0"},
+		{"the more warm float of the Bay of Bengal", "var temperature; region Bay of Bengal; rank warmest float 0"},
+		{"which profile of float 2902269 is most salty", "var salinity; rank saltiest profile 0"},
+		{"which float is most far from 10N 65E", "agg count; near 10,65 r300; by float; missing rank"},
+		// profiles ranked by their noun
+		{"the 5 coldest readings in the Arabian Sea below 1000 m", "var temperature; pres 1000-12000; region Arabian Sea; rank coldest profile 5"},
+		{"which float had the warmest profile in the Bay of Bengal", "var temperature; region Bay of Bengal; rank warmest float 0"},
+	} {
+		if got := slotsOf(readPlan(c.q, testNow(), gaz)); got != c.want {
+			t.Errorf("%q\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+}
+
+// A comparative that compares keeps comparing; a depth read from metres
+// says so in the plan and the answer.
+func TestPlanAsAskedRules(t *testing.T) {
+	if got := rewordSuperlatives("is 5900446 more deep than 5906072"); got != "is 5900446 more deep than 5906072" {
+		t.Errorf("comparative reworded: %q", got)
+	}
+	if got := rewordDepths("floats at 2 km from the ship, and the temperature at 2 km"); got != "floats at 2 km from the ship, and the temperature at 2000 m" {
+		t.Errorf("rewordDepths: %q", got)
+	}
+	p := readPlan("mean temperature at two km for float 2902269", testNow(), nil)
+	if p.Pressure == nil || p.Pressure.Target != 2000 || !strings.Contains(p.Pressure.Rule, "1 m ≈ 1 dbar") {
+		t.Errorf("pressure %+v, want 2000 dbar with the metre rule", p.Pressure)
+	}
+	if p := readPlan("mean temperature at 2000 dbar for float 2902269", testNow(), nil); p.Pressure == nil || p.Pressure.Rule != "" {
+		t.Errorf("a pressure in dbar got a rule: %+v", p.Pressure)
+	}
+	p = readPlan("Sailing out of Denpasar next week. What was the mean salinity of float 2902269?", testNow(), nil)
+	if p.Time != nil || p.Near != nil || !strings.Contains(p.Reasoning, "describe the asker") {
+		t.Errorf("scene read as filters: time %+v near %+v; reasoning %q", p.Time, p.Near, p.Reasoning)
+	}
+}
