@@ -73,7 +73,8 @@ var (
 	reDeepAfter = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\s+(?:deep|down|depth|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
 	// what makes "at 2 km" a distance, not a depth
 	reDistanceAfter = regexp.MustCompile(`(?i)^\s*(?:from|of|away|off|radius|around|east|west|north|south)\b`)
-	reRangeBefore   = regexp.MustCompile(`(?i)\b(?:below|beneath|under|deeper than|above|shallower than|upper|top|first|between|from|to|and|within)\s*$`)
+	reRangeBefore   = regexp.MustCompile(`(?i)\b(?:below|beneath|under|deeper than|above|shallower than|upper|top|first|between|from|to|and|within|per|every|each|in)\s*$`)
+	reBinAfter      = regexp.MustCompile(`(?i)^\s*(?:bins?|layers?|intervals?|steps?|increments?|slices?)\b`)
 	reAtBefore      = regexp.MustCompile(`(?i)(?:\bat|@)\s*$`)
 	reRadiusBefore  = regexp.MustCompile(`\b(within|radius)\s*$`)
 	reMetreDepth    = regexp.MustCompile(`\d(?:\.\d+)?\s*(?:m|meters?|metres?)\b`)
@@ -114,8 +115,8 @@ func rewordDepths(query string) string {
 	})
 	for _, re := range []*regexp.Regexp{reDepthWord, reDeepAfter} {
 		query = replaceFunc(re, query, func(m []int) string {
-			if reRangeBefore.MatchString(query[:m[0]]) || reDistanceAfter.MatchString(query[m[1]:]) {
-				return query[m[0]:m[1]]
+			if reRangeBefore.MatchString(query[:m[0]]) || reDistanceAfter.MatchString(query[m[1]:]) || reBinAfter.MatchString(query[m[1]:]) {
+				return query[m[0]:m[1]] // "per 100 m depth bin" groups
 			}
 			v, _ := strconv.ParseFloat(query[m[2]:m[3]], 64)
 			if reAtBefore.MatchString(query[:m[0]]) {

@@ -89,8 +89,13 @@ func TestPlanAsAskedRules(t *testing.T) {
 	if got := rewordSuperlatives("is 5900446 more deep than 5906072"); got != "is 5900446 more deep than 5906072" {
 		t.Errorf("comparative reworded: %q", got)
 	}
-	if got := rewordDepths("floats at 2 km from the ship, and the temperature at 2 km"); got != "floats at 2 km from the ship, and the temperature at 2000 m" {
-		t.Errorf("rewordDepths: %q", got)
+	for in, want := range map[string]string{
+		"floats at 2 km from the ship, and the temperature at 2 km": "floats at 2 km from the ship, and the temperature at 2000 m",
+		"salinity in 50 m depth bins, every 200 m depth layer":      "salinity in 50 m depth bins, every 200 m depth layer",
+	} {
+		if got := rewordDepths(in); got != want {
+			t.Errorf("rewordDepths(%q) = %q", in, got)
+		}
 	}
 	p := readPlan("mean temperature at two km for float 2902269", testNow(), nil)
 	if p.Pressure == nil || p.Pressure.Target != 2000 || !strings.Contains(p.Pressure.Rule, "1 m ≈ 1 dbar") {
