@@ -11,8 +11,10 @@ import (
 // pressure at the extremes) read store.SummaryTable instead of the
 // levels: rankings by a measured value, the minimum, maximum, mean,
 // count and range over every float or a region, grouped by float, cycle
-// or month, and comparisons of means. A pressure window, a depth bin,
-// a median or each profile's own levels need the levels. The summary's
+// or month, comparisons of means, trends and time series of profile
+// means (without further variables), over all levels or those at the
+// surface (0–10 dbar). Another pressure window, a depth bin, a median or
+// each profile's own levels need the levels. The summary's
 // answers are the levels' (TestSummaryQueriesMatchLevels); a mean is the
 // sum of the profiles' sums over the sum of their counts, not a mean of
 // profile means.
@@ -31,15 +33,21 @@ func hasSummary(q Querier) bool {
 // table; ok is false when the plan needs the levels.
 func summaryPlanQuery(p QueryPlan) (q planQuery, ok bool) {
 	spec, known := varSpecs[p.Variable]
-	if !known || stationsOnly(p) || p.Pressure != nil || profileByTime(p) != "" {
+	if !known || stationsOnly(p) || profileByTime(p) != "" {
 		return planQuery{}, false
+	}
+	c := spec.col
+	if r := p.Pressure; r != nil {
+		if r.Min != 0 || r.Max != store.SurfaceDbar || r.Target != 0 {
+			return planQuery{}, false
+		}
+		c += "_surface" // the levels at 0–10 dbar: the policy's "at the surface"
 	}
 	group, groupCol := groupSQL(p)
 	if p.GroupBy == "depth_bin" {
 		return planQuery{}, false
 	}
 	a := &sqlArgs{}
-	c := spec.col
 	conds := append(levelConds(p, a), "p."+c+"_n > 0")
 	cte := "WITH lv AS (SELECT wmo, cycle, direction, time, lat, lon, " +
 		fmt.Sprintf("%[1]s_n AS n, %[1]s_sum AS s, %[1]s_min AS vmin, %[1]s_max AS vmax, %[1]s_min_pres AS pmin, %[1]s_max_pres AS pmax", c) +
@@ -104,6 +112,28 @@ func summaryPlanQuery(p QueryPlan) (q planQuery, ok bool) {
 		}
 		q.sql = cte + " SELECT " + group + " AS " + groupCol + ", sum(s) / sum(n) AS mean_" + v + ", min(vmin) AS min_" + v + ", max(vmax) AS max_" + v + ", " + measurements + " AS measurements FROM lv GROUP BY 1 ORDER BY 1"
 		q.columns = []Column{{groupCol, groupUnit(groupCol)}, {"mean_" + v, spec.unit}, {"min_" + v, spec.unit}, {"max_" + v, spec.unit}, {"measurements", ""}}
+	case agg == "trend":
+		// each profile's mean is its rows' sums over their counts
+		gsel, gby := "", ""
+		if len(p.Floats) > 1 || p.GroupBy == "float" {
+			gsel, gby = "wmo, ", " GROUP BY wmo ORDER BY wmo"
+		}
+		q.sql = cte + `, per AS (SELECT wmo, cycle, direction, min(time) AS time, sum(s) / sum(n) AS v FROM lv GROUP BY wmo, cycle, direction)
+			SELECT ` + gsel + `regr_slope(v, epoch(time) / 31557600.0) AS trend_per_year, count(*) AS profiles,
+				min(time) AS first_time, arg_min(v, time) AS first_value, max(time) AS last_time, arg_max(v, time) AS last_value FROM per` + gby
+		q.columns = []Column{{"trend_per_year", spec.unit + "/year"}, {"profiles", ""}, {"first_time", ""}, {"first_value", spec.unit}, {"last_time", ""}, {"last_value", spec.unit}}
+		if gsel != "" {
+			q.columns = append([]Column{{"wmo", ""}}, q.columns...)
+		}
+	case agg == "timeseries" && len(p.With) == 0:
+		vc := Column{Name: v, Unit: spec.unit}
+		if p.GroupBy == "month" {
+			q.sql = cte + " SELECT strftime(time, '%Y-%m') AS month, sum(s) / sum(n) AS " + v + ", count(DISTINCT " + profKey("") + ") AS profiles FROM lv GROUP BY 1 ORDER BY 1"
+			q.columns = []Column{{"month", ""}, vc, {"profiles", ""}}
+		} else {
+			q.sql = cte + " SELECT wmo, cycle, direction, min(time) AS time, sum(s) / sum(n) AS " + v + " FROM lv GROUP BY wmo, cycle, direction ORDER BY time, wmo, cycle"
+			q.columns = []Column{{"wmo", ""}, {"cycle", ""}, {"direction", ""}, {"time", ""}, vc}
+		}
 	default:
 		return planQuery{}, false
 	}

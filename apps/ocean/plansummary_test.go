@@ -44,6 +44,8 @@ func summaryPlans(t *testing.T) []QueryPlan {
 		{Aggregate: "count", GroupBy: "float"}, {Aggregate: "compare", GroupBy: "month"}, {Aggregate: "compare"},
 		{Rank: &Ranking{By: "warmest"}}, {Rank: &Ranking{By: "coldest", Of: "profile", N: 5}},
 		{Rank: &Ranking{By: "deepest", N: 10}}, {Rank: &Ranking{By: "lowest", Of: "profile"}},
+		{Aggregate: "trend"}, {Aggregate: "trend", GroupBy: "float"}, {Aggregate: "timeseries", GroupBy: "month"},
+		{Aggregate: "timeseries", Floats: []string{"2902269"}}, {Aggregate: "trend", Floats: []string{"2902269", "2901746"}},
 	}
 	places := []func(*QueryPlan){
 		func(*QueryPlan) {},
@@ -52,6 +54,11 @@ func summaryPlans(t *testing.T) []QueryPlan {
 		func(p *QueryPlan) { p.Box = &Box{MinLat: -60, MaxLat: 0, MinLon: -180, MaxLon: 180} },
 		func(p *QueryPlan) { p.Near = &Near{Lat: 40, Lon: -40, RadiusKm: 2000} },
 		func(p *QueryPlan) { p.Time = &TimeFrame{From: "2020-01-01", To: "2023-01-01"} },
+		func(p *QueryPlan) { p.Pressure = &PressureRange{Min: 0, Max: store.SurfaceDbar, Surface: true} },
+		func(p *QueryPlan) {
+			p.Pressure = &PressureRange{Min: 0, Max: store.SurfaceDbar, Surface: true}
+			p.Region = "Indian Ocean"
+		},
 	}
 	vars := []string{"temperature", "salinity", "pressure", "doxy", "chla", "nitrate"}
 	for i, s := range shapes {

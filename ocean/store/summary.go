@@ -14,7 +14,9 @@ import (
 // variable of SummaryColumns, what its good levels give: count, sum,
 // minimum and maximum, and the (smallest) good pressure at the minimum and
 // at the maximum. A level counts where its pressure and the value are
-// good (GoodSQL). Rankings, regional and all-float means, counts, minima
+// good (GoodSQL). The same six columns again with _surface after the
+// variable are over the good levels at 0–SurfaceDbar dbar only (the
+// query policy's "at the surface"). Rankings, regional and all-float means, counts, minima
 // and maxima without a pressure window read these 2,700 rows instead of
 // decoding 233,000 levels of Parquet.
 //
@@ -37,30 +39,45 @@ func GoodSQL(col string) string {
 	return fmt.Sprintf(`CASE WHEN %[2]s IN ('A', 'D') THEN (CASE WHEN %[1]s_adjusted_qc IN ('1', '2') THEN %[1]s_adjusted END) ELSE (CASE WHEN %[1]s_qc IN ('1', '2') THEN %[1]s END) END`, col, mode)
 }
 
+// SurfaceDbar is the deepest good pressure of the summary's _surface
+// columns.
+const SurfaceDbar = 10
+
 // summaryKey groups levels into summary rows.
 const summaryKey = "wmo, cycle, direction, time, lat, lon"
 
+// summaryLatest is a column only the summary's latest layout has: a
+// table without it is made again (backfillSummary), and read as none.
+const summaryLatest = "temp_surface_n"
+
 // summarySQL is the SELECT of summary rows over from, a relation with
 // measureColumns and wmo. The per-variable columns are <col>_n, _sum,
-// _min, _max, _min_pres and _max_pres.
+// _min, _max, _min_pres and _max_pres, then <col>_surface_n … over the
+// levels at 0–SurfaceDbar dbar.
 func summarySQL(from string) string {
 	good := []string{summaryKey, GoodSQL("pres") + " AS gp"}
 	var win, agg []string
 	for i, c := range SummaryColumns {
 		good = append(good, fmt.Sprintf("%s AS v%d", GoodSQL(c), i))
-		win = append(win, fmt.Sprintf("min(v%[1]d) OVER k AS lo%[1]d, max(v%[1]d) OVER k AS hi%[1]d", i))
-		agg = append(agg, fmt.Sprintf("count(v%[1]d) AS %[2]s_n, sum(v%[1]d::DOUBLE) AS %[2]s_sum, min(v%[1]d) AS %[2]s_min, max(v%[1]d) AS %[2]s_max, "+
-			"min(gp) FILTER (WHERE v%[1]d = lo%[1]d) AS %[2]s_min_pres, min(gp) FILTER (WHERE v%[1]d = hi%[1]d) AS %[2]s_max_pres", i, c))
+	}
+	for _, band := range []struct{ suffix, v string }{{"", "v%d"}, {"_surface", fmt.Sprintf("CASE WHEN gp BETWEEN 0 AND %d THEN v%%d END", SurfaceDbar)}} {
+		for i, c := range SummaryColumns {
+			v, lo, hi := fmt.Sprintf(band.v, i), fmt.Sprintf("lo%s%d", band.suffix, i), fmt.Sprintf("hi%s%d", band.suffix, i)
+			win = append(win, fmt.Sprintf("min(%[1]s) OVER k AS %[2]s, max(%[1]s) OVER k AS %[3]s", v, lo, hi))
+			agg = append(agg, fmt.Sprintf("count(%[1]s) AS %[2]s_n, sum((%[1]s)::DOUBLE) AS %[2]s_sum, min(%[1]s) AS %[2]s_min, max(%[1]s) AS %[2]s_max, "+
+				"min(gp) FILTER (WHERE %[1]s = %[3]s) AS %[2]s_min_pres, min(gp) FILTER (WHERE %[1]s = %[4]s) AS %[2]s_max_pres", v, c+band.suffix, lo, hi))
+		}
 	}
 	return `WITH g AS (SELECT ` + strings.Join(good, ", ") + ` FROM ` + from + `),
 w AS (SELECT *, ` + strings.Join(win, ", ") + ` FROM g WHERE gp IS NOT NULL WINDOW k AS (PARTITION BY ` + summaryKey + `))
 SELECT ` + summaryKey + `, ` + strings.Join(agg, ", ") + ` FROM w GROUP BY ` + summaryKey
 }
 
-// summaryExists reports whether db has the summary table.
+// summaryExists reports whether db has the summary table in its latest
+// layout.
 func summaryExists(ctx context.Context, db execer) (bool, error) {
 	var n int
-	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM duckdb_tables() WHERE table_name = '`+SummaryTable+`' AND schema_name = 'main'`)
+	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM duckdb_columns() WHERE table_name = '`+SummaryTable+`' AND schema_name = 'main' AND column_name = '`+summaryLatest+`'`)
 	if err != nil {
 		return false, fmt.Errorf("summary table: %w", err)
 	}
@@ -74,8 +91,8 @@ func summaryExists(ctx context.Context, db execer) (bool, error) {
 }
 
 // backfillSummary makes the summary table from the stored levels when the
-// store has none (made before it), in one transaction: the table exists
-// only complete. Open runs it on a read-write store, so the next Publish
+// store has none in the latest layout (made before it), in one
+// transaction: the table exists only complete. Open runs it on a read-write store, so the next Publish
 // (after an ingest, or OpenLive's) carries it.
 func (s *Store) backfillSummary(ctx context.Context) error {
 	ok, err := summaryExists(ctx, s.db)
@@ -87,7 +104,7 @@ func (s *Store) backfillSummary(ctx context.Context) error {
 		return fmt.Errorf("summary backfill: %w", err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE `+SummaryTable+` AS `+summarySQL("argo_profiles")); err != nil {
+	if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS `+SummaryTable+`; CREATE TABLE `+SummaryTable+` AS `+summarySQL("argo_profiles")); err != nil {
 		return fmt.Errorf("summary backfill: %w", err)
 	}
 	if err := tx.Commit(); err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func summaryDiff(t *testing.T, s *Store) (diff, rows int64) {
 		on = append(on, "t."+k+" IS NOT DISTINCT FROM f."+k)
 	}
 	var differ []string
-	for _, c := range SummaryColumns {
+	for _, c := range append(slices.Clone(SummaryColumns), surfaceCols()...) {
 		for _, x := range []string{"_n", "_min", "_max", "_min_pres", "_max_pres"} {
 			differ = append(differ, "t."+c+x+" IS DISTINCT FROM f."+c+x)
 		}
@@ -137,4 +138,12 @@ func TestSummaryOfSharedStore(t *testing.T) {
 	if diff, rows := summaryDiff(t, s); diff != 0 || rows < 1000 {
 		t.Fatalf("%d of %d summary rows differ from the levels", diff, rows)
 	}
+}
+
+func surfaceCols() []string {
+	var out []string
+	for _, c := range SummaryColumns {
+		out = append(out, c+"_surface")
+	}
+	return out
 }
