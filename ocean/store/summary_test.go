@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cairn-agents/cairn/internal/oceantest"
+	"github.com/cairn-agents/cairn/netcdf"
 )
 
 // summaryDiff counts the summary rows that differ from the summary of
@@ -54,6 +55,11 @@ func TestSummaryFollowsIngest(t *testing.T) {
 		{filepath.Join(fl, "profiles/D2902269_000.nc"), filepath.Join(fl, "profiles/D2902269_001.nc")},
 		{filepath.Join(fl, "2902269_prof.nc"), filepath.Join(gdac, "dac/csio/2902696")},
 		{filepath.Join(fl, "profiles")},
+	}
+	if netcdf.ReadsNetCDF4() {
+		// a core file, then its Sprof: BGC levels merged into the float's
+		bgc := filepath.Join(gdac, "dac/coriolis/3902131")
+		steps = append(steps, []string{filepath.Join(bgc, "3902131_prof.nc")}, []string{filepath.Join(bgc, "3902131_Sprof.nc")})
 	}
 	var last int64
 	for i, paths := range steps {
