@@ -96,6 +96,12 @@ maps server cannot be reached.`,
 				stop func() error
 				err  error
 			)
+			// The cluster first: a wrong address fails before the maps load.
+			engine, release, err := ef.open(ctx, log)
+			if err != nil {
+				return err
+			}
+			defer release()
 			// The offline data's gazetteer reads the question's places
 			// whichever maps answer it; offline, its regions are preferred.
 			eng, err := g.open(cmd)
@@ -123,11 +129,6 @@ maps server cannot be reached.`,
 			if err != nil {
 				return err
 			}
-			engine, release, err := ef.open(ctx, log)
-			if err != nil {
-				return err
-			}
-			defer release()
 			p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer, Engine: flowEngine(engine)})
 			if err != nil {
 				return err

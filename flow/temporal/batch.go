@@ -12,6 +12,8 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	enumspb "go.temporal.io/api/enums/v1"
+
+	"github.com/cairn-agents/cairn/event"
 )
 
 // A batch is a parent workflow whose children are runs of graphs: a
@@ -29,9 +31,10 @@ const (
 
 // childStart asks a batch to start one run.
 type childStart struct {
-	ID    string          `json:"id"`
-	Graph string          `json:"graph"`
-	State json.RawMessage `json:"state"`
+	ID     string          `json:"id"`
+	Graph  string          `json:"graph"`
+	State  json.RawMessage `json:"state"`
+	Events bool            `json:"events,omitempty"` // record its events (EventsMemo)
 }
 
 // batchSummary is a batch's result.
@@ -82,10 +85,14 @@ func batch(ctx workflow.Context, sum batchSummary) (batchSummary, error) {
 	n := len(asked)
 	started := make([]workflow.Future, n)
 	for i, cs := range asked[:n] {
-		cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
+		co := workflow.ChildWorkflowOptions{
 			WorkflowID:        cs.ID,
 			ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_ABANDON, // the parent's run ends before its children
-		})
+		}
+		if cs.Events {
+			co.Memo = map[string]any{EventsMemo: true}
+		}
+		cctx := workflow.WithChildOptions(ctx, co)
 		started[i] = workflow.ExecuteChildWorkflow(cctx, WorkflowName(cs.Graph), cs.State).GetChildWorkflowExecution()
 	}
 	for i, f := range started {
@@ -158,7 +165,7 @@ func batchFrom(ctx context.Context, e *Engine) *Batch {
 // startChild asks the batch for a child run and returns it once the
 // cluster knows it.
 func (b *Batch) startChild(ctx context.Context, graph, id string, in json.RawMessage) (client.WorkflowRun, error) {
-	err := b.e.Client.SignalWorkflow(ctx, b.id, "", startSignal, childStart{ID: id, Graph: graph, State: in})
+	err := b.e.Client.SignalWorkflow(ctx, b.id, "", startSignal, childStart{ID: id, Graph: graph, State: in, Events: event.Listening(ctx)})
 	if err != nil {
 		return nil, fmt.Errorf("flow/temporal: batch %s: start graph %q: %w", b.id, graph, err)
 	}

@@ -68,6 +68,9 @@ func (s startWith) Run(ctx context.Context, graph, _ string, in json.RawMessage)
 }
 
 func run(ctx context.Context, c client.Client, start client.StartWorkflowOptions, graph string, in json.RawMessage, poll time.Duration) (json.RawMessage, error) {
+	if event.Listening(ctx) {
+		start.Memo = map[string]any{EventsMemo: true}
+	}
 	return follow(ctx, c, graph, func() (client.WorkflowRun, error) {
 		wr, err := c.ExecuteWorkflow(ctx, start, WorkflowName(graph), in)
 		if err != nil {

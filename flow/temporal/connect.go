@@ -127,7 +127,10 @@ func tlsConfig(cn Connection) (*tls.Config, error) {
 // those no poller is on (BenchmarkDevServerTuning: a 10×10 fan-out 6.0 s
 // → 2.1 s; a chain is unchanged).
 func NewWorker(c client.Client, queue string, runners []flow.AnyRunner, o Options) worker.Worker {
-	w := worker.New(c, queue, worker.Options{MaxConcurrentWorkflowTaskPollers: 8, MaxConcurrentActivityTaskPollers: 8})
+	w := worker.New(c, queue, worker.Options{MaxConcurrentWorkflowTaskPollers: 8, MaxConcurrentActivityTaskPollers: 8,
+		// A workflow task that encodes a state of megabytes (a traversal
+		// step, a recorded event) takes more than the SDK's 1 s.
+		DeadlockDetectionTimeout: 10 * time.Second})
 	for _, r := range runners {
 		Host(w, r, o)
 	}

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
+	"go.temporal.io/sdk/converter"
 	sdk "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
@@ -45,6 +47,23 @@ type eventsPage struct {
 	// the state the first waits with.
 	Waiting []flow.Request  `json:"waiting,omitempty"`
 	State   json.RawMessage `json:"state,omitempty"`
+}
+
+// EventsMemo is the memo field by which a caller asks a run to record its
+// events for EventsQuery (the Engine sets it when its caller listens).
+const EventsMemo = "flow.events"
+
+// maxEventState bounds the state an event keeps in the run's record.
+const maxEventState = 256 << 10
+
+// wantsEvents reports whether the run was started with EventsMemo.
+func wantsEvents(wctx workflow.Context) bool {
+	p, ok := workflow.GetInfo(wctx).Memo.GetFields()[EventsMemo]
+	if !ok {
+		return false
+	}
+	var want bool
+	return converter.GetDefaultDataConverter().FromPayload(p, &want) == nil && want
 }
 
 // maxEventsPage bounds an answer to EventsQuery (at least one event is
@@ -94,7 +113,11 @@ func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.Raw
 	clock := &runClock{started: map[string]time.Time{}}
 	ctx = context.WithValue(ctx, clockKey{}, clock)
 	ctx = context.WithValue(ctx, questionsKey{}, qs)
-	ctx = event.WithSink(ctx, func(e event.Event) { // coroutines take turns: no lock needed
+	// Events are recorded only when the caller follows them (the
+	// EventsMemo the Engine sets): recording makes the traversal encode
+	// the state at every step, which for a state of megabytes is seconds
+	// of workflow code.
+	record := func(e event.Event) { // coroutines take turns: no lock needed
 		if !clock.fromNode {
 			now := workflow.Now(wctx)
 			e.Time = now
@@ -113,10 +136,18 @@ func runWorkflow(wctx workflow.Context, r flow.AnyRunner, o Options, in json.Raw
 				e.Duration = now.Sub(clock.run)
 			}
 		}
-		b, _ := json.Marshal(e)
+		size := len(e.State) + len(e.Message) + len(e.Err) + 256 // about its JSON
+		if len(e.State) > maxEventState {
+			e.State = nil
+			e.Message = strings.TrimSpace(e.Message + fmt.Sprintf(" (state of %d bytes not recorded)", size))
+			size = 512
+		}
 		log = append(log, e)
-		logBytes = append(logBytes, len(b))
-	})
+		logBytes = append(logBytes, size)
+	}
+	if wantsEvents(wctx) {
+		ctx = event.WithSink(ctx, record)
+	}
 	workflow.Go(wctx, func(c workflow.Context) {
 		c.Done().Receive(c, nil)
 		cancel()
