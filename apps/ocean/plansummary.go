@@ -101,7 +101,9 @@ func summaryPlanQuery(p QueryPlan) (q planQuery, ok bool) {
 		}
 	case agg == "compare" && len(p.Floats) == 2 && p.GroupBy == "":
 		f1, f2 := a.add(p.Floats[0]), a.add(p.Floats[1])
-		mean := func(f string) string { return "sum(s) FILTER (WHERE wmo = " + f + ") / sum(n) FILTER (WHERE wmo = " + f + ")" }
+		mean := func(f string) string {
+			return "sum(s) FILTER (WHERE wmo = " + f + ") / sum(n) FILTER (WHERE wmo = " + f + ")"
+		}
 		n := func(f string) string { return "coalesce(CAST(sum(n) FILTER (WHERE wmo = " + f + ") AS BIGINT), 0)" }
 		q.sql = cte + " SELECT " + mean(f1) + " AS mean_a, " + mean(f2) + " AS mean_b, " + mean(f1) + " - " + mean(f2) + " AS difference, " +
 			n(f1) + " AS n_a, " + n(f2) + " AS n_b FROM lv"
