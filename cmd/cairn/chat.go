@@ -248,36 +248,17 @@ func stateLine(s mapschat.CoordinatorState) string {
 // chat` builds it: the offline maps in-process or --maps-mcp, and
 // --model's roles. The sessions stay with the clients.
 func hostMapschat(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
-	log := c.logger()
-	eng, err := w.geo.openCtx(ctx)
+	m, err := w.openMaps(ctx, c, func(eng *geo.Engine) (*tool.Registry, func() error, error) {
+		reg, err := mapstool.Registry(eng)
+		return reg, func() error { return nil }, err
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	gaz := geo.NewGazetteer(eng)
-	var (
-		reg    *tool.Registry
-		stop   = func() error { return nil }
-		prefer []understand.Place
-	)
-	if w.mapsMCP != "" {
-		if reg, stop, err = mapstool.Connect(ctx, w.mapsMCP, log); err != nil {
-			return nil, nil, fmt.Errorf("--maps-mcp %s: %w", w.mapsMCP, err)
-		}
-	} else {
-		if reg, err = mapstool.Registry(eng); err != nil {
-			return nil, nil, err
-		}
-		prefer = gaz.Covered()
-	}
-	roles, err := llm.EnvConfig().Roles(c.model)
+	a, err := mapschat.New(m.reg, mapschat.Options{Models: m.roles, Gazetteer: m.gaz, Prefer: m.prefer, Log: c.logger()})
 	if err != nil {
-		stop()
+		m.stop()
 		return nil, nil, err
 	}
-	a, err := mapschat.New(reg, mapschat.Options{Models: roles, Gazetteer: gaz, Prefer: prefer, Log: log})
-	if err != nil {
-		stop()
-		return nil, nil, err
-	}
-	return a.Runners(), func() { stop() }, nil
+	return a.Runners(), func() { m.stop() }, nil
 }

@@ -16,6 +16,11 @@ import (
 
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/flow/temporal"
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/tool"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // engineFlags choose where a system's runs go: in this process (local, the
@@ -253,4 +258,41 @@ func (c *cli) worker(ctx context.Context, w *workerFlags) error {
 		fmt.Fprintln(c.stderr, "worker: nodes still running after 30 s; leaving them to the cluster's retries")
 	}
 	return nil
+}
+
+// workerMaps is what a maps system on a worker is built from: the
+// gazetteer of the offline data, the maps tools, the regions to prefer
+// and --model's roles.
+type workerMaps struct {
+	gaz    *geo.Gazetteer
+	reg    *tool.Registry
+	prefer []understand.Place
+	roles  llm.Models
+	stop   func() error
+}
+
+// openMaps opens the worker's maps as the systems' commands do: tools
+// from --maps-mcp, else offline(eng) over the offline data, whose regions
+// are then preferred.
+func (w *workerFlags) openMaps(ctx context.Context, c *cli, offline func(*geo.Engine) (*tool.Registry, func() error, error)) (workerMaps, error) {
+	eng, err := w.geo.openCtx(ctx)
+	if err != nil {
+		return workerMaps{}, err
+	}
+	m := workerMaps{gaz: geo.NewGazetteer(eng)}
+	if w.mapsMCP != "" {
+		if m.reg, m.stop, err = mapstool.Connect(ctx, w.mapsMCP, c.logger()); err != nil {
+			return workerMaps{}, fmt.Errorf("--maps-mcp %s: %w", w.mapsMCP, err)
+		}
+	} else {
+		if m.reg, m.stop, err = offline(eng); err != nil {
+			return workerMaps{}, err
+		}
+		m.prefer = m.gaz.Covered()
+	}
+	if m.roles, err = llm.EnvConfig().Roles(c.model); err != nil {
+		m.stop()
+		return workerMaps{}, err
+	}
+	return m, nil
 }

@@ -169,39 +169,19 @@ maps server cannot be reached.`,
 }
 
 // hostRoadtrip builds the road-trip planner's graph for a worker, as
-// `cairn trip` builds it: the offline maps in-process or --maps-mcp, and
-// --model's roles.
+// `cairn trip` builds it: the offline maps served in-process over MCP or
+// --maps-mcp, and --model's roles.
 func hostRoadtrip(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
-	log := c.logger()
-	eng, err := w.geo.openCtx(ctx)
+	m, err := w.openMaps(ctx, c, func(eng *geo.Engine) (*tool.Registry, func() error, error) {
+		return mapstool.Serve(ctx, eng, c.logger())
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	gaz := geo.NewGazetteer(eng)
-	var (
-		reg    *tool.Registry
-		stop   func() error
-		prefer []understand.Place
-	)
-	if w.mapsMCP != "" {
-		if reg, stop, err = mapstool.Connect(ctx, w.mapsMCP, log); err != nil {
-			return nil, nil, fmt.Errorf("--maps-mcp %s: %w", w.mapsMCP, err)
-		}
-	} else {
-		if reg, stop, err = mapstool.Serve(ctx, eng, log); err != nil {
-			return nil, nil, err
-		}
-		prefer = gaz.Covered()
-	}
-	roles, err := llm.EnvConfig().Roles(c.model)
+	p, err := roadtrip.New(m.reg, roadtrip.Options{Models: m.roles, Log: c.logger(), Gazetteer: m.gaz, Prefer: m.prefer})
 	if err != nil {
-		stop()
+		m.stop()
 		return nil, nil, err
 	}
-	p, err := roadtrip.New(reg, roadtrip.Options{Models: roles, Log: log, Gazetteer: gaz, Prefer: prefer})
-	if err != nil {
-		stop()
-		return nil, nil, err
-	}
-	return p.Runners(), func() { stop() }, nil
+	return p.Runners(), func() { m.stop() }, nil
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
 	"github.com/cairn-agents/cairn/flow/temporal"
-	"github.com/cairn-agents/cairn/internal/temporaltest"
 )
 
 // asking is a graph whose "review" node asks approve|reject, and whose
@@ -57,18 +56,12 @@ func asking(t testing.TB, ran *atomic.Int32) *flow.Runner[Doc] {
 // the cluster; the caller gets the *InterruptedError as in process, and
 // answers (checked, once) from any process continue the run.
 func TestAskOnTemporal(t *testing.T) {
-	s := temporaltest.Start(t)
 	const queue = "ask-test"
 	var ran atomic.Int32
 	local := asking(t, &ran)
-	w := temporal.NewWorker(s.Client, queue, []flow.AnyRunner{local}, temporal.Options{})
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer w.Stop()
+	s, eng := hosted(t, queue, local)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	eng := &temporal.Engine{Client: s.Client, TaskQueue: queue, PollEvery: 50 * time.Millisecond}
 	r := local.WithEngine(eng)
 
 	cctx, evs := event.Collect(ctx)

@@ -58,17 +58,10 @@ func shape(evs []event.Event) []string {
 // (same kinds, nodes, steps, messages and states, in order); a batch
 // makes its runs children of one parent workflow.
 func TestEngine(t *testing.T) {
-	s := temporaltest.Start(t)
-	const queue = "engine-test"
 	local := noisy(t)
-	w := temporal.NewWorker(s.Client, queue, []flow.AnyRunner{local, chain(t)}, temporal.Options{})
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer w.Stop()
+	s, eng := hosted(t, "engine-test", local, chain(t))
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	eng := &temporal.Engine{Client: s.Client, TaskQueue: queue, PollEvery: 50 * time.Millisecond}
 	remote := local.WithEngine(eng)
 
 	lctx, levs := event.Collect(ctx)
@@ -140,6 +133,18 @@ func TestEngine(t *testing.T) {
 	if err := s.Client.GetWorkflow(ctx, b.ID(), "").Get(ctx, &sum); err != nil || sum.Started != 6 {
 		t.Errorf("batch: %+v, %v; want 6 started", sum, err)
 	}
+}
+
+// hosted starts a dev server and a worker of queue hosting runners, and
+// returns the server and an Engine that sends runs to that worker.
+func hosted(t *testing.T, queue string, runners ...flow.AnyRunner) (*temporaltest.Server, *temporal.Engine) {
+	s := temporaltest.Start(t)
+	w := temporal.NewWorker(s.Client, queue, runners, temporal.Options{})
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Stop)
+	return s, &temporal.Engine{Client: s.Client, TaskQueue: queue, PollEvery: 50 * time.Millisecond}
 }
 
 // TestDialUnreachable: a wrong address fails fast, naming it.
