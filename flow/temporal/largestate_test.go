@@ -80,7 +80,7 @@ func TestLargeState(t *testing.T) {
 		st := &timedStore{s: temporal.DirStore{Dir: t.TempDir()}}
 		t0 := time.Now()
 		got, id, c, err := onQueue(t, "large-store", temporal.PayloadOptions{Store: st})
-		t.Logf("run took %v; store: %d puts in %v, %d gets in %v", time.Since(t0), st.puts, st.putTime, st.gets, st.getTime)
+		t.Logf("run took %v; store: %s", time.Since(t0), st)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,4 +139,11 @@ func (t *timedStore) Get(ctx context.Context, key string) ([]byte, error) {
 	t.getTime += time.Since(t0)
 	t.mu.Unlock()
 	return b, err
+}
+
+// String reports the calls so far; the worker may still be calling.
+func (t *timedStore) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return fmt.Sprintf("%d puts in %v, %d gets in %v", t.puts, t.putTime, t.gets, t.getTime)
 }
