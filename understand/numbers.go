@@ -207,11 +207,19 @@ func numberAt(toks []token, i int) (Quantity, int) {
 	}
 	// Word numbers: "twenty-one", "one hundred and five", "two dozen",
 	// "two thousand and five".
+	// A digit or teen word ends the number: "five nine" is not 14, nor
+	// "two twenty" 22 (spoken digits are read by Numerals).
 	total, cur, n := 0, 0, 0
+	unit := false // the last word read was a digit or a teen
 	for k := i; k < len(toks) && toks[k].kind == tokWord; k++ {
 		parts := strings.Split(toks[k].low, "-")
 		ok := true
 		for _, p := range parts {
+			if _, small := smallNumbers[p]; unit && (small && p != "dozen" || tens[p] > 0) {
+				ok = false
+				break
+			}
+			unit = false
 			switch {
 			case p == "dozen" && cur > 0:
 				cur *= 12
@@ -228,6 +236,7 @@ func numberAt(toks []token, i int) (Quantity, int) {
 					ok = false
 				} else {
 					cur += v
+					unit = true
 				}
 			}
 			if !ok {

@@ -27,6 +27,13 @@ func Numerals(text string) string {
 		last = toks[i+n-1].end
 	}
 	for i := 0; i < len(toks); i++ {
+		if d, n := spokenDigitsAt(toks, i); n > 0 {
+			b.WriteString(text[last:toks[i].start])
+			b.WriteString(d)
+			last = toks[i+n-1].end
+			i += n - 1
+			continue
+		}
 		v, n := spelledAt(toks, i)
 		if n == 0 {
 			continue
@@ -44,6 +51,44 @@ func Numerals(text string) string {
 	b.WriteString(text[last:])
 	return b.String()
 }
+
+// spokenDigitsAt reads a number spoken digit by digit at toks[i], as
+// an identifier or code is read aloud: "five nine oh six oh seven two"
+// is 5906072, "three nine double oh one" 39001. A run of three or more
+// digit words (zero to nine, "oh" or "o" after the first, "double" or
+// "triple" before one) is read so; two ("two three floats") are not.
+// It returns the digits and the tokens read, 0 when none.
+func spokenDigitsAt(toks []token, i int) (string, int) {
+	var digits strings.Builder
+	words, j := 0, i
+	for j < len(toks) && toks[j].kind == tokWord {
+		w, times := toks[j].low, 1
+		k := j
+		if (w == "double" || w == "triple") && j+1 < len(toks) && toks[j+1].kind == tokWord {
+			times, k = map[string]int{"double": 2, "triple": 3}[w], j+1
+			w = toks[k].low
+		}
+		d, ok := digitWords[w]
+		if !ok && (w == "oh" || w == "o") && words > 0 {
+			d, ok = 0, true
+		}
+		if !ok {
+			break
+		}
+		for range times {
+			digits.WriteByte(byte('0' + d))
+		}
+		words += times
+		j = k + 1
+	}
+	if words < 3 {
+		return "", 0
+	}
+	return digits.String(), j - i
+}
+
+// digitWords are the words of the ten digits.
+var digitWords = map[string]int{"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
 // spelledAt reads a number spelled at toks[i] that Numerals writes as
 // digits: its value and the tokens read, 0 when none.

@@ -21,6 +21,12 @@ func TestNumerals(t *testing.T) {
 		{"3 thousand metres down, 1.5 thousand m", "3000 metres down, 1500 m"},
 		{"one km", "1 km"},
 		{"eleven floats, nineteen profiles", "11 floats, 19 profiles"},
+		// digits spoken one by one, as a code is read aloud
+		{"platform three nine oh one four five six", "platform 3901456"},
+		{"WMO two nine zero one seven eight zero please", "WMO 2901780 please"},
+		{"id four nine double oh one, cycle twelve", "id 49001, cycle 12"},
+		{"code one two three", "code 123"},
+		{"two three floats, five nine", "2 3 floats, 5 9"}, // two digits are two numbers
 		// left as written
 		{"which one is the first float, and is half the data good?", "which one is the first float, and is half the data good?"},
 		{"a couple of stops, both routes, a single town", "a couple of stops, both routes, a single town"},

@@ -350,10 +350,17 @@ func expectStations(p QueryPlan, d *ncData, out map[string]float64) {
 			out[fmt.Sprintf("n:%d:%s", i, k)] = float64(counts[k])
 		}
 	case p.Aggregate == "track":
+		// a profile is its float, cycle and direction: a descending
+		// profile ("D") of a cycle is a position of its own, as the
+		// gateway's rows name it
 		for _, s := range sts {
 			if !math.IsNaN(s.lat) {
-				out[fmt.Sprintf("%s/%d/lat", s.wmo, s.cycle)] = s.lat
-				out[fmt.Sprintf("%s/%d/lon", s.wmo, s.cycle)] = s.lon
+				id := fmt.Sprintf("%s/%d", s.wmo, s.cycle)
+				if s.dir == "D" {
+					id += "D"
+				}
+				out[id+"/lat"] = s.lat
+				out[id+"/lon"] = s.lon
 			}
 		}
 	case p.Aggregate == "count":

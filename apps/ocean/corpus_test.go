@@ -94,7 +94,14 @@ var planSlots = []struct {
 		if p.Time == nil {
 			return nil
 		}
-		return [2]string{p.Time.From, p.Time.To}
+		// a frame that ends on or after the day after the reference day
+		// ("since 2020" read to tomorrow) holds the same data as one left
+		// open: both are an open end
+		to := p.Time.To
+		if to != "" && to >= testNow().AddDate(0, 0, 1).Format("2006-01-02") {
+			to = ""
+		}
+		return [2]string{p.Time.From, to}
 	}},
 	{"groupBy", func(p QueryPlan) any {
 		if p.GroupBy == "depth_bin" {

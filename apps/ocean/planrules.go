@@ -245,10 +245,15 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Cycles = []int{1}
 	}
 
-	// pressure
+	// pressure, read without the size of depth bins ("bins of 250 dbar")
+	binDbar, binAt := binSize(q)
+	pq := q
+	if binAt != nil {
+		pq = q[:binAt[0]] + strings.Repeat(" ", binAt[1]-binAt[0]) + q[binAt[1]:]
+	}
 	switch {
-	case rePresBetween.MatchString(q):
-		m := rePresBetween.FindStringSubmatch(q)
+	case rePresBetween.MatchString(pq):
+		m := rePresBetween.FindStringSubmatch(pq)
 		a, b := m[1], m[2]
 		if a == "" {
 			a, b = m[4], m[5]
@@ -256,16 +261,16 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		lo, _ := strconv.ParseFloat(a, 64)
 		hi, _ := strconv.ParseFloat(b, 64)
 		p.Pressure = &PressureRange{Min: math.Min(lo, hi), Max: math.Max(lo, hi)}
-	case rePresBelow.MatchString(q):
-		z, _ := strconv.ParseFloat(rePresBelow.FindStringSubmatch(q)[1], 64)
+	case rePresBelow.MatchString(pq):
+		z, _ := strconv.ParseFloat(rePresBelow.FindStringSubmatch(pq)[1], 64)
 		p.Pressure = &PressureRange{Min: z, Max: 12000}
-	case rePresAbove.MatchString(q):
-		z, _ := strconv.ParseFloat(rePresAbove.FindStringSubmatch(q)[1], 64)
+	case rePresAbove.MatchString(pq):
+		z, _ := strconv.ParseFloat(rePresAbove.FindStringSubmatch(pq)[1], 64)
 		p.Pressure = &PressureRange{Min: 0, Max: z}
-	case rePresAt.MatchString(q):
-		z, _ := strconv.ParseFloat(rePresAt.FindStringSubmatch(q)[1], 64)
+	case rePresAt.MatchString(pq):
+		z, _ := strconv.ParseFloat(rePresAt.FindStringSubmatch(pq)[1], 64)
 		p.Pressure = atPressure(z)
-	case reSurface.MatchString(q):
+	case reSurface.MatchString(pq):
 		p.Pressure = &PressureRange{Min: 0, Max: surfaceDbar, Surface: true}
 	}
 	if rule := depthRule(q, p.Pressure); rule != "" {
@@ -397,6 +402,8 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.GroupBy = "float"
 	case reGroupMonth.MatchString(q):
 		p.GroupBy = "month"
+	case binDbar > 0:
+		p.GroupBy, p.BinDbar = "depth_bin", binDbar
 	case reGroupBin.MatchString(q):
 		p.GroupBy = "depth_bin"
 		if m := reGroupBin.FindStringSubmatch(q); m[1] != "" {
@@ -428,8 +435,14 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if p.Aggregate == "" && p.Variable != "" {
 		p.Aggregate = "value"
 	}
-	if p.Aggregate == "value" && len(p.Floats) >= 2 && reComparative.MatchString(q) {
-		p.Aggregate = "compare" // "which is saltier, 5900446 or 5906072?"
+	// two floats set side by side are compared, the mean of each:
+	// "which is saltier, 5900446 or 5906072?", "on average, how does
+	// 2901746 stack up against 2901780?"
+	if (p.Aggregate == "" || p.Aggregate == "value" || p.Aggregate == "mean") && len(p.Floats) >= 2 &&
+		(reComparative.MatchString(q) || reCompareWords.MatchString(q) || reCompareTwo.MatchString(q)) {
+		p.Aggregate = "compare"
+	} else if p.Aggregate != "compare" && len(p.Floats) < 2 && reCompareWords.MatchString(q) && !reWhichFloat.MatchString(q) {
+		p.Aggregate = "compare" // two groups or places: the plan says what it lacks
 	}
 	if (p.Aggregate == "timeseries" || p.Aggregate == "value") && p.GroupBy == "cycle" {
 		p.GroupBy = ""

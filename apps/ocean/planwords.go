@@ -2,6 +2,7 @@ package ocean
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -134,4 +135,47 @@ func formVariable(q string) string {
 var (
 	reWhenLast  = regexp.MustCompile(`\b(?:when|what (?:date|day|time))\b.*\b(?:(?:last|latest|most recent|final)\s+(?:\w+\s+)?(?:report|reported|reports|transmit\w*|surfac\w*|seen|heard|sent|send|profile|profiled|cycle|contact\w*|active|position|fix|upload\w*|ping\w*|data|time)|(?:report|transmit|surface|send|sent|profile|upload|contact|ping|heard|seen)\w*\s+(?:\w+\s+)?last|stopp?(?:ed)? (?:reporting|transmitting|working|profiling)|go silent|went silent|die|died)\b`)
 	reWhenFirst = regexp.MustCompile(`\b(?:when|what (?:date|day|time))\b.*\b(?:first\s+(?:\w+\s+)?(?:report|reported|transmit\w*|surfac\w*|profile|profiled|cycle|data)|(?:report|transmit|surface|send|sent|profile)\w*\s+(?:\w+\s+)?first|start(?:ed)? (?:reporting|transmitting|profiling))\b`)
+)
+
+// Depth bins of a size: "by 250 dbar depth bins", "in 250 m layers",
+// "per 250-metre layer", "bin it every 250 m", "bins of 250 dbar",
+// "binned by 250 m". The size is read as dbar (1 m ≈ 1 dbar). A layer
+// named once ("the 500 m layer") is a depth, not a size: a singular
+// layer, slab, band, slice or chunk is a bin only after "per", "every",
+// "each" or "by".
+var (
+	binUnit         = `(m|meters?|metres?|dbar|decibars?|db|km|kilomet(?:er|re)s?)`
+	reBinSizeBefore = regexp.MustCompile(`\b(\d{1,4}(?:\.\d+)?)\s*-?\s*` + binUnit + `(?:\s*-?\s*(?:depth|pressure|thick|wide|deep|vertical))?\s*-?\s*(bins?|intervals?|steps?|increments?|layers|slices|chunks|bands|slabs|layer|slice|chunk|band|slab)\b`)
+	reBinSizeAfter  = regexp.MustCompile(`\b(?:(?:bins?|intervals?|steps?|increments?|layers|slices|chunks|bands|slabs)\s+(?:(?:of|every|each|per|by|size|sized|width|wide|thickness|thick|is|=|:)\s*)+|(?:binned|binning|bin(?:\s+(?:it|them|this|that|the \w+))?)\s+(?:(?:of|every|each|per|by|at|in|into|size|sized|width|is|=|:)\s*)+)(?:a\s+)?(\d{1,4}(?:\.\d+)?)\s*-?\s*` + binUnit + `\b`)
+	reBinCueBefore  = regexp.MustCompile(`\b(?:per|every|each|by)\s*$`)
+)
+
+// binSize reads the size of the depth bins q asks for: the size in dbar
+// and where it is written, 0 when q gives none.
+func binSize(q string) (float64, []int) {
+	if m := reBinSizeBefore.FindStringSubmatchIndex(q); m != nil {
+		noun := q[m[6]:m[7]]
+		single := !strings.HasSuffix(noun, "s") && noun != "bin" && noun != "interval" && noun != "step" && noun != "increment"
+		if !single || reBinCueBefore.MatchString(q[:m[0]]) {
+			if v, err := strconv.ParseFloat(q[m[2]:m[3]], 64); err == nil && v > 0 {
+				return metres(v, q[m[4]:m[5]]), m[:2]
+			}
+		}
+	}
+	if m := reBinSizeAfter.FindStringSubmatchIndex(q); m != nil {
+		if v, err := strconv.ParseFloat(q[m[2]:m[3]], 64); err == nil && v > 0 {
+			return metres(v, q[m[4]:m[5]]), m[:2]
+		}
+	}
+	return 0, nil
+}
+
+// Comparisons worded without "compare": "how does 2901746 stack up
+// against 2901780", "measured up to", "as opposed to", "how different
+// is … between", "contrasted with". reCompareWords asks for a
+// comparison on its own; reCompareTwo only when two floats are named
+// ("relative to", "compared with", "by how much", "which is … A or B").
+var (
+	reCompareWords = regexp.MustCompile(`\b(?:stack(?:s|ed|ing)?|measure(?:s|d)?|match(?:es|ed)?) up (?:against|to|with)\b|\bup against\b|\bas opposed to\b|\bcontrast(?:s|ed|ing)?\b|\bhow (?:different|similar)\b|\bdiffer(?:s|ed|ent|ence|ences)? (?:from|between)\b`)
+	reCompareTwo   = regexp.MustCompile(`\b(?:compared?|comparing) (?:to|with|against)\b|\brelative to\b|\bagainst (?:float|wmo|#?\d{5,7})\b|\bby how much\b|\bhow much (?:more|less|higher|lower|warmer|colder|cooler|saltier|fresher|deeper|shallower)\b|\b(?:which|whether)\b[^?.]*\bor\b`)
 )

@@ -83,3 +83,66 @@ func TestPlanWhenReported(t *testing.T) {
 		t.Errorf("deployed: %s", describePlan(p))
 	}
 }
+
+// TestPlanBinSize: the size of depth bins is read however it is
+// written, and is not read as a pressure; a layer named once is a depth.
+func TestPlanBinSize(t *testing.T) {
+	cases := []struct {
+		q   string
+		bin float64
+	}{
+		{"average salinity of float 2902269 per 200-metre layer", 200},
+		{"mean oxygen of float 3902131 in bins of 500 dbar", 500},
+		{"bin it every 50 m and give me the mean temperature of float 5900865", 50},
+		{"median temp of 1900857 binned by 400 dbar", 400},
+		{"mean salinity for float 4901079 in 150 m layers", 150},
+		{"float 2901746 mean temperature, 0.5 km depth bins", 500},
+	}
+	for _, c := range cases {
+		p := readPlan(c.q, testNow(), nil)
+		if p.GroupBy != "depth_bin" || p.BinDbar != c.bin || p.Pressure != nil {
+			t.Errorf("%q: group %q bin %g pressure %+v; want depth_bin %g, no pressure", c.q, p.GroupBy, p.BinDbar, p.Pressure, c.bin)
+		}
+	}
+	for _, q := range []string{"mean temperature of float 5900865 at 500 m", "salinity of float 2902269 in the 300 m layer"} {
+		if p := readPlan(q, testNow(), nil); p.GroupBy != "" {
+			t.Errorf("%q: grouped by %q %g", q, p.GroupBy, p.BinDbar)
+		}
+	}
+}
+
+// TestPlanCompareWordings: two floats set side by side are compared,
+// however the comparison is worded; their mean alone is not.
+func TestPlanCompareWordings(t *testing.T) {
+	for _, q := range []string{
+		"how does float 2902269 stack up against float 2902696 for surface salinity?",
+		"mean temperature at 1000 dbar: 1900857 as opposed to 5900865",
+		"what's the average oxygen of 3902131 relative to 2902269",
+		"which has the warmer mean at 300 m, float 4901079 or float 5900446?",
+		"average salinity of float 2901746 compared with float 2901780, by how much do they differ",
+	} {
+		if p := readPlan(q, testNow(), nil); p.Aggregate != "compare" || len(p.Floats) != 2 {
+			t.Errorf("%q: aggregate %q floats %v; want compare of two", q, p.Aggregate, p.Floats)
+		}
+	}
+	for _, q := range []string{"mean temperature of floats 2901746 and 2901780 at 1000 dbar", "what is the average temperature of floats 2901746 or 2901780"} {
+		if p := readPlan(q, testNow(), nil); p.Aggregate != "mean" {
+			t.Errorf("%q: aggregate %q; want mean", q, p.Aggregate)
+		}
+	}
+}
+
+// TestPlanSpokenDigits: a WMO number read aloud digit by digit is the
+// float.
+func TestPlanSpokenDigits(t *testing.T) {
+	cases := []struct{ q, float string }{
+		{"plot the salinity profile of float two nine oh two two six nine cycle five", "2902269"},
+		{"what is the mean temperature of wmo four nine zero one zero seven nine", "4901079"},
+		{"float one nine double oh eight five seven, deepest dive?", "1900857"},
+	}
+	for _, c := range cases {
+		if p := readPlan(c.q, testNow(), nil); !slices.Equal(p.Floats, []string{c.float}) || len(p.Missing) > 0 {
+			t.Errorf("%q: floats %v missing %v; want %s", c.q, p.Floats, p.Missing, c.float)
+		}
+	}
+}
