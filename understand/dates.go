@@ -120,21 +120,48 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				continue
 			}
 		}
+		// "since the start of 2020", "until the end of March", "after the
+		// end of the monsoon": the word before the edge leads, and the
+		// edge is the frame's start or its end
+		leadAt, edge := p.first-1, ""
+		if lead == "of" && d.word(p.first-3) == "the" {
+			switch d.word(p.first - 2) {
+			case "start", "beginning", "outset":
+				edge = "start"
+			case "end", "close":
+				edge = "end"
+			}
+			switch w := d.word(p.first - 4); w {
+			case "since", "from", "before", "until", "till", "by", "after":
+				if edge != "" {
+					lead, leadAt = w, p.first-4
+				}
+			}
+		}
 		switch lead {
 		case "since", "from":
-			p.Span.Start = toks[p.first-1].start
+			p.Span.Start = toks[leadAt].start
+			if edge == "end" {
+				p.From = p.To
+			}
 			p.To = d.now.AddDate(0, 0, 1)
 			if p.From.After(d.now) {
 				p.From = p.From.AddDate(-1, 0, 0)
 			}
 			p.Unit = "range"
 		case "before", "until", "till", "by":
-			p.Span.Start = toks[p.first-1].start
-			p.To, p.From = p.From, time.Time{}
+			p.Span.Start = toks[leadAt].start
+			if edge != "end" {
+				p.To = p.From
+			}
+			p.From = time.Time{}
 			p.Unit = "range"
 		case "after":
-			p.Span.Start = toks[p.first-1].start
-			p.From, p.To = p.To, time.Time{}
+			p.Span.Start = toks[leadAt].start
+			if edge != "start" {
+				p.From = p.To
+			}
+			p.To = time.Time{}
 			p.Unit = "range"
 		}
 		out = append(out, p.TimeFrame)

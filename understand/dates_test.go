@@ -27,6 +27,13 @@ func TestTimeFrames(t *testing.T) {
 		{"from May to August", understand.Past, "from May to August 2026-05-01..2026-09-01"},
 		{"since March", 0, "since March 2026-03-01..2026-11-24"},
 		{"since 2019", 0, "since 2019 2019-01-01..2026-11-24"},
+		// the edge of a frame: its start or its end
+		{"since the beginning of 2021", 0, "since the beginning of 2021 2021-01-01..2026-11-24"},
+		{"from the start of March", understand.Past, "from the start of March 2026-03-01..2026-11-24"},
+		{"since the end of 2024", 0, "since the end of 2024 2025-01-01..2026-11-24"},
+		{"until the end of 2019", 0, "until the end of 2019 0001-01-01..2020-01-01"},
+		{"before the start of 2019", 0, "before the start of 2019 0001-01-01..2019-01-01"},
+		{"after the end of June 2025", 0, "after the end of June 2025 2025-07-01..0001-01-01"},
 		{"in 2019", 0, "2019 2019-01-01..2020-01-01"},
 		{"2019-2021", 0, "2019-2021 2019-01-01..2022-01-01"},
 		{"the past 3 weeks", 0, "the past 3 weeks 2026-11-02..2026-11-24"},

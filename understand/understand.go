@@ -275,6 +275,11 @@ next:
 	return TermMatch{}, 0, false
 }
 
+// OneEdit says whether a and b differ by exactly one inserted, deleted,
+// replaced or swapped letter: "saltyest" and "saltiest", "hotest" and
+// "hottest".
+func OneEdit(a, b string) bool { return oneEdit(a, b) }
+
 // oneEdit says whether a and b differ by exactly one inserted, deleted,
 // replaced or swapped letter.
 func oneEdit(a, b string) bool {

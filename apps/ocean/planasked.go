@@ -273,13 +273,26 @@ func timesOnly(text string, now time.Time) string {
 // agent's: they say when the floats last reported).
 var reListFloats = regexp.MustCompile(`\b(?:list|show|name|give|find|get)\b(?:\s+\w+){0,3}\s+(?:argo\s+)?floats\b|^\s*(?:argo\s+)?floats\b`)
 
+// A question that asks which floats and a count of each ("which floats
+// reported from the Med, and how many profiles did each one send?",
+// "what floats were in the Red Sea and how many cycles apiece") asks for
+// the count per float.
+var (
+	reWhichFloats = regexp.MustCompile(`\b(?:which|what) (?:argo )?floats\b`)
+	reCountEach   = regexp.MustCompile(`\b(?:each|every) (?:one|of them|of those|of these)\b|\bapiece\b|\bhow many (?:profiles|cycles) (?:each|per float|did each|has each|have each|from each|for each)\b|\b(?:by|for|from) each\b`)
+)
+
 // fillAsAsked completes a plan the rules left short: a question that
 // asks for the floats and nothing measured is a count of profiles per
-// float (the listing); a superlative the gateway cannot rank by is
-// missing rather than dropped.
+// float (the listing), as is one that asks which floats and a count of
+// each; a superlative the gateway cannot rank by is missing rather than
+// dropped.
 func fillAsAsked(q string, p *QueryPlan) {
 	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "" && p.Variable == "" && reListFloats.MatchString(q) {
 		p.Aggregate, p.GroupBy = "count", "float"
+	}
+	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "count" && p.GroupBy == "" && reWhichFloats.MatchString(q) && reCountEach.MatchString(q) {
+		p.GroupBy = "float"
 	}
 	if m := reFarthest.FindString(q); m != "" && p.Rank == nil {
 		p.Missing = append(p.Missing, fmt.Sprintf("rank: the question asks for the %s, which the gateway does not rank by (it ranks by nearest, deepest, shallowest, warmest, coldest, saltiest, freshest, highest, lowest, latest, earliest, most profiles)", m))

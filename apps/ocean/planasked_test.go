@@ -109,3 +109,37 @@ func TestPlanAsAskedRules(t *testing.T) {
 		t.Errorf("scene read as filters: time %+v near %+v; reasoning %q", p.Time, p.Near, p.Reasoning)
 	}
 }
+
+// TestPlanWhichFloatsCountEach: which floats, and a count of each, is
+// the count per float; a count of floats alone is one number.
+func TestPlanWhichFloatsCountEach(t *testing.T) {
+	for _, q := range []string{
+		"what floats were in the Red Sea in 2019 and how many cycles apiece",
+		"which floats have profiles in the Arabian Sea, and how many did each of them send?",
+		"Which floats surfaced in the Bay of Bengal last year? How many profiles from each?",
+	} {
+		if p := readPlan(q, testNow(), nil); p.Aggregate != "count" || p.GroupBy != "float" || p.Answer != "table" {
+			t.Errorf("%q: aggregate %q group %q answer %q; want count per float, a table", q, p.Aggregate, p.GroupBy, p.Answer)
+		}
+	}
+	if p := readPlan("how many floats reported from the Mediterranean since 2020", testNow(), nil); p.GroupBy != "" {
+		t.Errorf("a count of floats: grouped by %q", p.GroupBy)
+	}
+}
+
+// TestPlanFrameEdges: "since the start of", "until the end of": the
+// edge of a year or month bounds the frame, the other side open.
+func TestPlanFrameEdges(t *testing.T) {
+	cases := []struct{ q, from, to string }{
+		{"mean salinity in the Red Sea since the beginning of 2019", "2019-01-01", "2023-04-28"},
+		{"From the start of 2021, how many profiles did float 6903247 send?", "2021-01-01", "2023-04-28"},
+		{"average temperature of float 1900857 until the end of 2012", "", "2013-01-01"},
+		{"max salinity of float 2902269 after the end of 2019", "2020-01-01", ""},
+	}
+	for _, c := range cases {
+		p := readPlan(c.q, testNow(), nil)
+		if p.Time == nil || p.Time.From != c.from || p.Time.To != c.to {
+			t.Errorf("%q: time %+v; want [%s, %s)", c.q, p.Time, c.from, c.to)
+		}
+	}
+}

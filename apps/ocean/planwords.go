@@ -2,8 +2,11 @@ package ocean
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // The plan policy's vocabulary beyond whole words: the clipped words and
@@ -69,6 +72,44 @@ var clippedWords = []struct {
 	{regexp.MustCompile(`(?i)\b(?:stdev|stddev|std\.?\s?dev\.?|std)\b\.?`), "standard deviation"},
 }
 
+// spelledWords are the words of the plan's aggregates and rankings
+// that a slip of one letter ("saltyest", "hotest", "avrage", "maximun")
+// is read as: a word of six letters or more, not itself one of them,
+// one edit from exactly one of them. Words a slip could come from as
+// well as a real word stay out ("fresher": "freshen", "profile":
+// "profiled").
+var spelledWords = []string{"average", "maximum", "minimum", "highest", "lowest", "largest", "smallest", "greatest",
+	"deepest", "shallowest", "warmest", "hottest", "coldest", "coolest", "saltiest", "freshest", "trajectory"}
+
+var reLongWord = regexp.MustCompile(`\b[A-Za-z]{6,}\b`)
+
+// respell writes the slips of one letter in the words of spelledWords
+// as those words.
+func respell(query string) string {
+	return reLongWord.ReplaceAllStringFunc(query, func(w string) string {
+		low := strings.ToLower(w)
+		if slices.Contains(spelledWords, low) {
+			return w
+		}
+		fix := ""
+		for _, s := range spelledWords {
+			if understand.OneEdit(low, s) {
+				if fix != "" {
+					return w // two words are as near: no reading
+				}
+				fix = s
+			}
+		}
+		if fix == "" {
+			return w
+		}
+		if w[0] >= 'A' && w[0] <= 'Z' {
+			fix = strings.ToUpper(fix[:1]) + fix[1:]
+		}
+		return fix
+	})
+}
+
 // reMed is "med": the Mediterranean after an article or a place word
 // ("in the Med"), else the median ("med temp").
 var (
@@ -76,8 +117,10 @@ var (
 	reMedBefor = regexp.MustCompile(`(?i)\b(?:the|in|across|of)\s*$`)
 )
 
-// expandClipped writes the clipped words of query in full.
+// expandClipped writes the clipped words of query in full, and the
+// slips of one letter in the words of aggregates (respell).
 func expandClipped(query string) string {
+	query = respell(query)
 	for _, c := range clippedWords {
 		if c.re.MatchString(query) {
 			query = c.re.ReplaceAllString(query, c.word)

@@ -146,3 +146,25 @@ func TestPlanSpokenDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanRespelled: a slip of one letter in a word of an aggregate or
+// a ranking is read as the word; real words near them are not.
+func TestPlanRespelled(t *testing.T) {
+	cases := []struct{ q, variable, aggregate string }{
+		{"whats the avrage salinty of float 2902269", "salinity", "mean"},
+		{"Maximun temprature float 1900857 ever saw?", "temperature", "max"},
+		{"the coldist reading from float 4901079", "temperature", "min"},
+		{"hotest water float 5906072 measured", "temperature", "max"},
+		{"draw the trajectroy of float 6903247", "", "track"},
+	}
+	for _, c := range cases {
+		if p := readPlan(c.q, testNow(), nil); p.Variable != c.variable || p.Aggregate != c.aggregate {
+			t.Errorf("%q: variable %q aggregate %q; want %q %q", c.q, p.Variable, p.Aggregate, c.variable, c.aggregate)
+		}
+	}
+	for _, q := range []string{"did float 2902269 freshen at the surface", "when was float 5906072 last profiled"} {
+		if got := respell(q); got != q {
+			t.Errorf("respell(%q) = %q", q, got)
+		}
+	}
+}
