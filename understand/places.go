@@ -350,7 +350,10 @@ func landmarkRun(toks []token, i int, g Gazetteer, landmark bool) int {
 		if j == i && !connectors[w.low] && len(regionReadings(g.Lookup(w.key))) > 0 && !titleWords[w.low] {
 			return i // "Dover Delaware", "Newark DE"
 		}
-		if common[w.low] && !titleWords[w.low] && !connectors[w.low] {
+		// after "of" a name goes on in words that are common alone
+		// ("Cape of Good Hope", "Bay of Plenty"): not so after a space
+		// ("Dover Find")
+		if common[w.low] && !titleWords[w.low] && !connectors[w.low] && !connectors[toks[i].low] {
 			return i
 		}
 	}

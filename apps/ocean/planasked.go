@@ -3,6 +3,7 @@ package ocean
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -181,17 +182,30 @@ func setScene(query string, now time.Time) (string, string) {
 	if last < len(query) {
 		cs = append(cs, clause{last, len(query)})
 	}
+	// whole sentences that tell a story around the question ("My
+	// grandfather sailed round the Cape. I found out that float 1900857
+	// spent years there.") when another sentence asks
+	bgs := backgroundSentences(query)
+	inBackground := func(c clause) bool {
+		return slices.ContainsFunc(bgs, func(b [2]int) bool { return b[0] <= c.start && c.end <= b[1] })
+	}
 	var scene []clause
+	bg := map[clause]bool{}
+	for _, b := range bgs {
+		c := clause{b[0], b[1]}
+		scene, bg[c] = append(scene, c), true
+	}
 	for _, c := range cs {
 		text := query[c.start:c.end]
 		head := text[len(reSubord.FindString(text)):]
-		if reAsker.MatchString(head) && !reAsksFor.MatchString(head) {
+		if reAsker.MatchString(head) && !reAsksFor.MatchString(head) && !inBackground(c) {
 			scene = append(scene, c)
 		}
 	}
 	if len(scene) == 0 {
 		return query, ""
 	}
+	slices.SortFunc(scene, func(a, b clause) int { return a.start - b.start })
 	var rest strings.Builder
 	prev := 0
 	for _, c := range scene {
@@ -220,14 +234,73 @@ func setScene(query string, now time.Time) (string, string) {
 			}
 		case keepTime:
 			out.WriteString(" " + timesOnly(text, now) + " ")
-			setAside = append(setAside, text)
+			setAside = append(setAside, strings.TrimSpace(text))
 		default:
-			setAside = append(setAside, text)
+			setAside = append(setAside, strings.TrimSpace(text))
+		}
+		if bg[c] && !keepPlace {
+			// a story's floats are the ones asked about ("that float"),
+			// and its variable the one measured when the question names none
+			out.WriteString(" " + storyKept(text, others) + " ")
 		}
 	}
 	out.WriteString(query[prev:])
 	kept := strings.TrimLeft(out.String(), " .,;!?-–—")
 	return kept, strings.Join(setAside, "; ")
+}
+
+// A sentence is background when another sentence asks and it does not:
+// it asks nothing ("?", "please", "I'd like to know", "show me", a
+// table or a map) and tells of the asker or of other people ("I", "my
+// niece", "he said", "Hi there", "Thanks so much").
+var (
+	reSentence   = regexp.MustCompile(`[^.!?]+(?:[.!?]+|$)`)
+	reRequest    = regexp.MustCompile(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
+	reStoryHead  = regexp.MustCompile(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|good (?:morning|afternoon|evening))\b`)
+	reStoryFloat = regexp.MustCompile(`\b(?:[0-9]{7}|[0-9]{5})\b`)
+)
+
+// backgroundSentences are the spans of the background sentences of
+// query, none when no other sentence asks.
+func backgroundSentences(query string) [][2]int {
+	var bgs [][2]int
+	asks := false
+	for _, m := range reSentence.FindAllStringIndex(query, -1) {
+		text := query[m[0]:m[1]]
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		if reRequest.MatchString(text) {
+			asks = true
+			continue
+		}
+		whole := strings.TrimSpace(text)
+		head := whole[len(reSubord.FindString(whole)):]
+		if reAsker.MatchString(head) || reStoryHead.MatchString(head) || reStoryHead.MatchString(whole) {
+			bgs = append(bgs, [2]int{m[0], m[1]})
+		}
+	}
+	if !asks {
+		return nil
+	}
+	return bgs
+}
+
+// storyKept is what a background sentence gives the question: its WMO
+// numbers, and its variable when the rest names none.
+func storyKept(text, rest string) string {
+	var kept []string
+	for _, m := range reStoryFloat.FindAllStringIndex(text, -1) {
+		if !unitAfter(text[m[1]:]) {
+			kept = append(kept, "float "+text[m[0]:m[1]])
+		}
+	}
+	if r := understand.Read(rest, understand.Options{Terms: variableTerms}); len(r.Terms) == 0 && formVariable(strings.ToLower(rest)) == "" {
+		for _, t := range understand.Read(text, understand.Options{Terms: variableTerms}).Terms {
+			kept = append(kept, text[t.Start:t.End])
+		}
+	}
+	return strings.Join(kept, " ")
 }
 
 // hasOwnPlace says whether text names a place or point of its own: a

@@ -2,6 +2,7 @@ package ocean
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -117,5 +118,63 @@ func TestPlanValueInLatestProfile(t *testing.T) {
 	}
 	if s := strings.Join(answerSentences(got), " "); !strings.Contains(s, "interpolated between") && !strings.Contains(s, "nearest good level") && !strings.Contains(s, "measured at") {
 		t.Errorf("the answer does not say how the value was read: %s", s)
+	}
+}
+
+// TestPlanStoryAroundQuestion: sentences that tell a story around the
+// question (the asker's, a relative's, a greeting) give it their floats
+// but not their places, times or words of aggregates; a place the
+// question points back at ("there") is kept.
+func TestPlanStoryAroundQuestion(t *testing.T) {
+	gaz := geotest.Gazetteer(t)
+	cases := []struct{ q, want string }{
+		{"Hello! My uncle fished off Mauritius every winter and he says the float 5906072 drifted right past his boat. What was the warmest surface temperature it measured? Thanks!",
+			"temperature max floats [5906072] surface"},
+		{"My daughter is doing a school project on the Bay of Bengal in 2019. She found float 6903247 online. Can you tell me its mean salinity at 100 m?",
+			"salinity mean floats [6903247] 100 dbar"},
+		{"We crossed the Arabian Sea last summer and saw one of these robot floats drifting along, number 2902269. How deep did it dive at most?",
+			"pressure max floats [2902269]"},
+	}
+	for _, c := range cases {
+		p := readPlan(c.q, testNow(), gaz)
+		got := strings.TrimSpace(fmt.Sprintf("%s %s floats %v", p.Variable, p.Aggregate, p.Floats))
+		if p.Pressure != nil {
+			if p.Pressure.Surface {
+				got += " surface"
+			} else {
+				got += fmt.Sprintf(" %g dbar", p.Pressure.Target)
+			}
+		}
+		if got != c.want || p.Region != "" || p.Near != nil || p.Time != nil || p.Rank != nil || len(p.Missing) > 0 {
+			t.Errorf("%q:\n got %s region %q near %+v time %+v rank %+v missing %v\nwant %s and no place, time or rank", c.q, got, p.Region, p.Near, p.Time, p.Rank, p.Missing, c.want)
+		}
+	}
+	// pointed back at, the story's place is the question's
+	p := readPlan("I run a dive school in the Andaman Sea. What was the mean temperature at 50 m there in 2019?", testNow(), gaz)
+	if p.Region != "Andaman Sea" {
+		t.Errorf("a place pointed back at: region %q", p.Region)
+	}
+}
+
+// TestPlanPlaceWordsNoName: a person's name or a kind of place is no
+// point; a place cue before a name still reads it.
+func TestPlanPlaceWordsNoName(t *testing.T) {
+	gaz := geotest.Gazetteer(t)
+	for _, q := range []string{
+		"Buxton said float 1900857 was cold, what was its mean temperature?",
+		"my friend Florence asked: what is the max salinity of float 2902269",
+		"Chester thinks float 5906072 is broken. What was its last temperature at 10 m?",
+	} {
+		if p := readPlan(q, testNow(), gaz); p.Near != nil || len(p.Missing) > 0 {
+			t.Errorf("%q: near %+v missing %v", q, p.Near, p.Missing)
+		}
+	}
+	for _, q := range []string{"mean salinity around the Cape", "what was the coldest water off the Point last year", "mean temperature near the Cape of Good Hope"} {
+		if p := readPlan(q, testNow(), gaz); p.Near != nil || len(p.Missing) != 1 || !strings.HasPrefix(p.Missing[0], "near:") {
+			t.Errorf("%q: near %+v missing %v; want the place missing", q, p.Near, p.Missing)
+		}
+	}
+	if p := readPlan("mean salinity within 200 km of Cape Town", testNow(), gaz); p.Near == nil || p.Near.Place != "Cape Town" {
+		t.Errorf("Cape Town: near %+v", p.Near)
 	}
 }

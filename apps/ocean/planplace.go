@@ -1,0 +1,152 @@
+package ocean
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Places and seasons of the plan policy: a place named as a point (a
+// city, region or country of the gazetteer), and the months of a season
+// on the side of the equator the place lies.
+
+// reInnerCap finds a capitalised word after the first: maybe a name.
+var reInnerCap = regexp.MustCompile(`\s[A-Z][a-z]{2,}`)
+
+var rePlaceBefore = regexp.MustCompile(`\b(of|off|by|near|around|to)\s+(the\s+)?$`)
+
+var reWMOAhead = regexp.MustCompile(`^\s*#?\d{5,7}\b`)
+
+// placeUnits are words a gazetteer may know as places (GeoNames has
+// "Debar" as "dbar") that an ocean question uses otherwise.
+var placeUnits = map[string]bool{"dbar": true, "db": true, "decibar": true, "decibars": true, "psu": true, "argo": true, "float": true, "floats": true, "profile": true, "cycle": true}
+
+// featureWords name a kind of place; alone, they name none.
+var featureWords = map[string]bool{"cape": true, "bay": true, "point": true, "head": true, "harbour": true, "harbor": true,
+	"island": true, "islands": true, "isle": true, "reef": true, "bank": true, "banks": true, "shelf": true, "coast": true,
+	"shore": true, "port": true, "lake": true, "mount": true, "peninsula": true, "gulf": true, "strait": true, "channel": true,
+	"sound": true, "basin": true, "ridge": true, "trench": true, "sea": true, "ocean": true}
+
+// placePoint reads a place the question names as a point: a city,
+// region or country of gaz ("nearest float to Mumbai", "floats near the
+// Maldives"), not a sea (regions.go has those). A name gaz does not
+// know, or any name when gaz is nil, is reported as missing, never
+// guessed.
+func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (*Near, string) {
+	// read again with the gazetteer only when a name may be there: a
+	// name found by how it is written, or a caseless question with a
+	// word of nearness (most questions name none, and a lazy gazetteer
+	// loads on the first lookup)
+	if gaz != nil && (len(r.Mentions) > 0 || reInnerCap.MatchString(query) || strings.ToLower(query) == query && reNearWord.MatchString(query)) {
+		r = understand.Read(query, understand.Options{Gazetteer: gaz, Terms: variableTerms})
+	}
+	seas := reSeaName.FindAllStringIndex(query, -1)
+	if reg, ok := findRegion(query); ok {
+		if i := strings.Index(strings.ToLower(query), strings.ToLower(reg.Name)); i >= 0 {
+			seas = append(seas, []int{i, i + len(reg.Name)})
+		}
+	}
+	caseless := strings.ToLower(query) == query
+	for _, m := range r.Mentions {
+		low := strings.ToLower(m.Text)
+		if placeUnits[low] || m.Role == understand.RoleAvoid || m.Role == understand.RoleRegion {
+			continue
+		}
+		if _, ok := findRegion(m.Text); ok || slices.ContainsFunc(seas, func(s []int) bool { return m.Start < s[1] && s[0] < m.End }) {
+			continue // a sea is a region, not a point
+		}
+		if m.Text == low && !caseless {
+			continue // written in lower case among capitals: no name
+		}
+		switch m.Role {
+		case understand.RoleNear, understand.RoleTo, understand.RoleFrom, understand.RoleIn, understand.RoleRelative:
+		default:
+			if !rePlaceBefore.MatchString(strings.ToLower(query[:m.Start])) {
+				continue // a name with no place cue before it ("the range of")
+			}
+		}
+		if featureWords[strings.TrimPrefix(low, "the ")] {
+			// "around the Cape": a kind of place, not its name (a
+			// gazetteer may hold it as a town's other name)
+			return nil, fmt.Sprintf("near: %q names a kind of place, not which one; give its name or coordinates such as 10N 65E", m.Text)
+		}
+		pl := m.Place
+		if pl == nil {
+			if m.Text == low {
+				continue // an uncapitalised word no gazetteer knows is no name
+			}
+			why := "no gazetteer is configured"
+			if gaz != nil {
+				why = "the gazetteer does not know it"
+			}
+			return nil, fmt.Sprintf("near: the place %q was not found (%s); give coordinates such as 10N 65E", m.Text, why)
+		}
+		if !pl.HasPoint || pl.Kind == understand.KindWater || pl.Kind == understand.KindContinent {
+			continue
+		}
+		if m.Text == low && pl.Match != understand.MatchName {
+			continue // a lower-case word read as an alternate name
+		}
+		return &Near{Lat: pl.Lat, Lon: pl.Lng, Place: pl.Name}, ""
+	}
+	if gaz == nil {
+		// understand proposes few names without a gazetteer: a capitalised
+		// name after a word of place ("within 1500 km of the Maldives")
+		// is still one, and it was not found
+		for _, m := range reNameAfterCue.FindAllStringSubmatchIndex(query, -1) {
+			name := query[m[2]:m[3]]
+			overlaps := slices.ContainsFunc(seas, func(s []int) bool { return m[2] < s[1] && s[0] < m[3] })
+			if overlaps || placeUnits[strings.ToLower(name)] || slices.ContainsFunc(r.Times, func(t understand.TimeFrame) bool { return m[2] < t.End && t.Start < m[3] }) {
+				continue
+			}
+			return nil, fmt.Sprintf("near: the place %q was not found (no gazetteer is configured); give coordinates such as 10N 65E", name)
+		}
+	}
+	return nil, ""
+}
+
+var reNameAfterCue = regexp.MustCompile(`\b(?:near|to|of|off|around|from)\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)`)
+
+// southern says whether the plan's place is clearly south of the
+// equator: a point, a box or a sea outline wholly there.
+func southern(p QueryPlan) bool {
+	if p.Near != nil {
+		return p.Near.Lat < 0
+	}
+	if p.Box != nil {
+		return p.Box.MaxLat < 0
+	}
+	if r, ok := regionByName(p.Region); ok && r.Ocean == "" {
+		_, _, _, maxLat := r.bbox()
+		return maxLat < 0
+	}
+	return false
+}
+
+// seasonFrame is a season of year as months: meteorological seasons
+// (spring March–May, summer June–August, autumn September–November,
+// winter December to February of the next year, as understand reads
+// "winter 2019"), swapped south of the equator (summer December to
+// February); the Indian monsoon is June–September (the southwest
+// monsoon), its northeast or winter monsoon October–December.
+func seasonFrame(name string, year int, south bool) *TimeFrame {
+	start := map[string]time.Month{"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}[name]
+	months, rule := 3, "meteorological "+name+", northern hemisphere"
+	switch {
+	case strings.Contains(name, "monsoon") && (strings.Contains(name, "north") || strings.Contains(name, "winter")):
+		start, rule = 10, "the northeast (winter) monsoon of the Indian Ocean"
+	case strings.Contains(name, "monsoon"):
+		start, months, rule = 6, 4, "the southwest (summer) monsoon of the Indian Ocean"
+	case south:
+		start = map[time.Month]time.Month{3: 9, 6: 12, 9: 3, 12: 6}[start]
+		rule = "meteorological " + name + ", southern hemisphere (the place asked is south of the equator)"
+	}
+	from := time.Date(year, start, 1, 0, 0, 0, 0, time.UTC)
+	to := from.AddDate(0, months, 0)
+	return &TimeFrame{From: from.Format("2006-01-02"), To: to.Format("2006-01-02"),
+		Rule: fmt.Sprintf("%s: %s to %s", rule, from.Format("January 2006"), to.AddDate(0, -1, 0).Format("January 2006"))}
+}
