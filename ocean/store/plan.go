@@ -20,6 +20,7 @@ var scanReads = map[string]bool{
 	"table argo_float_metadata":   true,
 	"table argo_float_status":     true,
 	"table argo_profile_stations": true,
+	"table argo_profiles":         true, // the in-memory copy (Options.HotBytes)
 	"table " + SummaryTable:       true,
 	"function read_parquet":       true,
 }

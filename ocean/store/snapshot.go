@@ -218,6 +218,7 @@ type Live struct {
 	mu      sync.Mutex
 	cur     *liveGen
 	checked time.Time
+	opening string // the snapshot being opened, with mu released
 }
 
 type liveGen struct {
@@ -315,12 +316,22 @@ func (l *Live) refresh(ctx context.Context, force bool) error {
 	if err != nil {
 		return err
 	}
-	if l.cur != nil && l.cur.name == gen {
-		return nil
+	if l.cur != nil && (l.cur.name == gen || l.opening == gen) {
+		return nil // current, or being opened by another caller: serve the current one meanwhile
 	}
+	// Opening copies the levels into memory (Options.HotBytes), which
+	// takes a while: queries go on with the current generation.
+	l.opening = gen
+	l.mu.Unlock()
 	s, err := Open(ctx, filepath.Join(l.dir, snapshotsDir, gen), l.opts)
+	l.mu.Lock()
+	l.opening = ""
 	if err != nil {
 		return fmt.Errorf("opening snapshot %s: %w", gen, err)
+	}
+	if l.cur != nil && l.cur.name == gen { // opened meanwhile by another caller
+		s.Close()
+		return nil
 	}
 	if old := l.cur; old != nil {
 		old.retired = true
@@ -384,6 +395,14 @@ func (l *Live) HasSummary() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.cur != nil && l.cur.s.HasSummary()
+}
+
+// Hot reports whether the current snapshot's argo_profiles reads an
+// in-memory copy of the levels (Options.HotBytes).
+func (l *Live) Hot() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.cur != nil && l.cur.s.Hot()
 }
 
 // Dir is the store directory.

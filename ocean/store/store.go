@@ -47,8 +47,18 @@ type Options struct {
 	// arrival order. Zero means GOMAXPROCS for a read-only store and no
 	// limit otherwise; negative means no limit.
 	MaxQueries int
-	Logger     *slog.Logger
+	// HotBytes bounds the profile data a read-only store copies into
+	// memory when it opens: when the profiles' Parquet files total at
+	// most this many bytes, argo_profiles reads a compressed in-memory
+	// table (about the Parquet's size; a query there costs a fifth to a
+	// tenth of one through the files), else the files. Zero means
+	// DefaultHotBytes; negative never copies.
+	HotBytes int64
+	Logger   *slog.Logger
 }
+
+// DefaultHotBytes is Options.HotBytes' default.
+const DefaultHotBytes = 256 << 20
 
 // Store is an open embedded Argo store. It is safe for concurrent use;
 // ingests are serialised.
@@ -62,6 +72,7 @@ type Store struct {
 	plans    planChecks
 	gate     *gate
 	summary  bool // the database has SummaryTable
+	hot      bool // argo_profiles reads the in-memory copy
 }
 
 // Tables are the tables and views a query may read.
@@ -244,43 +255,10 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 		}
 		db.Close()
 	}
-	db, err := sql.Open("duckdb", dbPath+"?access_mode=READ_ONLY")
-	if err != nil {
-		return nil, fmt.Errorf("open %s read-only: %w", dbPath, err)
-	}
-	s.db = db
-	// Lock file access to the profiles directory for every connection.
-	for _, q := range []string{
-		fmt.Sprintf("SET threads = %d", cmp.Or(opts.Threads, 1)),
-		fmt.Sprintf("SET allowed_directories = [%s]", quote(s.profiles+string(os.PathSeparator))),
-		"SET enable_external_access = false",
-		"SET autoinstall_known_extensions = false",
-		"SET autoload_known_extensions = false",
-		"SET lock_configuration = true",
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			if strings.Contains(err.Error(), "configuration has been locked") && s.lockedAlready(ctx, db) {
-				break // DuckDB shares one database per file in a process: another Open locked it as this one would
-			}
-			db.Close()
-			return nil, fmt.Errorf("store: %s: %w", q, err)
-		}
-	}
-	if s.summary, err = summaryExists(ctx, db); err != nil {
-		db.Close()
+	if err := s.openReadOnly(ctx, dbPath); err != nil {
 		return nil, err
 	}
 	return s, nil
-}
-
-// lockedAlready reports whether db's configuration is locked with file
-// access limited to this store's profiles directory, as Open leaves it.
-func (s *Store) lockedAlready(ctx context.Context, db *sql.DB) bool {
-	var locked, external bool
-	var dirs string
-	err := db.QueryRowContext(ctx, `SELECT current_setting('lock_configuration'), current_setting('enable_external_access'),
-		CAST(current_setting('allowed_directories') AS VARCHAR)`).Scan(&locked, &external, &dirs)
-	return err == nil && locked && !external && strings.Contains(dirs, s.profiles+string(os.PathSeparator))
 }
 
 func (s *Store) init(ctx context.Context) error {
