@@ -109,7 +109,7 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	pq, err := buildPlanQuery(p)
+	pq, err := buildPlanQuery(p, !levelsInMemory(a.profiles))
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}
@@ -127,6 +127,7 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		return nil, fmt.Errorf("plan: no %s store is configured", what)
 	}
 	opts := a.queryOpts()
+	opts.Templated = true
 	if p.Aggregate == "profile" || p.Aggregate == "track" || p.Aggregate == "timeseries" || p.Aggregate == "value" {
 		opts.MaxRows = max(opts.MaxRows, 5000) // a plot's points
 	}
@@ -140,7 +141,7 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		profs = make(chan listed, 1)
 		go func() {
 			psql, pargs := profilesSQL(p)
-			r, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout}, psql, pargs...)
+			r, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout, Templated: true}, psql, pargs...)
 			profs <- listed{r, err}
 		}()
 	}

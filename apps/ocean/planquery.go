@@ -44,7 +44,12 @@ type planQuery struct {
 }
 
 // sqlArgs numbers the arguments of a statement as they are added.
-type sqlArgs struct{ args []any }
+// wmoLiterals writes the WMO numbers of a levels query as literals (see
+// floatCycleTimeConds).
+type sqlArgs struct {
+	args        []any
+	wmoLiterals bool
+}
 
 func (a *sqlArgs) add(v any) string {
 	a.args = append(a.args, v)
@@ -61,12 +66,15 @@ func levelConds(p QueryPlan, a *sqlArgs) []string {
 func floatCycleTimeConds(p QueryPlan, a *sqlArgs, pre string) []string {
 	var conds []string
 	if len(p.Floats) > 0 {
-		// WMO numbers are written as literals (Validate made them 5 or 7
-		// digits): DuckDB prunes the Parquet partitions by a literal, not
-		// by a parameter, which reads every float's files.
+		// WMO numbers are parameters, so that every float's question of
+		// one shape is one statement text (checked once by the guard and
+		// the plan check); on levels read from the Parquet files they are
+		// literals (Validate made them 5 or 7 digits): DuckDB prunes the
+		// partitions by a literal, not by a parameter, which reads every
+		// float's files.
 		ph := make([]string, len(p.Floats))
 		for i, f := range p.Floats {
-			if !isWMO(f) {
+			if !a.wmoLiterals || !isWMO(f) {
 				ph[i] = a.add(f)
 				continue
 			}
@@ -173,9 +181,10 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 }
 
 // buildPlanQuery writes the statement a plan asks for, from templates.
-// postgis selects the station queries' dialect where it differs.
-func buildPlanQuery(p QueryPlan) (planQuery, error) {
-	a := &sqlArgs{}
+// levelFiles says the levels are read from the Parquet files (not an
+// in-memory copy): float filters on them are then written as literals.
+func buildPlanQuery(p QueryPlan, levelFiles bool) (planQuery, error) {
+	a := &sqlArgs{wmoLiterals: levelFiles}
 	if stationsOnly(p) {
 		return stationQuery(p, a)
 	}

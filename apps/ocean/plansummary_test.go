@@ -90,7 +90,7 @@ func TestSummaryQueriesMatchLevels(t *testing.T) {
 		if !ok {
 			continue
 		}
-		lq, err := buildPlanQuery(p)
+		lq, err := buildPlanQuery(p, false)
 		if err != nil {
 			t.Fatalf("%+v: %v", p, err)
 		}
