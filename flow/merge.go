@@ -171,17 +171,45 @@ func merge[S any](from string, base []byte, names []string, outs []S, reducers m
 	if err := json.Unmarshal(base, &baseM); err != nil || baseM == nil {
 		return zero, fmt.Errorf("flow: parallel after %q: state is not a JSON object: %s", from, truncate(base))
 	}
-	outM := make([]map[string]json.RawMessage, len(outs))
-	keys := map[string]bool{}
-	for k := range baseM {
-		keys[k] = true
-	}
+	// Most fan-outs change the state in one branch or none (the others
+	// had nothing to do): a branch whose state encodes as the base did
+	// changed nothing, and when one branch alone changed it, the merge
+	// is that branch's state, decoded as the field-by-field merge would
+	// be.
+	outRaw := make([][]byte, len(outs))
+	var changedAny []int
 	for i, o := range outs {
 		raw, err := json.Marshal(o)
 		if err != nil {
 			return zero, fmt.Errorf("flow: parallel branch %q: state is not JSON-serialisable: %w", names[i], err)
 		}
-		if err := json.Unmarshal(raw, &outM[i]); err != nil || outM[i] == nil {
+		outRaw[i] = raw
+		if !bytes.Equal(raw, base) {
+			changedAny = append(changedAny, i)
+		}
+	}
+	if len(changedAny) <= 1 {
+		one := base // the base is a JSON object (checked above), and so is S
+		if len(changedAny) == 1 {
+			one = outRaw[changedAny[0]]
+		}
+		var s S
+		if err := json.Unmarshal(one, &s); err != nil {
+			return zero, fmt.Errorf("flow: parallel after %q: merged state does not decode: %w", from, err)
+		}
+		return s, nil
+	}
+	outM := make([]map[string]json.RawMessage, len(outs))
+	keys := map[string]bool{}
+	for k := range baseM {
+		keys[k] = true
+	}
+	for i := range outs {
+		if !slices.Contains(changedAny, i) {
+			outM[i] = baseM // unchanged: it changes no field
+			continue
+		}
+		if err := json.Unmarshal(outRaw[i], &outM[i]); err != nil || outM[i] == nil {
 			return zero, fmt.Errorf("flow: parallel branch %q: state is not a JSON object", names[i])
 		}
 		for k := range outM[i] {

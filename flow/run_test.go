@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -741,5 +742,49 @@ func TestInvokeReturnsLastGoodStateOnFailure(t *testing.T) {
 	}
 	if !slices.Equal(s.Path, []string{"a"}) || s.N != 1 {
 		t.Errorf("state %+v, want the state after a", s)
+	}
+}
+
+// TestParallelOneWriter: when one branch alone changes the state (the
+// others return it as they got it), the join's state is that branch's,
+// fields it cleared included, and a reducer is not applied to a field
+// only it wrote; when no branch changes it, it is the fan-out's state.
+func TestParallelOneWriter(t *testing.T) {
+	g := flow.New[St]("one")
+	g.Node("split", func(ctx context.Context, s St) (St, error) {
+		s.A, s.Tags, s.Total = "set before", map[string]string{"k": "v"}, 5
+		return s, nil
+	})
+	g.Node("w", func(ctx context.Context, s St) (St, error) {
+		s.A, s.Tags, s.B = "", nil, "by w"
+		s.Total += 10
+		return s, nil
+	})
+	same := func(ctx context.Context, s St) (St, error) { return s, nil }
+	g.Node("p", same)
+	g.Node("q", same)
+	g.Start("split")
+	g.Parallel("split", []string{"p", "w", "q"}, flow.End)
+	flow.Reduce(g, "total", func(base int, outs []int) int { return -1 })
+	s, _, err := build(t, g).RunToEnd(t.Context(), St{N: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (St{N: 3, B: "by w", Total: 15}); !reflect.DeepEqual(s, want) {
+		t.Errorf("one writer: state %+v, want %+v", s, want)
+	}
+
+	none := flow.New[St]("none")
+	none.Node("split", func(ctx context.Context, s St) (St, error) { s.C = "c"; return s, nil })
+	none.Node("p", same)
+	none.Node("q", same)
+	none.Start("split")
+	none.Parallel("split", []string{"p", "q"}, flow.End)
+	s, _, err = build(t, none).RunToEnd(t.Context(), St{N: 1, Path: []string{"a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (St{N: 1, Path: []string{"a"}, C: "c"}); !reflect.DeepEqual(s, want) {
+		t.Errorf("no writer: state %+v, want %+v", s, want)
 	}
 }
