@@ -44,6 +44,7 @@ const docsIndexFile = "docs.json"
 // oceanFlags are the flags every ocean subcommand shares.
 type oceanFlags struct {
 	dir, pgDSN, embedModel string
+	memoryMB               int64
 }
 
 // embedder returns the embedding model --embed-model names, or nil.
@@ -64,6 +65,21 @@ func (f *oceanFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.dir, "ocean-dir", defaultOceanDir(), "directory of the ocean store (DuckDB, Parquet, document index)")
 	fs.StringVar(&f.pgDSN, "pg-dsn", os.Getenv("CAIRN_OCEAN_PG_DSN"), "PostgreSQL+PostGIS DSN for metadata and status (default $CAIRN_OCEAN_PG_DSN; empty: the embedded DuckDB store)")
 	fs.StringVar(&f.embedModel, "embed-model", os.Getenv("CAIRN_OCEAN_EMBED_MODEL"), "embedding model for document retrieval, ollama:NAME or openai:NAME (default $CAIRN_OCEAN_EMBED_MODEL; empty: BM25 only)")
+	fs.Int64Var(&f.memoryMB, "ocean-memory-mb", store.DefaultHotBytes>>20, "a server (serve, worker) copies the profiles into memory when their Parquet files total at most this many MB, for queries several times cheaper; 0: read the files")
+}
+
+// storeOptions are the read-only store options of a long-lived server
+// (serving) or of one command (the levels are read from the files: a
+// copy into memory would cost more than the one question it serves).
+func (f *oceanFlags) storeOptions(c *cli, serving bool) (store.Options, error) {
+	if f.memoryMB < 0 {
+		return store.Options{}, fmt.Errorf("--ocean-memory-mb: %d is negative (0 turns the copy off)", f.memoryMB)
+	}
+	o := store.Options{Logger: c.logger(), HotBytes: f.memoryMB << 20}
+	if !serving || f.memoryMB == 0 {
+		o.HotBytes = -1
+	}
+	return o, nil
 }
 
 func newOceanCmd(c *cli) *cobra.Command {
@@ -251,9 +267,9 @@ func newOceanPGSyncCmd(c *cli, dir, pgDSN *string) *cobra.Command {
 				return fmt.Errorf("ocean pgsync: --pg-dsn (or CAIRN_OCEAN_PG_DSN) is required")
 			}
 			// the published snapshot, so an ingest may run meanwhile
-			s, err := store.OpenSnapshot(cmd.Context(), *dir, store.Options{Logger: c.logger()})
+			s, err := store.OpenSnapshot(cmd.Context(), *dir, store.Options{Logger: c.logger(), HotBytes: -1})
 			if errors.Is(err, store.ErrNoSnapshot) {
-				s, err = store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger()})
+				s, err = store.Open(cmd.Context(), *dir, store.Options{ReadOnly: true, Logger: c.logger(), HotBytes: -1})
 			}
 			if err != nil {
 				return err
@@ -275,8 +291,12 @@ func newOceanPGSyncCmd(c *cli, dir, pgDSN *string) *cobra.Command {
 
 // openOcean opens the gateway over the store in dir, read-only; with a
 // PostGIS DSN, metadata and status questions go to PostGIS.
-func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(), error) {
+func openOcean(ctx context.Context, c *cli, of *oceanFlags, serving bool) (*ocean.App, func(), error) {
 	dir, pgDSN := of.dir, of.pgDSN
+	sopts, err := of.storeOptions(c, serving)
+	if err != nil {
+		return nil, nil, err
+	}
 	emb, err := of.embedder()
 	if err != nil {
 		return nil, nil, err
@@ -286,7 +306,7 @@ func openOcean(ctx context.Context, c *cli, of *oceanFlags) (*ocean.App, func(),
 	}
 	// Readers use the store's published snapshot, so an ingest or fetch
 	// may run meanwhile and a server sees its data when it is published.
-	s, err := store.OpenLive(ctx, dir, store.Options{Logger: c.logger()})
+	s, err := store.OpenLive(ctx, dir, sopts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -342,7 +362,7 @@ func openOceanClient(c *cli, of *oceanFlags, e flow.Engine) (*ocean.App, func(),
 // it, over the worker's --ocean-dir (and --pg-dsn, --embed-model,
 // --model): without a store there, the worker does not host ocean.
 func hostOcean(ctx context.Context, c *cli, w *workerFlags) ([]flow.AnyRunner, func(), error) {
-	app, closeFn, err := openOcean(ctx, c, &w.ocean)
+	app, closeFn, err := openOcean(ctx, c, &w.ocean, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -383,7 +403,7 @@ the same on Temporal: plots are drawn here from the answer's result.`,
 				return err
 			}
 			defer release()
-			open := func() (*ocean.App, func(), error) { return openOcean(cmd.Context(), c, of) }
+			open := func() (*ocean.App, func(), error) { return openOcean(cmd.Context(), c, of, false) }
 			if engine != nil {
 				open = func() (*ocean.App, func(), error) { return openOceanClient(c, of, engine) }
 			}
@@ -473,7 +493,7 @@ func newOceanSQLCmd(c *cli, dir *string) *cobra.Command {
 		Short: "Run one guarded read-only SELECT over argo_float_metadata, argo_float_status, argo_profile_stations, argo_profiles",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := store.OpenLive(cmd.Context(), *dir, store.Options{Logger: c.logger()})
+			s, err := store.OpenLive(cmd.Context(), *dir, store.Options{Logger: c.logger(), HotBytes: -1})
 			if err != nil {
 				return err
 			}

@@ -62,6 +62,9 @@ func TestOceanCLIAndServe(t *testing.T) {
 	if _, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "sql", "DROP TABLE argo_float_metadata"); err == nil || !strings.Contains(err.Error(), "rejected") {
 		t.Errorf("sql DROP: %v", err)
 	}
+	if _, _, err = runCairn(t, "ocean", "--ocean-dir", dir, "--ocean-memory-mb", "-5", "ask", "max temperature of float 2902269"); err == nil || !strings.Contains(err.Error(), "--ocean-memory-mb: -5 is negative") {
+		t.Errorf("ask --ocean-memory-mb -5: %v", err)
+	}
 
 	// The questions, asked with cairn ocean ask now and of the API
 	// below: the same plan, the same answer and the same result rows.

@@ -31,7 +31,7 @@ type routeRegistrar func(ctx context.Context, c *cli, mux *http.ServeMux) (close
 func serveRoutes(of *oceanFlags) map[string]routeRegistrar {
 	return map[string]routeRegistrar{
 		"ocean": func(ctx context.Context, c *cli, mux *http.ServeMux) (func(), error) {
-			app, closeFn, err := openOcean(ctx, c, of) // fails naming the missing store
+			app, closeFn, err := openOcean(ctx, c, of, true) // fails naming the missing store
 			if err != nil {
 				return nil, err
 			}
