@@ -222,8 +222,15 @@ type PlanResult struct {
 	// Store is "duckdb" (the Parquet profiles and the embedded tables)
 	// or "postgis".
 	Store       string       `json:"store"`
-	Profiles    []ProfileRef `json:"profiles"`
-	ProfilesSQL string       `json:"profilesSql,omitempty"`
+	// Profiles lists the profiles read, at most maxListedProfiles of
+	// them (by float and cycle); ProfilesRead and FloatsRead count them
+	// all, and ProfilesSQL with ProfilesArgs lists them (its LIMIT
+	// removed).
+	Profiles     []ProfileRef `json:"profiles"`
+	ProfilesRead int          `json:"profilesRead"`
+	FloatsRead   int          `json:"floatsRead"`
+	ProfilesSQL  string       `json:"profilesSql,omitempty"`
+	ProfilesArgs []any        `json:"profilesArgs,omitempty"`
 	// Conventions states how values were chosen (adjusted values, QC
 	// flags, the pressure window), as the answer says it.
 	Conventions string `json:"conventions"`

@@ -133,8 +133,9 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	}
 	// the profiles read are listed by a second statement, run beside the first
 	type listed struct {
-		r   *store.Result
-		err error
+		r    *store.Result
+		args []any
+		err  error
 	}
 	var profs chan listed
 	if !pq.stations {
@@ -142,7 +143,7 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		go func() {
 			psql, pargs := profilesSQL(p)
 			r, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout, Templated: true}, psql, pargs...)
-			profs <- listed{r, err}
+			profs <- listed{r, pargs, err}
 		}()
 	}
 	r, err := on.Query(ctx, opts, pq.sql, pq.args...)
@@ -170,6 +171,12 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	}
 	if pq.stations {
 		res.Profiles = stationProfiles(res)
+		res.ProfilesRead = len(res.Profiles)
+		floats := map[string]bool{}
+		for _, p := range res.Profiles {
+			floats[p.WMO] = true
+		}
+		res.FloatsRead = len(floats)
 		return res, nil
 	}
 	l := <-profs
@@ -177,8 +184,9 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("profiles read: %w", err)
 	}
-	res.ProfilesSQL = pr.SQL
+	res.ProfilesSQL, res.ProfilesArgs = pr.SQL, l.args
 	for _, row := range rowMaps(pr) {
+		res.ProfilesRead, res.FloatsRead = int(toFloat(row["profiles_read"])), int(toFloat(row["floats_read"]))
 		ref := ProfileRef{WMO: str(row["wmo"]), Cycle: int(toFloat(row["cycle"])), Direction: str(row["direction"]), DataMode: str(row["data_mode"])}
 		ref.Time, _ = cellTime(row["time"])
 		if v, ok := row["lat"].(float64); ok {
@@ -262,7 +270,11 @@ func citeQuery(r *PlanResult) string {
 		b.WriteString(".")
 		return b.String()
 	}
-	fmt.Fprintf(&b, "; it read %d profile(s)%s.", len(r.Profiles), profileSummary(r.Profiles))
+	if r.ProfilesRead > len(r.Profiles) {
+		fmt.Fprintf(&b, "; it read %d profile(s) of %d float(s), the first %d listed%s.", r.ProfilesRead, r.FloatsRead, len(r.Profiles), profileSummary(r.Profiles, r.FloatsRead, true))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "; it read %d profile(s)%s.", r.ProfilesRead, profileSummary(r.Profiles, r.FloatsRead, false))
 	return b.String()
 }
 
@@ -278,7 +290,16 @@ var reSpaces = regexp.MustCompile(`\s+`)
 func oneLine(s string) string { return reSpaces.ReplaceAllString(strings.TrimSpace(s), " ") }
 
 // profileSummary lists the profiles read per float: cycles and data modes.
-func profileSummary(ps []ProfileRef) string {
+// floats is how many floats the result read in all. Of a list cut short
+// (cut), the last float's profiles may go on past it: that float is left
+// out.
+func profileSummary(ps []ProfileRef, floats int, cut bool) string {
+	if cut && len(ps) > 0 {
+		last := ps[len(ps)-1].WMO
+		for len(ps) > 0 && ps[len(ps)-1].WMO == last {
+			ps = ps[:len(ps)-1]
+		}
+	}
 	type agg struct {
 		lo, hi, n int
 		modes     string
@@ -301,7 +322,6 @@ func profileSummary(ps []ProfileRef) string {
 	var parts []string
 	for i, w := range order {
 		if i == 8 {
-			parts = append(parts, fmt.Sprintf("and %d more floats", len(order)-8))
 			break
 		}
 		g := m[w]
@@ -314,6 +334,9 @@ func profileSummary(ps []ProfileRef) string {
 			mode = ", data mode " + strings.Join(strings.Split(g.modes, ""), "/")
 		}
 		parts = append(parts, fmt.Sprintf("float %s: %d profile(s), %s%s", w, g.n, cyc, mode))
+	}
+	if more := max(floats, len(order)) - len(parts); more > 0 && len(parts) > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more floats", more))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -1,6 +1,7 @@
 package ocean
 
 import (
+	"strconv"
 	"fmt"
 	"strings"
 	"time"
@@ -424,11 +425,17 @@ func stationQuery(p QueryPlan, a *sqlArgs) (planQuery, error) {
 // profiles (stations from a file, source_rank > 0) its float, cycle,
 // time and place filters select. It reads the station table, not the
 // Parquet files again (a second scan cost as much as the query).
+// maxListedProfiles bounds the profiles a result lists (a question over
+// the whole data reads thousands): the result counts them all, and its
+// ProfilesSQL, run without the limit, lists them all.
+const maxListedProfiles = 500
+
 func profilesSQL(p QueryPlan) (string, []any) {
 	a := &sqlArgs{}
 	conds := append([]string{"source_rank > 0"}, floatCycleTimeConds(p, a, "")...)
 	conds = append(conds, placeConds(p, a, "", false)...)
-	return "SELECT wmo, cycle, direction, data_mode, time, lat, lon FROM argo_profile_stations" + where(conds) + " ORDER BY wmo, cycle, direction", a.args
+	return "SELECT wmo, cycle, direction, data_mode, time, lat, lon, count(*) OVER () AS profiles_read, count(DISTINCT wmo) OVER () AS floats_read FROM argo_profile_stations" +
+		where(conds) + " ORDER BY wmo, cycle, direction LIMIT " + strconv.Itoa(maxListedProfiles), a.args
 }
 
 func day(v any) string {
