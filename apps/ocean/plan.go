@@ -221,7 +221,7 @@ type PlanResult struct {
 	Args      []any     `json:"args,omitempty"`
 	// Store is "duckdb" (the Parquet profiles and the embedded tables)
 	// or "postgis".
-	Store       string       `json:"store"`
+	Store string `json:"store"`
 	// Profiles lists the profiles read, at most maxListedProfiles of
 	// them (by float and cycle); ProfilesRead and FloatsRead count them
 	// all, and ProfilesSQL with ProfilesArgs lists them (its LIMIT

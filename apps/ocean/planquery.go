@@ -1,8 +1,8 @@
 package ocean
 
 import (
-	"strconv"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
