@@ -210,6 +210,9 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	t := d.toks[i]
 	p := point{first: i, last: i}
 	span := func(last int) { p.last = last; p.Span = Span{t.start, d.toks[last].end} }
+	if q, ok := d.agoAt(i); ok { // "two years ago", "the year before last"
+		return q, true
+	}
 	// months is the n months from month mo (a month, a season) of the year
 	// written at toks[yearAt], else of the year pick chooses by the tense.
 	months := func(mo time.Month, n int, unit string, yearAt int) (point, bool) {
