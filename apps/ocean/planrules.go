@@ -171,7 +171,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = expandClipped(reThousands.ReplaceAllString(query, "$1$2")) // "1,000 m", "cyc 50", "avg"
+	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(query)), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
 	q := strings.ToLower(query)
@@ -562,8 +562,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	fillAsAsked(q, &p)
 
 	// answer kind
+	plot, noPlot := plotAsked(q)
 	switch {
-	case rePlot.MatchString(q) || (reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track")):
+	case plot || !noPlot && reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track"):
 		p.Answer = "plot"
 	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || reTable.MatchString(rePerYear.ReplaceAllString(q, " ")) && p.Actionable():
 		p.Answer = "table"

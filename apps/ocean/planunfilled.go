@@ -29,6 +29,8 @@ var unfilledFilters = []struct {
 		"the question asks for %q but no depth or pressure was read from it (write one such as at 1000 dbar)"},
 	{"floats", regexp.MustCompile(`\b(?:float|wmo|platform)\s*(?:no\.?|number|#)?\s*(\d{1,4}|\d{6}|\d{8,})\b`), func(p QueryPlan) bool { return len(p.Floats) > 0 },
 		"%q is not a WMO number (5 or 7 digits)"},
+	{"time", regexp.MustCompile(`\b(?:(?:a few|a couple|several|some|many|a number of|\d+\.\d+)\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|decades?)|(?:years|months|decades))\s+(?:ago|back|earlier)\b`), func(p QueryPlan) bool { return p.Time != nil },
+		"the question gives a time (%q) that cannot be read as a calendar period (write one such as in 2019, two years ago or last month)"},
 	{"aggregate", regexp.MustCompile(`\b(?:standard deviation|variance|percentiles?|quartiles?|skewness)\b`), func(QueryPlan) bool { return false },
 		"the question asks for %q, which the gateway does not compute (it computes a value, min, max, mean, median, range, count, trend, profile, time series or comparison)"},
 }
@@ -54,6 +56,9 @@ func deicticPlace(q string, r *understand.Reading) string {
 			// "here is my question", "here's": no place
 			if after := strings.TrimSpace(strings.ToLower(r.Text[ref.End:])); text == "here" && (strings.HasPrefix(after, "is ") || strings.HasPrefix(after, "are ") || strings.HasPrefix(after, "'s")) {
 				continue
+			}
+			if text == "here" && introducesAsker(r.Text[:ref.Start], r.Text[ref.End:]) {
+				continue // "Trawler skipper here.": who asks, not where
 			}
 			return ref.Text
 		case ref.Kind == understand.RefThere && ref.Role != understand.RoleNone:
@@ -92,4 +97,26 @@ func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {
 		out = append(out, f.slot+": "+fmt.Sprintf(f.why, words))
 	}
 	return out
+}
+
+// "Trawler skipper here.", "Hi, marine biology student here —", "PhD
+// student here:": a sentence that opens with a few words naming the
+// asker and ends in "here" introduces the asker; it points at no place.
+// Not when those words ask for something or place the here ("near
+// here.", "floats around here.", "the temperature here!").
+var (
+	reSentenceOpen = regexp.MustCompile(`(?s)^.*[.!?\n]`)
+	reHereEnds     = regexp.MustCompile(`^\s*(?:[.,!:;]|[-–—]\s)`)
+	rePlaceWord    = regexp.MustCompile(`(?i)\b(?:near|around|from|of|to|at|in|by|close|off|over|out|up|down|right|just|is|are|was|were|be|been|it|this|that)\b`)
+)
+
+// introducesAsker says whether "here" between before and after ends a
+// sentence introducing the asker.
+func introducesAsker(before, after string) bool {
+	if !reHereEnds.MatchString(after) {
+		return false
+	}
+	head := before[len(reSentenceOpen.FindString(before)):]
+	words := strings.Fields(head)
+	return len(words) >= 1 && len(words) <= 4 && !reAsksFor.MatchString(head) && !rePlaceWord.MatchString(head)
 }

@@ -58,3 +58,26 @@ func TestPlanUnfilledFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanAskerIntroduced: "Skipper here." names who asks, not a place:
+// it misses no point; a "here" that places something still does.
+func TestPlanAskerIntroduced(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"Marine biology student here — what was the mean salinity of float 2902269 in 2019?", "var salinity; agg mean; time 2019-01-01..2020-01-01"},
+		{"Hi, retired sailor here. How many profiles did float 5906072 send last year?", "agg count; time 2022-01-01..2023-01-01"},
+		{"Yacht delivery crew here: what was the wave height where float 4901079 surfaced in 2012?", "agg value; time 2012-01-01..2013-01-01; missing variable"},
+	} {
+		if got := slotsOf(readPlan(c.q, testNow(), nil)); got != c.want {
+			t.Errorf("%q\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+	for _, q := range []string{
+		"Fisherman here, how many floats are within 100 km of here?",
+		"Floats near here. Which one is closest?",
+		"Skipper here, what's the surface temperature right here?",
+	} {
+		if p := readPlan(q, testNow(), nil); !missingSlot(p, "near") {
+			t.Errorf("%q: %s; want near missing", q, describePlan(p))
+		}
+	}
+}

@@ -222,3 +222,116 @@ var (
 	reCompareWords = regexp.MustCompile(`\b(?:stack(?:s|ed|ing)?|measure(?:s|d)?|match(?:es|ed)?) up (?:against|to|with)\b|\bup against\b|\bas opposed to\b|\bcontrast(?:s|ed|ing)?\b|\bhow (?:different|similar)\b|\bdiffer(?:s|ed|ent|ence|ences)? (?:from|between)\b`)
 	reCompareTwo   = regexp.MustCompile(`\b(?:compared?|comparing) (?:to|with|against)\b|\brelative to\b|\bagainst (?:float|wmo|#?\d{5,7})\b|\bby how much\b|\bhow much (?:more|less|higher|lower|warmer|colder|cooler|saltier|fresher|deeper|shallower)\b|\b(?:which|whether)\b[^?.]*\bor\b`)
 )
+
+// A plot asked for, or declined: "no charts please", "don't chart it",
+// "without a graph", "rather than a map" decline one; "numbers only",
+// "just the numbers", "text only" decline any; "one figure", "a single
+// figure", "the headline figure", "just the figure" ask for a number
+// ("figure" names a plot only otherwise: "make a figure of the track").
+var (
+	rePlotWord    = `(?:plots?|plotting|plotted|graphs?|graphing|graphed|charts?|charting|charted|maps?|mapping|mapped|diagrams?|figures?|pictures?|images?|visuals?|visuali[sz]\w*|draw(?:ing|n)?)`
+	reNoPlot      = regexp.MustCompile(`\b(?:no|not|without|don['’]?t|dont|never|rather than|instead of|skip|no need (?:for|to))((?:\s+[\w'’]+){0,3}?)\s+` + rePlotWord + `\b`)
+	reNoPlotAside = regexp.MustCompile(`\b(?:forget|hesitate|mind|only|just|also|sure|matter|problem)\b`)
+	reNumbersOnly = regexp.MustCompile(`\b(?:numbers?|figures?|values?|text|digits|words) only\b|\b(?:just|only) (?:the |a |one )?(?:numbers?|figures?|values?|digits|text)\b|\bin (?:plain )?(?:words|text|numbers)\b`)
+	reFigureNum   = regexp.MustCompile(`\b(?:one|single|headline|ballpark|rough|round|exact|precise|bottom[- ]line|summary|numeric(?:al)?|the|that|this|what|which)\s+figures?\b`)
+	reFigureMake  = regexp.MustCompile(`\b(?:make|draw|produce|create|generate|render|prepare|plot|show|display)\b(?:\s+[\w'’]+){0,3}\s+figures?\b`)
+)
+
+// plotAsked says whether q asks for a plot (rePlot, outside the plots
+// it declines and the figures that are numbers) and whether it declines
+// one.
+func plotAsked(q string) (asked, declined bool) {
+	blank := func(s string, m []int) string { return s[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + s[m[1]:] }
+	for _, m := range reNoPlot.FindAllStringSubmatchIndex(q, -1) {
+		if reNoPlotAside.MatchString(q[m[2]:m[3]]) {
+			continue // "don't forget to plot it", "not just a map"
+		}
+		q, declined = blank(q, m[:2]), true
+	}
+	if reNumbersOnly.MatchString(q) {
+		return false, true
+	}
+	if !reFigureMake.MatchString(q) {
+		for _, m := range reFigureNum.FindAllStringIndex(q, -1) {
+			q = blank(q, m)
+		}
+	}
+	return rePlot.MatchString(q), declined
+}
+
+// Pressure filters written as code: pandas ("df.pres.between(0, 100)",
+// "df['PRES'] >= 500"), SQL ("PRES BETWEEN 0 AND 100") and comparisons
+// ("0 < pres < 100", "pres >= 0 & pres <= 100"). rewordCodeFilters
+// writes them in the words the rules read ("between 0 and 100 dbar",
+// "deeper than 500 dbar"), before clipped words are expanded (which
+// would read "pres." as "pressure").
+var (
+	codeName    = `(?:\b(?:df|data|ds)\s*(?:\.|\[\s*['"]))?\b(?:pres(?:sure)?(?:_adjusted)?|depth)\b(?:['"]\s*\])?`
+	codeNum     = `(-?\d+(?:\.\d+)?)`
+	codeAnd     = `\)?\s*(?:&&?|\band\b|,)\s*\(?\s*`
+	reCodeBetw  = regexp.MustCompile(`(?i)` + codeName + `\s*\.\s*between\s*\(\s*` + codeNum + `\s*,\s*` + codeNum + `\s*(?:,[^)]*)?\)|` + codeName + `\s+between\s+` + codeNum + `\s+and\s+` + codeNum + `\b(?:\s*(?:m|meters?|metres?|dbar|decibars?|db)\b)?`)
+	reCodeTwo   = regexp.MustCompile(`(?i)\(?\s*` + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + codeAnd + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + `\s*\)?`)
+	reCodeSandw = regexp.MustCompile(`(?i)` + codeNum + `\s*(<=?|=<)\s*` + codeName + `\s*(<=?|=<)\s*` + codeNum)
+	reCodeOne   = regexp.MustCompile(`(?i)` + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + `\b`)
+)
+
+// rewordCodeFilters writes the pressure filters of query written as code
+// in words.
+func rewordCodeFilters(query string) string {
+	between := func(a, b string) string {
+		lo, _ := strconv.ParseFloat(a, 64)
+		hi, _ := strconv.ParseFloat(b, 64)
+		return " between " + strconv.FormatFloat(min(lo, hi), 'f', -1, 64) + " and " + strconv.FormatFloat(max(lo, hi), 'f', -1, 64) + " dbar "
+	}
+	query = replaceFunc(reCodeBetw, query, func(m []int) string {
+		if m[2] >= 0 {
+			return between(query[m[2]:m[3]], query[m[4]:m[5]])
+		}
+		return between(query[m[6]:m[7]], query[m[8]:m[9]])
+	})
+	query = replaceFunc(reCodeTwo, query, func(m []int) string {
+		op1, op2 := query[m[2]:m[3]], query[m[6]:m[7]]
+		if strings.Contains(op1, ">") == strings.Contains(op2, ">") {
+			return query[m[0]:m[1]] // two bounds on one side
+		}
+		return between(query[m[4]:m[5]], query[m[8]:m[9]])
+	})
+	query = replaceFunc(reCodeSandw, query, func(m []int) string {
+		return between(query[m[2]:m[3]], query[m[8]:m[9]])
+	})
+	return replaceFunc(reCodeOne, query, func(m []int) string {
+		if strings.Contains(query[m[2]:m[3]], ">") {
+			return " deeper than " + query[m[4]:m[5]] + " dbar "
+		}
+		return " shallower than " + query[m[4]:m[5]] + " dbar "
+	})
+}
+
+// WMO numbers written in groups of three, as thousands are: "float no.
+// 2 902 269", "WMO# 2,902,269", "platform 2.902.269", "float 59 006"
+// (thin and no-break spaces too). Joined only after a word that names a
+// float's number, with one separator throughout, and when the digits
+// make a WMO number (7 digits, or 5): "2 floats, 10 cycles" is not one.
+var reSpacedWMO = regexp.MustCompile(`(?i)\b(?:floats?|wmo|platforms?|buoys?|profilers?|argo)\s*(?:(?:no|nr|num|number|id)\b\.?|#|:)?\s*[#:]?\s*((\d)([ ,.\x{00a0}\x{202f}])(\d{3})([ ,.\x{00a0}\x{202f}])(\d{3})|(\d{2})([ ,.\x{00a0}\x{202f}])(\d{3}))\b`)
+
+var reMoreDigits = regexp.MustCompile(`^[ ,.\x{00a0}\x{202f}]?\d`)
+
+// joinWMO writes the WMO numbers of query written in groups as one
+// number.
+func joinWMO(query string) string {
+	return replaceFunc(reSpacedWMO, query, func(m []int) string {
+		whole, rest := query[m[0]:m[1]], query[m[1]:]
+		if reMoreDigits.MatchString(rest) || unitAfter(rest) {
+			return whole // more digits follow, or a measure
+		}
+		g := func(k int) string { return query[m[2*k]:m[2*k+1]] }
+		head := query[m[0]:m[2]]
+		if m[4] >= 0 { // d sep ddd sep ddd
+			if g(3) != g(5) {
+				return whole
+			}
+			return head + g(2) + g(4) + g(6)
+		}
+		return head + g(7) + g(9)
+	})
+}

@@ -168,3 +168,95 @@ func TestPlanRespelled(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPlotDeclined: a plot declined ("no graphs", "don't map it",
+// "numbers only") or a figure that is a number ("one figure", "the
+// headline figure") does not make the answer a plot; a plot asked for
+// still does.
+func TestPlanPlotDeclined(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"I need a single figure for my report: mean salinity of float 2902269 in 2019", "number"},
+		{"what's the headline figure for the temperature trend of float 5906072 since 2019? not a chart", "number"},
+		{"temperature time series of float 5900446 at 500 dbar, no graphs please", "table"},
+		{"trajectory of float 2901746 in 2010 — don't map it, just list the positions", "table"},
+		{"show the salinity profile of float 2902269 cycle 30, numbers only", "table"},
+		{"mean temperature of float 4901079 without a plot", "number"},
+		{"Plot the salinity of float 5900446 over time at 1000 dbar", "plot"},
+		{"don't forget to map the track of float 2901746", "plot"},
+		{"make a figure of the temperature profile of float 2902269 cycle 12", "plot"},
+	} {
+		if p := readPlan(c.q, testNow(), nil); p.Answer != c.want {
+			t.Errorf("%q: answer %s, want %s", c.q, p.Answer, c.want)
+		}
+	}
+}
+
+// TestPlanCodeFilters: pressure filters written as pandas, SQL or
+// comparisons are the pressure range they select.
+func TestPlanCodeFilters(t *testing.T) {
+	for _, c := range []struct {
+		q        string
+		min, max float64
+	}{
+		{"df[df['PRES'].between(200, 500)]['psal'].median() for float 2902269", 200, 500},
+		{"SELECT max(temp) FROM levels WHERE wmo = 5906072 AND pres BETWEEN 1000 AND 1500", 1000, 1500},
+		{"mean salinity for float 2902269 where pres >= 50 and pres <= 300", 50, 300},
+		{"average oxygen of float 2902269 with (pressure < 200) & (pressure > 20)", 20, 200},
+		{"median temperature of float 4901079 for 100 <= pres < 400", 100, 400},
+		{"max salinity of float 2902269 where pres > 1200", 1200, 12000},
+		{"mean temperature of float 2902269 where PRES_ADJUSTED <= 10", 0, 10},
+	} {
+		p := readPlan(c.q, testNow(), nil)
+		if p.Pressure == nil || p.Pressure.Min != c.min || p.Pressure.Max != c.max {
+			t.Errorf("%q: pressure %+v, want %g–%g", c.q, p.Pressure, c.min, c.max)
+		}
+	}
+}
+
+// TestPlanSpacedWMO: a WMO number written in groups of three after a
+// word naming a float's number is one number; other numbers stay apart.
+func TestPlanSpacedWMO(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"WMO 5 906 072: mean temperature at 1000 m in 2021", []string{"5906072"}},
+		{"max salinity of float #2,902,269 last year", []string{"2902269"}},
+		{"platform no. 4 901 079 — salinity profile of cycle 40", []string{"4901079"}},
+		{"for Argo float 1\u00a0900\u00a0857 what was the deepest dive", []string{"1900857"}},
+		{"2 floats, 10 cycles and 300 profiles in the Arabian Sea", nil},
+		{"float 2 902 269 100 m", nil}, // a measure follows: not read as one
+		{"float 2 902,269 temperature", nil},
+	} {
+		if p := readPlan(c.q, testNow(), nil); !slices.Equal(p.Floats, c.want) {
+			t.Errorf("%q: floats %v, want %v", c.q, p.Floats, c.want)
+		}
+	}
+}
+
+// TestPlanTimesBack: a count of years (months, weeks) back from now is
+// that calendar year (month, week), as "last year" is.
+func TestPlanTimesBack(t *testing.T) {
+	for _, c := range []struct{ q, from, to string }{
+		{"mean salinity of float 2902269 two years ago", "2021-01-01", "2022-01-01"},
+		{"what was the max temperature of float 1900857 ten years back", "2013-01-01", "2014-01-01"},
+		{"surface temperature of float 5906072 the year before last", "2021-01-01", "2022-01-01"},
+		{"how many profiles did float 6903247 send three months ago", "2023-01-01", "2023-02-01"},
+		{"average temperature in the Arabian Sea half a decade ago", "2018-01-01", "2019-01-01"},
+		{"mean salinity of float 2902269 one and a half years ago", "", ""}, // no calendar year is that far back
+		{"max temperature of float 1900857 a few years ago", "", ""},
+		{"median salinity of float 1900857 fifteen years earlier", "2008-01-01", "2009-01-01"},
+	} {
+		p := readPlan(c.q, testNow(), nil)
+		from, to := "", ""
+		if p.Time != nil {
+			from, to = p.Time.From, p.Time.To
+		}
+		if from != c.from || to != c.to {
+			t.Errorf("%q: time [%s, %s), want [%s, %s)", c.q, from, to, c.from, c.to)
+		}
+		if c.from == "" && !missingSlot(p, "time") {
+			t.Errorf("%q: time not read and not missing: %q", c.q, p.Missing)
+		}
+	}
+}
