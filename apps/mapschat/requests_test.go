@@ -1,0 +1,571 @@
+package mapschat
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/geo/geotest"
+	"github.com/cairn-agents/cairn/geo/mapstool"
+)
+
+// The blind request corpus (testdata/requests.json): conversations written
+// by someone who never read the policy, each message with the maps tool
+// calls it needs. Sessions whose number ends in 2, 5 or 8 are held out:
+// scored apart and never printed, so that nobody tunes the policy on them.
+// The test fails on a malformed corpus or when a score drops below its
+// floor.
+
+// Floors in percent, about 10 points under the scores measured when the
+// corpus was written (tuned 67% / 57%, held out 60% / 48%; README:
+// "Understanding, measured blind").
+const (
+	floorTunedTools     = 57.0
+	floorTunedArgs      = 47.0
+	floorHeldOutTools   = 50.0
+	floorHeldOutArgs    = 38.0
+	corpusTownRadiusKm  = 12  // "@Town": a position this close to the town
+	corpusPlaceRadiusKm = 1.5 // "#N", "#id": a position this close to the place
+)
+
+type corpusCall struct {
+	Tool string         `json:"tool"`
+	Args map[string]any `json:"args"`
+}
+
+type corpusExpect struct {
+	Tools []corpusCall   `json:"tools"`
+	Alt   [][]corpusCall `json:"alt"`
+}
+
+type corpusMessage struct {
+	ID     string       `json:"id"`
+	Msg    string       `json:"msg"`
+	Expect corpusExpect `json:"expect"`
+}
+
+type corpusSession struct {
+	ID       string          `json:"id"`
+	Center   string          `json:"center"`
+	Messages []corpusMessage `json:"messages"`
+}
+
+type requestCorpus struct {
+	About    string          `json:"about"`
+	Sessions []corpusSession `json:"sessions"`
+}
+
+var (
+	corpusSessionID = regexp.MustCompile(`^s(\d\d)$`)
+	corpusPlaceRef  = regexp.MustCompile(`^#([1-9][0-9]*|[a-z]+:[A-Za-z0-9]+)$`)
+)
+
+// heldOut says whether a session (s02, s15, ...) is held out: its number
+// ends in 2, 5 or 8.
+func heldOut(sessionID string) bool {
+	m := corpusSessionID.FindStringSubmatch(sessionID)
+	if m == nil {
+		return false
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n%10 == 2 || n%10 == 5 || n%10 == 8
+}
+
+// loadCorpus reads the corpus and fails t on anything malformed: an empty
+// message, an unknown tool, an argument the tool's schema does not have, a
+// matcher that cannot be read.
+func loadCorpus(t *testing.T, e *geo.Engine) requestCorpus {
+	t.Helper()
+	b, err := os.ReadFile("testdata/requests.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c requestCorpus
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		t.Fatalf("testdata/requests.json: %v", err)
+	}
+	props := map[string]map[string]bool{}
+	for _, sp := range geotest.Tools(t).Specs() {
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		if err := json.Unmarshal(sp.InputSchema, &s); err != nil {
+			t.Fatalf("schema of %s: %v", sp.Name, err)
+		}
+		props[sp.Name] = map[string]bool{}
+		for p := range s.Properties {
+			props[sp.Name][p] = true
+		}
+	}
+	if strings.TrimSpace(c.About) == "" || len(c.Sessions) == 0 {
+		t.Fatal("testdata/requests.json: no about or no sessions")
+	}
+	seen := map[string]bool{}
+	for _, s := range c.Sessions {
+		if !corpusSessionID.MatchString(s.ID) || seen[s.ID] {
+			t.Fatalf("session id %q: want s01, s02, … and each once", s.ID)
+		}
+		seen[s.ID] = true
+		if strings.TrimSpace(s.Center) == "" {
+			t.Fatalf("%s: no centre", s.ID)
+		}
+		if _, err := e.Geocode(context.Background(), s.Center); err != nil {
+			t.Fatalf("%s: centre %q is not in the maps data: %v", s.ID, s.Center, err)
+		}
+		if len(s.Messages) == 0 {
+			t.Fatalf("%s: no messages", s.ID)
+		}
+		for i, m := range s.Messages {
+			if want := fmt.Sprintf("%sm%d", s.ID, i+1); m.ID != want {
+				t.Fatalf("%s message %d: id %q, want %q", s.ID, i+1, m.ID, want)
+			}
+			if strings.TrimSpace(m.Msg) == "" {
+				t.Fatalf("%s: empty msg", m.ID)
+			}
+			for _, calls := range append([][]corpusCall{m.Expect.Tools}, m.Expect.Alt...) {
+				for _, call := range calls {
+					p, ok := props[call.Tool]
+					if !ok {
+						t.Fatalf("%s: unknown tool %q", m.ID, call.Tool)
+					}
+					for a, v := range call.Args {
+						if !p[a] {
+							t.Fatalf("%s: %s has no argument %q", m.ID, call.Tool, a)
+						}
+						if err := checkMatcher(e, v); err != nil {
+							t.Fatalf("%s: %s %s: %v", m.ID, call.Tool, a, err)
+						}
+					}
+				}
+			}
+		}
+	}
+	return c
+}
+
+// checkMatcher fails an expected value that cannot be read.
+func checkMatcher(e *geo.Engine, v any) error {
+	switch v := v.(type) {
+	case []any:
+		for _, x := range v {
+			if err := checkMatcher(e, x); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for _, x := range v {
+			if err := checkMatcher(e, x); err != nil {
+				return err
+			}
+		}
+	case string:
+		switch {
+		case strings.HasPrefix(v, "~"):
+			for _, alt := range strings.Split(v, "|") {
+				if !strings.HasPrefix(alt, "~") || len(alt) < 2 {
+					return fmt.Errorf("%q: each alternative is ~text", v)
+				}
+			}
+		case strings.HasPrefix(v, "@"):
+			if _, err := e.Geocode(context.Background(), v[1:]); err != nil {
+				return fmt.Errorf("%q: the town is not in the maps data: %v", v, err)
+			}
+		case strings.HasPrefix(v, "#"):
+			m := corpusPlaceRef.FindStringSubmatch(v)
+			if m == nil {
+				return fmt.Errorf("%q: want #N or #<place id>", v)
+			}
+			if _, err := strconv.Atoi(m[1]); err != nil {
+				if _, err := e.PlaceDetails(context.Background(), m[1]); err != nil {
+					return fmt.Errorf("%q: no such place: %v", v, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// corpusMatcher matches a turn's calls against expectations; listed are
+// the places of the session's last search answer ("#N").
+type corpusMatcher struct {
+	e      *geo.Engine
+	listed []Place
+	got    []ToolCall
+	cache  map[string]*geo.LatLng
+}
+
+func (cm *corpusMatcher) geocode(s string) (geo.LatLng, bool) {
+	if p, ok := cm.cache[s]; ok {
+		if p == nil {
+			return geo.LatLng{}, false
+		}
+		return *p, true
+	}
+	var found *geo.LatLng
+	ctx := context.Background()
+	if r, err := cm.e.Geocode(ctx, s); err == nil {
+		found = &r.Location
+	} else if r, err := cm.e.SearchPlaces(ctx, geo.SearchRequest{Query: s}); err == nil && len(r.Places) > 0 {
+		found = &r.Places[0].Location
+	}
+	cm.cache[s] = found
+	return cm.geocode(s)
+}
+
+var latLngText = regexp.MustCompile(`^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$`)
+
+// pos reads a position from an argument value.
+func (cm *corpusMatcher) pos(v any, depth int) (geo.LatLng, bool) {
+	if depth > 5 {
+		return geo.LatLng{}, false
+	}
+	switch v := v.(type) {
+	case []any:
+		if len(v) > 0 {
+			return cm.pos(v[0], depth+1)
+		}
+	case map[string]any:
+		lat, ok1 := num(v["latitude"], v["lat"])
+		lng, ok2 := num(v["longitude"], v["lng"])
+		if ok1 && ok2 {
+			return geo.LatLng{Lat: lat, Lng: lng}, true
+		}
+	case string:
+		if strings.HasPrefix(v, "$") {
+			if i, err := strconv.Atoi(v[1:]); err == nil && i >= 0 && i < len(cm.got) {
+				return cm.callPos(cm.got[i], depth+1)
+			}
+			return geo.LatLng{}, false
+		}
+		if m := latLngText.FindStringSubmatch(v); m != nil {
+			lat, _ := strconv.ParseFloat(m[1], 64)
+			lng, _ := strconv.ParseFloat(m[2], 64)
+			return geo.LatLng{Lat: lat, Lng: lng}, true
+		}
+		if strings.HasPrefix(v, "place_id:") {
+			if d, err := cm.e.PlaceDetails(context.Background(), strings.TrimPrefix(v, "place_id:")); err == nil {
+				return d.Location, true
+			}
+		}
+		return cm.geocode(v)
+	}
+	return geo.LatLng{}, false
+}
+
+// callPos is the place a call found ("$N").
+func (cm *corpusMatcher) callPos(c ToolCall, depth int) (geo.LatLng, bool) {
+	ctx := context.Background()
+	a := c.Arguments
+	switch c.Name {
+	case mapstool.Geocode:
+		return cm.pos(a["address"], depth)
+	case mapstool.ReverseGeocode:
+		return cm.pos(a, depth)
+	case mapstool.PlaceDetails:
+		if id, ok := a["place_id"].(string); ok {
+			if d, err := cm.e.PlaceDetails(ctx, id); err == nil {
+				return d.Location, true
+			}
+		}
+	case mapstool.SearchPlaces:
+		q, _ := a["query"].(string)
+		req := geo.SearchRequest{Query: q}
+		if a["location"] != nil {
+			if p, ok := cm.pos(a["location"], depth); ok {
+				req.Location = &p
+			}
+		}
+		req.Radius, _ = num(a["radius"])
+		if r, err := cm.e.SearchPlaces(ctx, req); err == nil && len(r.Places) > 0 {
+			return r.Places[0].Location, true
+		}
+	}
+	return geo.LatLng{}, false
+}
+
+func num(vs ...any) (float64, bool) {
+	for _, v := range vs {
+		switch v := v.(type) {
+		case float64:
+			return v, true
+		case int:
+			return float64(v), true
+		case json.Number:
+			f, err := v.Float64()
+			return f, err == nil
+		}
+	}
+	return 0, false
+}
+
+func kmBetween(a, b geo.LatLng) float64 {
+	const r = 6371.0
+	rad := math.Pi / 180
+	dLat, dLng := (b.Lat-a.Lat)*rad, (b.Lng-a.Lng)*rad
+	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(a.Lat*rad)*math.Cos(b.Lat*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}
+
+func text(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// match says whether an argument's value got matches the expected want.
+func (cm *corpusMatcher) match(want, got any) bool {
+	switch w := want.(type) {
+	case []any:
+		g, ok := got.([]any)
+		if !ok {
+			g = []any{got}
+		}
+		for _, x := range w {
+			if !slices.ContainsFunc(g, func(y any) bool { return cm.match(x, y) }) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, x := range w {
+			if !cm.match(x, g[k]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		if got == nil {
+			return false
+		}
+		switch {
+		case strings.HasPrefix(w, "~"):
+			g := strings.ToLower(text(got))
+			for _, alt := range strings.Split(w, "|") {
+				if strings.Contains(g, strings.ToLower(strings.TrimPrefix(alt, "~"))) {
+					return true
+				}
+			}
+			return false
+		case strings.HasPrefix(w, "@"):
+			town, ok1 := cm.geocode(w[1:])
+			p, ok2 := cm.pos(got, 0)
+			return ok1 && ok2 && kmBetween(town, p) <= corpusTownRadiusKm
+		case strings.HasPrefix(w, "#"):
+			ref := w[1:]
+			var pl Place
+			if n, err := strconv.Atoi(ref); err == nil {
+				if n > len(cm.listed) {
+					return false
+				}
+				pl = cm.listed[n-1]
+			} else {
+				d, err := cm.e.PlaceDetails(context.Background(), ref)
+				if err != nil {
+					return false
+				}
+				pl = Place{Name: d.Name, PlaceID: ref, Location: LatLng{Lat: d.Location.Lat, Lng: d.Location.Lng}}
+			}
+			g := text(got)
+			if g == pl.PlaceID || strings.TrimPrefix(g, "place_id:") == pl.PlaceID ||
+				(pl.Name != "" && strings.Contains(strings.ToLower(g), strings.ToLower(pl.Name))) {
+				return true
+			}
+			p, ok := cm.pos(got, 0)
+			return ok && kmBetween(geo.LatLng{Lat: pl.Location.Lat, Lng: pl.Location.Lng}, p) <= corpusPlaceRadiusKm
+		}
+		return text(got) == w
+	default:
+		return text(want) == text(got)
+	}
+}
+
+// callsMatch says whether got has the calls of want (tool names as a
+// multiset) and, if so, whether every listed argument matches.
+func (cm *corpusMatcher) callsMatch(want []corpusCall, got []ToolCall) (toolsOK, argsOK bool) {
+	var wn, gn []string
+	for _, c := range want {
+		wn = append(wn, c.Tool)
+	}
+	for _, c := range got {
+		gn = append(gn, c.Name)
+	}
+	slices.Sort(wn)
+	slices.Sort(gn)
+	if !slices.Equal(wn, gn) {
+		return false, false
+	}
+	used := make([]bool, len(got))
+	for _, w := range want {
+		found := false
+		for i, g := range got {
+			if used[i] || g.Name != w.Tool {
+				continue
+			}
+			ok := true
+			for k, v := range w.Args {
+				gv, present := g.Arguments[k]
+				if !present && k == "mode" {
+					gv = "driving" // the tools' default
+				}
+				if !cm.match(v, gv) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return true, false
+		}
+	}
+	return true, true
+}
+
+func showCalls(calls []ToolCall) string {
+	if len(calls) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, c := range calls {
+		b, _ := json.Marshal(c.Arguments)
+		out = append(out, c.Name+string(b))
+	}
+	return strings.Join(out, ", ")
+}
+
+func showExpect(x corpusExpect) string {
+	one := func(cs []corpusCall) string {
+		if len(cs) == 0 {
+			return "none"
+		}
+		var out []string
+		for _, c := range cs {
+			b, _ := json.Marshal(c.Args)
+			if c.Args == nil {
+				b = []byte("{}")
+			}
+			out = append(out, c.Tool+string(b))
+		}
+		return strings.Join(out, ", ")
+	}
+	s := one(x.Tools)
+	for _, a := range x.Alt {
+		s += " | or " + one(a)
+	}
+	return s
+}
+
+type corpusScore struct{ n, tools, args int }
+
+func (s corpusScore) pct(k int) float64 {
+	if s.n == 0 {
+		return 0
+	}
+	return 100 * float64(k) / float64(s.n)
+}
+
+func TestRequestCorpus(t *testing.T) {
+	e := geotest.Engine(t)
+	c := loadCorpus(t, e)
+	var tuned, held corpusScore
+	var heldFailed []string
+	for _, s := range c.Sessions {
+		ho := heldOut(s.ID)
+		a := chat(t, Options{})
+		id := session(t, a, s.Center)
+		cm := &corpusMatcher{e: e, cache: map[string]*geo.LatLng{}}
+		for _, m := range s.Messages {
+			turn := send(t, a, id, m.Msg)
+			var got []ToolCall
+			for _, st := range turn.States {
+				if st.Status != ToolPlanning {
+					continue
+				}
+				for _, call := range st.ToolsToExecute {
+					// as the tools would read them: plain JSON values
+					b, _ := json.Marshal(call.Arguments)
+					var args map[string]any
+					_ = json.Unmarshal(b, &args)
+					got = append(got, ToolCall{Name: call.Name, Arguments: args})
+				}
+			}
+			cm.got = got
+			toolsOK, argsOK := false, false
+			if turn.Err == nil && turn.Answer != nil {
+				for _, want := range append([][]corpusCall{m.Expect.Tools}, m.Expect.Alt...) {
+					to, ao := cm.callsMatch(want, got)
+					toolsOK = toolsOK || to
+					argsOK = argsOK || ao
+				}
+			}
+			sc := &tuned
+			if ho {
+				sc = &held
+			}
+			sc.n++
+			if toolsOK {
+				sc.tools++
+			}
+			if argsOK {
+				sc.args++
+			}
+			if !argsOK {
+				switch {
+				case ho:
+					heldFailed = append(heldFailed, m.ID)
+				case turn.Err != nil || turn.Answer == nil:
+					t.Logf("%s %q: the turn failed: %v", m.ID, m.Msg, turn.Err)
+				default:
+					what := "args"
+					if !toolsOK {
+						what = "tools"
+					}
+					t.Logf("%s %q: wrong %s\n\tgot  %s\n\twant %s", m.ID, m.Msg, what, showCalls(got), showExpect(m.Expect))
+				}
+			}
+			if turn.Answer != nil && slices.Contains(turn.tools(), mapstool.SearchPlaces) && len(turn.Answer.Places) > 0 {
+				cm.listed = turn.Answer.Places
+			}
+		}
+	}
+	if len(heldFailed) > 0 {
+		t.Logf("held-out messages that failed (texts not shown): %s", strings.Join(heldFailed, " "))
+	}
+	t.Logf("tuned:    %d messages, tools right %d (%.0f%%), tools+args right %d (%.0f%%)",
+		tuned.n, tuned.tools, tuned.pct(tuned.tools), tuned.args, tuned.pct(tuned.args))
+	t.Logf("held out: %d messages, tools right %d (%.0f%%), tools+args right %d (%.0f%%)",
+		held.n, held.tools, held.pct(held.tools), held.args, held.pct(held.args))
+	for _, f := range []struct {
+		name  string
+		got   float64
+		floor float64
+	}{
+		{"tuned tools", tuned.pct(tuned.tools), floorTunedTools},
+		{"tuned tools+args", tuned.pct(tuned.args), floorTunedArgs},
+		{"held-out tools", held.pct(held.tools), floorHeldOutTools},
+		{"held-out tools+args", held.pct(held.args), floorHeldOutArgs},
+	} {
+		if f.got < f.floor {
+			t.Errorf("%s: %.0f%%, below the floor of %.0f%%", f.name, f.got, f.floor)
+		}
+	}
+}
