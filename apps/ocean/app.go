@@ -46,7 +46,9 @@ type Options struct {
 	// (it must match the store's); default 30 days.
 	ActiveWithin time.Duration
 	// PlanCacheTTL is how long a plan's query result is reused by later
-	// questions with the same plan; default 10 s, negative for never.
+	// questions with the same plan, and the HTTP API's answer by the same
+	// question asked again (marked "cached"); default 10 s, negative for
+	// never.
 	PlanCacheTTL time.Duration
 	// Now is the reference time for "last year" and similar; default time.Now.
 	Now func() time.Time
@@ -79,6 +81,7 @@ type App struct {
 	graph    *flow.Runner[state] // where Ask runs it: here, or on the Engine
 	agents   map[string]func(context.Context, state) *AgentReport
 	plans    *planCache
+	answers  *answerCache // the HTTP API's
 }
 
 // New builds the gateway over a metadata store, a profile store (often the
@@ -112,7 +115,7 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 	if opts.Models == nil {
 		opts.Models = noModels{}
 	}
-	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts, plans: newPlanCache(opts.PlanCacheTTL)}
+	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts, plans: newPlanCache(opts.PlanCacheTTL), answers: newAnswerCache(opts.PlanCacheTTL)}
 	var err error
 	if a.prompts, err = renderSystemPrompts(); err != nil {
 		return nil, fmt.Errorf("ocean: %w", err)

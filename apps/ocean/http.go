@@ -2,9 +2,11 @@ package ocean
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/cairn-agents/cairn/internal/httpgate"
@@ -44,10 +46,6 @@ func (a *App) Register(mux *http.ServeMux) {
 
 func writeJSON(w http.ResponseWriter, code int, v any) { httpgate.WriteJSON(w, code, v) }
 
-func badRequest(w http.ResponseWriter, format string, args ...any) {
-	writeJSON(w, http.StatusBadRequest, ErrorResponse{Error: fmt.Sprintf(format, args...)})
-}
-
 // Answer is the body of a query's answer: the Response and the URLs of
 // its plots.
 type Answer struct {
@@ -67,18 +65,45 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *plotSto
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
 	defer cancel()
-	resp, err := a.Ask(ctx, req.Query)
-	switch {
-	case errors.Is(err, ErrEmptyQuery):
-		badRequest(w, `field "query" is empty`)
-	case errors.Is(err, ErrLongQuery):
-		badRequest(w, `field "query": %v`, err)
-	case err != nil:
-		a.opts.Logger.Error("ocean query failed", "query", req.Query, "error", err)
-		writeJSON(w, http.StatusInternalServerError, ErrorResponse{Error: err.Error()})
-	default:
-		writeJSON(w, http.StatusOK, Answer{Response: resp, Plots: plots.Keep(Figures(resp.Result))})
+	code, body, _ := a.answers.get(ctx, strings.TrimSpace(req.Query), plots, func() (int, []byte, []string) {
+		resp, err := a.Ask(ctx, req.Query)
+		var fail ErrorResponse
+		code := http.StatusBadRequest
+		switch {
+		case errors.Is(err, ErrEmptyQuery):
+			fail.Error = `field "query" is empty`
+		case errors.Is(err, ErrLongQuery):
+			fail.Error = fmt.Sprintf(`field "query": %v`, err)
+		case err != nil:
+			a.opts.Logger.Error("ocean query failed", "query", req.Query, "error", err)
+			code, fail.Error = http.StatusInternalServerError, err.Error()
+		}
+		if err != nil {
+			code, body := encodeJSON(code, fail)
+			return code, body, nil
+		}
+		refs := plots.Keep(Figures(resp.Result))
+		ids := make([]string, len(refs))
+		for i, p := range refs {
+			ids[i] = p.ID
+		}
+		code, body := encodeJSON(http.StatusOK, Answer{Response: resp, Plots: refs})
+		return code, body, ids
+	})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(body)
+}
+
+// encodeJSON is v as the body of an answer with code (a 500 saying so
+// when v does not encode), ending in a newline as httpgate.WriteJSON's.
+func encodeJSON(code int, v any) (int, []byte) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code = http.StatusInternalServerError
+		b, _ = json.Marshal(ErrorResponse{Error: "encoding the answer failed: " + err.Error()})
 	}
+	return code, append(b, '\n')
 }
 
 // Health reports whether the stores answer and what they hold.

@@ -99,6 +99,21 @@ func BenchmarkAPI50Clients(b *testing.B) {
 // means cost 50–200 ms of CPU each).
 func BenchmarkAPI50ClientsSingleFloat(b *testing.B) { load50(b, singleFloatQuestions(b)) }
 
+// BenchmarkAPI50ClientsPool25 is the same load over a pool of 25 corpus
+// questions (every seventh), each asked 20 times: a service whose users
+// ask the same few things, where kept results (Options.PlanCacheTTL)
+// answer most requests. The whole-corpus load above is the worst case:
+// 242 distinct questions in 500 requests.
+func BenchmarkAPI50ClientsPool25(b *testing.B) {
+	var qs []string
+	for i, c := range loadCorpus(b) {
+		if i%7 == 0 && len(qs) < 25 {
+			qs = append(qs, c.Q)
+		}
+	}
+	load50(b, qs)
+}
+
 func load50(b *testing.B, qs []string) {
 	srv := server(b, newApp(b, Options{}))
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}

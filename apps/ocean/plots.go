@@ -231,6 +231,18 @@ func (ps *plotStore) limit() int {
 	return ps.Max
 }
 
+// hasAll says whether every figure of ids is still kept.
+func (ps *plotStore) hasAll(ids []string) bool {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	for _, id := range ids {
+		if _, ok := ps.figs[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // Get returns the figure id names.
 func (ps *plotStore) Get(id string) (plot.Figure, bool) {
 	ps.mu.Lock()
