@@ -49,6 +49,9 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 	if limit := cmp.Or(s.opts.HotBytes, DefaultHotBytes); limit > 0 && stored["argo_profiles"] {
 		if size, n := parquetBytes(s.profiles); n > 0 && size <= limit {
 			start := time.Now()
+			if size > 32<<20 {
+				s.opts.Logger.Info("copying the profiles into memory (--ocean-memory-mb)", "files", n, "mb", size>>20)
+			}
 			for _, q := range []string{
 				"ATTACH ':memory:' AS hot (COMPRESS)",
 				"CREATE TABLE hot.main.argo_profiles AS SELECT * FROM " + attachedAs + ".main.argo_profiles",
@@ -59,7 +62,7 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 				}
 			}
 			hot = true
-			s.opts.Logger.Debug("profiles copied into memory", "files", n, "bytes", size, "took", time.Since(start))
+			s.opts.Logger.Info("profiles in memory", "files", n, "mb", float64(size)/(1<<20), "took", time.Since(start).Round(time.Millisecond))
 		}
 	}
 	for name := range stored {
