@@ -52,6 +52,9 @@ func compose(t turn) (Answer, Memory) {
 		if len(places) > maxListed {
 			places = places[:maxListed]
 		}
+		if c := compared(t); c != "" {
+			text = append(text, c)
+		}
 		ans.Places = places
 		if len(t.Results) == 0 {
 			text = append(text, "I have no map results for this yet.")
@@ -181,12 +184,13 @@ func answerFrom(t turn, i int) (string, []Place) {
 	case mapstool.Directions:
 		var d geo.DirectionsResult
 		_ = json.Unmarshal(res.Result, &d)
+		to := destinationOf(r, res.Call)
 		if len(d.Routes) == 0 {
-			return fmt.Sprintf("The maps found no route from %s to %s.", r.From.label(), r.To.label()), nil
+			return fmt.Sprintf("The maps found no route from %s to %s.", r.From.label(), to.label()), nil
 		}
 		rt := d.Routes[0]
 		mode, _ := res.Call.Arguments["mode"].(string)
-		s := fmt.Sprintf("From %s to %s is %s %s, about %s", r.From.label(), r.To.label(), rt.Distance.Text, modePhrase(mode), rt.Duration.Text)
+		s := fmt.Sprintf("From %s to %s is %s %s, about %s", r.From.label(), to.label(), rt.Distance.Text, modePhrase(mode), rt.Duration.Text)
 		if rt.Summary != "" && !rt.Estimated {
 			s += " via " + rt.Summary
 		}
@@ -394,4 +398,46 @@ func plural(s string, n int) string {
 		return s + " places"
 	}
 	return s + "s"
+}
+
+// destinationOf is the place of the request a directions call goes to.
+func destinationOf(r Request, c ToolCall) *Loc {
+	dest, _ := c.Arguments["destination"].(string)
+	for _, l := range r.Also {
+		if l != nil && l.arg() == dest {
+			return l
+		}
+	}
+	if r.To == nil {
+		return &Loc{Name: dest}
+	}
+	return r.To
+}
+
+// compared says which of the places compared is the nearer by road,
+// when the routes to several were asked for.
+func compared(t turn) string {
+	r := t.Request
+	if r.Kind != KindDirections || len(r.Also) == 0 {
+		return ""
+	}
+	best, n := "", 0
+	var bestM int64
+	for _, res := range t.Results {
+		if res.Call.Name != mapstool.Directions || res.Err != "" {
+			continue
+		}
+		var d geo.DirectionsResult
+		if json.Unmarshal(res.Result, &d) != nil || len(d.Routes) == 0 {
+			continue
+		}
+		n++
+		if m := d.Routes[0].Distance.Value; best == "" || m < bestM {
+			best, bestM = destinationOf(r, res.Call).label(), m
+		}
+	}
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf("%s is the closest of them by road.", best)
 }

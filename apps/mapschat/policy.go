@@ -38,6 +38,8 @@ func analyzePolicy(t turn) CoordinatorState {
 		why = "the address is in this conversation's earlier results"
 	case r.Kind == KindSave:
 		why = "saving a place the conversation knows"
+	case r.Kind == KindUnknown && r.Detail == "weather":
+		why = "weather is not in the map data: say so"
 	case r.Kind == KindUnknown:
 		why = "not a map request the assistant understands: say what it can do"
 	}
@@ -104,6 +106,9 @@ func respondPolicy(t turn) CoordinatorState {
 	case r.Kind == KindDetails:
 		cs.Content = addressFromMemory(t.Memory, r.Near)
 		cs.Reasoning = "the address comes from an earlier tool result of this conversation"
+	case r.Kind == KindUnknown && r.Detail == "weather":
+		cs.Content = "Sorry, I can't tell the weather or a forecast: the maps hold places, roads and heights, not weather. " + capabilities
+		cs.Reasoning = "weather is not served by the maps tools"
 	default:
 		cs.Content = "Sorry, I can't answer that from map data. " + capabilities
 		cs.Reasoning = "not a request the map tools can answer"
@@ -187,7 +192,14 @@ func planPolicy(t turn) CoordinatorState {
 		}
 		calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
 			"origin": r.From.arg(), "destination": r.To.arg(), "mode": mode}})
+		for _, l := range r.Also {
+			calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
+				"origin": r.From.arg(), "destination": l.arg(), "mode": mode}})
+		}
 		cs.Reasoning = fmt.Sprintf("directions give the distance, the travel time and the line (%s)", mode)
+		if len(r.Also) > 0 {
+			cs.Reasoning = fmt.Sprintf("one route to each place compared: their distances and travel times (%s)", mode)
+		}
 	case KindWhere:
 		if r.Near.Point != nil && r.Near.PlaceID != "" {
 			calls = append(calls, ToolCall{Name: mapstool.PlaceDetails, Arguments: map[string]any{"place_id": r.Near.PlaceID}})
@@ -218,6 +230,12 @@ func planPolicy(t turn) CoordinatorState {
 		calls = append(calls, ToolCall{Name: mapstool.Elevation, Arguments: map[string]any{"locations": []any{loc}}})
 		cs.Reasoning = "the maps place it, then give the elevation there"
 	case KindDetails:
+		if r.Near.PlaceID == "" {
+			// No id to ask details of: the maps find the place by its name.
+			calls = append(calls, ToolCall{Name: mapstool.SearchPlaces, Arguments: map[string]any{"query": r.Near.label()}})
+			cs.Reasoning = "no place id is known: the maps search the place by its name"
+			break
+		}
 		calls = append(calls, ToolCall{Name: mapstool.PlaceDetails, Arguments: map[string]any{"place_id": r.Near.PlaceID}})
 		cs.Reasoning = "place details hold the address, opening hours, phone and website the maps know"
 	default:

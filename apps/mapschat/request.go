@@ -89,6 +89,9 @@ type Request struct {
 	Near *Loc `json:"near,omitempty"`
 	From *Loc `json:"from,omitempty"`
 	To   *Loc `json:"to,omitempty"`
+	// Also are further destinations from From, compared with To ("which
+	// is closer, Newark or New Castle?").
+	Also []*Loc `json:"also,omitempty"`
 	// Mode is the travel mode: driving, walking, bicycling, transit.
 	Mode string `json:"mode,omitempty"`
 	// Detail is what is asked of a place: address, open, hours, phone,
@@ -131,6 +134,28 @@ var terms = func() []understand.Term {
 	for i, p := range phrases {
 		out[i] = understand.Term{Phrase: p, Label: p}
 	}
+	// Other words for the same kinds (British ones among them), as the
+	// maps search them.
+	for _, syn := range []struct {
+		label   string
+		phrases []string
+	}{
+		{"parking", []string{"car park", "parking lot", "parking garage", "parking space", "parking spot", "multi-storey", "somewhere to park", "place to park"}},
+		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store"}},
+		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money"}},
+		{"gas station", []string{"petrol", "filling station", "fuel", "fill up", "service station"}},
+		{"charging station", []string{"charging point", "charging", "charger", "ev charger", "car charger", "charge my car", "charge my electric car", "charge the car", "charge my ev", "charge an electric car", "supercharger"}},
+		{"park", []string{"playground", "play area"}},
+		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
+		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
+		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out"}},
+		{"supermarket", []string{"grocery store", "groceries", "food shop"}},
+		{"hospital", []string{"a&e", "emergency room"}},
+	} {
+		for _, p := range syn.phrases {
+			out = append(out, understand.Term{Phrase: p, Label: syn.label})
+		}
+	}
 	return out
 }()
 
@@ -139,14 +164,14 @@ var (
 	reCapabilities = regexp.MustCompile(`\b(what can you do|what do you do|what are you|who are you|how do(es)? (this|you|it) work|help me\??$|^help\b|what can i ask|what do you know)`)
 	reThanks       = regexp.MustCompile(`^(thanks|thank you|thx|cheers|bye|goodbye|ok thanks|great,? thanks|perfect,? thanks)\b`)
 	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
-	reDirections   = regexp.MustCompile(`\b(how far|how long|distance|directions?|route|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles|km|kilometers|minutes)\b`)
+	reDirections   = regexp.MustCompile(`\b(how far|how long|distance|directions?|route|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles?|km|kilomet(?:er|re)s?|minutes|(?:drive|driving|walk|walking|cycling|bike|travel|journey) time|(?:walk|drive|cycle|bike|go|get) there|how many (?:miles|km|kilomet(?:er|re)s?|minutes|hours))\b`)
 	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level)\b`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
 	reWhere        = regexp.MustCompile(`^(?:where(?:'s| is| are)|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
 	reHowHigh      = regexp.MustCompile(`(?:how high|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
-	reDetail       = regexp.MustCompile(`\b(open|opening hours|hours|close|closes|closing|address|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
-	reFollowMode   = regexp.MustCompile(`^(and |what about |how about |or )?(by |on |if i |when |going )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train)\b`)
+	reDetail       = regexp.MustCompile(`\b(open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
+	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|if i|when|going|using|taking|go|we|i) )*(?:the |a )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
 	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)
 )
 
@@ -155,22 +180,16 @@ var (
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
 	text := strings.TrimSpace(t.Message)
-	low := strings.ToLower(text)
-	opts := understand.Options{Gazetteer: a.o.Gazetteer, Prefer: a.o.Prefer, Terms: terms}
-	if here != nil && here.Point != nil {
-		opts.Near = &understand.Place{Lat: here.Point.Lat, Lng: here.Point.Lng, HasPoint: true}
-	}
-	rd := understand.Read(text, opts)
-	return readRequest(low, rd, t.Memory, here)
+	rd := a.readText(text, here, true)
+	return readRequest(strings.ToLower(text), rd, t.Memory, here)
 }
 
 // placeIn reads a message as the answer to "where?": the place it names
 // or points at, else a short text taken as a name for the maps. Nil when
 // it is a request of its own.
 func (a *Assistant) placeIn(t *turn, text string, here *Loc) *Loc {
-	opts := understand.Options{Gazetteer: a.o.Gazetteer, Prefer: a.o.Prefer, Terms: terms}
 	low := strings.ToLower(strings.TrimSpace(text))
-	rd := understand.Read(strings.TrimSpace(text), opts)
+	rd := a.readText(strings.TrimSpace(text), here, true)
 	r := readRequest(low, rd, t.Memory, here)
 	switch {
 	case r.Kind == KindWhere && r.Near != nil && !reWhere.MatchString(low): // a bare name
@@ -234,14 +253,17 @@ func (a *Assistant) here(t *turn) *Loc {
 
 // readRequest reads the kind of the message and fills its places.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
+	rd = refine(rd, strings.ToLower(rd.Text), mem)
 	low = strings.Join(strings.Fields(low), " ")
 	switch {
-	case reThanks.MatchString(low) && len(low) < 40:
+	case reThanks.MatchString(low) && len(low) < 40 && !strings.Contains(low, "?"):
 		return Request{Kind: KindThanks}
 	case reGreeting.MatchString(low):
 		return Request{Kind: KindGreeting}
 	case reCapabilities.MatchString(low):
 		return Request{Kind: KindCapabilities}
+	case reWeather.MatchString(low) && !reDirections.MatchString(low):
+		return Request{Kind: KindUnknown, Detail: "weather"}
 	}
 	if m := reSave.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
@@ -266,10 +288,53 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	if len(rd.Modes) > 0 {
 		mode = rd.Modes[0].Mode
 	}
+	if reTransit.MatchString(low) {
+		mode = "transit"
+	}
+	if m := reModeDropped.FindStringSubmatch(low); m != nil && mode == "" {
+		mode = map[string]string{"walk": "walking", "driv": "driving", "bik": "bicycling", "cycl": "bicycling"}[m[1]]
+	}
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
 	}
-	if reDirections.MatchString(low) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom))) {
+	if m := reFollowTo.FindStringSubmatch(low); m != nil && mem.Trip != nil && len(rd.Terms) == 0 {
+		if l := pointedAt(rd, mem, here); l != nil {
+			r := Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mem.Trip.Mode}
+			if mode != "" {
+				r.Mode = mode
+			}
+			if m[1] == "to" {
+				r.To = l
+			} else {
+				r.From = l
+			}
+			return r
+		}
+	}
+	if reCompare.MatchString(low) {
+		var places []*Loc
+		for _, m := range rd.Mentions {
+			if m.Role != understand.RoleRegion && m.Role != understand.RoleFrom {
+				places = append(places, mentionLoc(m))
+			}
+		}
+		if len(places) >= 2 {
+			r := Request{Kind: KindDirections, Mode: mode, To: places[0], Also: places[1:]}
+			for _, m := range rd.Mentions {
+				if m.Role == understand.RoleFrom {
+					r.From = mentionLoc(m)
+				}
+			}
+			if r.From == nil {
+				r.From = here
+			}
+			if r.From == nil {
+				r.Missing = "where"
+			}
+			return r
+		}
+	}
+	if reDirections.MatchString(low) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
 		return directions(rd, mem, here, mode)
 	}
 	if reWhatHere.MatchString(low) {
@@ -278,14 +343,35 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 		}
 		return Request{Kind: KindWhatHere, Near: here}
 	}
-	if m := reDetail.FindStringSubmatch(low); m != nil && (len(rd.References) > 0 || mentionsResult(low, mem) != nil) && len(rd.Terms) == 0 {
+	if m := reDetail.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindDetails, Detail: detailOf(m[1])}
-		if p := mentionsResult(low, mem); p != nil {
+		switch p := resultNamed(low, mem); {
+		case p != nil:
 			r.Near = placeLoc(*p, p.Name)
-		} else if l, bad := resolveRef(rd.References[0], mem, here); l != nil {
-			r.Near = l
-		} else {
-			r.Unresolved = bad
+			return r
+		case len(rd.Terms) > 0:
+		case len(rd.References) > 0:
+			if l, bad := resolveRef(rd.References[0], mem, here); l == nil {
+				r.Unresolved = bad
+				return r
+			} else if l.PlaceID != "" {
+				r.Near = l
+				return r
+			}
+		case reBareDetail.MatchString(low) && (mem.Subject != nil || len(mem.Results) > 0):
+			p := mem.Subject
+			if p == nil || p.PlaceID == "" && len(mem.Results) > 0 {
+				p = &mem.Results[0]
+			}
+			r.Near = placeLoc(*p, "it")
+			return r
+		}
+	}
+	if m, ok := chainOf(rd); ok {
+		r := Request{Kind: KindNearby, Query: m.Text}
+		r.Near = nearOf(without(rd, m), mem, here)
+		if r.Near == nil {
+			r.Missing = "where"
 		}
 		return r
 	}
@@ -379,6 +465,9 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			}
 		}
 	}
+	if r.From == nil && r.To == nil && len(loose) >= 2 && hasRole(rd, understand.RoleBetween) {
+		r.From, r.To, loose = loose[0], loose[1], loose[2:] // "between X and Y": from X
+	}
 	for _, l := range loose {
 		switch {
 		case r.To == nil:
@@ -424,6 +513,9 @@ func targetOf(low string, rd *understand.Reading, mem Memory, here *Loc, re *reg
 	if m := re.FindStringSubmatch(low); m != nil {
 		name := strings.TrimSpace(m[len(m)-1])
 		name = strings.TrimPrefix(name, "the ")
+		if reHereWords.MatchString(name) && here != nil {
+			return here // "how high up are we"
+		}
 		for _, sp := range mem.Saved {
 			if name == sp.Label || name == "my "+sp.Label {
 				return placeLoc(sp.Place, sp.Label)
@@ -545,7 +637,7 @@ func detailOf(w string) string {
 	switch w {
 	case "open", "opening hours", "hours", "close", "closes", "closing":
 		return "open"
-	case "phone", "number", "call them":
+	case "phone", "telephone", "number", "call them":
 		return "phone"
 	case "website", "site", "web":
 		return "website"
@@ -553,4 +645,15 @@ func detailOf(w string) string {
 		return "rating"
 	}
 	return "address"
+}
+
+// pointsBack says whether the text points at a place spoken of before:
+// "there", "it", "the first one".
+func pointsBack(rd *understand.Reading) bool {
+	for _, r := range rd.References {
+		if r.Kind == understand.RefThere || r.Kind == understand.RefIt || r.Kind == understand.RefNth {
+			return true
+		}
+	}
+	return false
 }
