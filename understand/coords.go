@@ -9,7 +9,8 @@ import (
 
 // Coordinate is a position written in the text: "10N 65E", "10°N",
 // "12°30'S", "40°N/45°W", "40 degrees north, 45 degrees west", "N40
-// W45", "-12.5, 45.3", "lat 38.9 lon -75.5", "lat 40N long 45W". A
+// W45", "-12.5, 45.3", "lat 38.9 lon -75.5", "lat 40N long 45W", "40
+// south 160 west" (a pair of words needs no degrees). A
 // latitude or a longitude may be written alone ("north of 10°N").
 type Coordinate struct {
 	Span
@@ -91,8 +92,12 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 			continue // "lat 40N": the label's
 		}
 		first := text[m[2]:m[8]]
+		// a pair of words ("40 south 160 west", "10 north, 65 east") needs
+		// no degrees: a bearing is written once ("I-95 north"), and a
+		// road's number follows a dash
+		wordPair := !single && m[9]-m[8] > 1 && m[17]-m[16] > 1 && !(m[0] > 0 && text[m[0]-1] == '-')
 		if single && !degreed(first) && strings.Contains(strings.TrimSpace(text[m[2]:m[9]]), " ") ||
-			m[9]-m[8] > 1 && !degreed(first) {
+			m[9]-m[8] > 1 && !degreed(first) && !wordPair {
 			continue
 		}
 		if !ok1 || !place(&c, v1, h1) {
@@ -101,7 +106,7 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 		if !single {
 			v2, ok2 := dms(text, m[10:16])
 			h2 := strings.ToUpper(text[m[16] : m[16]+1])
-			if m[17]-m[16] > 1 && !degreed(text[m[10]:m[16]]) {
+			if m[17]-m[16] > 1 && !degreed(text[m[10]:m[16]]) && !wordPair {
 				continue
 			}
 			if !ok2 || !place(&c, v2, h2) || c.HasLat == c.HasLng && !(c.HasLat && c.HasLng) {
