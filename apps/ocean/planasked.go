@@ -28,7 +28,69 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 	if scene != "" {
 		notes = append(notes, fmt.Sprintf("not read as filters, they describe the asker, not the data: %q", scene))
 	}
+	kept, which := setAsideWhichFloat(kept)
+	if which != "" {
+		notes = append(notes, fmt.Sprintf("not read as a filter, it says which float is meant: %q", which))
+	}
 	return kept, notes
+}
+
+// A phrase that says which float is meant by where it is ("float
+// 2902269? the one in the Arabian Sea", "5906072, the float off Cape
+// Town", "2901746 (the one that's drifting near Sri Lanka)", "the
+// Labrador Sea one") describes the float the question names by number,
+// not the data: its place is no filter. Only when a WMO number is
+// named; "the one in the Arabian Sea with the most profiles" picks a
+// float by its place.
+var (
+	reWhichOneIn   = regexp.MustCompile(`(?i)\b(?:the|that|this)\s+(?:one|float|buoy|platform)\s+(?:(?:that|which)(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+)?(?:(?:drifting|floating|sitting|deployed|launched|working|operating|based|out)\s+)?(?:in|from|off|near|around|by)\s+`)
+	reTheNamedOne  = regexp.MustCompile(`\b[Tt]he\s+(?:[A-Z][\w'’-]*\s+){1,4}one\b`)
+	reWhichOnePick = regexp.MustCompile(`\s(?:with|whose|that|which|where)\b`)
+)
+
+// setAsideWhichFloat returns query without the phrases that say which of
+// its named floats is meant by where it is, and those phrases.
+func setAsideWhichFloat(query string) (string, string) {
+	if !reWMO.MatchString(query) {
+		return query, ""
+	}
+	var spans [][]int
+	for _, m := range reWhichOneIn.FindAllStringIndex(query, -1) {
+		end := len(query)
+		if e := reClauseEnd.FindStringIndex(query[m[1]:]); e != nil {
+			end = m[1] + e[0]
+		}
+		if e := strings.IndexByte(query[m[1]:end], ')'); e >= 0 {
+			end = m[1] + e
+		}
+		rest := query[m[1]:end]
+		if reWhichOnePick.MatchString(rest) {
+			continue // "the one in the Arabian Sea with the most profiles" picks one
+		}
+		if reWMO.MatchString(rest) || strings.TrimSpace(rest) == "" {
+			continue
+		}
+		spans = append(spans, []int{m[0], end})
+	}
+	spans = append(spans, reTheNamedOne.FindAllStringIndex(query, -1)...)
+	if len(spans) == 0 {
+		return query, ""
+	}
+	slices.SortFunc(spans, func(a, b []int) int { return a[0] - b[0] })
+	var out strings.Builder
+	var aside []string
+	prev := 0
+	for _, sp := range spans {
+		if sp[0] < prev {
+			continue
+		}
+		out.WriteString(query[prev:sp[0]])
+		out.WriteString(" ")
+		aside = append(aside, strings.TrimSpace(query[sp[0]:sp[1]]))
+		prev = sp[1]
+	}
+	out.WriteString(query[prev:])
+	return out.String(), strings.Join(aside, "; ")
 }
 
 // --- superlatives -----------------------------------------------------
@@ -161,7 +223,7 @@ var (
 	reAsksFor   = regexp.MustCompile(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
 	rePlaceBack = regexp.MustCompile(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
 	reTimeBack  = regexp.MustCompile(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
-	reNeedPoint = regexp.MustCompile(`(?i)\b(?:nearest|closest|within\s+\d|radius)\b`)
+	reNeedPoint = regexp.MustCompile(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
 )
 
 // setScene returns query without the clauses that set the scene (see

@@ -143,3 +143,22 @@ func TestPlanFrameEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanWhichFloatByPlace: a phrase saying which named float is meant
+// by where it is ("the one in the Bay of Bengal") is no filter; a place
+// that picks a float, or one the question asks about, still is.
+func TestPlanWhichFloatByPlace(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"float 5906072 — the one in the Bay of Bengal — what was its mean temperature?", "var temperature; agg mean"},
+		{"max pressure of 2902269 (the float that's drifting in the Labrador Sea)", "var pressure; agg max"},
+		{"2901746, the Tasman Sea one: how salty was it at the surface in 2020?", "var salinity; agg value; pres 0-10; time 2020-01-01..2021-01-01"},
+		// picking a float, or filtering its data, by place
+		{"mean temperature of the one in the Arabian Sea", "var temperature; agg mean; region Arabian Sea"},
+		{"float 2902269, or is it the one in the Arabian Sea with the most profiles? mean temperature", "var temperature; agg mean; region Arabian Sea"},
+		{"mean temperature of float 2902269 in the Arabian Sea", "var temperature; agg mean; region Arabian Sea"},
+	} {
+		if got := slotsOf(readPlan(c.q, testNow(), nil)); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+}

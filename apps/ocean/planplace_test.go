@@ -178,3 +178,18 @@ func TestPlanPlaceWordsNoName(t *testing.T) {
 		t.Errorf("Cape Town: near %+v", p.Near)
 	}
 }
+
+// TestPlanPointInWords: a latitude and longitude written with hemisphere
+// words and no degrees are a point.
+func TestPlanPointInWords(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"we're anchored at 12 south 75 west, how many floats within 300 km", "agg count; near -12,-75 r300"},
+		{"nearest float to 35 north, 140 east", "near 35,140 r0; rank nearest float 0"},
+		{"floats within 500 km of 20 North and 65 East since 2020", "agg count; near 20,65 r500; time 2020-01-01..2023-04-28; by float"},
+	} {
+		p := readPlan(c.q, testNow(), nil)
+		if got := slotsOf(p); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+}

@@ -66,7 +66,7 @@ var (
 	}
 	reWhichFloat  = regexp.MustCompile(`\b(which|what) (float|floats|argo float|argo floats|platform|one)\b|\bfloats? (with|that|had|has|recorded|measured|reported)\b.*\b(most|highest|lowest|warmest|coldest|saltiest|freshest|deepest)\b`)
 	reWhichProf   = regexp.MustCompile(`\b(which|what) (profile|profiles|cycle|cycles)\b|\b(profile|cycle) (with|that|had)\b`)
-	rePlot        = regexp.MustCompile(`\b(plot|graph|chart|draw|diagram|map|visuali[sz]e|picture|figure)\b`)
+	rePlot        = regexp.MustCompile(`\b(plots?|graphs?|charts?|draw|diagrams?|maps?|visuali[sz]e|pictures?|figure)\b`)
 	reShow        = regexp.MustCompile(`\b(show|display)\b`)
 	reTable       = regexp.MustCompile(`\b(list|table|tabulate|each|per|every|for all)\b`)
 	reCycle       = regexp.MustCompile(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
@@ -99,7 +99,11 @@ var (
 	reThousands   = regexp.MustCompile(`(\d),(\d{3})\b`)
 	reOrdinalCyc  = regexp.MustCompile(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
 	reBetweenCyc  = regexp.MustCompile(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
-	reWhereMeta   = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
+	// reTopBy ranks by an extreme: "top 5 profiles by max pressure", "the
+	// 3 floats with the highest salinity", "top ten cycles ranked by
+	// minimum temperature"
+	reTopBy     = regexp.MustCompile(`\b(?:top\s+)?(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|floats|casts|dives)\s+(?:of\s+(?:float\s+)?\d{5,7}\s+)?(?:(?:ranked|sorted|ordered)\s+)?(?:by|with)\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b|\btop\s+(\d{1,3}|two|three|four|five|ten)\b[^.?!;]*\b(?:ranked|sorted|ordered)?\s*by\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b`)
+	reWhereMeta = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
 var (
@@ -471,7 +475,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			break
 		}
 	}
-	if p.Rank == nil && (whichFloat || whichProf) && (p.Aggregate == "max" || p.Aggregate == "min") {
+	if p.Rank == nil && (whichFloat || whichProf || reTopBy.MatchString(q)) && (p.Aggregate == "max" || p.Aggregate == "min") {
 		p.Rank = &Ranking{By: extremeRank(p.Aggregate, p.Variable)}
 	}
 	if p.Rank == nil && reLastCycle.MatchString(q) && p.Aggregate != "profile" {
@@ -484,7 +488,11 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 				p.Rank.Of = "profile"
 			}
 		}
-		if m := reTopN.FindStringSubmatch(q); m != nil {
+		m := reTopN.FindStringSubmatch(q)
+		if m == nil {
+			m = reTopBy.FindStringSubmatch(q) // "5 casts ranked by min temp"
+		}
+		if m != nil {
 			s := m[1] + m[2]
 			n, err := strconv.Atoi(s)
 			if err != nil {
@@ -562,9 +570,13 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	fillAsAsked(q, &p)
 
 	// answer kind
+	// a profile of one variable the question names is a curve against
+	// depth, drawn ("temp profile 2901623 cycle 12"); of several (a CTD
+	// cast's temperature and salinity) a table, unless a plot is asked
 	plot, noPlot := plotAsked(q)
+	curve := p.Aggregate == "profile" && p.Variable != "" && len(p.With) == 0 && !reTable.MatchString(q)
 	switch {
-	case plot || !noPlot && reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track"):
+	case plot || !noPlot && (curve || reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track")):
 		p.Answer = "plot"
 	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || reTable.MatchString(rePerYear.ReplaceAllString(q, " ")) && p.Actionable():
 		p.Answer = "table"

@@ -261,9 +261,10 @@ func plotAsked(q string) (asked, declined bool) {
 
 // Pressure filters written as code: pandas ("df.pres.between(0, 100)",
 // "df['PRES'] >= 500"), SQL ("PRES BETWEEN 0 AND 100") and comparisons
-// ("0 < pres < 100", "pres >= 0 & pres <= 100"). rewordCodeFilters
-// writes them in the words the rules read ("between 0 and 100 dbar",
-// "deeper than 500 dbar"), before clipped words are expanded (which
+// ("0 < pres < 100", "pres >= 0 & pres <= 100"), and equalities ("pres =
+// 1000", "df.pres == 500", SQL "WHERE pres = 1000 dbar"): a level.
+// rewordCodeFilters writes them in the words the rules read ("between 0
+// and 100 dbar", "deeper than 500 dbar", "at 1000 dbar"), before clipped words are expanded (which
 // would read "pres." as "pressure").
 var (
 	codeName    = `(?:\b(?:df|data|ds)\s*(?:\.|\[\s*['"]))?\b(?:pres(?:sure)?(?:_adjusted)?|depth)\b(?:['"]\s*\])?`
@@ -272,7 +273,7 @@ var (
 	reCodeBetw  = regexp.MustCompile(`(?i)` + codeName + `\s*\.\s*between\s*\(\s*` + codeNum + `\s*,\s*` + codeNum + `\s*(?:,[^)]*)?\)|` + codeName + `\s+between\s+` + codeNum + `\s+and\s+` + codeNum + `\b(?:\s*(?:m|meters?|metres?|dbar|decibars?|db)\b)?`)
 	reCodeTwo   = regexp.MustCompile(`(?i)\(?\s*` + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + codeAnd + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + `\s*\)?`)
 	reCodeSandw = regexp.MustCompile(`(?i)` + codeNum + `\s*(<=?|=<)\s*` + codeName + `\s*(<=?|=<)\s*` + codeNum)
-	reCodeOne   = regexp.MustCompile(`(?i)` + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + `\b`)
+	reCodeOne   = regexp.MustCompile(`(?i)` + codeName + `\s*(>=?|=>|<=?|=<|==?)\s*` + codeNum + `\b`)
 )
 
 // rewordCodeFilters writes the pressure filters of query written as code
@@ -300,6 +301,9 @@ func rewordCodeFilters(query string) string {
 		return between(query[m[2]:m[3]], query[m[8]:m[9]])
 	})
 	return replaceFunc(reCodeOne, query, func(m []int) string {
+		if op := query[m[2]:m[3]]; op == "=" || op == "==" {
+			return " at " + query[m[4]:m[5]] + " dbar "
+		}
 		if strings.Contains(query[m[2]:m[3]], ">") {
 			return " deeper than " + query[m[4]:m[5]] + " dbar "
 		}

@@ -205,6 +205,10 @@ func TestPlanCodeFilters(t *testing.T) {
 		{"median temperature of float 4901079 for 100 <= pres < 400", 100, 400},
 		{"max salinity of float 2902269 where pres > 1200", 1200, 12000},
 		{"mean temperature of float 2902269 where PRES_ADJUSTED <= 10", 0, 10},
+		// an equality is a level: the window around it
+		{"df[df.pres == 500].temp.mean() for float 5906072", 475, 525},
+		{"SELECT psal FROM argo WHERE platform = 2902269 AND pressure = 200", 190, 210},
+		{"temperature of float 1900857 where depth=1500 m, by cycle", 1425, 1575},
 	} {
 		p := readPlan(c.q, testNow(), nil)
 		if p.Pressure == nil || p.Pressure.Min != c.min || p.Pressure.Max != c.max {
@@ -257,6 +261,22 @@ func TestPlanTimesBack(t *testing.T) {
 		}
 		if c.from == "" && !missingSlot(p, "time") {
 			t.Errorf("%q: time not read and not missing: %q", c.q, p.Missing)
+		}
+	}
+}
+
+// TestPlanPluralPlotWords: plots, charts, graphs, diagrams and maps ask
+// for a plot as the singular words do.
+func TestPlanPluralPlotWords(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"make me some charts of the salinity of float 2902269 over time", "plot"},
+		{"graphs of the track of float 5906072 in 2021 please", "plot"},
+		{"I'd like plots of the temperature profiles of float 2901746 cycles 3-5", "plot"},
+		{"T-S diagrams for float 4901079 cycles 10 to 12", "plot"},
+		{"mean salinity of float 2902269 in 2019, no graphs", "number"},
+	} {
+		if p := readPlan(c.q, testNow(), nil); p.Answer != c.want {
+			t.Errorf("%q: answer %s, want %s", c.q, p.Answer, c.want)
 		}
 	}
 }
