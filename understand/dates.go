@@ -89,7 +89,11 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if taken[i] || toks[i].masked {
 			continue
 		}
-		if p, ok := d.pointAt(text, i); ok {
+		p, ok := d.spanAt(text, i) // spans.go: ranges of days, parts of months, holidays
+		if !ok {
+			p, ok = d.pointAt(text, i)
+		}
+		if ok {
 			pts = append(pts, p)
 			markTaken(taken, p.first, p.last+1)
 			i = p.last

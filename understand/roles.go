@@ -149,6 +149,11 @@ func cueBefore(toks []token, i int) (Role, string, int) {
 			best, bestLen = c, n
 		}
 	}
+	if bestLen == 0 || bestLen == 1 && (best.role == RoleFrom || best.role == RoleNear) {
+		if c, ok := distanceCue(toks, j); ok { // distancecue.go: "within 10 miles of", "5 km from"
+			return RoleNear, "", c
+		}
+	}
 	// "I'm in", "my friend is over in", "she's currently based in": a
 	// person's verb before "in", adverbs skipped.
 	if (bestLen == 0 || best.role == RoleIn) && j >= 1 && (toks[j].low == "in" || toks[j].low == "at" || toks[j].low == "near") {

@@ -1,0 +1,776 @@
+package understand
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// spanAt reads the time frames of several words that dates.go's single
+// points do not: ranges of days in one or two months ("Feb 12 to 17",
+// "13-18 February 2026", "between the 20th and 28th of February", "from
+// October 28 to November 2, 2026", "14/02/2026 to 01/03/2026"), days
+// written as ordinal words and years in words ("march first to march
+// fifteenth twenty twenty six"), day-first dotted dates ("08.05.2026"),
+// parts of a month ("the first two weeks of June", "the first half of
+// March", "the last weekend of May"), a quarter with no year ("in Q3"),
+// the early, mid or late part of a season ("late summer" is August),
+// holidays ("over Easter", "around Christmas", "New Year's Eve") and a
+// stay counted ahead ("in 3 weeks, for one week"). A range's leading
+// "from" or "between" is part of it.
+func (d *dateReader) spanAt(text string, i int) (point, bool) {
+	if d.toks[i].masked {
+		return point{}, false
+	}
+	start := i
+	if w := d.word(i); w == "from" || w == "between" {
+		start = i + 1
+	}
+	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
+		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.dayRange, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt, d.stayAt,
+	} {
+		from, to, unit, last, ok := read(start)
+		if !ok {
+			continue
+		}
+		first := start
+		if start > i && unit == "range" {
+			first = i
+		}
+		for k := first; k <= last; k++ {
+			if d.taken[k] || d.toks[k].masked {
+				return point{}, false
+			}
+		}
+		p := point{first: first, last: last, year: true}
+		p.From, p.To, p.Unit = from, to, unit
+		p.Span = Span{d.toks[first].start, d.toks[last].end}
+		return p, true
+	}
+	return point{}, false
+}
+
+// rangeSeps join the two ends of a range of days.
+var rangeSeps = map[string]bool{"-": true, "–": true, "—": true, "to": true, "until": true, "till": true, "til": true,
+	"through": true, "thru": true, "and": true}
+
+// ordinalDays are the days of a month as ordinal words.
+var ordinalDays = func() map[string]int {
+	m := map[string]int{}
+	small := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"}
+	for i, w := range small {
+		m[w] = i + 1
+	}
+	for i, w := range []string{"tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+		"seventeenth", "eighteenth", "nineteenth", "twentieth"} {
+		m[w] = 10 + i
+	}
+	m["thirtieth"] = 30
+	for i, w := range small {
+		m["twenty-"+w], m["twenty "+w] = 21+i, 21+i
+	}
+	m["thirty-first"], m["thirty first"] = 31, 31
+	return m
+}()
+
+// dayAt reads a day of a month at k: "14", "14th", "the 14th", "the
+// fourteenth", "twenty-first". words says it was written in words.
+func (d *dateReader) dayAt(k int) (day, next int, words, ok bool) {
+	if d.word(k) == "the" {
+		k++
+	}
+	if k >= len(d.toks) {
+		return 0, 0, false, false
+	}
+	t := d.toks[k]
+	if t.kind == tokNum && len(t.raw) <= 2 {
+		n, err := strconv.Atoi(t.raw)
+		if err != nil || n < 1 || n > 31 {
+			return 0, 0, false, false
+		}
+		next = k + 1
+		if next < len(d.toks) && !d.toks[next].space {
+			switch d.toks[next].low {
+			case "st", "nd", "rd", "th":
+				next++
+			}
+		}
+		return n, next, false, true
+	}
+	if n, ok := ordinalDays[d.word(k)+" "+d.word(k+1)]; ok {
+		return n, k + 2, true, true
+	}
+	if n, ok := ordinalDays[t.low]; ok {
+		return n, k + 1, true, true
+	}
+	return 0, 0, false, false
+}
+
+// monthAt reads a month's name at k ("Feb", "Feb.", "february").
+func (d *dateReader) monthAt(k int) (time.Month, int, bool) {
+	mo, ok := monthNames[d.word(k)]
+	if !ok {
+		return 0, 0, false
+	}
+	if w := d.word(k); d.word(k+1) == "." && len(w) <= 4 && w != "may" && w != "june" && w != "july" {
+		return mo, k + 2, true // "Feb.", not a sentence's end
+	}
+	return mo, k + 1, true
+}
+
+// yearAt reads a year at k, a comma before it allowed: "2026", "twenty
+// twenty six", "two thousand and twenty-six".
+func (d *dateReader) yearAt(k int) (int, int, bool) {
+	if d.word(k) == "," {
+		k++
+	}
+	if d.isYear(k) {
+		y, _ := strconv.Atoi(d.toks[k].raw)
+		return y, k + 1, true
+	}
+	return d.yearWords(k)
+}
+
+var unitWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
+var teenWords = map[string]int{"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+
+// twoDigits reads 10..99 in words at k: "twenty six", "twenty-six",
+// "thirty", "twelve".
+func (d *dateReader) twoDigits(k int) (int, int, bool) {
+	w := d.word(k)
+	if n, ok := teenWords[w]; ok {
+		return n, k + 1, true
+	}
+	if a, b, ok := strings.Cut(w, "-"); ok {
+		if t, ok1 := tens[a]; ok1 {
+			if u, ok2 := unitWords[b]; ok2 {
+				return t + u, k + 1, true
+			}
+		}
+		return 0, 0, false
+	}
+	t, ok := tens[w]
+	if !ok {
+		return 0, 0, false
+	}
+	if u, ok := unitWords[d.word(k+1)]; ok {
+		return t + u, k + 2, true
+	}
+	return t, k + 1, true
+}
+
+// yearWords reads a year written in words at k: "twenty twenty six",
+// "nineteen ninety-nine", "two thousand twenty-six", "two thousand and
+// nine".
+func (d *dateReader) yearWords(k int) (int, int, bool) {
+	switch d.word(k) {
+	case "nineteen", "twenty":
+		hi := 19
+		if d.word(k) == "twenty" {
+			hi = 20
+		}
+		if d.word(k+1) == "oh" || d.word(k+1) == "o" {
+			if u, ok := unitWords[d.word(k+2)]; ok {
+				return hi*100 + u, k + 3, true
+			}
+			return 0, 0, false
+		}
+		if lo, next, ok := d.twoDigits(k + 1); ok {
+			return hi*100 + lo, next, true
+		}
+	case "two":
+		if d.word(k+1) != "thousand" {
+			return 0, 0, false
+		}
+		n := k + 2
+		if d.word(n) == "and" {
+			n++
+		}
+		if u, ok := unitWords[d.word(n)]; ok {
+			return 2000 + u, n + 1, true
+		}
+		if lo, next, ok := d.twoDigits(n); ok {
+			return 2000 + lo, next, true
+		}
+	}
+	return 0, 0, false
+}
+
+// validDay says whether day dd is in month mo of year y.
+func validDay(y int, mo time.Month, dd int) bool {
+	return dd >= 1 && dd <= daysIn(y, mo)
+}
+
+func daysIn(y int, mo time.Month) int {
+	return time.Date(y, mo+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// daysFrame is the frame of days [d1 of m1, d2 of m2] inclusive: in year
+// y when written, else the year the tense picks for the first month; an
+// end before the start is in the next year.
+func (d *dateReader) daysFrame(m1 time.Month, d1 int, m2 time.Month, d2 int, y int) (time.Time, time.Time, bool) {
+	var from time.Time
+	if y > 0 {
+		from = d.day(y, m1, 1)
+		if m2 < m1 { // "Dec 28 to Jan 3, 2027": the year is the end's
+			from = from.AddDate(-1, 0, 0)
+		}
+	} else {
+		from = d.pick(m1, 1)
+	}
+	if !validDay(from.Year(), m1, d1) {
+		return time.Time{}, time.Time{}, false
+	}
+	from = from.AddDate(0, 0, d1-1)
+	ey := from.Year()
+	if m2 < m1 || m2 == m1 && d2 < d1 {
+		ey++
+	}
+	if !validDay(ey, m2, d2) {
+		return time.Time{}, time.Time{}, false
+	}
+	return from, d.day(ey, m2, d2).AddDate(0, 0, 1), true
+}
+
+// dayRange reads a range of days written with month names, the month
+// first ("Feb 12 to 17", "Feb 14-17 2026", "October 28 to November 2,
+// 2026", "march first to march fifteenth") or the day first ("13-18
+// February 2026", "14 to 22 February", "the 20th and 28th of February",
+// "3rd July to 5th July").
+func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	finish := func(m1 time.Month, d1 int, m2 time.Month, d2 int, n int) (time.Time, time.Time, string, int, bool) {
+		y, next, ok := d.yearAt(n)
+		if !ok {
+			y, next = 0, n
+		}
+		from, to, ok := d.daysFrame(m1, d1, m2, d2, y)
+		if !ok {
+			return fail()
+		}
+		return from, to, "range", next - 1, true
+	}
+	// Month first.
+	if m1, n, ok := d.monthAt(k); ok {
+		d1, n, _, ok := d.dayAt(n)
+		if !ok || !rangeSeps[d.word(n)] {
+			return fail()
+		}
+		n++
+		m2 := m1
+		if mo, n2, ok := d.monthAt(n); ok {
+			m2, n = mo, n2
+		}
+		d2, n, _, ok := d.dayAt(n)
+		if !ok {
+			return fail()
+		}
+		if _, _, ok := d.monthAt(n); ok {
+			return fail() // "May 3 to 5 June": no range of one month
+		}
+		return finish(m1, d1, m2, d2, n)
+	}
+	// Day first.
+	d1, n, _, ok := d.dayAt(k)
+	if !ok {
+		return fail()
+	}
+	if d.word(n) == "of" {
+		n++
+	}
+	m1, hasM1 := time.Month(0), false
+	if mo, n2, ok := d.monthAt(n); ok {
+		m1, hasM1, n = mo, true, n2
+	}
+	if !rangeSeps[d.word(n)] {
+		return fail()
+	}
+	n++
+	d2, n, _, ok := d.dayAt(n)
+	if !ok {
+		return fail()
+	}
+	if d.word(n) == "of" {
+		n++
+	}
+	m2, n, ok := d.monthAt(n)
+	if !ok {
+		return fail()
+	}
+	if !hasM1 {
+		m1 = m2
+	}
+	return finish(m1, d1, m2, d2, n)
+}
+
+// wordDay reads one day written with an ordinal word or a year in words,
+// which dates.go does not: "March first", "the fifth of May", "June 3
+// twenty twenty six".
+func (d *dateReader) wordDay(k int) (time.Time, time.Time, string, int, bool) {
+	var mo time.Month
+	var dd, n int
+	var words, ok bool
+	if m, n1, ok1 := d.monthAt(k); ok1 {
+		if dd, n, words, ok = d.dayAt(n1); !ok {
+			return time.Time{}, time.Time{}, "", 0, false
+		}
+		mo = m
+	} else {
+		if dd, n, words, ok = d.dayAt(k); !ok {
+			return time.Time{}, time.Time{}, "", 0, false
+		}
+		if d.word(n) == "of" {
+			n++
+		}
+		if mo, n, ok = d.monthAt(n); !ok {
+			return time.Time{}, time.Time{}, "", 0, false
+		}
+	}
+	y, next, hasYear := d.yearAt(n)
+	yearWords := hasYear && !d.isYear(next-1)
+	if !words && !yearWords {
+		return time.Time{}, time.Time{}, "", 0, false
+	}
+	if !hasYear {
+		y, next = 0, n
+	}
+	from, to, ok := d.daysFrame(mo, dd, mo, dd, y)
+	if !ok {
+		return time.Time{}, time.Time{}, "", 0, false
+	}
+	return from, to, "day", next - 1, true
+}
+
+var dottedRe = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{4})$`)
+
+// dottedDay reads a date written day first with dots, as in most of
+// Europe: "08.05.2026" is the 8th of May.
+func (d *dateReader) dottedDay(k int) (time.Time, time.Time, string, int, bool) {
+	if k >= len(d.toks) || d.toks[k].kind != tokNum {
+		return time.Time{}, time.Time{}, "", 0, false
+	}
+	m := dottedRe.FindStringSubmatch(d.toks[k].raw)
+	if m == nil {
+		return time.Time{}, time.Time{}, "", 0, false
+	}
+	dd, _ := strconv.Atoi(m[1])
+	mo, _ := strconv.Atoi(m[2])
+	y, _ := strconv.Atoi(m[3])
+	if mo < 1 || mo > 12 || !validDay(y, time.Month(mo), dd) {
+		return time.Time{}, time.Time{}, "", 0, false
+	}
+	from := d.day(y, time.Month(mo), dd)
+	return from, from.AddDate(0, 0, 1), "day", k, true
+}
+
+var slashPairRe = regexp.MustCompile(`(?i)^(\d{1,2})/(\d{1,2})/(\d{4})\s*(?:-|–|—|to|until|till|through|thru|and)\s*(\d{1,2})/(\d{1,2})/(\d{4})\b`)
+
+// slashPair reads two slashed dates joined as a range, both read the same
+// way: day first when either can only be ("14/02/2026 to 01/03/2026"),
+// else month first, as dates.go reads one alone.
+func (d *dateReader) slashPair(text string, k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	if k >= len(d.toks) || d.toks[k].kind != tokNum {
+		return fail()
+	}
+	t := d.toks[k]
+	m := slashPairRe.FindStringSubmatchIndex(text[t.start:])
+	if m == nil {
+		return fail()
+	}
+	num := func(g int) int { n, _ := strconv.Atoi(text[t.start+m[2*g] : t.start+m[2*g+1]]); return n }
+	a, b, y1, c, e, y2 := num(1), num(2), num(3), num(4), num(5), num(6)
+	dayFirst := (a > 12 || c > 12) && b <= 12 && e <= 12
+	if !dayFirst && (a > 12 || c > 12) {
+		return fail()
+	}
+	m1, d1, m2, d2 := a, b, c, e
+	if dayFirst {
+		m1, d1, m2, d2 = b, a, e, c
+	}
+	if m1 < 1 || m1 > 12 || m2 < 1 || m2 > 12 || !validDay(y1, time.Month(m1), d1) || !validDay(y2, time.Month(m2), d2) {
+		return fail()
+	}
+	from, to := d.day(y1, time.Month(m1), d1), d.day(y2, time.Month(m2), d2).AddDate(0, 0, 1)
+	if !to.After(from) {
+		return fail()
+	}
+	return from, to, "range", d.tokenEnding(k, t.start+m[1]), true
+}
+
+// partOrdinals are the parts of a month counted from its start; -1 its
+// end.
+var partOrdinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "final": -1,
+	"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+// partOf reads a part of a month or year: "the first two weeks of June",
+// "the first half of March", "first week of November 2026", "the last
+// 10 days of May", "the second weekend of July", "the first half of
+// 2027".
+func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	if d.word(k) == "the" {
+		k++
+	}
+	if k >= len(d.toks) {
+		return fail()
+	}
+	ord, n := 0, k+1
+	if d.toks[k].kind == tokNum && k+1 < len(d.toks) && !d.toks[k+1].space {
+		ord, n = partOrdinals[d.toks[k].raw+d.word(k+1)], k+2
+	} else {
+		ord = partOrdinals[d.word(k)]
+	}
+	if ord == 0 {
+		return fail()
+	}
+	count := 1
+	if q, c := numberAt(d.toks, n); c > 0 && q.Kind == Count && q.Value >= 1 && q.Value <= 31 && (ord == 1 || ord == -1) {
+		count, n = int(q.Value), n+c
+	}
+	unit := d.word(n)
+	if d.word(n+1) != "of" {
+		return fail()
+	}
+	n += 2
+	if d.word(n) == "the" && d.word(n+1) == "month" {
+		return fail()
+	}
+	// Of a year: halves only.
+	if y, next, ok := d.yearAt(n); ok && d.word(n) != "," && (unit == "half" && count == 1) {
+		from := d.day(y, 1, 1)
+		if ord != 1 {
+			from = d.day(y, 7, 1)
+		}
+		return from, from.AddDate(0, 6, 0), "range", next - 1, true
+	}
+	mo, n, ok := d.monthAt(n)
+	if !ok {
+		return fail()
+	}
+	start := d.pick(mo, 1)
+	last := n - 1
+	if y, next, ok := d.yearAt(n); ok {
+		start, last = d.day(y, mo, 1), next-1
+	}
+	days := daysIn(start.Year(), mo)
+	first, end := 0, 0 // days of the month, inclusive
+	span := func(size int) {
+		switch {
+		case ord == -1:
+			first, end = days-size+1, days
+		case count == 1:
+			first, end = (ord-1)*size+1, ord*size
+		default:
+			first, end = 1, size
+		}
+	}
+	switch unit {
+	case "week", "weeks":
+		span(7 * count)
+	case "fortnight":
+		span(14)
+	case "day", "days":
+		span(count)
+	case "half":
+		if count != 1 || ord > 2 {
+			return fail()
+		}
+		first, end = 1, 15
+		if ord != 1 {
+			first, end = 16, days
+		}
+	case "weekend", "weekends":
+		if count != 1 {
+			return fail()
+		}
+		sat := start.AddDate(0, 0, (int(time.Saturday)-int(start.Weekday())+7)%7)
+		if ord == -1 {
+			last := start.AddDate(0, 0, days-1)
+			sat = last.AddDate(0, 0, -((int(last.Weekday()) - int(time.Saturday) + 7) % 7))
+		} else {
+			sat = sat.AddDate(0, 0, 7*(ord-1))
+		}
+		return sat, sat.AddDate(0, 0, 2), "weekend", last, true
+	default:
+		return fail()
+	}
+	if first < 1 || end > days || end < first {
+		return fail()
+	}
+	return start.AddDate(0, 0, first-1), start.AddDate(0, 0, end), "range", last, true
+}
+
+// quarterAt reads a quarter with no year, "Q3", "the third quarter", as
+// the tense picks it; "Q3 2026" is dates.go's.
+func (d *dateReader) quarterAt(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	q, last := 0, k
+	if w := d.word(k); len(w) == 2 && w[0] == 'q' && w[1] >= '1' && w[1] <= '4' {
+		q = int(w[1] - '0')
+	} else {
+		n := k
+		if d.word(n) == "the" {
+			n++
+		}
+		o := partOrdinals[d.word(n)]
+		if o < 1 || d.word(n+1) != "quarter" {
+			return fail()
+		}
+		q, last = o, n+1
+	}
+	n := last + 1
+	of := d.word(n) == "of"
+	if of {
+		n++
+	}
+	if y, next, ok := d.yearAt(n); ok {
+		if d.toks[k].low[0] == 'q' && !of {
+			return fail() // "Q3 2026": dates.go reads it
+		}
+		from := d.day(y, time.Month(3*q-2), 1)
+		return from, from.AddDate(0, 3, 0), "quarter", next - 1, true
+	}
+	from := d.pick(time.Month(3*q-2), 3)
+	return from, from.AddDate(0, 3, 0), "quarter", last, true
+}
+
+// seasonPart reads the early, mid or late part of a season as its first,
+// middle or last month: "late summer" is August, "early spring 2027"
+// March 2027.
+func (d *dateReader) seasonPart(k int) (time.Time, time.Time, string, int, bool) {
+	off := map[string]int{"early": 0, "mid": 1, "late": 2}
+	w, season, n := d.word(k), d.word(k+1), k+1
+	if a, b, ok := strings.Cut(w, "-"); ok { // "mid-summer", one word
+		w, season, n = a, b, k
+	} else if season == "-" {
+		season, n = d.word(k+2), k+2
+	}
+	o, ok := off[w]
+	mo, ok2 := seasons[season]
+	if !ok || !ok2 {
+		return time.Time{}, time.Time{}, "", 0, false
+	}
+	start, last := d.pick(mo, 3), n
+	if y, next, ok := d.yearAt(n + 1); ok && d.word(n+1) != "," {
+		start, last = d.day(y, mo, 1), next-1
+	}
+	from := start.AddDate(0, o, 0)
+	return from, from.AddDate(0, 1, 0), "month", last, true
+}
+
+// holiday is a feast day or a holiday period: its days in year y.
+type holiday struct {
+	words []string // lower case
+	// bare words name a period a sentence also uses as a word
+	// ("Christmas markets", "Easter parade"): read only after a time word
+	// or before a year.
+	bare bool
+	days func(d *dateReader, y int) (time.Time, time.Time)
+}
+
+// easter is Easter Sunday of year y (the Gregorian computus).
+func easter(y int) (time.Month, int) {
+	a, b, c := y%19, y/100, y%100
+	dd, e := b/4, b%4
+	f := (b + 8) / 25
+	g := (b - f + 1) / 3
+	h := (19*a + b - dd - g + 15) % 30
+	i, k := c/4, c%4
+	l := (32 + 2*e + 2*i - h - k) % 7
+	m := (a + 11*h + 22*l) / 451
+	month := (h + l - 7*m + 114) / 31
+	day := (h+l-7*m+114)%31 + 1
+	return time.Month(month), day
+}
+
+func (d *dateReader) easterDays(y, from, to int) (time.Time, time.Time) {
+	mo, dd := easter(y)
+	e := d.day(y, mo, dd)
+	return e.AddDate(0, 0, from), e.AddDate(0, 0, to+1)
+}
+
+// christmasWeek is the Monday to Sunday week holding Christmas Day.
+func (d *dateReader) christmasWeek(y int) (time.Time, time.Time) {
+	c := d.day(y, 12, 25)
+	mon := c.AddDate(0, 0, -((int(c.Weekday()) + 6) % 7))
+	return mon, mon.AddDate(0, 0, 7)
+}
+
+func fixedDay(mo time.Month, dd int) func(d *dateReader, y int) (time.Time, time.Time) {
+	return func(d *dateReader, y int) (time.Time, time.Time) {
+		t := d.day(y, mo, dd)
+		return t, t.AddDate(0, 0, 1)
+	}
+}
+
+func easterSpan(from, to int) func(d *dateReader, y int) (time.Time, time.Time) {
+	return func(d *dateReader, y int) (time.Time, time.Time) { return d.easterDays(y, from, to) }
+}
+
+func weekOfChristmas(d *dateReader, y int) (time.Time, time.Time) { return d.christmasWeek(y) }
+
+// holidays, longest first within a first word. Easter is Good Friday to
+// Easter Monday; Christmas the Monday-Sunday week of Christmas Day.
+var holidays = func() []holiday {
+	var out []holiday
+	add := func(bare bool, f func(d *dateReader, y int) (time.Time, time.Time), phrases ...string) {
+		for _, p := range phrases {
+			out = append(out, holiday{words: strings.Fields(p), bare: bare, days: f})
+		}
+	}
+	add(false, fixedDay(12, 24), "christmas eve", "xmas eve")
+	add(false, fixedDay(12, 25), "christmas day", "xmas day")
+	add(false, fixedDay(12, 26), "boxing day")
+	add(false, weekOfChristmas, "christmas week", "christmas holidays", "christmas time", "christmas break",
+		"christmastime", "xmas week", "the week of christmas")
+	add(true, weekOfChristmas, "christmas", "xmas")
+	add(false, easterSpan(0, 0), "easter sunday", "easter day")
+	add(false, easterSpan(1, 1), "easter monday")
+	add(false, easterSpan(-2, -2), "good friday")
+	add(false, easterSpan(-7, -1), "holy week")
+	add(false, easterSpan(-2, 1), "easter weekend", "easter holidays", "easter break", "easter holiday")
+	add(true, easterSpan(-2, 1), "easter")
+	add(false, fixedDay(12, 31), "new year's eve", "new years eve", "new year eve")
+	add(false, fixedDay(1, 1), "new year's day", "new years day")
+	add(true, func(d *dateReader, y int) (time.Time, time.Time) {
+		t := d.day(y, 12, 31)
+		return t, t.AddDate(0, 0, 2)
+	}, "new year's", "new years", "new year")
+	add(false, fixedDay(2, 14), "valentine's day", "valentines day")
+	add(true, fixedDay(10, 31), "halloween")
+	add(true, func(d *dateReader, y int) (time.Time, time.Time) {
+		first := d.day(y, 11, 1)
+		thu := first.AddDate(0, 0, (int(time.Thursday)-int(first.Weekday())+7)%7+21)
+		return thu, thu.AddDate(0, 0, 1)
+	}, "thanksgiving")
+	return out
+}()
+
+// holidayLeads before a bare holiday make it a time: "over Easter",
+// "around Christmas", "for Christmas 2025".
+var holidayLeads = map[string]bool{"over": true, "around": true, "at": true, "for": true, "during": true, "on": true,
+	"before": true, "after": true, "until": true, "till": true, "til": true, "by": true, "since": true, "this": true,
+	"next": true, "last": true, "from": true, "to": true, "between": true, "and": true, "through": true, "thru": true,
+	"throughout": true, "around the": false}
+
+// holidayAt reads a holiday at k: the year written after it, else the
+// one the tense picks.
+func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	var h *holiday
+	n := 0
+	for i := range holidays {
+		c := &holidays[i]
+		ok := true
+		for j, w := range c.words {
+			if strings.ReplaceAll(d.word(k+j), "’", "'") != w {
+				ok = false
+				break
+			}
+		}
+		if ok && (h == nil || len(c.words) > len(h.words)) {
+			h, n = c, k+len(c.words)
+		}
+	}
+	if h == nil {
+		return fail()
+	}
+	if p := d.word(k - 1); p == "chinese" || p == "lunar" || p == "jewish" || p == "persian" || p == "orthodox" {
+		return fail()
+	}
+	y, next, hasYear := d.yearAt(n)
+	if h.bare && !hasYear {
+		lead := d.word(k - 1)
+		if lead == "the" {
+			lead = d.word(k - 2)
+		}
+		if !holidayLeads[lead] {
+			return fail()
+		}
+		// "for Christmas markets": a word before a noun, not a time.
+		if n < len(d.toks) && d.toks[n].kind == tokWord && !nounStops[d.word(n)] && !timePreps[d.word(n)] {
+			return fail()
+		}
+	}
+	if hasYear {
+		from, to := h.days(d, y)
+		return from, to, "holiday", next - 1, true
+	}
+	yr := d.now.Year()
+	from, to := h.days(d, yr)
+	switch d.tense {
+	case Future:
+		if !to.After(d.now) {
+			from, to = h.days(d, yr+1)
+		}
+	case Past:
+		if from.After(d.now) {
+			from, to = h.days(d, yr-1)
+		}
+	default:
+		if !(!from.After(d.now) && to.After(d.now)) {
+			for _, c := range []int{yr - 1, yr + 1} {
+				f, t := h.days(d, c)
+				if absDur(f.Sub(d.now)) < absDur(from.Sub(d.now)) {
+					from, to = f, t
+				}
+			}
+		}
+	}
+	return from, to, "holiday", n - 1, true
+}
+
+// stayAt reads a stay counted ahead with its length: "in 3 weeks, for
+// one week", "in two days for a weekend", "in a month for 10 days".
+func (d *dateReader) stayAt(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	if d.word(k) != "in" {
+		return fail()
+	}
+	n := k + 1
+	count := 1
+	if w := d.word(n); w == "a" || w == "an" || w == "one" {
+		n++
+	} else if q, c := numberAt(d.toks, n); c > 0 && q.Kind == Count && q.Value >= 1 {
+		count, n = int(q.Value), n+c
+	} else {
+		return fail()
+	}
+	u := units[d.word(n)]
+	if u != "day" && u != "week" && u != "month" {
+		return fail()
+	}
+	from := d.add(d.now, u, count)
+	n++
+	if d.word(n) == "," {
+		n++
+	}
+	if d.word(n) != "for" {
+		return fail()
+	}
+	n++
+	length := 1
+	if w := d.word(n); w == "a" || w == "an" || w == "one" {
+		n++
+	} else if q, c := numberAt(d.toks, n); c > 0 && q.Kind == Count && q.Value >= 1 {
+		length, n = int(q.Value), n+c
+	} else {
+		return fail()
+	}
+	var to time.Time
+	switch w := d.word(n); {
+	case w == "weekend" || w == "weekends":
+		to = from.AddDate(0, 0, 2*length)
+	case w == "fortnight":
+		to = from.AddDate(0, 0, 14*length)
+	case units[w] == "day" || units[w] == "week" || units[w] == "month":
+		to = d.add(from, units[w], length)
+	default:
+		return fail()
+	}
+	return from, to, "range", n, true
+}
