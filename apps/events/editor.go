@@ -209,19 +209,16 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 			unknown = append(unknown, g.Location)
 		}
 	} else {
-		for _, m := range r.Mentions {
-			if m.Role == understand.RoleRegion {
-				continue
-			}
-			if m.Place == nil {
-				unknown = append(unknown, m.Text)
-				continue
-			}
+		var m *understand.Mention
+		m, unknown = placeMention(r)
+		if m != nil {
 			p.Place = m.Place
 			if m.Role == understand.RoleNear && m.Place.Kind == understand.KindCity {
 				p.RadiusKm = 50
 			}
-			break
+		}
+		if km, ok := statedRadius(r); ok && p.Place != nil {
+			p.RadiusKm = km
 		}
 	}
 	if p.Place != nil {

@@ -19,13 +19,13 @@ type interest struct {
 
 // interests is the events vocabulary. Labels are what profiles carry.
 var interests = []interest{
-	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations"},
+	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval"},
 		words: []string{"festival", "fest", "festa", "fiesta", "celebration", "jubilee"}},
 	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride"},
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
 	{label: "holiday", phrases: []string{"holiday", "holidays", "public holiday", "national day", "bank holiday", "observance"},
 		kinds: []eventdata.Kind{eventdata.KindHoliday, eventdata.KindObservance}},
-	{label: "music", phrases: []string{"music", "concert", "concerts", "gig", "gigs", "jazz", "opera", "live music"},
+	{label: "music", phrases: []string{"music", "concert", "concerts", "gig", "gigs", "jazz", "opera", "live music", "band", "bands", "brass band", "orchestra", "choir"},
 		words: []string{"music", "concert", "jazz", "opera", "orchestra", "band", "symphony", "choir"}},
 	{label: "sports", phrases: []string{"sport", "sports", "marathon", "race", "races", "match", "tournament", "game"},
 		words: []string{"marathon", "race", "run", "cup", "championship", "tournament", "regatta", "match", "grand prix"}},

@@ -1,0 +1,110 @@
+package events
+
+import (
+	"math"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// placeMention is the place a request is about, and the names it writes
+// where a place goes that no gazetteer knows. A place written after a
+// cue ("in Berlin", "near Leipzig", "at the carnival in Rio") wins over
+// one written with none, which is often a word that some small town is
+// named after ("Street art", "Christmas markets", "Samba parades"); a
+// region written after a place only qualifies it. A name found only by a
+// near spelling (Narnia for Narni) is no reading: the place is unknown.
+func placeMention(r *understand.Reading) (*understand.Mention, []string) {
+	var unknown []string
+	var cued, uncued *understand.Mention
+	for i := range r.Mentions {
+		m := &r.Mentions[i]
+		if m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid {
+			continue
+		}
+		if m.Place == nil || farSpelled(*m.Place) {
+			if m.Role != understand.RoleNone || m.Quoted {
+				unknown = append(unknown, m.Text)
+			}
+			continue
+		}
+		if m.Role != understand.RoleNone {
+			if cued == nil {
+				cued = m
+			}
+			continue
+		}
+		if uncued == nil && !wordBeforeInterest(r, *m) {
+			uncued = m
+		}
+	}
+	switch {
+	case cued != nil:
+		return cued, nil
+	case uncued != nil:
+		return uncued, nil
+	}
+	return nil, unknown
+}
+
+// farSpelled says whether a reading was found only by a near spelling
+// of its name ("Narnia" for Narni, "Gondor" for Gondar): a request names
+// a real place by its name or a known alternate one.
+func farSpelled(p understand.Place) bool {
+	return p.Match == understand.MatchSpelling
+}
+
+// wordBeforeInterest says whether a name written with no cue is a word
+// that qualifies an interest: the first word of a sentence, just before
+// the interest it qualifies ("Street festivals", "Christmas markets",
+// "Samba parades"), read as a town under 100,000 people. "Berlin
+// festivals" is Berlin.
+func wordBeforeInterest(r *understand.Reading, m understand.Mention) bool {
+	if m.Place.Kind != understand.KindCity || m.Place.Population >= 100_000 || strings.Contains(strings.TrimSpace(m.Text), " ") {
+		return false
+	}
+	before := strings.TrimRight(r.Text[:m.Start], " \t\"'“‘(")
+	if before != "" && !strings.HasSuffix(before, ".") && !strings.HasSuffix(before, "!") && !strings.HasSuffix(before, "?") && !strings.HasSuffix(before, "\n") {
+		return false
+	}
+	for _, t := range r.Terms {
+		if t.Start > m.End && strings.TrimSpace(r.Text[m.End:t.Start]) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// statedRadius is the distance a request states around its place:
+// "within 10 miles of Manchester" is 16.09 km, "within twenty
+// kilometres of Leipzig" 20 km, "a 30 km radius" 30 km.
+func statedRadius(r *understand.Reading) (float64, bool) {
+	for _, q := range r.Quantities {
+		if q.Kind != understand.Measure || q.Value <= 0 {
+			continue
+		}
+		var km float64
+		switch q.Unit {
+		case "km":
+			km = q.Value
+		case "mi":
+			km = q.Value * 1.609344
+		case "m":
+			km = q.Value / 1000
+		default:
+			continue
+		}
+		after := strings.ToLower(strings.TrimSpace(r.Text[q.End:]))
+		before := strings.ToLower(strings.TrimSpace(r.Text[:q.Start]))
+		if !(strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "around ") ||
+			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasSuffix(before, "within") ||
+			strings.HasSuffix(before, "radius of")) {
+			continue
+		}
+		if km > 1000 {
+			continue
+		}
+		return math.Round(km*100) / 100, true
+	}
+	return 0, false
+}
