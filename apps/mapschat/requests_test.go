@@ -24,13 +24,15 @@ import (
 // The test fails on a malformed corpus or when a score drops below its
 // floor.
 
-// Floors in percent, about 10 points under the scores after the policy
-// was fixed for the tuned part (tuned 100% / 100%, held out 72% / 64%;
-// when the corpus was written: 67% / 57% and 60% / 48%; README:
-// "Understanding, measured blind").
+// Floors in percent, about 10 points under the scores (README:
+// "Understanding, measured blind"). Round 1 (s01-s24) after the policy
+// was fixed for its tuned part: tuned 100% / 100%, held out 72% / 64%
+// (when written: 67% / 57% and 60% / 48%). With round 2 (s25-s48, not
+// yet tuned on) the whole corpus scores tuned 81% / 76%, held out
+// 71% / 62%: the tuned floors were lowered from 90% to fit it.
 const (
-	floorTunedTools     = 90.0
-	floorTunedArgs      = 90.0
+	floorTunedTools     = 71.0
+	floorTunedArgs      = 66.0
 	floorHeldOutTools   = 62.0
 	floorHeldOutArgs    = 54.0
 	corpusTownRadiusKm  = 12  // "@Town": a position this close to the town
