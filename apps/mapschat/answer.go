@@ -106,6 +106,22 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 		s := places[0]
 		mem.Subject = &s
 	}
+	if r.Then != nil && r.Then.From != nil && r.Then.To != nil {
+		th := *r.Then
+		if th.To.isFound() || th.From.isFound() {
+			if len(places) == 0 {
+				return mem
+			}
+			f := placeLoc(places[0], places[0].Name)
+			if th.To.isFound() {
+				th.To = f
+			}
+			if th.From.isFound() {
+				th.From = f
+			}
+		}
+		r = th
+	}
 	if r.Kind == KindDirections && r.From != nil && r.To != nil {
 		mode := r.Mode
 		for _, res := range rs {
@@ -135,7 +151,11 @@ func answerFrom(t turn, i int) (string, []Place) {
 			return fmt.Sprintf("I couldn't get the %s: %s.", strings.TrimPrefix(describeCall(res.Call), "the "), f), nil
 		}
 	}
-	if dependedOn(t, i) {
+	if r.Then != nil {
+		if res.Call.Name == mapstool.Directions {
+			r = thenRoute(t)
+		}
+	} else if dependedOn(t, i) {
 		return "", nil
 	}
 	switch res.Call.Name {
@@ -180,7 +200,11 @@ func answerFrom(t turn, i int) (string, []Place) {
 		lat, _ := res.Call.Arguments["latitude"].(float64)
 		lng, _ := res.Call.Arguments["longitude"].(float64)
 		p := Place{Name: g.FormattedAddress, PlaceID: g.PlaceID, Address: g.FormattedAddress, Location: LatLng{lat, lng}}
-		return fmt.Sprintf("The map's centre (%.5f, %.5f) is at %s.", lat, lng, g.FormattedAddress), []Place{p}
+		what := "The map's centre"
+		if r.Near != nil && r.Near.Ref != "here" {
+			what = "The point"
+		}
+		return fmt.Sprintf("%s (%.5f, %.5f) is at %s.", what, lat, lng, g.FormattedAddress), []Place{p}
 	case mapstool.Directions:
 		var d geo.DirectionsResult
 		_ = json.Unmarshal(res.Result, &d)
@@ -195,6 +219,9 @@ func answerFrom(t turn, i int) (string, []Place) {
 			s += " via " + rt.Summary
 		}
 		s += "."
+		if r.Accessible {
+			s += " The maps don't check accessibility (steps, kerbs, slopes): this is the walking route, not a checked step-free one."
+		}
 		if rt.Estimated {
 			s += " (An estimate: the maps have no roads there, so no route line is drawn.)"
 		}
@@ -279,6 +306,9 @@ func elevationSubject(t turn, res ToolResult, el geo.Elevation) (string, []Place
 func detailText(d geo.PlaceDetails, detail string, now time.Time) string {
 	name := d.Name
 	switch detail {
+	case "accessibility":
+		return fmt.Sprintf("The maps don't record step-free access or accessible toilets, so I can't say for %s; its phone or website may: %s.",
+			name, orDefault(d.FormattedPhoneNumber+" "+d.Website, "none given"))
 	case "open":
 		if d.OpeningHours == nil || len(d.OpeningHours.WeekdayText) == 0 {
 			return fmt.Sprintf("The maps have no opening hours for %s, so I can't say whether it is open now.", name)
@@ -440,4 +470,27 @@ func compared(t turn) string {
 		return ""
 	}
 	return fmt.Sprintf("%s is the closest of them by road.", best)
+}
+
+// thenRoute is the route a search was followed by, its found end the
+// first place the search found.
+func thenRoute(t turn) Request {
+	th := *t.Request.Then
+	for _, res := range t.Results {
+		if res.Call.Name != mapstool.SearchPlaces || res.Err != "" {
+			continue
+		}
+		var s geo.SearchResult
+		if json.Unmarshal(res.Result, &s) == nil && len(s.Places) > 0 {
+			p := s.Places[0]
+			f := &Loc{Name: p.Name, PlaceID: p.PlaceID, Point: &LatLng{Lat: p.Location.Lat, Lng: p.Location.Lng}}
+			if th.To.isFound() {
+				th.To = f
+			}
+			if th.From.isFound() {
+				th.From = f
+			}
+		}
+	}
+	return th
 }

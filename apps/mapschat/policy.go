@@ -158,6 +158,12 @@ const (
 func planPolicy(t turn) CoordinatorState {
 	r := t.Request
 	cs := CoordinatorState{Status: ToolPlanning, Action: ActionTool, NextStep: ToolExecuting, Content: intentLine(r)}
+	if !r.placed() {
+		// A model may plan what the policy would not: with a place
+		// missing there is nothing to call the maps with.
+		cs.Content, cs.Reasoning = "", "the request lacks a place to look up: no tools"
+		return cs
+	}
 	var calls []ToolCall
 	// locate returns the argument for a place's position: its point, or
 	// "$N" after a call that finds it.
@@ -240,6 +246,19 @@ func planPolicy(t turn) CoordinatorState {
 		cs.Reasoning = "place details hold the address, opening hours, phone and website the maps know"
 	default:
 		cs.Reasoning = "nothing to look up"
+	}
+	if th := r.Then; th != nil && th.Kind == KindDirections && th.From != nil && th.To != nil && len(calls) > 0 {
+		// The route after the search: to the first place it finds.
+		found := fmt.Sprintf("$%d", len(calls)-1)
+		end := func(l *Loc) any {
+			if l.isFound() {
+				return found
+			}
+			return l.arg()
+		}
+		calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
+			"origin": end(th.From), "destination": end(th.To), "mode": orDefault(th.Mode, "driving")}})
+		cs.Reasoning += "; then the route asked for"
 	}
 	cs.ToolsToExecute = calls
 	return cs

@@ -93,6 +93,8 @@ func (a *Assistant) correct(text string, m understand.Mention, key string, cased
 		return nil, true // "st" of "1st", "bank" as an alternate name
 	case strings.HasSuffix(strings.ToLower(m.Text), "'s") || strings.HasSuffix(m.Text, "’s"):
 		return nil, true // "Lucky's": a business, not a town
+	case lower && followsTerm(before):
+		return nil, true // "store" of "grocery store": a word of the kind
 	case lower && (strings.HasSuffix(before, "the ") || strings.HasSuffix(before, "town ") || strings.HasSuffix(before, "city ")):
 		return nil, true // "the centre", "town centre"
 	}
@@ -288,4 +290,11 @@ func resultNamed(low string, mem Memory) *Place {
 		}
 	}
 	return nil
+}
+
+// followsTerm says whether the text before a word ends with a kind of
+// place ("grocery ", "coffee "): the word is then part of the kind.
+func followsTerm(before string) bool {
+	f := strings.Fields(before)
+	return len(f) > 0 && before != strings.TrimRight(before, " ") && isTermKey(understand.Normalize(f[len(f)-1]))
 }

@@ -49,9 +49,11 @@ type Loc struct {
 	Area bool `json:"area,omitempty"`
 }
 
-// label is the place in a person's words.
-func (l Loc) label() string {
+// label is the place in a person's words; "?" for no place.
+func (l *Loc) label() string {
 	switch {
+	case l == nil:
+		return "?"
 	case l.Name != "":
 		return l.Name
 	case l.Ref != "":
@@ -63,8 +65,11 @@ func (l Loc) label() string {
 }
 
 // arg is the place as a maps tool's address argument: a name as written
-// (the maps geocode it), else the position.
-func (l Loc) arg() string {
+// (the maps geocode it), else the position; "" for no place.
+func (l *Loc) arg() string {
+	if l == nil {
+		return ""
+	}
 	if l.Name != "" && (l.Point == nil || l.Ref == "") {
 		return l.Name
 	}
@@ -105,20 +110,48 @@ type Request struct {
 	// Unresolved is a reference that points at nothing known ("the
 	// second one" with no list before).
 	Unresolved string `json:"unresolved,omitempty"`
+	// Then is a route asked for after a search ("find a gas station,
+	// then route me there"); its To may be the place the search finds.
+	Then *Request `json:"then,omitempty"`
+	// Accessible asks for a step-free route: the maps only have walking.
+	Accessible bool `json:"accessible,omitempty"`
 }
 
-// needsTools says whether the request is answered from map data.
+// needsTools says whether the request is answered from map data: a map
+// request with every place it needs.
 func (r Request) needsTools() bool {
-	if r.Missing != "" || r.Unresolved != "" {
+	if r.Missing != "" || r.Unresolved != "" || !r.placed() {
 		return false
 	}
 	switch r.Kind {
 	case KindNearby, KindDirections, KindWhere, KindWhatHere, KindElevation:
 		return true
 	case KindDetails:
-		return r.Detail != "address" || r.Near == nil || r.Near.PlaceID == ""
+		return r.Detail != "address" || r.Near.PlaceID == ""
 	}
 	return false
+}
+
+// placed says whether the request has the places its kind needs: both
+// ends of a route, the place of any other map request.
+func (r Request) placed() bool {
+	switch r.Kind {
+	case KindDirections:
+		return r.From != nil && r.To != nil && !slices.Contains(r.Also, nil)
+	case KindNearby, KindWhere, KindWhatHere, KindElevation, KindDetails, KindSave:
+		return r.Near != nil
+	}
+	return true
+}
+
+// settled is r with a map request that lacks a place asking where,
+// unless something else already explains it: no policy path then
+// reads a place that is not there.
+func (r Request) settled() Request {
+	if !r.placed() && r.Missing == "" && r.Unresolved == "" {
+		r.Missing = "where"
+	}
+	return r
 }
 
 // terms are the kinds of place a message may ask for, as the maps search
@@ -141,7 +174,8 @@ var terms = func() []understand.Term {
 		phrases []string
 	}{
 		{"parking", []string{"car park", "parking lot", "parking garage", "parking space", "parking spot", "multi-storey", "somewhere to park", "place to park"}},
-		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store"}},
+		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store", "apotheke", "apotheek", "farmacia", "pharmacie", "apteka"}},
+		{"bubble tea", []string{"boba", "bubble tea", "milk tea", "boba tea"}},
 		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money"}},
 		{"gas station", []string{"petrol", "filling station", "fuel", "fill up", "service station"}},
 		{"charging station", []string{"charging point", "charging", "charger", "ev charger", "car charger", "charge my car", "charge my electric car", "charge the car", "charge my ev", "charge an electric car", "supercharger"}},
@@ -166,11 +200,12 @@ var (
 	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
 	reDirections   = regexp.MustCompile(`\b(how far|how long|distance|directions?|route|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles?|km|kilomet(?:er|re)s?|minutes|(?:drive|driving|walk|walking|cycling|bike|travel|journey) time|(?:walk|drive|cycle|bike|go|get) there|how many (?:miles|km|kilomet(?:er|re)s?|minutes|hours))\b`)
 	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level)\b`)
+	reWhatAt       = regexp.MustCompile(`^(?:what(?:'s|s| is| lies)?(?: at| there at| located at)?|where(?:'s| is)|which place is(?: at)?|reverse geocode|look up|lookup|identify)?\s*[-\d.,\s]+[?.!]*$`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
 	reWhere        = regexp.MustCompile(`^(?:where(?:'s| is| are)|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
 	reHowHigh      = regexp.MustCompile(`(?:how high|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
-	reDetail       = regexp.MustCompile(`\b(open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
+	reDetail       = regexp.MustCompile(`\b(wheelchair|accessible|accessibility|step-free|step free|toilets?|restrooms?|open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
 	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|if i|when|going|using|taking|go|we|i) )*(?:the |a )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
 	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)
 )
@@ -180,8 +215,11 @@ var (
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
 	text := strings.TrimSpace(t.Message)
+	if r, ok := a.readSteps(text, t.Memory, here); ok {
+		return r.settled()
+	}
 	rd := a.readText(text, here, true)
-	return readRequest(strings.ToLower(text), rd, t.Memory, here)
+	return readRequest(strings.ToLower(text), rd, t.Memory, here).settled()
 }
 
 // placeIn reads a message as the answer to "where?": the place it names
@@ -192,6 +230,8 @@ func (a *Assistant) placeIn(t *turn, text string, here *Loc) *Loc {
 	rd := a.readText(strings.TrimSpace(text), here, true)
 	r := readRequest(low, rd, t.Memory, here)
 	switch {
+	case reFollowMode.MatchString(low) && len(rd.Mentions) == 0:
+		return nil // "and by bike?": a request of its own, not a place
 	case r.Kind == KindWhere && r.Near != nil && !reWhere.MatchString(low): // a bare name
 		return r.Near
 	case r.Kind != KindUnknown:
@@ -211,15 +251,16 @@ func fill(r Request, l *Loc) Request {
 	r.Missing = ""
 	switch r.Kind {
 	case KindDirections:
-		if r.From == nil {
-			r.From = l
-		} else {
+		// askWhere asks for the destination first, then the origin.
+		if r.To == nil {
 			r.To = l
+		} else {
+			r.From = l
 		}
 	default:
 		r.Near = l
 	}
-	return r
+	return r.settled()
 }
 
 // here is the map's centre as a place: a position, or a name the
@@ -253,7 +294,7 @@ func (a *Assistant) here(t *turn) *Loc {
 
 // readRequest reads the kind of the message and fills its places.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
-	rd = refine(rd, strings.ToLower(rd.Text), mem)
+	rd = corrected(withStreets(refine(rd, strings.ToLower(rd.Text), mem), here))
 	low = strings.Join(strings.Fields(low), " ")
 	switch {
 	case reThanks.MatchString(low) && len(low) < 40 && !strings.Contains(low, "?"):
@@ -297,6 +338,14 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
 	}
+	if mem.Trip != nil && hasRole(rd, understand.RoleFrom) && hasRole(rd, understand.RoleTo) && reFollowTo.MatchString(low) {
+		// "and from Dover on to Milford": a new route, the same way
+		r := directions(rd, mem, here, mode)
+		if r.Mode == "" {
+			r.Mode = mem.Trip.Mode
+		}
+		return r
+	}
 	if m := reFollowTo.FindStringSubmatch(low); m != nil && mem.Trip != nil && len(rd.Terms) == 0 {
 		if l := pointedAt(rd, mem, here); l != nil {
 			r := Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mem.Trip.Mode}
@@ -334,8 +383,19 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 			return r
 		}
 	}
+	if r, ok := nearestAndRoute(low, rd, mem, here, mode); ok {
+		return r
+	}
+	if reDirections.MatchString(low) && reAccessible.MatchString(low) && (mode == "" || mode == "walking") {
+		r := directions(rd, mem, here, "walking")
+		r.Accessible = true
+		return r
+	}
 	if reDirections.MatchString(low) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
 		return directions(rd, mem, here, mode)
+	}
+	if p := pastedPoint(low); p != nil && reWhatAt.MatchString(low) {
+		return Request{Kind: KindWhatHere, Near: &Loc{Point: p, Ref: "that point"}}
 	}
 	if reWhatHere.MatchString(low) {
 		if here == nil {
@@ -476,11 +536,11 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			r.From = l
 		}
 	}
-	if r.From == nil && r.To != nil && here != nil {
-		r.From = here
-	}
 	if r.To == nil && mem.Subject != nil {
 		r.To = placeLoc(*mem.Subject, "it")
+	}
+	if r.From == nil && r.To != nil && here != nil {
+		r.From = here
 	}
 	if r.From == nil && r.To == nil && mem.Trip != nil && mode != "" {
 		r.From, r.To = &mem.Trip.From, &mem.Trip.To
@@ -643,6 +703,8 @@ func detailOf(w string) string {
 		return "website"
 	case "rating", "rated", "review", "reviews", "stars":
 		return "rating"
+	case "wheelchair", "accessible", "accessibility", "step-free", "step free", "toilet", "toilets", "restroom", "restrooms":
+		return "accessibility"
 	}
 	return "address"
 }
