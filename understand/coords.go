@@ -53,6 +53,8 @@ var (
 	labelBeforeRe = regexp.MustCompile(`(?i)\b(lat(?:itude)?|long?(?:itude)?|lng)\s*[:=]?\s*$`)
 	// what may join "lat 40" to "lon -45"
 	labelGapRe = regexp.MustCompile(`(?i)^\s*(?:[,/;]|and)?\s*$`)
+	// what before "90s" makes it a decade, not 90°S
+	decadeBeforeRe = regexp.MustCompile(`(?i)(?:\bthe\s+['’‘]?|['’‘])$`)
 )
 
 // readCoordinates finds the coordinates of text outside mask.
@@ -77,6 +79,8 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 			before = append(before, c.Span)
 		}
 	}
+	out = append(out, readLabelPairs(text, taken)...) // "lat/lon: -11.5/110"
+	done()
 	for _, m := range anchored(hemiRe, text, numberStarts) {
 		if taken(m[0], m[1]) {
 			continue
@@ -90,6 +94,9 @@ func readCoordinates(text string, mask []Span) []Coordinate {
 		single := m[10] < 0
 		if single && labelBeforeRe.MatchString(text[max(0, m[0]-12):m[0]]) {
 			continue // "lat 40N": the label's
+		}
+		if single && decadeBeforeRe.MatchString(text[max(0, m[0]-5):m[0]]) && text[m[8]:m[9]] == "s" && strings.HasSuffix(text[m[2]:m[8]], "0") {
+			continue // "the 90s", "the '80s": a decade (yearparts.go)
 		}
 		first := text[m[2]:m[8]]
 		// a pair of words ("40 south 160 west", "10 north, 65 east") needs

@@ -22,6 +22,7 @@ import (
 func rewordQuestion(query string, now time.Time) (string, []string) {
 	query = understand.Numerals(query) // "two thousand metres", "in twenty ten"
 	query = rewordSuperlatives(query)
+	query = rewordPressures(query)
 	query = rewordDepths(query)
 	kept, scene := setScene(query, now)
 	var notes []string
@@ -108,6 +109,7 @@ var superlativeOf = map[string]string{"deep": "deepest", "shallow": "shallowest"
 // "than", not two floats named: "which is more deep, 5900446 or
 // 5906072?" compares them).
 func rewordSuperlatives(query string) string {
+	query = rewordLeast(query)
 	twoFloats := len(reWMO.FindAllString(query, 2)) >= 2
 	return replaceFunc(reMostAdj, query, func(m []int) string {
 		whole := query[m[0]:m[1]]
@@ -119,6 +121,27 @@ func rewordSuperlatives(query string) string {
 }
 
 var reThanAhead = regexp.MustCompile(`(?i)^(?:\s+\w+){0,3}\s+than\b`)
+
+// A superlative built with "least" is the opposite one ("the least
+// salty profile" is the freshest, "least warm" the coldest); one joined
+// to its variable by a hyphen ("the lowest-salinity profile") is two
+// words; "which single profile" and "what one float" ask for one, as
+// "which profile" does.
+var (
+	reLeastAdj = regexp.MustCompile(`(?i)\bleast\s+(salty|saline|fresh|warm|hot|cold|cool|deep|shallow)\b`)
+	leastOf    = map[string]string{"salty": "freshest", "saline": "freshest", "fresh": "saltiest", "warm": "coldest", "hot": "coldest",
+		"cold": "warmest", "cool": "warmest", "deep": "shallowest", "shallow": "deepest"}
+	reExtremeHyphen = regexp.MustCompile(`(?i)\b(lowest|highest|least|most|maximum|minimum|max|min)-(salinity|temperature|temp|pressure|oxygen|chlorophyll|nitrate|ph|salt|saline|salty|warm)\b`)
+	reWhichSingle   = regexp.MustCompile(`(?i)\b(which|what)\s+(?:single|one|individual|lone)\s+(profile|float|cycle|cast)\b`)
+)
+
+// rewordLeast writes the superlatives built with "least", or joined by a
+// hyphen, and "which single profile", as the rules read them.
+func rewordLeast(query string) string {
+	query = replaceFunc(reLeastAdj, query, func(m []int) string { return leastOf[strings.ToLower(query[m[2]:m[3]])] })
+	query = reExtremeHyphen.ReplaceAllString(query, "$1 $2")
+	return reWhichSingle.ReplaceAllString(query, "$1 $2")
+}
 
 // reFarthest is a superlative the gateway cannot rank by.
 var reFarthest = regexp.MustCompile(`\b(farthest|furthest|most distant)\b`)
@@ -190,6 +213,51 @@ func rewordDepths(query string) string {
 	}
 	return query
 }
+
+// Pressures in bars and megapascals are dbar (1 bar = 10 dbar, 1 MPa =
+// 100 dbar): "50 bar" is "500 dbar"; a comparison written with a sign
+// on a depth or pressure is a limit ("(>1500 m)" is "deeper than 1500
+// m", "< 200 dbar" "shallower than 200 dbar", "≥ 2 km" "deeper than 2
+// km"); a radius ("< 300 km from") stays.
+var (
+	reBarPressure = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*(bars?|mpa|megapascals?)\b`)
+	reSignedDepth = regexp.MustCompile(`(?i)(>=?|=>|≥|<=?|=<|≤)\s*(\d+(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db|km|kilomet(?:er|re)s?|ft|feet)\b`)
+)
+
+// reDepthDbar is a depth or pressure named as a label ("depth: 500
+// dbar", "pressure = 50 bar"): that level.
+var reDepthDbar = regexp.MustCompile(`(?i)\b(?:depth|pressure|pres|level)\s*(?:=|:|is)\s*(\d+(?:\.\d+)?)\s*(?:dbar|decibars?|db)\b`)
+
+// rewordPressures writes bars as dbar and signed depths in words.
+func rewordPressures(query string) string {
+	query = replaceFunc(reBarPressure, query, func(m []int) string {
+		v, _ := strconv.ParseFloat(query[m[2]:m[3]], 64)
+		per := 10.0
+		if strings.HasPrefix(strings.ToLower(query[m[4]:m[5]]), "m") {
+			per = 100
+		}
+		return strconv.FormatFloat(v*per, 'f', -1, 64) + " dbar"
+	})
+	query = replaceFunc(reDepthDbar, query, func(m []int) string {
+		if reRangeBefore.MatchString(query[:m[0]]) || reBinAfter.MatchString(query[m[1]:]) {
+			return query[m[0]:m[1]]
+		}
+		return "at " + query[m[2]:m[3]] + " dbar"
+	})
+	return replaceFunc(reSignedDepth, query, func(m []int) string {
+		if reDistanceAfter.MatchString(query[m[1]:]) || strings.HasPrefix(strings.ToLower(query[m[6]:m[7]]), "k") && !reDeepWordNear.MatchString(query[max(0, m[0]-40):m[0]]) {
+			return query[m[0]:m[1]] // a distance
+		}
+		word := "deeper than "
+		if strings.ContainsAny(query[m[2]:m[3]], "<≤") {
+			word = "shallower than "
+		}
+		return word + query[m[4]:m[5]] + " " + query[m[6]:m[7]]
+	})
+}
+
+// reDeepWordNear is a word of depth before a signed kilometre value.
+var reDeepWordNear = regexp.MustCompile(`(?i)\b(deep|depth|pressure|below|water|layer)\w*\W*$`)
 
 // depthRule says how a pressure window was read from metres, for the
 // answer; "" when the question gives no depth in metres.
@@ -428,6 +496,19 @@ func fillAsAsked(q string, p *QueryPlan) {
 	}
 	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "count" && p.GroupBy == "" && reWhichFloats.MatchString(q) && reCountEach.MatchString(q) {
 		p.GroupBy = "float"
+	}
+	plot, _ := plotAsked(q)
+	// "monthly mean temperature … as a chart": a time series of the
+	// monthly means
+	if p.Aggregate == "mean" && p.GroupBy == "month" && plot {
+		p.Aggregate = "timeseries"
+	}
+	// "what's the water temp in the top 50 m near Halifax": one number
+	// over a layer of a place, its mean
+	if p.Aggregate == "value" && len(p.Floats) == 0 && len(p.Cycles) == 0 && p.Rank == nil && p.GroupBy == "" &&
+		p.Pressure != nil && p.Pressure.Target == 0 && !p.Pressure.Surface && (p.Region != "" || p.Near != nil || p.Box != nil) &&
+		!plot && !reTable.MatchString(q) {
+		p.Aggregate = "mean"
 	}
 	if m := reFarthest.FindString(q); m != "" && p.Rank == nil {
 		p.Missing = append(p.Missing, fmt.Sprintf("rank: the question asks for the %s, which the gateway does not rank by (it ranks by nearest, deepest, shallowest, warmest, coldest, saltiest, freshest, highest, lowest, latest, earliest, most profiles)", m))

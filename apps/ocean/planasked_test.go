@@ -162,3 +162,57 @@ func TestPlanWhichFloatByPlace(t *testing.T) {
 		}
 	}
 }
+
+// Pressures in bars, signed depths, "least" superlatives, a monthly mean
+// drawn, and one number asked over a layer of a place.
+func TestPlanRound8Classes(t *testing.T) {
+	now := testNow()
+	for q, want := range map[string][2]float64{
+		"salinity of float 2902269 at 20 bar":                              {190, 210},
+		"float 1900857 temperature, pressure: 100 bars":                    {950, 1050},
+		"mean oxygen of float 5906072 at 1 MPa":                            {95, 105},
+		"mean salinity below the thermocline (> 800 m) in the Arabian Sea": {800, 12000},
+		"temperature ≥ 1200 dbar for float 2901623":                        {1200, 12000},
+		"average temp (<150 m) in the Bay of Bengal":                       {0, 150},
+	} {
+		p := readPlan(q, now, nil)
+		if p.Pressure == nil || p.Pressure.Min != want[0] || p.Pressure.Max != want[1] {
+			t.Errorf("%q: pressure %+v, want %v", q, p.Pressure, want)
+		}
+	}
+	if p := readPlan("count profiles < 300 km from 10N 65E", now, nil); p.Pressure != nil {
+		t.Errorf("a radius read as a depth: %+v", p.Pressure)
+	}
+	for q, by := range map[string]string{
+		"which profile in the Arabian Sea had the least saline water at 500 m?": "freshest",
+		"which single float in the Bay of Bengal is least warm at the surface?": "coldest",
+		"what one profile of float 2902269 was least deep":                      "shallowest",
+		"which profile of float 1900857 had the lowest-salinity water?":         "freshest",
+	} {
+		if p := readPlan(q, now, nil); p.Rank == nil || p.Rank.By != by {
+			t.Errorf("%q: rank %+v, want %s", q, p.Rank, by)
+		}
+	}
+	for _, q := range []string{
+		"monthly mean salinity in the Arabian Sea in 2020 as a graph",
+		"plot the monthly average temperature at the surface of the Tasman Sea in 2018",
+		"graph of monthly mean oxygen for float 5906072",
+	} {
+		if p := readPlan(q, now, nil); p.Aggregate != "timeseries" || p.GroupBy != "month" || p.Answer != "plot" {
+			t.Errorf("%q: aggregate %q group %q answer %s, want a monthly time series drawn", q, p.Aggregate, p.GroupBy, p.Answer)
+		}
+	}
+	for _, q := range []string{
+		"what is the temperature in the top 100 m of the Arabian Sea?",
+		"salinity between 200 and 400 m within 300 km of 10N 65E",
+		"whats the water temp below 1000 m in the Tasman Sea",
+	} {
+		if p := readPlan(q, now, nil); p.Aggregate != "mean" || p.Answer != "number" {
+			t.Errorf("%q: aggregate %q answer %s, want a mean number", q, p.Aggregate, p.Answer)
+		}
+	}
+	// a named float's values over a layer stay its values
+	if p := readPlan("temperature of float 2902269 in the top 100 m", now, nil); p.Aggregate != "value" {
+		t.Errorf("a float's values: aggregate %q", p.Aggregate)
+	}
+}

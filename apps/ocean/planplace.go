@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -149,4 +150,34 @@ func seasonFrame(name string, year int, south bool) *TimeFrame {
 	to := from.AddDate(0, months, 0)
 	return &TimeFrame{From: from.Format("2006-01-02"), To: to.Format("2006-01-02"),
 		Rule: fmt.Sprintf("%s: %s to %s", rule, from.Format("January 2006"), to.AddDate(0, -1, 0).Format("January 2006"))}
+}
+
+// A side of the equator or of a parallel is a band of latitude all
+// round the globe: "north of the equator", "the southern hemisphere",
+// "south of 30S", "north of 10°N".
+var (
+	reHemisphere = regexp.MustCompile(`\b(north|south)(?:ern)?\s+(?:of\s+(?:the\s+)?equator|hemisphere)\b`)
+	reOfParallel = regexp.MustCompile(`\b(north|south)\s+of\s+(\d{1,2}(?:\.\d+)?)\s*°?\s*([ns])\b`)
+)
+
+// latitudeBand is the box q names by a side of the equator or of a
+// parallel, nil when none.
+func latitudeBand(q string) *Box {
+	side, lat := "", 0.0
+	if m := reHemisphere.FindStringSubmatch(q); m != nil {
+		side = m[1]
+	} else if m := reOfParallel.FindStringSubmatch(q); m != nil {
+		side = m[1]
+		lat, _ = strconv.ParseFloat(m[2], 64)
+		if m[3] == "s" {
+			lat = -lat
+		}
+	}
+	switch {
+	case side == "north" && lat < 90:
+		return &Box{MinLat: lat, MaxLat: 90, MinLon: -180, MaxLon: 180}
+	case side == "south" && lat > -90:
+		return &Box{MinLat: -90, MaxLat: lat, MinLon: -180, MaxLon: 180}
+	}
+	return nil
 }

@@ -193,3 +193,41 @@ func TestPlanPointInWords(t *testing.T) {
 		}
 	}
 }
+
+// A side of the equator or of a parallel is a latitude band; a point
+// written after "lat/lon" labels is a point; decades and thirds of a
+// year are frames.
+func TestPlanLatitudeBandsPointsAndPeriods(t *testing.T) {
+	now := testNow()
+	for q, want := range map[string][2]float64{
+		"mean temperature in the Indian Ocean south of the equator":       {-90, 0},
+		"how many profiles in the northern hemisphere in 2019":            {0, 90},
+		"floats with the most profiles south of 30S in the Pacific Ocean": {-90, -30},
+		"max salinity north of 10°N in the Atlantic Ocean":                {10, 90},
+	} {
+		p := readPlan(q, now, nil)
+		if p.Box == nil || p.Box.MinLat != want[0] || p.Box.MaxLat != want[1] || p.Box.MinLon != -180 || p.Box.MaxLon != 180 {
+			t.Errorf("%q: box %+v, want lat %v", q, p.Box, want)
+		}
+	}
+	for q, want := range map[string][2]float64{
+		"count profiles within 200 km of lat/lon 15.5/65":         {15.5, 65},
+		"nearest float to latlon: -33.9, 18.4":                    {-33.9, 18.4},
+		"mean temperature within 500 km of (lat, lon) = (10, 88)": {10, 88},
+	} {
+		if p := readPlan(q, now, nil); p.Near == nil || p.Near.Lat != want[0] || p.Near.Lon != want[1] {
+			t.Errorf("%q: near %+v, want %v", q, p.Near, want)
+		}
+	}
+	for q, want := range map[string][2]string{
+		"mean salinity in the Arabian Sea in the 2000s":       {"2000-01-01", "2010-01-01"},
+		"how many profiles in the Tasman Sea during the '10s": {"2010-01-01", "2020-01-01"},
+		"max temperature of float 2902269 in early 2019":      {"2019-01-01", "2019-05-01"},
+		"min salinity of float 1900857 in late 2015":          {"2015-09-01", "2016-01-01"},
+		"mean temperature of float 5906072 around mid-2020":   {"2020-05-01", "2020-09-01"},
+	} {
+		if p := readPlan(q, now, nil); p.Time == nil || p.Time.From != want[0] || p.Time.To != want[1] {
+			t.Errorf("%q: time %+v, want %v", q, p.Time, want)
+		}
+	}
+}

@@ -338,6 +338,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if len(lats) == 2 && len(lons) == 2 {
 		p.Box = &Box{MinLat: math.Min(lats[0], lats[1]), MaxLat: math.Max(lats[0], lats[1]), MinLon: math.Min(lons[0], lons[1]), MaxLon: math.Max(lons[0], lons[1])}
 	}
+	if p.Near == nil && p.Box == nil {
+		p.Box = latitudeBand(q) // "north of the equator"
+	}
 	if p.Near == nil && p.Box == nil && rePlaceCue.MatchString(q) {
 		n, missing := placePoint(query, r, gaz)
 		p.Near = n
