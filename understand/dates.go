@@ -89,7 +89,10 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if taken[i] || toks[i].masked {
 			continue
 		}
-		p, ok := d.spanAt(text, i) // spans.go: ranges of days, parts of months, holidays
+		p, ok := d.numericSpanAt(text, i) // numericspans.go: ranges in digits, "the week after next"
+		if !ok {
+			p, ok = d.spanAt(text, i) // spans.go: ranges of days, parts of months, holidays
+		}
 		if !ok {
 			p, ok = d.pointAt(text, i)
 		}
@@ -99,6 +102,7 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 			i = p.last
 		}
 	}
+	pts = d.refinedMonths(pts) // numericspans.go: "in March, from the 3rd to the 9th"
 	var out []TimeFrame
 	for k := 0; k < len(pts); k++ {
 		p := pts[k]

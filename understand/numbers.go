@@ -83,7 +83,10 @@ var nounStops = map[string]bool{"of": true, "in": true, "to": true, "from": true
 	"can": true, "could": true, "would": true, "will": true, "like": true, "about": true, "please": true, "too": true,
 	"also": true, "then": true, "there": true, "not": true, "no": true, "away": true, "up": true, "down": true,
 	"only": true, "total": true, "altogether": true, "apart": true, "long": true, "ago": true, "later": true,
-	"me": true, "us": true, "them": true, "all": true, "these": true, "those": true, "this": true}
+	"me": true, "us": true, "them": true, "all": true, "these": true, "those": true, "this": true,
+	// a pronoun contracted with its verb starts a clause ("Over Easter I'll be ..."), never a noun
+	"i'll": true, "i'm": true, "i've": true, "i'd": true, "we'll": true, "we're": true, "we've": true, "we'd": true,
+	"you'll": true, "you're": true, "they'll": true, "they're": true, "he'll": true, "she'll": true, "it's": true}
 
 // verbsInIng after a noun end it ("towns avoiding Dover"); other -ing
 // words may be part of it ("driving routes", "parking spots").

@@ -87,7 +87,8 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			continue
 		}
 		if n, places := longestName(toks, i, g, caseless || listed(i)); n > 0 {
-			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || common[t.low] && r == RoleNone && !listed(i)) {
+			qualified := n == 1 && (t.cap || t.upper) && qualifiedNext(toks, i+n, g) // qualified.go: "Bath, UK"
+			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || common[t.low] && r == RoleNone && !listed(i) && !qualified) {
 				i++ // "To", "Find", "Reading": a word, unless a cue makes it a name
 				continue
 			}
@@ -101,7 +102,7 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			}
 			m.Text = text[m.Start:m.End]
 			i = m.end
-			if mm, ok := keepMention(toks, m, listed(m.first)); ok {
+			if mm, ok := keepMention(toks, m, listed(m.first) || qualified); ok {
 				out = append(out, mm)
 			}
 			continue

@@ -27,6 +27,9 @@ func structure(toks []token, ms []Mention) {
 		if !between(toks, prev.end, cur.begin, ",", "in", ",in", "(", ",(", "in(") {
 			continue
 		}
+		if thingIn(toks, prev) {
+			continue // qualified.go: "Las Fallas in Valencia" is an event, in a place
+		}
 		regions := regionReadings(cur.cands)
 		if prev.Role == RoleRegion && (prev.Place != nil || len(regionReadings(prev.cands)) > 0 && len(townReadings(prev.cands)) == 0) {
 			continue // a region's region ("Delaware, USA") qualifies nothing more

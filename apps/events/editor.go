@@ -197,8 +197,10 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	}
 	r := understand.Read(text, understand.Options{Gazetteer: a.opts.Gazetteer, Now: now, Tense: understand.Future, Terms: terms()})
 	for _, t := range r.Terms {
-		if !slices.Contains(p.Interests, t.Label) {
-			p.Interests = append(p.Interests, t.Label)
+		for _, l := range append([]string{t.Label}, headInterests(text, t)...) {
+			if !slices.Contains(p.Interests, l) {
+				p.Interests = append(p.Interests, l)
+			}
 		}
 	}
 	// The place: the structured profile's, else the first the text names

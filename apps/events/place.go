@@ -29,7 +29,9 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 			continue
 		}
 		if m.Role != understand.RoleNone {
-			if cued == nil {
+			// The asker's origin ("I am a photographer from Osaka", "I
+			// live in Leeds") gives way to a place the events are in.
+			if cued == nil || origin(cued.Role) && !origin(m.Role) {
 				cued = m
 			}
 			continue
@@ -45,6 +47,12 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 		return uncued, nil
 	}
 	return nil, unknown
+}
+
+// origin says whether a role is where the asker comes from or lives
+// ("from Osaka", "I live in Leeds"), not where the events are.
+func origin(r understand.Role) bool {
+	return r == understand.RoleFrom || r == understand.RoleHome
 }
 
 // farSpelled says whether a reading was found only by a near spelling

@@ -50,9 +50,12 @@ func heldOut(id string) bool {
 // tuned whole 82%, place 94%, time 90%, interests 94%, rejections 6/6;
 // held out whole 66%, place 85%, time 74%, interests 96%, rejections
 // 4/5; the floors that failed then were lowered to about 10 points under.
+// After the round-2 tuned fixes: tuned 100% throughout; held out whole
+// 66%, place 85%, time 74%, interests 100%, rejections 4/5; the floors
+// are raised back to about 10 points under (none lowered).
 var corpusFloors = map[string]float64{
-	"tuned whole": 72, "tuned place": 90, "tuned time": 80, "tuned interests": 90, "tuned reject": 90,
-	"held-out whole": 56, "held-out place": 83, "held-out time": 70, "held-out interests": 83, "held-out reject": 70,
+	"tuned whole": 90, "tuned place": 90, "tuned time": 90, "tuned interests": 90, "tuned reject": 90,
+	"held-out whole": 56, "held-out place": 83, "held-out time": 70, "held-out interests": 90, "held-out reject": 70,
 }
 
 // readingText is a profile's reading in a line: place, radius, days,

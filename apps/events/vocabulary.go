@@ -25,10 +25,12 @@ var interests = []interest{
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
 	{label: "holiday", phrases: []string{"holiday", "holidays", "public holiday", "national day", "bank holiday", "observance"},
 		kinds: []eventdata.Kind{eventdata.KindHoliday, eventdata.KindObservance}},
-	{label: "music", phrases: []string{"music", "concert", "concerts", "gig", "gigs", "jazz", "opera", "live music", "band", "bands", "brass band", "orchestra", "choir"},
-		words: []string{"music", "concert", "jazz", "opera", "orchestra", "band", "symphony", "choir"}},
-	{label: "sports", phrases: []string{"sport", "sports", "marathon", "race", "races", "match", "tournament", "game"},
-		words: []string{"marathon", "race", "run", "cup", "championship", "tournament", "regatta", "match", "grand prix"}},
+	{label: "music", phrases: []string{"music", "concert", "concerts", "gig", "gigs", "jazz", "opera", "live music", "band", "bands", "brass band", "orchestra", "choir",
+		"rave", "raves", "techno", "dj", "djs", "dj set", "club night", "club nights"},
+		words: []string{"music", "concert", "jazz", "opera", "orchestra", "band", "symphony", "choir", "techno", "rave"}},
+	{label: "sports", phrases: []string{"sport", "sports", "marathon", "race", "races", "match", "tournament", "game",
+		"regatta", "regattas", "rodeo", "rodeos", "sailing", "rowing", "triathlon", "cycling race", "horse race", "horse racing"},
+		words: []string{"marathon", "race", "run", "cup", "championship", "tournament", "regatta", "match", "grand prix", "rodeo"}},
 	{label: "market", phrases: []string{"market", "markets", "christmas market", "fair", "fairs", "flea market"},
 		words: []string{"market", "markt", "fair", "bazaar", "expo"}},
 	{label: "art", phrases: []string{"art", "exhibition", "exhibitions", "gallery", "design", "museum"},
@@ -47,6 +49,26 @@ var interests = []interest{
 
 // defaultInterests are a photographer's when the request names none.
 var defaultInterests = []string{"festival", "parade", "holiday", "music", "night"}
+
+// headInterests are the labels of the interests a term's last words
+// name besides its own: "light festivals" is a night interest and a
+// festival, "jazz concerts" music. A term's first words only qualify it
+// ("tech events" is no technology interest of its own).
+func headInterests(text string, t understand.TermMatch) []string {
+	var others []understand.Term
+	for _, tm := range terms() {
+		if tm.Label != t.Label {
+			others = append(others, tm)
+		}
+	}
+	var out []string
+	for _, h := range understand.Read(text[t.Start:t.End], understand.Options{Terms: others}).Terms {
+		if h.End == t.End-t.Start && h.Start > 0 {
+			out = append(out, h.Label)
+		}
+	}
+	return out
+}
 
 // terms are the vocabulary as understand.Terms.
 func terms() []understand.Term {

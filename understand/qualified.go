@@ -1,0 +1,40 @@
+package understand
+
+// qualifiedNext says whether the name ending before token n is written
+// with a region or country after it, a comma or a bracket between:
+// "Bath, UK", "Split (Croatia)", "Reading, England". Then a capitalised
+// common word ("Bath", "Split", "Reading") is the town's name, not a
+// word, though no cue comes before it.
+func qualifiedNext(toks []token, n int, g Gazetteer) bool {
+	if n+1 >= len(toks) || !toks[n].isPunct(",", "(") {
+		return false
+	}
+	k := n + 1
+	if t := toks[k]; t.kind != tokWord || !t.cap && !t.upper {
+		return false
+	}
+	c, ps := longestName(toks, k, g, false)
+	if c == 0 || len(regionReadings(ps)) == 0 {
+		return false
+	}
+	// The region ends the phrase: a bracket closes, or a punctuation
+	// mark or the text's end follows ("Bath, UK: ...", "Split (Croatia)").
+	e := k + c
+	if toks[n].isPunct("(") {
+		return e < len(toks) && toks[e].isPunct(")")
+	}
+	return e >= len(toks) || toks[e].kind == tokPunct
+}
+
+// thingIn says whether prev is a name no gazetteer knows, written with
+// no cue and followed by "in": "Las Fallas in Valencia", "Fête des
+// Lumières in Lyon" name a thing in a place, so the place after "in" is
+// the place, not a region qualifying prev. A cued unknown name ("to
+// Qzxwv in Delaware") is still qualified.
+func thingIn(toks []token, prev *Mention) bool {
+	if len(prev.cands) > 0 || prev.Quoted || prev.end >= len(toks) || toks[prev.end].low != "in" {
+		return false
+	}
+	r, _, _ := cueBefore(toks, prev.first)
+	return r == RoleNone
+}
