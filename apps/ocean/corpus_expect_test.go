@@ -327,6 +327,19 @@ func expectStations(p QueryPlan, d *ncData, out map[string]float64) {
 	case p.Rank != nil && (p.Rank.By == "latest" || p.Rank.By == "earliest"):
 		late := p.Rank.By == "latest"
 		sts = slices.DeleteFunc(sts, func(s ncStation) bool { return s.time.IsZero() })
+		if p.Rank.Of == "profile" { // profiles ranked by time, not floats by their latest
+			slices.SortFunc(sts, func(a, b ncStation) int {
+				c := a.time.Compare(b.time)
+				if late {
+					c = -c
+				}
+				return cmp.Or(c, strings.Compare(a.wmo, b.wmo), cmp.Compare(a.cycle, b.cycle))
+			})
+			for i, s := range sts[:min(n, len(sts))] {
+				out[fmt.Sprintf("%d:%s/%d", i, s.wmo, s.cycle)] = float64(s.time.Unix()) / 86400
+			}
+			return
+		}
 		m := byFloat(func(a, b ncStation) bool { return late && a.time.After(b.time) || !late && a.time.Before(b.time) })
 		keys := mapKeys(m)
 		slices.SortFunc(keys, func(a, b string) int {
