@@ -97,6 +97,9 @@ func save(mem Memory, r Request) Memory {
 
 // remember keeps the places of this answer for follow-ups.
 func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
+	if r.Kind == KindNearby && r.Near != nil && r.Query != "" {
+		mem.Search = &Search{Query: r.Query, Near: *r.Near}
+	}
 	if len(places) > 0 && r.Kind != KindDetails {
 		mem.Results = places
 		s := places[0]
@@ -231,6 +234,9 @@ func answerFrom(t turn, i int) (string, []Place) {
 		_ = json.Unmarshal(res.Result, &e)
 		if len(e.Results) == 0 {
 			return "The maps gave no elevation there.", nil
+		}
+		if len(r.Also) > 0 {
+			return heightsCompared(r, e), nil
 		}
 		el := e.Results[0]
 		name, places := elevationSubject(t, res, el)

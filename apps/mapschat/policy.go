@@ -40,6 +40,8 @@ func analyzePolicy(t turn) CoordinatorState {
 		why = "saving a place the conversation knows"
 	case r.Kind == KindUnknown && r.Detail == "weather":
 		why = "weather is not in the map data: say so"
+	case r.Kind == KindUnknown && r.Detail == "words":
+		why = "a question about words (a translation, a meaning): not map data"
 	case r.Kind == KindUnknown:
 		why = "not a map request the assistant understands: say what it can do"
 	}
@@ -58,11 +60,26 @@ func intentLine(r Request) string {
 	case KindWhatHere:
 		return "Looking up what is at the map's centre…"
 	case KindElevation:
+		if len(r.Also) > 0 {
+			return fmt.Sprintf("Comparing the elevations of %s…", labels(append([]*Loc{r.Near}, r.Also...)))
+		}
 		return fmt.Sprintf("Looking up the elevation of %s…", r.Near.label())
 	case KindDetails:
 		return fmt.Sprintf("Getting the details of %s…", r.Near.label())
 	}
 	return ""
+}
+
+// labels are places in a person's words: "A, B and C".
+func labels(ls []*Loc) string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.label())
+	}
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }
 
 func modeWord(m string) string {
@@ -109,6 +126,9 @@ func respondPolicy(t turn) CoordinatorState {
 	case r.Kind == KindUnknown && r.Detail == "weather":
 		cs.Content = "Sorry, I can't tell the weather or a forecast: the maps hold places, roads and heights, not weather. " + capabilities
 		cs.Reasoning = "weather is not served by the maps tools"
+	case r.Kind == KindUnknown && r.Detail == "words":
+		cs.Content = "Sorry, I can't translate or explain words: the maps hold places, roads and heights. " + capabilities
+		cs.Reasoning = "a question about words, not places: no map data answers it"
 	default:
 		cs.Content = "Sorry, I can't answer that from map data. " + capabilities
 		cs.Reasoning = "not a request the map tools can answer"
@@ -202,6 +222,10 @@ func planPolicy(t turn) CoordinatorState {
 			calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
 				"origin": r.From.arg(), "destination": l.arg(), "mode": mode}})
 		}
+		for _, m := range r.Modes {
+			calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
+				"origin": r.From.arg(), "destination": r.To.arg(), "mode": m}})
+		}
 		cs.Reasoning = fmt.Sprintf("directions give the distance, the travel time and the line (%s)", mode)
 		if len(r.Also) > 0 {
 			cs.Reasoning = fmt.Sprintf("one route to each place compared: their distances and travel times (%s)", mode)
@@ -224,6 +248,17 @@ func planPolicy(t turn) CoordinatorState {
 		}
 		cs.Reasoning = "reverse geocoding names what is at the map's centre"
 	case KindElevation:
+		if len(r.Also) > 0 {
+			// Places compared: each where the gazetteer puts it, else
+			// where the maps find it.
+			var locs []any
+			for _, l := range append([]*Loc{r.Near}, r.Also...) {
+				locs = append(locs, locate(l))
+			}
+			calls = append(calls, ToolCall{Name: mapstool.Elevation, Arguments: map[string]any{"locations": locs}})
+			cs.Reasoning = "the elevations of the places compared, in one call"
+			break
+		}
 		var loc any
 		if r.Near.Point != nil && (r.Near.Ref != "" || r.Near.PlaceID != "") {
 			loc = latLngObj(*r.Near.Point)

@@ -29,8 +29,13 @@ var nameEnds = []string{"beach", "city", "springs", "heights", "village", "falls
 	"island", "point", "hills", "park", "junction", "station", "town"}
 
 // readText reads text as understand does, then again with the names that
-// are no place here corrected.
+// are no place here corrected; towns written in lower case are added.
 func (a *Assistant) readText(text string, here *Loc, withTerms bool) *understand.Reading {
+	return a.withLowerTowns(a.readCased(text, here, withTerms), here, withTerms)
+}
+
+// readCased reads text with the names that are no place here corrected.
+func (a *Assistant) readCased(text string, here *Loc, withTerms bool) *understand.Reading {
 	opts := understand.Options{Gazetteer: a.o.Gazetteer, Prefer: a.o.Prefer}
 	if withTerms {
 		opts.Terms = terms
@@ -192,8 +197,8 @@ var (
 // refine adds what the message points at that understand leaves out:
 // "the nearest one" of a list, "this hotel" for the place spoken of.
 func refine(rd *understand.Reading, low string, mem Memory) *understand.Reading {
-	out := *rd
-	out.References = slices.Clone(rd.References)
+	out := *withNamedOnes(rd, low, mem)
+	out.References = slices.Clone(out.References)
 	overlaps := func(s, e int) bool {
 		for _, r := range out.References {
 			if r.Start < e && s < r.End {

@@ -95,10 +95,14 @@ type Request struct {
 	From *Loc `json:"from,omitempty"`
 	To   *Loc `json:"to,omitempty"`
 	// Also are further destinations from From, compared with To ("which
-	// is closer, Newark or New Castle?").
+	// is closer, Newark or New Castle?"), or further places whose
+	// elevation is compared with Near's ("which is higher?").
 	Also []*Loc `json:"also,omitempty"`
 	// Mode is the travel mode: driving, walking, bicycling, transit.
 	Mode string `json:"mode,omitempty"`
+	// Modes are further travel modes the same route is asked in ("by
+	// car and by bike").
+	Modes []string `json:"modes,omitempty"`
 	// Detail is what is asked of a place: address, open, hours, phone,
 	// website, rating.
 	Detail string `json:"detail,omitempty"`
@@ -292,10 +296,19 @@ func (a *Assistant) here(t *turn) *Loc {
 	return l
 }
 
-// readRequest reads the kind of the message and fills its places.
+// readRequest reads the kind of the message and fills its places; a
+// route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
 	rd = corrected(withStreets(refine(rd, strings.ToLower(rd.Text), mem), here))
-	low = strings.Join(strings.Fields(low), " ")
+	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
+	if r.Kind == KindDirections && r.Mode != "" {
+		r.Modes = otherModes(rd, r.Mode)
+	}
+	return r
+}
+
+// readKind reads the kind of the message and fills its places.
+func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
 	switch {
 	case reThanks.MatchString(low) && len(low) < 40 && !strings.Contains(low, "?"):
 		return Request{Kind: KindThanks}
@@ -305,6 +318,8 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 		return Request{Kind: KindCapabilities}
 	case reWeather.MatchString(low) && !reDirections.MatchString(low):
 		return Request{Kind: KindUnknown, Detail: "weather"}
+	case aboutWords(low):
+		return Request{Kind: KindUnknown, Detail: "words"}
 	}
 	if m := reSave.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
@@ -315,6 +330,9 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 		} else {
 			r.Unresolved = strings.TrimSpace(m[2])
 		}
+		return r
+	}
+	if r, ok := comparedHeights(low, rd, here); ok {
 		return r
 	}
 	if reElevation.MatchString(low) {
@@ -359,6 +377,9 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 			}
 			return r
 		}
+	}
+	if r, ok := sameSearchIn(low, rd, mem, here); ok {
+		return r
 	}
 	if reCompare.MatchString(low) {
 		var places []*Loc
@@ -510,6 +531,16 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			continue
 		}
 		put(ref.Role, l)
+	}
+	for role, l := range townCentres(rd, mem, here) {
+		switch {
+		case role == understand.RoleFrom && r.From == nil:
+			r.From = l
+		case role == understand.RoleTo && r.To == nil:
+			r.To = l
+		case role == understand.RoleNone:
+			loose = append(loose, l)
+		}
 	}
 	// Saved places by their label: "from home to work".
 	low := strings.ToLower(rd.Text)
@@ -686,8 +717,12 @@ func placeLoc(p Place, ref string) *Loc {
 func queryOf(low string, rd *understand.Reading) string {
 	var qs []string
 	for _, tm := range rd.Terms {
-		if !slices.Contains(qs, tm.Label) {
-			qs = append(qs, tm.Label)
+		q := tm.Label
+		if w := qualifierOf(low, tm.Start); w != "" && len(low) == len(rd.Text) {
+			q = w + " " + q // "seafood restaurant"
+		}
+		if !slices.Contains(qs, q) {
+			qs = append(qs, q)
 		}
 	}
 	return strings.Join(qs, " ")

@@ -41,6 +41,8 @@ type Memory struct {
 	Facts map[string]Facts `json:"facts,omitempty"`
 	// Trip is the last route asked for ("and by bike?").
 	Trip *Trip `json:"trip,omitempty"`
+	// Search is the last search asked for ("same thing but in Lewes").
+	Search *Search `json:"search,omitempty"`
 	// Here is the map's centre as a place, once resolved.
 	Here *Place `json:"here,omitempty"`
 	// Saved are places the person named ("save this as home").
