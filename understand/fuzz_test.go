@@ -20,6 +20,11 @@ func FuzzRead(f *testing.F) {
 		"a cafe a third of the way, every quarter, 1/3, twenty-one stops, 4.5 stars",
 		"'Wilmington' to 'Dover', DE", "St. Louis, MO", "```json\n{\"a\":[1]}\n```", "{[", "'", "1,000,000", "-",
 		"between and", "from to", "Q4 2026-13-45", "12°60'N", "lat lon", "\xff\xfe", "in in in in",
+		// the session-5 classes: numeric spans, parts of years, decades, labelled and worded coordinates, times back
+		"from 1.12. until 23.12.2026", "2026/3/25 - 4/10", "3-9/8", "24.-26.12.", "14/02/2026 to 01/03/2026",
+		"lat/lon: -11.5/110", "(lat, lon) = (10, 65)", "40 south 160 west", "the 2010s", "the '90s", "mid-2018",
+		"early 2019", "a decade ago", "the year before last", "from the 3rd to the 9th", "over Easter", "Q3",
+		"the first two weeks of June", "in 3 weeks, for one week", "the week after next", "within 10 miles of",
 	} {
 		f.Add(s)
 	}
