@@ -203,7 +203,7 @@ func TestPlanRulesOtherWordings(t *testing.T) {
 		"is 2902269 warmer than 2902696 at 100 m?":                            "temperature compare 95-105 ",
 		"which float is fresher at the surface, 2902269 or 2902696":           "salinity compare 0-10 ",
 		"which floats measured chlorophyll?":                                  "chla count by float ",
-		"mean temperature in the mixed layer for float 2902269":               "temperature mean ",
+		"mean temperature in the mixed layer for float 2902269":               "temperature mean missing pressure ", // no depth of its own
 		"what was the air temperature over float 2902269?":                    " value missing variable ",
 		"thermocline depth of float 2901623 cycle 5":                          " value missing variable ",
 		"how many profiles in 5-10S, 100-110E":                                " count box -10..-5 100..110 ",

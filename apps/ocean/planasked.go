@@ -491,6 +491,7 @@ var (
 // each; a superlative the gateway cannot rank by is missing rather than
 // dropped.
 func fillAsAsked(q string, p *QueryPlan) {
+	extremeMonth(q, p)
 	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "" && p.Variable == "" && reListFloats.MatchString(q) {
 		p.Aggregate, p.GroupBy = "count", "float"
 	}
@@ -536,4 +537,26 @@ func replaceFunc(re *regexp.Regexp, s string, f func(m []int) string) string {
 	}
 	b.WriteString(s[prev:])
 	return b.String()
+}
+
+// A month picked by an extreme ("the warmest month", "which month was
+// the saltiest", "the month with the lowest temperature") is read off
+// the mean of each month: a table of monthly means, not the single
+// extreme reading nor a ranking of profiles.
+var (
+	reExtremeWord  = `(?:warmest|hottest|coldest|coolest|saltiest|freshest|most saline|least saline|highest|lowest|maximum|minimum)`
+	reExtremeMonth = regexp.MustCompile(`\b` + reExtremeWord + `\s+(?:calendar\s+)?months?\b|\b(?:which|what)\s+months?\b[^?.!;]*\b` + reExtremeWord + `\b|\bmonths?\s+(?:with|that had|having|of)\s+(?:the\s+)?` + reExtremeWord + `\b`)
+)
+
+// extremeMonth reads a month picked by an extreme as the mean per
+// month.
+func extremeMonth(q string, p *QueryPlan) {
+	m := reExtremeMonth.FindString(q)
+	if m == "" || p.GroupBy != "" && p.GroupBy != "month" {
+		return
+	}
+	if p.Variable == "" {
+		p.Variable = formVariable(m)
+	}
+	p.Aggregate, p.GroupBy, p.Rank = "mean", "month", nil
 }

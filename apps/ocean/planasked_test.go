@@ -216,3 +216,19 @@ func TestPlanRound8Classes(t *testing.T) {
 		t.Errorf("a float's values: aggregate %q", p.Aggregate)
 	}
 }
+
+// TestPlanExtremeMonth: a month picked by an extreme is read off the
+// mean of each month, a table.
+func TestPlanExtremeMonth(t *testing.T) {
+	for q, v := range map[string]string{
+		"which month was coldest for float 5904567 in 2020":              "temperature",
+		"the saltiest month at 100 m for float 1901234 last year":        "salinity",
+		"for 2901623, what month had the highest temperature in 2019?":   "temperature",
+		"find the freshest calendar month at the surface, float 3901000": "salinity",
+	} {
+		p := readPlan(q, testNow(), nil)
+		if p.Variable != v || p.Aggregate != "mean" || p.GroupBy != "month" || p.Rank != nil || p.Answer != "table" {
+			t.Errorf("%q: %s; want the mean %s per month, a table", q, describePlan(p), v)
+		}
+	}
+}

@@ -175,7 +175,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(query)), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
+	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(query)))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
 	q := strings.ToLower(query)
@@ -655,7 +655,7 @@ func missingSlots(p QueryPlan) []string {
 			out = append(out, "floats or region: the question names no float, sea, box or point")
 		}
 	case "compare":
-		if len(p.Floats) < 2 && p.GroupBy == "" {
+		if len(p.Floats) < 2 && p.GroupBy == "" && !missingSlot(p, "floats") {
 			out = append(out, "compare: the question does not name two floats (or a grouping) to compare")
 		}
 	}

@@ -96,8 +96,25 @@ func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {
 		}
 		out = append(out, f.slot+": "+fmt.Sprintf(f.why, words))
 	}
+	if m := reNamedLayer.FindStringSubmatch(q); m != nil && m[2] == "" && p.Pressure == nil && !has("pressure") {
+		out = append(out, fmt.Sprintf("pressure: the %s is not given as a depth or pressure (write one such as between 50 and 200 dbar)", m[1]))
+	}
+	if m := reOtherFloat.FindString(q); m != "" && p.Aggregate == "compare" && len(p.Floats) == 1 && !has("floats") {
+		out = append(out, fmt.Sprintf("floats: the float to compare with (%q) is not named by its WMO number", m))
+	}
 	return out
 }
+
+// A layer named by what happens in it ("the thermocline", "mixed-layer
+// salinity", "in the pycnocline") lies at a depth of its own in each
+// profile, which the policy cannot state: its pressure is missing
+// rather than every level read. "The mixed layer depth" asks for a
+// quantity instead (unmeasured).
+var reNamedLayer = regexp.MustCompile(`\b(thermocline|pycnocline|halocline|nutricline|oxycline|mixed[- ]layer)s?\b(\s+(?:depths?|thickness)\b)?`)
+
+// A second float referred to but not named: "with the other one",
+// "against another float", "and a second float".
+var reOtherFloat = regexp.MustCompile(`\b(?:the\s+)?(?:other|another|second)\s+(?:one|float|buoy|platform|profiler)\b|\banother one\b`)
 
 // "Trawler skipper here.", "Hi, marine biology student here —", "PhD
 // student here:": a sentence that opens with a few words naming the

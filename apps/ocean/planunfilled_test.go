@@ -81,3 +81,43 @@ func TestPlanAskerIntroduced(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanNamedLayer: a layer named by what happens in it has no depth
+// the policy can state: its pressure is missing, not every level read.
+func TestPlanNamedLayer(t *testing.T) {
+	for _, q := range []string{
+		"average salinity in the halocline for float 6902222",
+		"mixed-layer temperature of float 1901888 in 2019",
+		"what's the oxygen like within the pycnocline, float 5905555? 🙂",
+		"max temp across the thermoclines of 4903333",
+	} {
+		if p := readPlan(q, testNow(), nil); !missingSlot(p, "pressure") || p.Pressure != nil {
+			t.Errorf("%q: %s, missing %q; want pressure missing", q, describePlan(p), p.Missing)
+		}
+	}
+	// a depth given, or the layer's depth asked for, misses no pressure
+	for _, q := range []string{
+		"mean thermocline temperature between 100 and 300 m, float 6902222",
+		"mixed layer depth of float 1901888",
+		"surface mixed layer salinity for float 5905555",
+	} {
+		if p := readPlan(q, testNow(), nil); missingSlot(p, "pressure") {
+			t.Errorf("%q: missing %q", q, p.Missing)
+		}
+	}
+}
+
+// TestPlanOtherFloat: a comparison with a second float referred to but
+// not named misses that float, not the comparison.
+func TestPlanOtherFloat(t *testing.T) {
+	for _, q := range []string{
+		"compare float 1902345's surface temperature against another float",
+		"how does 6901111 differ from the second float in salinity?",
+		"temperature of 4902020 versus the other buoy",
+	} {
+		p := readPlan(q, testNow(), nil)
+		if p.Aggregate != "compare" || !missingSlot(p, "floats") || missingSlot(p, "compare") {
+			t.Errorf("%q: %s, missing %q; want a comparison missing floats", q, describePlan(p), p.Missing)
+		}
+	}
+}

@@ -280,3 +280,58 @@ func TestPlanPluralPlotWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanForeignWords: the slots written in French, Spanish,
+// Portuguese or German (German compounds too) read as in English.
+func TestPlanForeignWords(t *testing.T) {
+	type want struct {
+		variable, agg string
+		target        float64
+		surface       bool
+		from, to      string
+	}
+	for q, w := range map[string]want{
+		"température maximale à 1000 m du flotteur 6901234 en 2017":            {"temperature", "max", 1000, false, "2017-01-01", "2018-01-01"},
+		"salinidad media en superficie, flotador 3901555, invierno 2020":       {"salinity", "mean", 0, true, "2020-12-01", "2021-03-01"},
+		"temperatura mínima a 200 metros de profundidad, boya 4902111":         {"temperature", "min", 200, false, "", ""},
+		"mittlerer Salzgehalt bei 300 m, Boje 1901999, Herbst 2016":            {"salinity", "mean", 300, false, "2016-09-01", "2016-12-01"},
+		"Höchsttemperatur in 750 m Tiefe, float 5904321":                       {"temperature", "max", 750, false, "", ""},
+		"Oberflächentemperatur Durchschnitt float 2903333, Juli 2021":          {"temperature", "mean", 0, true, "2021-07-01", "2021-08-01"},
+		"salinidade média na superfície do flutuador 3902000 no verão de 2019": {"salinity", "mean", 0, true, "2019-06-01", "2019-09-01"},
+	} {
+		p := readPlan(q, testNow(), nil)
+		got := want{variable: p.Variable, agg: p.Aggregate}
+		if r := p.Pressure; r != nil {
+			got.target, got.surface = r.Target, r.Surface
+		}
+		if p.Time != nil {
+			got.from, got.to = p.Time.From, p.Time.To
+		}
+		if got != w || len(p.Floats) != 1 {
+			t.Errorf("%q: %s; want %+v and one float", q, describePlan(p), w)
+		}
+	}
+	// English stays as written: "in 500 m" alone is no foreign depth
+	for _, q := range []string{"mean temperature in 500 m bins for float 2901746", "a 500 m layer mean for float 2901746"} {
+		if got := rewordForeign(q); got != q {
+			t.Errorf("rewordForeign(%q) = %q", q, got)
+		}
+	}
+}
+
+// TestPlanQueryString: key=value pairs read as the slots they name.
+func TestPlanQueryString(t *testing.T) {
+	for q, w := range map[string]string{
+		"?wmo=6903000&var=psal&agg=max&depth=1000":                     "variable salinity, aggregate max, floats 6903000, pressure 1000 dbar (window 950–1050 dbar), answer number",
+		"/query?platform=1902100&variable=temperature&cycle=25":        "variable temperature, aggregate value, floats 1902100, cycles 25, answer number",
+		"float=4901999 var=doxy agg=mean pres=0-200":                   "variable doxy, aggregate mean, floats 4901999, pressure 0–200 dbar, answer number",
+		"https://x.org/ask?float=2903111&var=temp&agg=avg&group=month": "variable temperature, aggregate mean, floats 2903111, group by month, answer table",
+	} {
+		if got := describePlan(readPlan(q, testNow(), nil)); got != w {
+			t.Errorf("%q:\n got %s\nwant %s", q, got, w)
+		}
+	}
+	if q := "what is x=1 in the plot"; rewordQueryString(q) != q {
+		t.Errorf("rewordQueryString(%q) = %q", q, rewordQueryString(q))
+	}
+}

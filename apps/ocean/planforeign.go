@@ -1,0 +1,198 @@
+package ocean
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// Questions written in French, Spanish, Portuguese, Italian or German,
+// or as a query string: rewordForeign writes the words the plan's
+// slots are read from (variables, aggregates, floats, seasons, months,
+// the surface, "à 500 m") in English, and rewordQueryString writes the
+// key=value pairs of a query string ("/api/ask?float=2901780&var=temp
+// &cycle=10") as the words the rules read. Words outside the slots stay
+// as written: the rules never read them.
+
+// foreignWords are the words of the slots, lower case, and their
+// English.
+var foreignWords = map[string]string{
+	// variables
+	"salinité": "salinity", "salinidad": "salinity", "salinidade": "salinity", "salinità": "salinity",
+	"salinität": "salinity", "salzgehalt": "salinity", "salzgehalts": "salinity",
+	"température": "temperature", "températures": "temperatures", "temperatura": "temperature", "temperaturas": "temperatures",
+	"temperature": "temperature", "temperatur": "temperature", "temperaturen": "temperatures", "wassertemperatur": "water temperature",
+	"oxygène": "oxygen", "oxígeno": "oxygen", "oxigênio": "oxygen", "ossigeno": "oxygen", "sauerstoff": "oxygen",
+	"chlorophylle": "chlorophyll", "clorofila": "chlorophyll", "clorofilla": "chlorophyll",
+	"nitrato": "nitrate", "nitrat": "nitrate",
+	"profondeur": "depth", "profundidad": "depth", "profundidade": "depth", "profondità": "depth", "tiefe": "depth",
+	"pression": "pressure", "presión": "pressure", "pressão": "pressure", "druck": "pressure",
+	// aggregates
+	"moyenne": "mean", "moyen": "mean", "moyennes": "mean", "promedio": "mean", "media": "mean", "média": "mean",
+	"durchschnitt": "mean", "durchschnittlich": "mean", "durchschnittliche": "mean", "durchschnittlicher": "mean", "durchschnittlichen": "mean",
+	"mittel": "mean", "mittlere": "mean", "mittlerer": "mean", "mittleren": "mean", "mittelwert": "mean",
+	"médiane": "median", "mediana": "median", "median": "median",
+	"maximale": "maximum", "máximo": "maximum", "máxima": "maximum", "massimo": "maximum", "massima": "maximum",
+	"maximal": "maximum", "maximaler": "maximum", "maximalen": "maximum", "höchste": "highest", "höchster": "highest", "höchstwert": "maximum",
+	"minimale": "minimum", "mínimo": "minimum", "mínima": "minimum", "minimo": "minimum", "minima": "minimum",
+	"minimal": "minimum", "minimaler": "minimum", "minimalen": "minimum", "niedrigste": "lowest", "niedrigster": "lowest",
+	"tendance": "trend", "tendencia": "trend", "tendência": "trend",
+	"profil": "profile", "perfil": "profile", "profilo": "profile",
+	// floats and cycles
+	"flotteur": "float", "flotteurs": "floats", "bouée": "float", "bouées": "floats", "flotador": "float", "flotadores": "floats",
+	"boya": "float", "boyas": "floats", "flutuador": "float", "flutuadores": "floats", "boia": "float", "galleggiante": "float",
+	"boje": "float", "bojen": "floats", "treibboje": "float", "ciclo": "cycle", "ciclos": "cycles", "zyklus": "cycle",
+	// the surface
+	"superficie": "surface", "superfície": "surface", "oberfläche": "surface",
+	// seasons
+	"été": "summer", "verano": "summer", "verão": "summer", "sommer": "summer",
+	"hiver": "winter", "invierno": "winter", "inverno": "winter",
+	"printemps": "spring", "primavera": "spring", "frühling": "spring", "frühjahr": "spring",
+	"automne": "autumn", "otoño": "autumn", "outono": "autumn", "autunno": "autumn", "herbst": "autumn",
+}
+
+// germanHeads are the first parts of German compounds and their
+// English ("Durchschnittstemperatur": mean temperature,
+// "Oberflächensalzgehalt": surface salinity); the rest of the compound
+// is one of foreignWords.
+var germanHeads = []struct{ head, word string }{
+	{"durchschnitts", "mean"}, {"mittel", "mean"}, {"höchst", "maximum"}, {"maximal", "maximum"}, {"max", "maximum"},
+	{"minimal", "minimum"}, {"min", "minimum"}, {"oberflächen", "surface"}, {"wasser", "water"},
+}
+
+// foreignMonths are the months, read when a year follows ("juillet
+// 2019", "marzo de 2020", "März 2018"); a season translated drops the
+// "de" before its year too ("verano de 2019").
+var foreignMonths = map[string]string{
+	"janvier": "January", "février": "February", "mars": "March", "avril": "April", "mai": "May", "juin": "June",
+	"juillet": "July", "août": "August", "septembre": "September", "octobre": "October", "novembre": "November", "décembre": "December",
+	"enero": "January", "febrero": "February", "marzo": "March", "abril": "April", "mayo": "May", "junio": "June",
+	"julio": "July", "agosto": "August", "septiembre": "September", "setiembre": "September", "octubre": "October", "noviembre": "November", "diciembre": "December",
+	"janeiro": "January", "fevereiro": "February", "março": "March", "maio": "May", "junho": "June", "julho": "July",
+	"setembro": "September", "outubro": "October", "dezembro": "December",
+	"januar": "January", "februar": "February", "märz": "March", "juni": "June", "juli": "July", "oktober": "October", "dezember": "December",
+}
+
+var (
+	reLetters      = regexp.MustCompile(`\p{L}+`)
+	reForeignMonth = regexp.MustCompile(`(?i)(^|[^\p{L}])(\p{L}+)\s+(?:de\s+|del\s+|do\s+)?((?:19|20)\d\d)\b`)
+	// a depth after a preposition: "à 500 m", "a 500 metros", "en 200 m",
+	// "bei 1000 m", "in 500 m Tiefe" ("in 500 m" alone is English, a bin)
+	reForeignAt = regexp.MustCompile(`(?i)(^|[^\p{L}])(?:à|a|en|em|bei|auf|in)\s+(\d{1,5}(?:[.,]\d+)?)\s*(m|mètres?|metros?|metri|metern?|dbar|db)\b(\s+(?:de\s+|di\s+)?(?:depth|profondeur|profundidad|profundidade|profondità|tiefe))?`)
+)
+
+// rewordForeign writes the foreign words of query that name the plan's
+// slots in English; a question with none is returned as written.
+func rewordForeign(query string) string {
+	found := false
+	out := reLetters.ReplaceAllStringFunc(query, func(w string) string {
+		low := strings.ToLower(w)
+		if e, ok := foreignWords[low]; ok {
+			if e != low {
+				found = true
+			}
+			return e
+		}
+		for _, h := range germanHeads {
+			if rest, ok := strings.CutPrefix(low, h.head); ok && len(rest) >= 4 {
+				if e, ok := foreignWords[rest]; ok && e != rest {
+					found = true
+					return h.word + " " + e
+				}
+			}
+		}
+		return w
+	})
+	out = replaceFunc(reForeignMonth, out, func(m []int) string {
+		w := strings.ToLower(out[m[4]:m[5]])
+		if e, ok := foreignMonths[w]; ok {
+			found = true
+			return out[m[2]:m[3]] + e + " " + out[m[6]:m[7]]
+		}
+		if found && (w == "summer" || w == "winter" || w == "spring" || w == "autumn") {
+			return out[m[2]:m[3]] + w + " " + out[m[6]:m[7]] // "verão de 2019"
+		}
+		return out[m[0]:m[1]]
+	})
+	if !found && !strings.ContainsRune(out, 'à') {
+		return query
+	}
+	return replaceFunc(reForeignAt, out, func(m []int) string {
+		prep := strings.ToLower(strings.TrimSpace(out[m[0]:m[4]]))
+		if strings.HasSuffix(prep, "in") && m[8] < 0 {
+			return out[m[0]:m[1]] // "in 500 m" without Tiefe
+		}
+		unit := strings.ToLower(out[m[6]:m[7]])
+		if unit != "dbar" && unit != "db" {
+			unit = "m"
+		}
+		return out[m[2]:m[3]] + "at " + strings.Replace(out[m[4]:m[5]], ",", ".", 1) + " " + unit
+	})
+}
+
+// A query string: key=value pairs after "?", joined by "&" (or written
+// alone, two or more). queryKeys are the keys read.
+var (
+	reQueryPair = regexp.MustCompile(`(?i)(?:^|[?&;\s,])([a-z_]+)\s*=\s*([^&;\s,]+)`)
+	queryKeys   = map[string]string{
+		"float": "float", "wmo": "float", "platform": "float", "platform_number": "float",
+		"var": "var", "variable": "var", "param": "var", "parameter": "var",
+		"agg": "agg", "aggregate": "agg", "stat": "agg", "statistic": "agg",
+		"cycle": "cycle", "cyc": "cycle", "cycles": "cycle", "cycle_number": "cycle",
+		"depth": "depth", "pres": "depth", "pressure": "depth",
+		"from": "from", "start": "from", "since": "from", "to": "to", "end": "to", "until": "to",
+		"region": "region", "lat": "lat", "lon": "lon", "lng": "lon",
+		"group": "group", "groupby": "group", "group_by": "group", "answer": "answer", "format": "answer",
+	}
+	reNumRange = regexp.MustCompile(`^(\d+(?:\.\d+)?)(?:-|\.\.|:)(\d+(?:\.\d+)?)$`)
+)
+
+// rewordQueryString writes the key=value pairs of a query string as
+// words: float=2901780 as "float 2901780", var=temp as "temp",
+// cycle=10 as "cycle 10", depth=500 as "at 500 dbar", from=2019-01-01
+// as "from 2019-01-01".
+func rewordQueryString(query string) string {
+	pairs := reQueryPair.FindAllStringSubmatchIndex(query, -1)
+	known := 0
+	for _, m := range pairs {
+		if _, ok := queryKeys[strings.ToLower(query[m[2]:m[3]])]; ok {
+			known++
+		}
+	}
+	if known == 0 || known < 2 && !strings.ContainsAny(query, "?&") {
+		return query
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range pairs {
+		key, ok := queryKeys[strings.ToLower(query[m[2]:m[3]])]
+		if !ok {
+			continue
+		}
+		v := query[m[4]:m[5]]
+		if u, err := url.QueryUnescape(v); err == nil {
+			v = u
+		}
+		v = strings.ReplaceAll(v, "_", " ")
+		var words string
+		switch key {
+		case "float", "cycle", "from", "to", "lat", "lon":
+			words = key + " " + v
+		case "depth":
+			if r := reNumRange.FindStringSubmatch(v); r != nil {
+				words = "between " + r[1] + " and " + r[2] + " dbar"
+			} else {
+				words = "at " + v + " dbar"
+			}
+		case "group":
+			words = "per " + v
+		default:
+			words = v
+		}
+		b.WriteString(query[last:m[2]])
+		b.WriteString(words)
+		last = m[1]
+	}
+	b.WriteString(query[last:])
+	return strings.NewReplacer("?", ", ", "&", ", ").Replace(b.String())
+}
