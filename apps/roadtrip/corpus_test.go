@@ -265,7 +265,7 @@ func corpusEvaluators(e corpusEntry) []locnav.Evaluator {
 			add("json", "google_maps.place_in_cities_visited_of_routes", nil, []string{n})
 		}
 		for _, n := range w.Avoid {
-			add("json", "google_maps.place_not_in_cities_visited_of_routes", nil, []string{n})
+			add("json", "google_maps.place_not_in_cities_visited_of_routes", nil, n) // upstream takes one name as a string
 		}
 	case locnav.EvenStops:
 		for i, l := range w.Legs {

@@ -23,8 +23,12 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 		s.Family, s.Unsupported = locnav.MultiServer, u
 		return s
 	}
+	if c := uncheckable(t.Question); c != "" {
+		s.Why = c
+		return s
+	}
 	o.Terms = placeTerms
-	q := newQuestion(understand.Read(t.Question, o), o.Gazetteer != nil)
+	q := newQuestion(understand.Read(tidyQuestion(t.Question, o), o), o.Gazetteer != nil)
 	if len(t.OutputFormat) == 0 && q.r.Format != nil {
 		s.Format = q.r.Format.JSON
 		s.Keys = q.r.Format.Keys()
@@ -191,7 +195,7 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 	from, to := q.role(understand.RoleFrom), q.role(understand.RoleTo)
 	between := q.role(understand.RoleBetween)
 	ends := len(from) > 0 && len(to) > 0 || len(between) >= 2
-	homes := len(q.role(understand.RoleHome))
+	homes := len(q.role(understand.RoleHome)) + len(q.peopleIn())
 	relative := len(q.role(understand.RoleRelative))
 	// Meeting: "meet" said, or people in two places and a word of
 	// fairness ("the same driving time for both of us").
@@ -368,6 +372,14 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 	} else if q.has(viewWords...) {
 		s.Viewpoints = 1
 	}
+	// "No rest stops needed", "without a viewpoint", "skip the rest
+	// areas": none asked.
+	if q.negated(restWords...) {
+		s.RestStops = 0
+	}
+	if q.negated(viewWords...) {
+		s.Viewpoints = 0
+	}
 	if route := routeTemplateKeys(format); len(route) > 0 {
 		if !slices.Contains(route, "rest_stops") {
 			s.RestStops = 0
@@ -422,6 +434,14 @@ func (q *question) evenStops(s *taskSpec) {
 		}
 		s.Legs = []legSpec{l}
 		s.PlaceTypes = l.Types
+		return
+	}
+	// Legs written one after another, each with its own stops ("First
+	// from Wilmington to Dover, one stop … Then from Dover on to Lewes,
+	// two stops …", "leg1 Newark→Middletown: … leg2 Middletown→Dover: …").
+	if legs := q.chainedLegs(start, end); len(legs) > 1 && !slices.Contains(s.Keys, "route_1_stops") {
+		s.Legs = legs
+		s.PlaceTypes = legs[0].Types
 		return
 	}
 	// A second leg: a place returned to ("then back to Wilmington") or a
@@ -546,6 +566,7 @@ func (q *question) meeting(s *taskSpec) {
 		}
 	}
 	add(q.role(understand.RoleHome, understand.RoleFrom, understand.RoleBetween))
+	add(q.peopleIn())
 	if len(origins) < 2 {
 		add(q.role(understand.RoleNone))
 	}

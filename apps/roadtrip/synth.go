@@ -254,6 +254,13 @@ func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 			b, _ := json.Marshal(d)
 			f = string(b)
 		}
+		if s.Spec.Family == locnav.EvenStops && len(s.Spec.Legs) > 1 { // stops per leg, as MCP-Universe's two-route tasks
+			var b strings.Builder
+			for i := range s.Spec.Legs {
+				fmt.Fprintf(&b, `%s"route_%d_stops":[{"name":"NAME","place id":"Place ID"}]`, map[bool]string{true: ",", false: "{"}[i > 0], i+1)
+			}
+			f = b.String() + "}"
+		}
 		raw = json.RawMessage(f)
 	}
 	t := readShape(raw)

@@ -53,7 +53,7 @@ var (
 	fairWords = []string{"both of us", "all of us", "each of us", "everyone", "for both", "for all", "neither of us",
 		"in the middle", "fair drive", "fair for", "similar driving", "same driving", "equal driving", "equal drive",
 		"equal travel", "similar travel", "same travel", "equal time", "same time", "similar time", "equal walking",
-		"roughly the same", "about the same", "equal distance", "as close as possible to the", "halfway between us"}
+		"roughly the same", "about the same", "as long as", "equal distance", "as close as possible to the", "halfway between us"}
 )
 
 // evenWords ask for stops spaced evenly along a drive.
