@@ -46,8 +46,10 @@ func TestPlanPolicyOnCorpus(t *testing.T) {
 		if len(bad) > 0 {
 			if c.ID <= "q04" {
 				t.Errorf("%s %q: %s", c.ID, c.Q, strings.Join(bad, "; "))
+			} else if c.heldOut() {
+				t.Logf("%s (held out: its text and slots are not shown, so that nobody tunes on it)", c.ID)
 			} else {
-				t.Logf("%s %q (held out %v): %s", c.ID, c.Q, c.heldOut(), strings.Join(bad, "; "))
+				t.Logf("%s %q: %s", c.ID, c.Q, strings.Join(bad, "; "))
 			}
 		}
 		if len(c.Plan.Missing) == 0 {
