@@ -109,7 +109,7 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	pq, err := buildPlanQuery(p, !levelsInMemory(a.profiles))
+	pq, err := buildPlanQuery(p)
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}

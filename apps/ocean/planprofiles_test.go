@@ -3,6 +3,7 @@ package ocean
 import (
 	"context"
 	"fmt"
+	"github.com/cairn-agents/cairn/ocean/store"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,48 @@ func TestProfilesListedAtMost(t *testing.T) {
 	}
 	if text := citeQuery(one); !strings.Contains(text, fmt.Sprintf("it read %d profile(s) (float 2902269: %d profile(s)", one.ProfilesRead, one.ProfilesRead)) {
 		t.Errorf("one float evidence: %q", text)
+	}
+}
+
+// TestSameAnswerInMemoryAndFromFiles: a server reads the levels from
+// memory, one command from the files; the statements an answer cites
+// and its rows must not depend on which (a worker and `ocean ask`
+// answer the same question).
+func TestSameAnswerInMemoryAndFromFiles(t *testing.T) {
+	ctx := context.Background()
+	_, ix := fixture(t)
+	files, err := store.Open(ctx, fixDir, store.Options{ReadOnly: true, HotBytes: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	fromFiles, err := New(files, files, ix, Options{Now: testNow, PlanCacheTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inMemory := newApp(t, Options{PlanCacheTTL: -1})
+	if !inMemory.profiles.(*store.Store).Hot() || files.Hot() {
+		t.Fatal("want one store in memory and one on the files")
+	}
+	for _, p := range []QueryPlan{
+		{Aggregate: "track", Floats: []string{"2902269"}, Answer: "plot"},
+		{Variable: "temperature", Aggregate: "mean", Floats: []string{"2902269"}, Pressure: &PressureRange{Min: 950, Max: 1050, Target: 1000}, Answer: "number"},
+		{Variable: "salinity", Aggregate: "max", Floats: []string{"2902269"}, Answer: "number"},
+		{Variable: "salinity", Aggregate: "profile", Floats: []string{"2902269"}, Cycles: []int{10}, Answer: "plot"},
+	} {
+		a, err := inMemory.RunPlan(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := fromFiles.RunPlan(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.SQL != b.SQL || fmt.Sprint(a.Args) != fmt.Sprint(b.Args) || a.ProfilesSQL != b.ProfilesSQL || fmt.Sprint(a.ProfilesArgs) != fmt.Sprint(b.ProfilesArgs) {
+			t.Errorf("%+v: statements differ:\n%s %v\n%s %v", p, a.SQL, a.Args, b.SQL, b.Args)
+		}
+		if fmt.Sprint(a.Rows) != fmt.Sprint(b.Rows) || len(a.Rows) == 0 {
+			t.Errorf("%+v: rows differ or none: %d vs %d", p, len(a.Rows), len(b.Rows))
+		}
 	}
 }

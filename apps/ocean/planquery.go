@@ -46,7 +46,8 @@ type planQuery struct {
 
 // sqlArgs numbers the arguments of a statement as they are added.
 // wmoLiterals writes the WMO numbers of a levels query as literals (see
-// floatCycleTimeConds).
+// floatCycleTimeConds); the statement text must not depend on where the
+// levels are read (files or memory): answers cite it.
 type sqlArgs struct {
 	args        []any
 	wmoLiterals bool
@@ -68,11 +69,10 @@ func floatCycleTimeConds(p QueryPlan, a *sqlArgs, pre string) []string {
 	var conds []string
 	if len(p.Floats) > 0 {
 		// WMO numbers are parameters, so that every float's question of
-		// one shape is one statement text (checked once by the guard and
-		// the plan check); on levels read from the Parquet files they are
-		// literals (Validate made them 5 or 7 digits): DuckDB prunes the
-		// partitions by a literal, not by a parameter, which reads every
-		// float's files.
+		// one shape is one statement text (checked once by the guard),
+		// except in a levels query, where they are literals (Validate made
+		// them 5 or 7 digits): DuckDB prunes the Parquet partitions by a
+		// literal, not by a parameter, which reads every float's files.
 		ph := make([]string, len(p.Floats))
 		for i, f := range p.Floats {
 			if !a.wmoLiterals || !isWMO(f) {
@@ -182,13 +182,12 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 }
 
 // buildPlanQuery writes the statement a plan asks for, from templates.
-// levelFiles says the levels are read from the Parquet files (not an
-// in-memory copy): float filters on them are then written as literals.
-func buildPlanQuery(p QueryPlan, levelFiles bool) (planQuery, error) {
-	a := &sqlArgs{wmoLiterals: levelFiles}
+func buildPlanQuery(p QueryPlan) (planQuery, error) {
+	a := &sqlArgs{}
 	if stationsOnly(p) {
 		return stationQuery(p, a)
 	}
+	a.wmoLiterals = true // the levels: see floatCycleTimeConds
 	spec, ok := varSpecs[p.Variable]
 	if !ok {
 		return planQuery{}, fmt.Errorf("no variable to read")

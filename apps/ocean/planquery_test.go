@@ -7,7 +7,7 @@ import "testing"
 // when a question names no place it can read.
 func TestNearestRankingWithoutPlace(t *testing.T) {
 	for _, of := range []string{"float", "profile"} {
-		if _, err := buildPlanQuery(QueryPlan{Rank: &Ranking{By: "nearest", Of: of}}, false); err == nil {
+		if _, err := buildPlanQuery(QueryPlan{Rank: &Ranking{By: "nearest", Of: of}}); err == nil {
 			t.Errorf("nearest %s with no place: no error", of)
 		}
 	}

@@ -29,13 +29,6 @@ func hasSummary(q Querier) bool {
 	return ok && s.HasSummary()
 }
 
-// levelsInMemory reports whether q's argo_profiles reads an in-memory
-// copy of the levels (store.Options.HotBytes) rather than the files.
-func levelsInMemory(q Querier) bool {
-	s, ok := q.(interface{ Hot() bool })
-	return ok && s.Hot()
-}
-
 // summaryPlanQuery writes the statement of a plan over the summary
 // table; ok is false when the plan needs the levels.
 func summaryPlanQuery(p QueryPlan) (q planQuery, ok bool) {

@@ -90,7 +90,7 @@ func TestSummaryQueriesMatchLevels(t *testing.T) {
 		if !ok {
 			continue
 		}
-		lq, err := buildPlanQuery(p, false)
+		lq, err := buildPlanQuery(p)
 		if err != nil {
 			t.Fatalf("%+v: %v", p, err)
 		}
