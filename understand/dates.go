@@ -89,10 +89,7 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if taken[i] || toks[i].masked {
 			continue
 		}
-		p, ok := d.numericSpanAt(text, i) // numericspans.go: ranges in digits, "the week after next"
-		if !ok {
-			p, ok = d.spanAt(text, i) // spans.go: ranges of days, parts of months, holidays
-		}
+		p, ok := d.spanAt(text, i) // spans.go, numericspans.go: ranges of days, parts of months, holidays
 		if !ok {
 			p, ok = d.pointAt(text, i)
 		}

@@ -7,42 +7,6 @@ import (
 	"time"
 )
 
-// numericSpanAt reads, as spanAt does, the frames of several words that
-// spans.go does not: ranges of days in digits (numericRange), "the week
-// after next" (afterNext) and ordinal days in a month named before
-// (ordinalDaysBack). A range's leading "from" or "between" is part of it.
-func (d *dateReader) numericSpanAt(text string, i int) (point, bool) {
-	if d.toks[i].masked {
-		return point{}, false
-	}
-	start := i
-	if w := d.word(i); w == "from" || w == "between" {
-		start = i + 1
-	}
-	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
-		func(k int) (time.Time, time.Time, string, int, bool) { return d.numericRange(text, k) }, d.afterNext, d.ordinalDaysBack,
-	} {
-		from, to, unit, last, ok := read(start)
-		if !ok {
-			continue
-		}
-		first := start
-		if start > i && unit == "range" {
-			first = i
-		}
-		for k := first; k <= last; k++ {
-			if d.taken[k] || d.toks[k].masked {
-				return point{}, false
-			}
-		}
-		p := point{first: first, last: last, year: true}
-		p.From, p.To, p.Unit = from, to, unit
-		p.Span = Span{d.toks[first].start, d.toks[last].end}
-		return p, true
-	}
-	return point{}, false
-}
-
 // numDate is one date written in digits, as numericRange reads it.
 type numDate struct {
 	form    numForm

@@ -18,8 +18,10 @@ import (
 // the early, mid or late part of a season ("late summer" is August),
 // holidays ("over Easter", "around Christmas", "New Year's Eve") and a
 // stay counted ahead ("in 3 weeks, for one week"), decades and thirds of
-// a year ("the 2010s", "mid-2018": yearparts.go). A range's leading
-// "from" or "between" is part of it.
+// a year ("the 2010s", "mid-2018": yearparts.go), and first those
+// numericspans.go reads: ranges of days in digits, "the week after next",
+// ordinal days in a month named before. A range's leading "from" or
+// "between" is part of it.
 func (d *dateReader) spanAt(text string, i int) (point, bool) {
 	if d.toks[i].masked {
 		return point{}, false
@@ -29,6 +31,7 @@ func (d *dateReader) spanAt(text string, i int) (point, bool) {
 		start = i + 1
 	}
 	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
+		func(k int) (time.Time, time.Time, string, int, bool) { return d.numericRange(text, k) }, d.afterNext, d.ordinalDaysBack,
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.dayRange, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt, d.stayAt, d.decadeAt, d.yearPartAt,
 	} {
 		from, to, unit, last, ok := read(start)
