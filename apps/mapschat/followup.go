@@ -80,15 +80,7 @@ func townCentres(rd *understand.Reading, mem Memory, here *Loc) map[understand.R
 		if named {
 			continue
 		}
-		role := understand.RoleNone
-		before := strings.TrimSpace(low[:ix[0]])
-		switch {
-		case strings.HasSuffix(before, "from"):
-			role = understand.RoleFrom
-		case strings.HasSuffix(before, "to"):
-			role = understand.RoleTo
-		}
-		out[role] = town
+		out[roleBefore(low[:ix[0]])] = town
 	}
 	return out
 }
@@ -105,21 +97,12 @@ func namedOnes(low, text string, mem Memory) []understand.Reference {
 		if notFragments[strings.Fields(frag)[0]] || isTermKey(understand.Normalize(frag)) {
 			continue
 		}
-		re := regexp.MustCompile(`(^|[^a-z0-9])` + regexp.QuoteMeta(frag) + `($|[^a-z0-9])`)
 		for i, p := range mem.Results {
-			if !re.MatchString(strings.ToLower(p.Name)) {
+			if !hasWords(strings.ToLower(p.Name), frag) {
 				continue
 			}
-			role := understand.RoleNone
-			before := strings.TrimSpace(low[:m[0]])
-			switch {
-			case strings.HasSuffix(before, "from"):
-				role = understand.RoleFrom
-			case strings.HasSuffix(before, "to"):
-				role = understand.RoleTo
-			}
 			out = append(out, understand.Reference{Span: understand.Span{Start: m[0], End: m[1]},
-				Text: text[m[0]:m[1]], Kind: understand.RefNth, Index: i + 1, Role: role})
+				Text: text[m[0]:m[1]], Kind: understand.RefNth, Index: i + 1, Role: roleBefore(low[:m[0]])})
 			break
 		}
 	}
@@ -146,4 +129,35 @@ func withNamedOnes(rd *understand.Reading, low string, mem Memory) *understand.R
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), func(m understand.Mention) bool { return inside(m.Span) })
 	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool { return inside(t.Span) })
 	return &out
+}
+
+// roleBefore is the end of a route that the words before a place make
+// it: "from" its start, "to" its destination.
+func roleBefore(before string) understand.Role {
+	before = strings.TrimSpace(before)
+	switch {
+	case strings.HasSuffix(before, "from"):
+		return understand.RoleFrom
+	case strings.HasSuffix(before, "to"):
+		return understand.RoleTo
+	}
+	return understand.RoleNone
+}
+
+// hasWords says whether s holds w as whole words: not inside a longer
+// word or number (both lower case).
+func hasWords(s, w string) bool {
+	alnum := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' }
+	for from := 0; w != ""; {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if (i == 0 || !alnum(s[i-1])) && (i+len(w) == len(s) || !alnum(s[i+len(w)])) {
+			return true
+		}
+		from = i + 1
+	}
+	return false
 }

@@ -101,3 +101,22 @@ func TestLowerCaseTownOfTwoWords(t *testing.T) {
 		{"how far is bethany beach from here", mapstool.Directions, []string{"bethany beach"}, nil},
 	})
 }
+
+func TestHasWords(t *testing.T) {
+	for _, c := range []struct {
+		s, w string
+		want bool
+	}{
+		{"the johnson victrola museum", "victrola", true},
+		{"victrola", "victrola", true},
+		{"victrolas shop", "victrola", false},
+		{"a home2 suite and home base", "home", true},
+		{"home2", "home", false},
+		{"lucky's coffee", "lucky's", true},
+		{"anything", "", false},
+	} {
+		if got := hasWords(c.s, c.w); got != c.want {
+			t.Errorf("hasWords(%q, %q) = %v", c.s, c.w, got)
+		}
+	}
+}

@@ -289,7 +289,7 @@ func resultNamed(low string, mem Memory) *Place {
 			continue
 		}
 		for _, l := range leads {
-			if len(l) >= 5 && regexp.MustCompile(`(^|[^a-z0-9])`+regexp.QuoteMeta(l)+`($|[^a-z0-9])`).MatchString(low) {
+			if len(l) >= 5 && hasWords(low, l) {
 				return &mem.Results[i]
 			}
 		}

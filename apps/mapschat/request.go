@@ -630,7 +630,7 @@ func firstPlace(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	}
 	low := strings.ToLower(rd.Text)
 	for _, sp := range mem.Saved {
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(sp.Label) + `\b`).MatchString(low) {
+		if hasWords(low, strings.ToLower(sp.Label)) {
 			return placeLoc(sp.Place, sp.Label)
 		}
 	}
