@@ -232,12 +232,19 @@ type variable struct {
 // fills each mention's Place. It returns the readings weighed, best
 // first, and notes on close choices and names not found in a region.
 func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, notes []string) {
-	// Regions the text names anywhere lend weight to places inside them.
-	var context []Place
-	for _, m := range ms {
-		if m.Role == RoleRegion || m.Role == RoleIn || m.Role == RoleNone {
-			context = append(context, regionReadings(m.cands)...)
+	// Regions the text names anywhere lend weight to places inside them,
+	// a region its own name too ("Delaware" is the state before the town
+	// in Ohio), except where the name is a big town's own: Manchester,
+	// England, not the Jamaican parish.
+	contextOf := func(key string, cands []Place) []Place {
+		self := !slices.ContainsFunc(cands, bigTown)
+		var context []Place
+		for _, m := range ms {
+			if (m.Role == RoleRegion || m.Role == RoleIn || m.Role == RoleNone) && (self || Normalize(m.Text) != key) {
+				context = append(context, regionReadings(m.cands)...)
+			}
 		}
+		return context
 	}
 	// A qualifier read within its own qualifier: "Yishun, Singapore".
 	for k := range ms {
@@ -270,6 +277,7 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 			}
 		}
 		v := variable{mentions: []int{k}}
+		context := contextOf(Normalize(m.Text), cands)
 		for _, c := range cands {
 			v.cands = append(v.cands, c)
 			v.prior = append(v.prior, prior(c, m.Role, context, prefer, near))
@@ -278,9 +286,12 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 		// People mean a place by its name: when the name is some place's
 		// own, its other readings (Newark once called Milford, İzmir once
 		// Smyrna) count less.
+		// An alternate name that is a major city's exonym (Cologne for
+		// Köln, a hundredfold any town of that own name) keeps its worth.
 		if slices.ContainsFunc(v.cands, func(c Place) bool { return c.Match == MatchName }) {
+			own := ownNamePopulation(v.cands)
 			for i, c := range v.cands {
-				if c.Match == MatchAlternate {
+				if c.Match == MatchAlternate && !exonym(c, own) {
 					v.prior[i] -= 1.5
 				}
 			}
@@ -606,4 +617,30 @@ func farSpelling(vars []variable, pick []int, vi int) (bool, float64) {
 		nearest = math.Min(nearest, haversineKm(c.Lat, c.Lng, d.Lat, d.Lng))
 	}
 	return !math.IsInf(nearest, 1) && nearest > farSpellingKm, nearest
+}
+
+// ownNamePopulation is the largest population of the readings named by
+// their own name.
+func ownNamePopulation(ps []Place) int {
+	most := 0
+	for _, p := range ps {
+		if p.Match == MatchName && p.Kind == KindCity {
+			most = max(most, p.Population)
+		}
+	}
+	return most
+}
+
+// exonym says whether an alternate reading is a major city's name in
+// another language (Cologne, Munich, Seville): a city of half a million
+// or more, a hundredfold the largest town of that own name, is what
+// people mean by it.
+func exonym(p Place, ownPopulation int) bool {
+	return p.Kind == KindCity && p.Match == MatchAlternate && p.Population >= 500_000 && p.Population >= 100*ownPopulation
+}
+
+// bigTown says whether a reading is a town of 100,000 people or more
+// named by its own name.
+func bigTown(p Place) bool {
+	return p.Kind == KindCity && p.Match == MatchName && p.Population >= 100_000
 }

@@ -3,6 +3,8 @@ package events
 import (
 	"math"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -85,7 +87,8 @@ func wordBeforeInterest(r *understand.Reading, m understand.Mention) bool {
 
 // statedRadius is the distance a request states around its place:
 // "within 10 miles of Manchester" is 16.09 km, "within twenty
-// kilometres of Leipzig" 20 km, "a 30 km radius" 30 km.
+// kilometres of Leipzig" 20 km, "a 30 km radius" 30 km, "up to 40 miles
+// out of Denver" 64.37 km.
 func statedRadius(r *understand.Reading) (float64, bool) {
 	for _, q := range r.Quantities {
 		if q.Kind != understand.Measure || q.Value <= 0 {
@@ -105,7 +108,7 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 		after := strings.ToLower(strings.TrimSpace(r.Text[q.End:]))
 		before := strings.ToLower(strings.TrimSpace(r.Text[:q.Start]))
 		if !(strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "around ") ||
-			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasSuffix(before, "within") ||
+			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasPrefix(after, "out of ") || strings.HasPrefix(after, "outside ") || strings.HasSuffix(before, "within") ||
 			strings.HasSuffix(before, "radius of")) {
 			continue
 		}
@@ -115,4 +118,12 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 		return math.Round(km*100) / 100, true
 	}
 	return 0, false
+}
+
+// strayWord says whether a place was read from a word written in lower
+// case with no cue ("banana", "mango"): a word some town is named after,
+// not a place the writer names.
+func strayWord(m understand.Mention) bool {
+	r, _ := utf8.DecodeRuneInString(m.Text)
+	return m.Role == understand.RoleNone && !m.Quoted && unicode.IsLower(r)
 }

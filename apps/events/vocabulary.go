@@ -150,3 +150,18 @@ func matchesInterest(r eventdata.Record, l string) bool {
 	}
 	return false
 }
+
+// eventWords are the words with which a request asks for events without
+// naming a kind of event, a place or a time ("any events?", "what's on?").
+var eventWords = []string{"event", "events", "what's on", "whats on", "what is on", "happening", "happenings", "going on"}
+
+// asksForEvents says whether text asks for events in words of its own.
+func asksForEvents(text string) bool {
+	t := " " + strings.ReplaceAll(understand.Normalize(text), "’", "'") + " "
+	for _, w := range eventWords {
+		if strings.Contains(t, " "+understand.Normalize(w)+" ") {
+			return true
+		}
+	}
+	return false
+}

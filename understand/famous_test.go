@@ -1,0 +1,36 @@
+package understand_test
+
+import (
+	"testing"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// TestFamousNamesOverNamesakes: a bare name is the big town that owns it
+// (Manchester, England, not the Jamaican parish), a major city's exonym
+// is that city (Cologne is Köln, Seville Sevilla) over small towns of
+// that own name, and a region still owns its name over a small town's
+// (Delaware).
+func TestFamousNamesOverNamesakes(t *testing.T) {
+	g := gazetteer(t)
+	cases := []struct{ text, name, country string }{
+		{"gigs in Manchester next week", "Manchester", "GB"},
+		{"Manchester in the spring", "Manchester", "GB"},
+		{"carnival in Cologne", "Köln", "DE"},
+		{"a weekend in Seville", "Sevilla", "ES"},
+		{"Delaware", "Delaware", "US"},
+	}
+	for _, c := range cases {
+		r := understand.Read(c.text, understand.Options{Gazetteer: g})
+		var got *understand.Place
+		for _, m := range r.Mentions {
+			if m.Place != nil {
+				got = m.Place
+				break
+			}
+		}
+		if got == nil || got.Name != c.name || got.CountryCode != c.country {
+			t.Errorf("%q: read as %v, want %s (%s)", c.text, got, c.name, c.country)
+		}
+	}
+}
