@@ -397,12 +397,7 @@ func (q *question) ends() (start, end *understand.Mention) {
 	if len(from) > 0 {
 		start = &from[0]
 	}
-	for i := range to {
-		if start == nil || to[i].Span != start.Span {
-			end = &to[i]
-			break
-		}
-	}
+	end = q.destination(start, to)
 	if b := q.role(understand.RoleBetween); len(b) >= 2 && (start == nil || end == nil) {
 		if start == nil && end == nil {
 			return &b[0], &b[1]
@@ -413,11 +408,17 @@ func (q *question) ends() (start, end *understand.Mention) {
 			end = &b[1]
 		}
 	}
+	if start == nil {
+		start = q.leftHome()
+	}
 	if start == nil && end != nil {
 		// "We live in Dover and want to drive over to Newark."
 		if h := q.role(understand.RoleHome, understand.RoleNone); len(h) > 0 && h[0].Start < end.Start {
 			start = &h[0]
 		}
+	}
+	if start != nil && end == nil {
+		end = q.eventPlace(start)
 	}
 	return start, end
 }

@@ -43,6 +43,7 @@ var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W
 // start and end slots capitalised when a gazetteer knows a place so
 // spelled in a preferred region (the reader then reads them as names).
 func tidyQuestion(text string, o understand.Options) string {
+	text = expandShorthand(text)
 	text = wordRE.ReplaceAllStringFunc(text, func(w string) string {
 		if f, ok := wordFixes[strings.ToLower(w)]; ok {
 			if unicode.IsUpper(rune(w[0])) {

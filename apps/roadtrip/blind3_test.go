@@ -1,0 +1,62 @@
+package roadtrip
+
+import (
+	"testing"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+)
+
+// The classes of the third blind round, each in phrasings of its own.
+
+func TestTripEndsInStories(t *testing.T) {
+	for _, c := range []struct {
+		q, start, end string
+		include       []string
+	}{
+		// A home left from, and a place where something happens.
+		{"Camping weekend in Lewes for the four of us! We set off from our flat in Smyrna, Delaware on Saturday. Plan 2 routes through 2 towns each; each must go through Dover, my aunt lives there.", "Smyrna", "Lewes", []string{"Dover"}},
+		{"Job interview in Seaford next week, leaving from Newark, DE. Plan 1 route through 3 towns.", "Newark", "Seaford", nil},
+		// A far city said in passing is not the destination.
+		{"My aunt moved to Madrid ages ago but grew up in Ordino. Plan 2 routes from Encamp to Ordino through 1 town each.", "Encamp", "Ordino", nil},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.RoadTrip || head(s.Start) != c.start || head(s.End) != c.end || !sameNames(s.Include, c.include) {
+			t.Errorf("%q: %s %q→%q include %q", c.q, s.Family, s.Start, s.End, s.Include)
+		}
+	}
+	s := policySpec(t, "Awards dinner in Milford tonight, leaving from Dover, DE: 2 stops, one at each third of the way, each a cafe.", nil)
+	if s.Family != locnav.EvenStops || len(s.Legs) != 1 || head(s.Legs[0].From) != "Dover" || head(s.Legs[0].To) != "Milford" || len(s.Legs[0].at()) != 2 {
+		t.Errorf("awards dinner: %s %+v", s.Family, s.Legs)
+	}
+}
+
+func TestShorthand(t *testing.T) {
+	for _, c := range []struct {
+		q              string
+		start, end     string
+		routes, cities int
+	}{
+		{"pls 2 rtes Wilm. -> Dover, ea. w/ 3 towns, no rest stop", "Wilmington", "Dover", 2, 3},
+		{"Need 4 rtes from Dover to Bethany Bch, DE, ea. thru 2 twns.", "Dover", "Bethany Beach", 4, 2},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.RoadTrip || head(s.Start) != c.start || head(s.End) != c.end || s.Routes != c.routes || s.Cities != c.cities {
+			t.Errorf("%q: %s %q→%q routes %d cities %d", c.q, s.Family, s.Start, s.End, s.Routes, s.Cities)
+		}
+	}
+}
+
+func TestForeignFromTo(t *testing.T) {
+	for _, c := range []struct{ q, start, end string }{
+		{"Anem de Sant Julià de Lòria a Canillo amb cotxe; plan 2 routes through 2 towns.", "Sant Julià de Lòria", "Canillo"},
+		{"Des de Soldeu fins a Ordino, please 1 route through 1 town.", "Soldeu", "Ordino"},
+		{"Queremos ir desde Encamp hasta La Massana: 2 routes, 2 towns each.", "Encamp", "La Massana"},
+		{"On part depuis Canillo jusqu'à Andorra la Vella; 1 route via 2 towns.", "Canillo", "Andorra la Vella"},
+		{"Nous allons d'Ordino à Encamp en voiture, 2 routes through 1 town.", "Ordino", "Encamp"},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.RoadTrip || !sameCorpusName(s.Start, c.start) || !sameCorpusName(s.End, c.end) {
+			t.Errorf("%q: %s %q→%q", c.q, s.Family, s.Start, s.End)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package roadtrip
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// This file finds a trip's ends where the words of from and to are not
+// the plain ones: a home left from ("we leave from our house in
+// Newark"), a place where something happens ("a thesis defense in
+// Lewes, leaving from Wilmington"), and the destination among places
+// a story goes to in passing ("he moved to Lyon … from Sant Julià to
+// Soldeu").
+
+// fromRE finds the word from in the words before a place.
+var fromRE = regexp.MustCompile(`\bfrom\b`)
+
+// destination is the place the trip goes to among the places with the
+// role to: in start's region when one is, and the first after start.
+func (q *question) destination(start *understand.Mention, to []understand.Mention) *understand.Mention {
+	var cands []*understand.Mention
+	for i := range to {
+		if start == nil || to[i].Span != start.Span {
+			cands = append(cands, &to[i])
+		}
+	}
+	if start != nil && regionOf(*start) != "" {
+		var near []*understand.Mention
+		for _, m := range cands {
+			if regionOf(*m) == regionOf(*start) {
+				near = append(near, m)
+			}
+		}
+		if len(near) > 0 {
+			cands = near
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	for _, m := range cands {
+		if start != nil && m.Start > start.Start {
+			return m
+		}
+	}
+	return cands[0]
+}
+
+// leftHome is a home or a place one is in that the clause says is left
+// from ("we leave from our house in Newark"); nil when none is.
+func (q *question) leftHome() *understand.Mention {
+	for i, m := range q.places {
+		if m.Role != understand.RoleHome && m.Role != understand.RoleIn {
+			continue
+		}
+		if fromRE.MatchString(q.lower[clauseStart(q.lower, m.Start, 0):m.Start]) {
+			return &q.places[i]
+		}
+	}
+	return nil
+}
+
+// eventPlace is the one place a trip from start is "in" ("a beach
+// weekend in Rehoboth Beach", "a thesis defense in Lewes"): the only
+// place with the role in, not a region, nobody's home and not start.
+func (q *question) eventPlace(start *understand.Mention) *understand.Mention {
+	var found *understand.Mention
+	people := q.peopleIn()
+	for i, m := range q.places {
+		if m.Role != understand.RoleIn || sameReading(m, *start) || m.Place != nil && m.Place.Kind != understand.KindCity ||
+			slices.ContainsFunc(people, func(p understand.Mention) bool { return p.Span == m.Span }) {
+			continue
+		}
+		if found != nil && !sameReading(*found, m) {
+			return nil // two places: which is the end is not said
+		}
+		if found == nil {
+			found = &q.places[i]
+		}
+	}
+	return found
+}

@@ -1,0 +1,83 @@
+package roadtrip
+
+import (
+	"regexp"
+	"strings"
+)
+
+// This file writes out the shorthand of hurried and non-English
+// questions before they are read: abbreviated words and place names
+// ("3 rtes from Wilm. to Rehoboth Bch, ea. w/ 2 towns"), "Jake's in
+// Milford" (Jake is in Milford, not a place "Jake's Milford"), and the
+// from/to words of Catalan, Spanish and French ("de La Massana a El
+// Tarter", "desde Encamp hasta Canillo", "depuis Ordino jusqu'à Soldeu").
+
+// shortWords are abbreviations of the words a trip is asked in, by
+// their words (matched whole, lower case or capitalised, a period
+// optional).
+var shortWords = map[string]string{
+	"rte": "route", "rtes": "routes", "ea": "each", "thru": "through", "pls": "please", "plz": "please",
+	"btwn": "between", "betw": "between", "approx": "about", "twn": "town", "twns": "towns", "intermed": "intermediate",
+}
+
+// shortNames are abbreviations written inside place names ("Rehoboth
+// Bch", "Ft Myers") and of a few towns ("Wilm.", "Phila."), by the
+// words they stand for; matched as written, a period optional.
+var shortNames = map[string]string{
+	"Bch": "Beach", "Ft": "Fort", "Mt": "Mount", "Pt": "Point", "Spgs": "Springs", "Hts": "Heights", "Jct": "Junction",
+	"Vlg": "Village", "Ctr": "Center", "Crk": "Creek", "Hbr": "Harbor", "Lk": "Lake",
+	"Wilm": "Wilmington", "Phila": "Philadelphia", "Balt": "Baltimore", "Gtown": "Georgetown",
+}
+
+var (
+	// A word and its period, if any.
+	shortRE = regexp.MustCompile(`\b[A-Za-z]+\b\.?`)
+	// "w/ 2 towns": with.
+	withRE = regexp.MustCompile(`(?i)\bw/\s*`)
+	// "Jake's in Milford", "Priya's coming from Smyrna": a person is
+	// somewhere; the 's is "is".
+	isRE = regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+(in|at|near|over in|down in|up in|from|coming from|driving from|walking from|leaving from|based in|staying in|living in)\b`)
+	// Catalan, Spanish and French from … to between names, after a
+	// start, a punctuation mark, a lowercase word or a sentence's first
+	// word (not inside a name such as "Sant Julià de Lòria").
+	foreignEndsRE = regexp.MustCompile(`(^|[,;:.!?(]\s*|\s\p{Ll}+\s+|(?:^|[.!?]\s+)\p{Lu}\p{Ll}*\s+)((?i:des de|desde|depuis|de|d'))\s*(\p{Lu}[\p{L}'’-]*(?:\s+(?:la|de|del|d'|les|el|l'|\p{Lu}[\p{L}'’-]*))*?)\s+(fins a|hasta|jusqu'à|jusqu’à|jusqu'a|a|à)\s+(\p{Lu})`)
+)
+
+// expandShorthand writes out text's shorthand.
+func expandShorthand(text string) string {
+	text = withRE.ReplaceAllString(text, "with ")
+	var b strings.Builder
+	last := 0
+	for _, ix := range shortRE.FindAllStringIndex(text, -1) {
+		s := text[ix[0]:ix[1]]
+		w := strings.TrimSuffix(s, ".")
+		f, ok := shortNames[w]
+		if !ok {
+			f, ok = shortWords[strings.ToLower(w)]
+			ok = ok && w[1:] == strings.ToLower(w[1:])
+			if ok && w[0] >= 'A' && w[0] <= 'Z' {
+				f = strings.ToUpper(f[:1]) + f[1:]
+			}
+		}
+		if !ok {
+			continue
+		}
+		b.WriteString(text[last:ix[0]])
+		b.WriteString(f)
+		// The period of an abbreviation goes; one that also ends a
+		// sentence (a capital or the end follows) stays.
+		if len(s) > len(w) && endsSentence(text[ix[1]:]) {
+			b.WriteString(".")
+		}
+		last = ix[1]
+	}
+	b.WriteString(text[last:])
+	text = isRE.ReplaceAllString(b.String(), "$1 is $2")
+	return foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
+}
+
+// endsSentence says whether the text after a period starts a sentence.
+func endsSentence(rest string) bool {
+	t := strings.TrimLeft(rest, " ")
+	return t == "" || len(t) < len(rest) && t[0] >= 'A' && t[0] <= 'Z'
+}
