@@ -1,6 +1,7 @@
 package roadtrip
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
@@ -57,6 +58,30 @@ func TestForeignFromTo(t *testing.T) {
 		s := policySpec(t, c.q, nil)
 		if s.Family != locnav.RoadTrip || !sameCorpusName(s.Start, c.start) || !sameCorpusName(s.End, c.end) {
 			t.Errorf("%q: %s %q→%q", c.q, s.Family, s.Start, s.End)
+		}
+	}
+}
+
+func TestMeetingByMatchedTimes(t *testing.T) {
+	for _, c := range []struct {
+		q       string
+		origins []string
+		modes   []string
+	}{
+		{"My roommate walks over from Wilmington Public Library and I'm heading out from Rockford Park on foot. Pick a bakery so our walking times are about equal.",
+			[]string{"Wilmington Public Library", "Rockford Park"}, []string{"walking", "walking"}},
+		{"My husband drives from Smyrna and my son walks from Dover Public Library; find a cafe where his drive time and my son's walk time match.",
+			[]string{"Smyrna", "Dover Public Library"}, []string{"driving", "walking"}},
+		{"Four of us: I'm in Lewes, Marta's in Milton, Omar's in Georgetown and Lena is in Seaford. Find a diner where everyone's drive takes about the same time.",
+			[]string{"Lewes", "Milton", "Georgetown", "Seaford"}, []string{"driving", "driving", "driving", "driving"}},
+	} {
+		s := policySpec(t, c.q, nil)
+		var got, modes []string
+		for _, o := range s.Origins {
+			got, modes = append(got, o.Place), append(modes, o.Mode)
+		}
+		if s.Family != locnav.MeetingPoint || !sameNames(got, c.origins) || strings.Join(modes, " ") != strings.Join(c.modes, " ") || len(s.Unknown) > 0 {
+			t.Errorf("%q: %s %q %q unknown %q", c.q, s.Family, got, modes, s.Unknown)
 		}
 	}
 }

@@ -200,7 +200,7 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 	// Meeting: "meet" said, or people in two places and a word of
 	// fairness ("the same driving time for both of us").
 	meet := q.has(meetWords...)
-	fair := q.has(fairWords...) && homes+len(from)+len(between) >= 2
+	fair := (q.has(fairWords...) || q.fairTimes()) && homes+len(from)+len(between) >= 2
 	// Numbers of routes or towns, written ("a driving route" is no
 	// evidence, "one stop" is a stop of any kind).
 	tripCounts := false
@@ -571,6 +571,7 @@ func (q *question) meeting(s *taskSpec) {
 	if len(origins) < 2 {
 		add(q.role(understand.RoleNone))
 	}
+	origins = slices.DeleteFunc(origins, q.person)
 	slices.SortStableFunc(origins, func(a, b understand.Mention) int { return a.Start - b.Start })
 	for _, m := range origins {
 		s.Origins = append(s.Origins, originSpec{Place: specName(m), Mode: q.modeOf(m)})
@@ -697,7 +698,7 @@ func (q *question) unknown(family locnav.Family) []string {
 	}
 	var out []string
 	for _, m := range q.places {
-		if m.Place != nil {
+		if m.Place != nil || q.person(m) {
 			continue
 		}
 		switch m.Role {
