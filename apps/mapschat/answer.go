@@ -97,6 +97,7 @@ func save(mem Memory, r Request) Memory {
 
 // remember keeps the places of this answer for follow-ups.
 func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
+	mem.Last = r.Kind
 	if r.Kind == KindNearby && r.Near != nil && r.Query != "" {
 		mem.Search = &Search{Query: r.Query, Near: *r.Near}
 	}
@@ -312,6 +313,8 @@ func elevationSubject(t turn, res ToolResult, el geo.Elevation) (string, []Place
 func detailText(d geo.PlaceDetails, detail string, now time.Time) string {
 	name := d.Name
 	switch detail {
+	case "info":
+		return allDetails(d)
 	case "accessibility":
 		return fmt.Sprintf("The maps don't record step-free access or accessible toilets, so I can't say for %s; its phone or website may: %s.",
 			name, orDefault(d.FormattedPhoneNumber+" "+d.Website, "none given"))

@@ -42,6 +42,8 @@ func analyzePolicy(t turn) CoordinatorState {
 		why = "weather is not in the map data: say so"
 	case r.Kind == KindUnknown && r.Detail == "words":
 		why = "a question about words (a translation, a meaning): not map data"
+	case r.Kind == KindUnknown && r.Detail == "price":
+		why = "prices, tickets and opinions of places are not in the map data: say so"
 	case r.Kind == KindUnknown:
 		why = "not a map request the assistant understands: say what it can do"
 	}
@@ -129,6 +131,9 @@ func respondPolicy(t turn) CoordinatorState {
 	case r.Kind == KindUnknown && r.Detail == "words":
 		cs.Content = "Sorry, I can't translate or explain words: the maps hold places, roads and heights. " + capabilities
 		cs.Reasoning = "a question about words, not places: no map data answers it"
+	case r.Kind == KindUnknown && r.Detail == "price":
+		cs.Content = "Sorry, I can't tell prices, fees or tickets, nor which place is better: the maps hold places, roads and heights, not prices or opinions. " + capabilities
+		cs.Reasoning = "prices are not served by the maps tools"
 	default:
 		cs.Content = "Sorry, I can't answer that from map data. " + capabilities
 		cs.Reasoning = "not a request the map tools can answer"
@@ -233,7 +238,7 @@ func planPolicy(t turn) CoordinatorState {
 	case KindWhere:
 		if r.Near.Point != nil && r.Near.PlaceID != "" {
 			calls = append(calls, ToolCall{Name: mapstool.PlaceDetails, Arguments: map[string]any{"place_id": r.Near.PlaceID}})
-		} else if r.Near.Known {
+		} else if r.Near.Known || reStreet.MatchString(r.Near.Name) {
 			calls = append(calls, ToolCall{Name: mapstool.Geocode, Arguments: map[string]any{"address": r.Near.Name}})
 		} else {
 			calls = append(calls, ToolCall{Name: mapstool.SearchPlaces, Arguments: map[string]any{"query": r.Near.Name}})

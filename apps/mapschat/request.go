@@ -3,6 +3,7 @@ package mapschat
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -186,7 +187,7 @@ var terms = func() []understand.Term {
 		{"park", []string{"playground", "play area"}},
 		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
 		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
-		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out"}},
+		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},
 		{"supermarket", []string{"grocery store", "groceries", "food shop"}},
 		{"hospital", []string{"a&e", "emergency room"}},
 	} {
@@ -207,7 +208,7 @@ var (
 	reWhatAt       = regexp.MustCompile(`^(?:what(?:'s|s| is| lies)?(?: at| there at| located at)?|where(?:'s| is)|which place is(?: at)?|reverse geocode|look up|lookup|identify)?\s*[-\d.,\s]+[?.!]*$`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
-	reWhere        = regexp.MustCompile(`^(?:where(?:'s| is| are)|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
+	reWhere        = regexp.MustCompile(`^(?:where(?: exactly| precisely)?(?:'s| is| are)(?: exactly| precisely)?|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
 	reHowHigh      = regexp.MustCompile(`(?:how high|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
 	reDetail       = regexp.MustCompile(`\b(wheelchair|accessible|accessibility|step-free|step free|toilets?|restrooms?|open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
 	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|if i|when|going|using|taking|go|we|i) )*(?:the |a )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
@@ -300,6 +301,7 @@ func (a *Assistant) here(t *turn) *Loc {
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
 	rd = corrected(withStreets(refine(rd, strings.ToLower(rd.Text), mem), here))
+	rd = modesMeant(searchedOnes(rd, strings.ToLower(rd.Text), mem))
 	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
@@ -320,6 +322,8 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return Request{Kind: KindUnknown, Detail: "weather"}
 	case aboutWords(low):
 		return Request{Kind: KindUnknown, Detail: "words"}
+	case notServed(low):
+		return Request{Kind: KindUnknown, Detail: "price"}
 	}
 	if m := reSave.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
@@ -378,6 +382,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 			return r
 		}
 	}
+	if r, ok := corrects(low, rd, mem, here); ok {
+		return r
+	}
 	if r, ok := sameSearchIn(low, rd, mem, here); ok {
 		return r
 	}
@@ -413,7 +420,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return r
 	}
 	if reDirections.MatchString(low) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
-		return directions(rd, mem, here, mode)
+		return legMode(directions(rd, mem, here, mode), low, mem)
 	}
 	if p := pastedPoint(low); p != nil && reWhatAt.MatchString(low) {
 		return Request{Kind: KindWhatHere, Near: &Loc{Point: p, Ref: "that point"}}
@@ -424,11 +431,14 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		}
 		return Request{Kind: KindWhatHere, Near: here}
 	}
-	if m := reDetail.FindStringSubmatch(low); m != nil {
-		r := Request{Kind: KindDetails, Detail: detailOf(m[1])}
-		switch p := resultNamed(low, mem); {
+	if d := detailAsked(low); d != "" {
+		r := Request{Kind: KindDetails, Detail: d}
+		switch p, l := resultNamed(low, mem), namedLandmark(rd); {
 		case p != nil:
 			r.Near = placeLoc(*p, p.Name)
+			return r
+		case l != nil:
+			r.Near = l
 			return r
 		case len(rd.Terms) > 0:
 		case len(rd.References) > 0:
@@ -526,13 +536,18 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			continue // "how far is it to X": "it" points at nothing
 		}
 		l, bad := resolveRef(ref, mem, here)
+		if l == nil && namesItsPlace(ref, rd) {
+			continue // the place the message names
+		}
 		if l == nil {
 			r.Unresolved = bad
 			continue
 		}
 		put(ref.Role, l)
 	}
-	for role, l := range townCentres(rd, mem, here) {
+	centres := stations(rd, mem, here)
+	maps.Copy(centres, townCentres(rd, mem, here))
+	for role, l := range centres {
 		switch {
 		case role == understand.RoleFrom && r.From == nil:
 			r.From = l

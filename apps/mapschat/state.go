@@ -50,6 +50,9 @@ type Memory struct {
 	// Pending is a request waiting for the person to say where (the
 	// assistant asked); the next message answers it.
 	Pending *Request `json:"pending,omitempty"`
+	// Last is the kind of the last map request answered: what "no wait,
+	// I meant Milford" asks again elsewhere.
+	Last Kind `json:"last,omitempty"`
 }
 
 // Facts are what a place-details result said about a place.

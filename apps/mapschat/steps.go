@@ -163,8 +163,8 @@ func nearestAndRoute(low string, rd *understand.Reading, mem Memory, here *Loc, 
 			terms = append(terms, t)
 		}
 	}
-	if len(terms) == 0 {
-		return Request{}, false
+	if len(terms) == 0 || len(strings.Fields(rd.Text[ix[1]:terms[0].Start])) > 2 {
+		return Request{}, false // "next drop is … the gas station": no kind after "next"
 	}
 	near := here
 	for _, m := range rd.Mentions {

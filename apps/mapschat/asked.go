@@ -1,0 +1,236 @@
+package mapschat
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// What a message asks of the places of the conversation, read apart:
+// prices the maps do not hold, a place asked about in general ("tell me
+// more about it") or for its access ("a ramp at the door?"), the kind of
+// place last searched for as that search's result ("from the gas
+// station"), travel modes taken back ("no car today") or named by a
+// wheelchair user ("roll there"), the mode of the last leg carried on to
+// the next, and a correction that moves the last request elsewhere ("no
+// wait, I meant Milford").
+
+var (
+	// reNotServed asks what the maps do not hold: prices, fees, tickets,
+	// which of two places is better.
+	reNotServed = regexp.MustCompile(`\b(?:(?:better|worse|nicer|tastier|cleaner|friendlier) than|cheaper|pricier|more expensive|less expensive|expensive|prices?|pricing|costs?|how much (?:is|are|does|do)|tickets?|admission|entry fees?|entrance fees?|fares?)\b`)
+	// reMoreAbout asks about a place in general: "tell me more about it",
+	// "more info on the second one".
+	reMoreAbout = regexp.MustCompile(`\b(?:tell (?:me|us)(?: a (?:little|bit|little bit))?(?: more)? about|(?:a little|a bit|some) more about|more (?:info(?:rmation)?|details?)(?: on| about| for)?|(?:know|learn|hear)(?: a (?:little|bit))? more|(?:info(?:rmation)?|details) (?:on|about|for)|what (?:do you know|can you tell (?:me|us)) about)\b`)
+	// reAccessDetail asks whether a place can be entered without steps.
+	reAccessDetail = regexp.MustCompile(`\b(?:ramps?|stairs|steps|elevators?|lifts?|disabled (?:access|parking|entrance)|handicap(?:ped)? (?:access|accessible|parking|entrance))\b`)
+	// reNoMode takes back the mode named after it: "no car", "without a
+	// bike", "don't have a car".
+	reNoMode = regexp.MustCompile(`\b(?:no|without(?: a| the| my)?|not by|(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t) (?:have|own|take|use|drive|want)(?: a| the| my| to)?)\s+$`)
+	// reModePlace is a mode word that names a place: "the train station".
+	reModePlace = regexp.MustCompile(`^\s+(?:station|stop|depot|terminal|platform|stand|lane|path|rack|shop|store)s?\b`)
+	// reWheelWalk is how a wheelchair user says walking: "roll there",
+	// "along the sidewalks".
+	reWheelWalk = regexp.MustCompile(`\b(?:roll|rolling|wheel|wheeling|push|pushing)\s+(?:there|to|from|over|down|along|back|myself|me|it)\b|\b(?:sidewalks?|pavements?|footpaths?)\b`)
+	// reLeg is a route that goes on from the last one: "then on to
+	// Bethany", "how long is that leg".
+	reLeg = regexp.MustCompile(`\b(?:leg|legs|on to|onto|onward|onwards|then|next stop|continue|carry on|after that|from there|ride|riding)\b`)
+	// reStation is a town's station, taken where the town's centre is.
+	reStation = regexp.MustCompile(`\b(?:the )?(?:train|railway|rail|bus|amtrak) station\b`)
+)
+
+// notServed says whether the message asks what the maps do not hold
+// (a price, a ticket) and asks no route.
+func notServed(low string) bool {
+	return reNotServed.MatchString(low) && !reDirections.MatchString(low)
+}
+
+// detailAsked is the detail a message asks of a place, "" for none:
+// "info" for a place asked about in general.
+func detailAsked(low string) string {
+	if m := reDetail.FindStringSubmatch(low); m != nil {
+		return detailOf(m[1])
+	}
+	switch {
+	case reAccessDetail.MatchString(low):
+		return "accessibility"
+	case reMoreAbout.MatchString(low):
+		return "info"
+	}
+	return ""
+}
+
+// namedLandmark is the first place of the maps' data the text names by
+// its name ("The Old State House", "the Acme's"), with the id its details
+// are asked by; nil when it names none. A name several places share
+// counts when it points at one ("the Acme", "Acme's"), not in "is there
+// an Acme open".
+func namedLandmark(rd *understand.Reading) *Loc {
+	low := strings.ToLower(rd.Text)
+	for _, m := range rd.Mentions {
+		if m.Place == nil || m.Place.Kind != understand.KindLandmark || !strings.HasPrefix(m.Place.ID, "osm:") {
+			continue
+		}
+		if m.Readings > 1 && len(low) == len(rd.Text) && !strings.HasSuffix(low[:m.Start], "the ") &&
+			!strings.HasSuffix(low[:m.End], "'s") && !strings.HasSuffix(low[:m.End], "’s") {
+			continue
+		}
+		l := mentionLoc(m)
+		l.PlaceID = m.Place.ID
+		return l
+	}
+	return nil
+}
+
+// modesMeant are the travel modes of rd as the message means them: a
+// mode taken back ("no car") or naming a place ("the bus station") is
+// none; a wheelchair user's "roll there" is walking.
+func modesMeant(rd *understand.Reading) *understand.Reading {
+	low := strings.ToLower(rd.Text)
+	if len(low) != len(rd.Text) {
+		return rd
+	}
+	ms := slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool {
+		return reNoMode.MatchString(low[:m.Start]) || reModePlace.MatchString(low[m.End:])
+	})
+	if len(ms) == 0 {
+		if ix := reWheelWalk.FindStringIndex(low); ix != nil {
+			ms = append(ms, understand.TravelMode{Span: understand.Span{Start: ix[0], End: ix[1]}, Mode: "walking"})
+		}
+	}
+	if len(ms) == len(rd.Modes) && (len(ms) == 0 || ms[0] == rd.Modes[0]) {
+		return rd
+	}
+	out := *rd
+	out.Modes = ms
+	return &out
+}
+
+// legMode is r with the mode of the last route when r goes on from it
+// and names none: "then on to Bethany" after a bike ride is cycled too.
+func legMode(r Request, low string, mem Memory) Request {
+	if r.Kind == KindDirections && r.Mode == "" && mem.Trip != nil && mem.Trip.Mode != "" &&
+		mem.Trip.Mode != "driving" && reLeg.MatchString(low) {
+		r.Mode = mem.Trip.Mode
+	}
+	return r
+}
+
+// searchedOnes are the references "the gas station" makes to the last
+// search's results when it names the kind searched for: the place spoken
+// of among them, else the first. Only in a route or a detail asked ("how
+// long from the gas station", "is the museum open"), and never for a
+// plural ("the parks"): those ask for a search.
+func searchedOnes(rd *understand.Reading, low string, mem Memory) *understand.Reading {
+	if mem.Search == nil || len(mem.Results) == 0 || len(low) != len(rd.Text) ||
+		!reDirections.MatchString(low) && detailAsked(low) == "" {
+		return rd
+	}
+	idx := 1
+	if mem.Subject != nil {
+		if i := slices.IndexFunc(mem.Results, func(p Place) bool { return p.PlaceID == mem.Subject.PlaceID }); i >= 0 {
+			idx = i + 1
+		}
+	}
+	searched := strings.Fields(mem.Search.Query)
+	out := *rd
+	var refs []understand.Reference
+	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool {
+		words := strings.Fields(t.Label)
+		if !strings.HasSuffix(low[:t.Start], "the ") || strings.HasSuffix(low[:t.End], "s") && !strings.HasSuffix(t.Label, "s") || !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(searched, w) }) {
+			return false
+		}
+		s := t.Start - len("the ")
+		refs = append(refs, understand.Reference{Span: understand.Span{Start: s, End: t.End}, Text: rd.Text[s:t.End],
+			Kind: understand.RefNth, Index: idx, Role: roleBefore(low[:s])})
+		return true
+	})
+	if len(refs) == 0 {
+		return rd
+	}
+	out.References = append(slices.Clone(rd.References), refs...)
+	return &out
+}
+
+// namesItsPlace says whether an unresolved "there" or "it" points at the
+// one place the message itself names: "the Dairy Queen, how long to
+// drive there?".
+func namesItsPlace(ref understand.Reference, rd *understand.Reading) bool {
+	if ref.Kind != understand.RefThere && ref.Kind != understand.RefIt {
+		return false
+	}
+	n := 0
+	for _, m := range rd.Mentions {
+		switch m.Role {
+		case understand.RoleRegion:
+		case understand.RoleFrom:
+			return false // "how far is it from Dover": "it" is another place
+		default:
+			n++
+		}
+	}
+	return n == 1
+}
+
+// stations are the places "the train station" stands for in text, by
+// their role: the centre of the town spoken of, where stations are.
+func stations(rd *understand.Reading, mem Memory, here *Loc) map[understand.Role]*Loc {
+	out := map[understand.Role]*Loc{}
+	town := townOf(mem, here)
+	if town == nil {
+		return out
+	}
+	low := strings.ToLower(rd.Text)
+	for _, ix := range reStation.FindAllStringIndex(low, -1) {
+		out[roleBefore(low[:ix[0]])] = town
+	}
+	return out
+}
+
+// corrects reads "no wait, I meant Milford" as the last request moved to
+// the place named: the search around it, the route to it (from it after
+// "from"); ok false for any other message.
+func corrects(low string, rd *understand.Reading, mem Memory, here *Loc) (Request, bool) {
+	if !reSelfCorrect.MatchString(low) || len(rd.Terms) > 0 || len(rd.Modes) > 0 {
+		return Request{}, false
+	}
+	l := pointedAt(rd, mem, here)
+	if l == nil {
+		return Request{}, false
+	}
+	switch {
+	case mem.Last == KindNearby && mem.Search != nil:
+		return Request{Kind: KindNearby, Query: mem.Search.Query, Near: l}, true
+	case mem.Last == KindDirections && mem.Trip != nil:
+		r := Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mem.Trip.Mode}
+		if hasRole(rd, understand.RoleFrom) {
+			r.From = l
+		} else {
+			r.To = l
+		}
+		return r, true
+	}
+	return Request{}, false
+}
+
+// allDetails says all the maps know of a place: its address, phone,
+// website and what it offers.
+func allDetails(d geo.PlaceDetails) string {
+	parts := []string{d.Name + ": " + orDefault(d.FormattedAddress, "no address given")}
+	if d.FormattedPhoneNumber != "" {
+		parts = append(parts, "phone "+d.FormattedPhoneNumber)
+	}
+	if d.Website != "" {
+		parts = append(parts, "website "+d.Website)
+	}
+	if d.OpeningHours != nil && len(d.OpeningHours.WeekdayText) > 0 {
+		parts = append(parts, "hours "+strings.Join(d.OpeningHours.WeekdayText, "; "))
+	}
+	if len(d.Amenities) > 0 {
+		parts = append(parts, "it has "+strings.Join(d.Amenities, ", "))
+	}
+	return strings.Join(parts, "; ") + "."
+}
