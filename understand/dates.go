@@ -351,6 +351,10 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		span(i)
 		return p, true
 	}
+	if mo, ok := partMonth(w); ok {
+		// "mid-July", "early-March": the month, as "mid July" is.
+		return months(mo, 1, "month", i+1)
+	}
 	if mo, ok := monthNames[w]; ok && d.monthWritten(i) {
 		// "March 15(, 2026)", "March 2026", "March"
 		n := i + 1
@@ -611,4 +615,15 @@ func (d *dateReader) tokenEnding(i, end int) int {
 		k++
 	}
 	return k
+}
+
+// partMonth reads a month written with its part as one word: "mid-July",
+// "early-March", "late-Sept" are the month.
+func partMonth(w string) (time.Month, bool) {
+	part, name, ok := strings.Cut(w, "-")
+	if !ok || part != "early" && part != "mid" && part != "late" {
+		return 0, false
+	}
+	mo, ok := monthNames[name]
+	return mo, ok
 }

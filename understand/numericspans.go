@@ -239,7 +239,7 @@ func (d *dateReader) afterNext(k int) (time.Time, time.Time, string, int, bool) 
 // month ("from the 3rd to the 9th", "the 12th-15th", "between the
 // tenth and the fourteenth") in the month named last before it, up to
 // two sentences back: "Heading to Kyoto in March, from the 3rd to the
-// 9th". The month's own frame gives way to it (refinedMonths).
+// 9th", "mid-June, say the 12th to the 18th". The month's own frame gives way to it (refinedMonths).
 func (d *dateReader) ordinalDaysBack(k int) (time.Time, time.Time, string, int, bool) {
 	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
 	ordinal := func(k int) (int, int, bool) {
@@ -273,7 +273,9 @@ func (d *dateReader) ordinalDaysBack(k int) (time.Time, time.Time, string, int, 
 		}
 		mo, ok := monthNames[d.word(i)]
 		if !ok || !d.monthWritten(i) {
-			continue
+			if mo, ok = partMonth(d.word(i)); !ok {
+				continue
+			}
 		}
 		y, _ := d.yearAfter(i + 1)
 		from, to, ok := d.daysFrame(mo, d1, mo, d2, y)

@@ -413,7 +413,7 @@ var partOrdinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth":
 // partOf reads a part of a month or year: "the first two weeks of June",
 // "the first half of March", "first week of November 2026", "the last
 // 10 days of May", "the second weekend of July", "the first half of
-// 2027".
+// 2027", "the last weekend of next month" (monthOf).
 func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
 	if d.word(k) == "the" {
@@ -451,16 +451,11 @@ func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 		}
 		return from, from.AddDate(0, 6, 0), "range", next - 1, true
 	}
-	mo, n, ok := d.monthAt(n)
+	start, last, ok := d.monthOf(n)
 	if !ok {
 		return fail()
 	}
-	start := d.pick(mo, 1)
-	last := n - 1
-	if y, next, ok := d.yearAt(n); ok {
-		start, last = d.day(y, mo, 1), next-1
-	}
-	days := daysIn(start.Year(), mo)
+	days := daysIn(start.Year(), start.Month())
 	first, end := 0, 0 // days of the month, inclusive
 	span := func(size int) {
 		switch {
@@ -618,7 +613,8 @@ func easterSpan(from, to int) func(d *dateReader, y int) (time.Time, time.Time) 
 func weekOfChristmas(d *dateReader, y int) (time.Time, time.Time) { return d.christmasWeek(y) }
 
 // holidays, longest first within a first word. Easter is Good Friday to
-// Easter Monday; Christmas the Monday-Sunday week of Christmas Day.
+// Easter Monday; Holy Week Palm Sunday to Easter Sunday, when Semana Santa
+// processions are; Christmas the Monday-Sunday week of Christmas Day.
 var holidays = func() []holiday {
 	var out []holiday
 	add := func(bare bool, f func(d *dateReader, y int) (time.Time, time.Time), phrases ...string) {
@@ -635,7 +631,7 @@ var holidays = func() []holiday {
 	add(false, easterSpan(0, 0), "easter sunday", "easter day")
 	add(false, easterSpan(1, 1), "easter monday")
 	add(false, easterSpan(-2, -2), "good friday")
-	add(false, easterSpan(-7, -1), "holy week")
+	add(false, easterSpan(-7, 0), "holy week")
 	add(false, easterSpan(-2, 1), "easter weekend", "easter holidays", "easter break", "easter holiday")
 	add(true, easterSpan(-2, 1), "easter")
 	add(false, fixedDay(12, 31), "new year's eve", "new years eve", "new year eve")

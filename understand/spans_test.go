@@ -45,7 +45,7 @@ func TestTimeSpans(t *testing.T) {
 		{"late autumn", "late autumn 2026-11-01..2026-12-01"},
 		{"mid-summer 2027", "mid-summer 2027 2027-07-01..2027-08-01"},
 		// holidays
-		{"during Holy Week", "Holy Week 2027-03-21..2027-03-28"},
+		{"during Holy Week", "Holy Week 2027-03-21..2027-03-29"}, // Palm Sunday to Easter Sunday
 		{"at Christmas", "Christmas 2026-12-21..2026-12-28"},
 		{"on Good Friday 2027", "Good Friday 2027 2027-03-26..2027-03-27"},
 		{"over the Easter weekend", "Easter weekend 2027-03-26..2027-03-30"},

@@ -237,8 +237,16 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	} else {
 		notes = append(notes, "the request names no place: searching everywhere, in-person events only")
 	}
-	// The time frame.
+	// The time frame: a holiday weekend by the place's calendar, else the
+	// frame the text names (a narrower one inside it written later), else
+	// a season named before the events.
 	from, to := now, time.Time{}
+	holiday, why, isHoliday := holidayFrame(text, p.Place, now)
+	if why != "" {
+		notes = append(notes, why)
+	}
+	frame, hasFrame := requestFrame(r.Times)
+	season, hasSeason := seasonFrame(text, now)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):
 		stated = true
@@ -254,8 +262,12 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 			return p, fmt.Sprintf("the time frame %q is not one the reader understands; write it as dates (from, to) or words such as \"March 2026\"", g.TimeFrame.Text), notes, false
 		}
 		from, to, stated = frameBounds(tr.Times[0], now)
-	case len(r.Times) > 0:
-		from, to, stated = frameBounds(r.Times[0], now)
+	case isHoliday:
+		from, to, stated = frameBounds(holiday, now)
+	case hasFrame:
+		from, to, stated = frameBounds(frame, now)
+	case hasSeason:
+		from, to, stated = frameBounds(season, now)
 	default:
 		notes = append(notes, fmt.Sprintf("the request names no time frame: the next %d months from %s", defaultSpanMonths, s.Today))
 	}

@@ -32,8 +32,10 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 		}
 		if m.Role != understand.RoleNone {
 			// The asker's origin ("I am a photographer from Osaka", "I
-			// live in Leeds") gives way to a place the events are in.
-			if cued == nil || origin(cued.Role) && !origin(m.Role) {
+			// live in Leeds") gives way to a place the events are in, and
+			// a place passed through ("flying into Málaga") to where the
+			// asker stays ("staying in Seville").
+			if cued == nil || origin(cued.Role) && !origin(m.Role) || staying(r, *m) && !staying(r, *cued) {
 				cued = m
 			}
 			continue
@@ -49,6 +51,22 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 		return uncued, nil
 	}
 	return nil, unknown
+}
+
+// stayCues are the words before the place an asker stays in.
+var stayCues = []string{"staying in", "staying at", "stay in", "stay at", "stays in", "based in", "based at", "staying near"}
+
+// staying says whether a place is written after a cue of where the
+// asker stays or is based: there the events are, whatever the asker
+// flies into, passes through or lives in.
+func staying(r *understand.Reading, m understand.Mention) bool {
+	before := strings.ToLower(strings.TrimSpace(r.Text[:m.Start]))
+	for _, c := range stayCues {
+		if strings.HasSuffix(before, " "+c) || before == c {
+			return true
+		}
+	}
+	return false
 }
 
 // origin says whether a role is where the asker comes from or lives

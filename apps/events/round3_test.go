@@ -53,3 +53,35 @@ func TestEditorReadsDistanceOutOfPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorReadsFramesAndStays: a narrower frame written after a
+// broader one it lies in is the frame; a season named before the events
+// is the coming one; a long weekend is the place's next public-holiday
+// weekend; the place the asker stays in is the place, not the one they
+// fly into.
+func TestEditorReadsFramesAndStays(t *testing.T) {
+	a := memApp(t, nil, Options{})
+	frames := []struct{ text, today, from, to string }{
+		{"A September trip to Porto: festivals from 10 to 14 September?", "2026-04-01", "2026-09-10", "2026-09-14"},
+		{"Lyon next month, but only the first weekend of it: light shows?", "2026-04-01", "2026-05-02", "2026-05-03"},
+		{"winter markets in Vienna", "2026-04-01", "2026-12-01", "2027-02-28"},
+		{"Concerts in Chicago over the next long weekend", "2026-05-20", "2026-05-23", "2026-05-25"},
+		{"Any fairs in Leeds over the bank holiday weekend?", "2026-08-20", "2026-08-29", "2026-08-31"},
+	}
+	for _, c := range frames {
+		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: c.today})
+		if why != "" || p.TimeFrame.From != c.from || p.TimeFrame.To != c.to {
+			t.Errorf("%q (today %s): got %s (%s), want %s..%s", c.text, c.today, readingText(p), why, c.from, c.to)
+		}
+	}
+	places := []struct{ text, name string }{
+		{"Landing in Lisbon, then staying in Porto for June: festivals?", "Porto"},
+		{"Arriving at Frankfurt but based in Köln for carnival", "Köln"},
+	}
+	for _, c := range places {
+		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: "2026-04-01"})
+		if why != "" || p.Place == nil || p.Place.Name != c.name {
+			t.Errorf("%q: got %s (%s), want %s", c.text, readingText(p), why, c.name)
+		}
+	}
+}

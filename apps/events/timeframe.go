@@ -1,0 +1,116 @@
+package events
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/eventdata"
+	"github.com/cairn-agents/cairn/eventdata/holidays"
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// requestFrame is the time frame a request means among those it names:
+// the first, or a narrower one written later that lies inside it ("an
+// August trip ... between 8 and 16 August", "next month, the last
+// weekend of it"). ok is false when it names none.
+func requestFrame(times []understand.TimeFrame) (understand.TimeFrame, bool) {
+	if len(times) == 0 {
+		return understand.TimeFrame{}, false
+	}
+	best := times[0]
+	for _, tf := range times[1:] {
+		if within(tf, best) {
+			best = tf
+		}
+	}
+	return best, true
+}
+
+// within says whether frame a lies inside frame b and is shorter.
+func within(a, b understand.TimeFrame) bool {
+	if a.From.IsZero() || a.To.IsZero() || b.From.IsZero() || b.To.IsZero() {
+		return false
+	}
+	return !a.From.Before(b.From) && !a.To.After(b.To) && a.To.Sub(a.From) < b.To.Sub(b.From)
+}
+
+// seasonWord finds a season named as a word of its own anywhere in a
+// request, as in "summer festivals" or "winter markets", which the
+// reader does not take for a time (a season before a noun may be no
+// time at all elsewhere, "summer tyres"); of events it is the coming one.
+var seasonWord = regexp.MustCompile(`(?i)\b(summer|spring|autumn|winter)\b`)
+
+// seasonFrame is the coming season a request names as a word before its
+// events ("Which summer festivals...?"), read as "this summer".
+func seasonFrame(text string, now time.Time) (understand.TimeFrame, bool) {
+	m := seasonWord.FindString(text)
+	if m == "" {
+		return understand.TimeFrame{}, false
+	}
+	r := understand.Read("this "+m, understand.Options{Now: now, Tense: understand.Future})
+	if len(r.Times) == 0 {
+		return understand.TimeFrame{}, false
+	}
+	return r.Times[0], true
+}
+
+// longWeekendWords name a weekend made long by a public holiday.
+var longWeekendWords = regexp.MustCompile(`(?i)\b(long weekend|bank holiday weekend|holiday weekend|three-day weekend|3-day weekend)\b`)
+
+// longWeekend is the next weekend, from now, made long by a public
+// holiday of the place's country and region (holidays' calendars): a
+// holiday on a Monday is Saturday to Monday, on a Friday Friday to
+// Sunday. from and to are days, to exclusive.
+func longWeekend(ctx context.Context, place *understand.Place, now time.Time) (from, to time.Time, err error) {
+	res, err := holidays.New(holidays.Options{}).Search(ctx, eventdata.Query{Place: place, From: now, To: now.AddDate(0, 6, 0), Limit: eventdata.MaxLimit})
+	if err != nil {
+		return from, to, fmt.Errorf("the holidays of %s: %w", place.Name, err)
+	}
+	var best time.Time
+	for _, h := range res.Hits {
+		if h.Kind != eventdata.KindHoliday {
+			continue
+		}
+		d, ok := parsedDay(h.Start)
+		if !ok {
+			continue
+		}
+		var start time.Time
+		switch d.Weekday() {
+		case time.Monday:
+			start = d.AddDate(0, 0, -2)
+		case time.Friday:
+			start = d
+		default:
+			continue
+		}
+		if start.AddDate(0, 0, 3).After(now) && (best.IsZero() || start.Before(best)) {
+			best = start
+		}
+	}
+	if best.IsZero() {
+		return from, to, fmt.Errorf("no public holiday of %s on a Monday or Friday in the next six months", place.Name)
+	}
+	return best, best.AddDate(0, 0, 3), nil
+}
+
+// holidayFrame reads "this coming long weekend", "the bank holiday
+// weekend" as the place's next long weekend; ok is false when the
+// request names none, note says why one named could not be read.
+func holidayFrame(text string, place *understand.Place, now time.Time) (tf understand.TimeFrame, note string, ok bool) {
+	if !longWeekendWords.MatchString(text) {
+		return tf, "", false
+	}
+	if place == nil || place.CountryCode == "" || !slices.ContainsFunc(holidays.Countries(), func(c string) bool { return strings.EqualFold(c, place.CountryCode) }) {
+		return tf, "a long weekend is read by a country's public holidays: the request names no country whose holidays are known", false
+	}
+	from, to, err := longWeekend(context.Background(), place, now)
+	if err != nil {
+		return tf, err.Error(), false
+	}
+	return understand.TimeFrame{From: from, To: to, Unit: "weekend"}, "", true
+}

@@ -1,0 +1,65 @@
+package understand
+
+import "time"
+
+// monthOf reads the month a part of a month is of, at k: a month's name
+// ("June", "June 2027"), "this month" or "next month", or "it" and "that
+// month" for the month named last before, up to two sentences back
+// ("at the end of next month, the last weekend of it"). It returns the
+// month's first day and the last token read.
+func (d *dateReader) monthOf(k int) (time.Time, int, bool) {
+	if mo, n, ok := d.monthAt(k); ok {
+		if y, next, ok := d.yearAt(n); ok {
+			return d.day(y, mo, 1), next - 1, true
+		}
+		return d.pick(mo, 1), n - 1, true
+	}
+	if first, ok := d.relativeMonth(k); ok {
+		return first, k + 1, true
+	}
+	n := k + 1
+	switch {
+	case d.word(k) == "it":
+	case d.word(k) == "that" && d.word(k+1) == "month":
+		n = k + 2
+	default:
+		return time.Time{}, 0, false
+	}
+	breaks := 0
+	for i := k - 1; i >= 0 && k-i <= 30; i-- {
+		if t := d.toks[i]; t.kind == tokPunct && (t.raw == "." || t.raw == "!" || t.raw == "?") {
+			if breaks++; breaks > 2 {
+				break
+			}
+		}
+		if first, ok := d.relativeMonth(i); ok {
+			return first, n - 1, true
+		}
+		mo, ok := monthNames[d.word(i)]
+		if !ok || !d.monthWritten(i) {
+			if mo, ok = partMonth(d.word(i)); !ok {
+				continue
+			}
+		}
+		if y, _ := d.yearAfter(i + 1); y > 0 {
+			return d.day(y, mo, 1), n - 1, true
+		}
+		return d.pick(mo, 1), n - 1, true
+	}
+	return time.Time{}, 0, false
+}
+
+// relativeMonth reads "this month" or "next month" at k: its first day.
+func (d *dateReader) relativeMonth(k int) (time.Time, bool) {
+	if d.word(k+1) != "month" {
+		return time.Time{}, false
+	}
+	first := d.day(d.now.Year(), d.now.Month(), 1)
+	switch d.word(k) {
+	case "this":
+		return first, true
+	case "next":
+		return first.AddDate(0, 1, 0), true
+	}
+	return time.Time{}, false
+}
