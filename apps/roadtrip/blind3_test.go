@@ -85,3 +85,31 @@ func TestMeetingByMatchedTimes(t *testing.T) {
 		}
 	}
 }
+
+func TestStopsEveryInterval(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		stops int
+	}{
+		{"Hauling a trailer from Newark to Lewes, DE; the trip runs about 90 minutes and I rest every 30 minutes. Find cafes at those points.", 2},
+		{"It's a 2-hour drive from Wilmington to Georgetown and the kids need a break every half hour: parks please.", 3},
+		{"Dover to Seaford is roughly an hour; stop every twenty minutes at a gas station.", 2},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.EvenStops || len(s.Legs) != 1 || len(s.Legs[0].at()) != c.stops {
+			t.Errorf("%q: %s %+v, want %d stops", c.q, s.Family, s.Legs, c.stops)
+		}
+	}
+	// Routes to plan, with a rest every so often, stay a road trip.
+	if s := policySpec(t, "Plan 2 routes from Newark to Lewes through 2 towns; it's a 2 hour drive and we rest every hour.", nil); s.Family != locnav.RoadTrip {
+		t.Errorf("routes with rests every hour: %s", s.Family)
+	}
+}
+
+func TestTypesAskedNotStory(t *testing.T) {
+	q := "My uncle ran a bakery in Milford for years and still talks about the museum trips we took. This Sunday I drive him from Dover to Georgetown. Find one park halfway, because he loves his coffee breaks outdoors."
+	s := policySpec(t, q, nil)
+	if s.Family != locnav.EvenStops || len(s.Legs) != 1 || strings.Join(s.Legs[0].Types, " ") != "park" {
+		t.Errorf("%s %+v, want one leg of parks", s.Family, s.Legs)
+	}
+}

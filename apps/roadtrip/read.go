@@ -210,6 +210,8 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 		}
 	}
 	kinds := len(q.r.Terms) > 0
+	// "Stop every 40 minutes of a 2-hour drive", not routes to plan.
+	fraction = fraction || !tripCounts && q.intervalStops() > 0
 
 	scores := map[locnav.Family]float64{}
 	why := map[locnav.Family]string{}
@@ -426,7 +428,7 @@ func (q *question) ends() (start, end *understand.Mention) {
 func (q *question) evenStops(s *taskSpec) {
 	start, end := q.ends()
 	if start == nil || end == nil {
-		l := legSpec{Stops: 1, Types: q.types(0, len(q.r.Text))}
+		l := legSpec{Stops: 1, Types: q.askedTypes(0, len(q.r.Text))}
 		if start != nil {
 			l.From = specName(*start)
 		}
@@ -508,7 +510,7 @@ func clauseStart(text string, i, floor int) int {
 
 // leg reads one leg's stops and kinds from the text between from and to.
 func (q *question) leg(a, b string, lo, hi int) legSpec {
-	l := legSpec{From: a, To: b, Types: q.types(lo, hi)}
+	l := legSpec{From: a, To: b, Types: q.askedTypes(lo, hi)}
 	var fractions []float64
 	every := 0
 	for _, x := range q.r.Quantities {
@@ -532,6 +534,8 @@ func (q *question) leg(a, b string, lo, hi int) legSpec {
 	slices.Sort(fractions)
 	fractions = slices.Compact(fractions)
 	switch {
+	case q.intervalStops() > 0 && lo == 0: // every 40 minutes of a 2-hour drive
+		l.Stops = q.intervalStops()
 	case every > 0:
 		l.Stops = every
 	case len(fractions) > 0:
@@ -576,7 +580,7 @@ func (q *question) meeting(s *taskSpec) {
 	for _, m := range origins {
 		s.Origins = append(s.Origins, originSpec{Place: specName(m), Mode: q.modeOf(m)})
 	}
-	s.PlaceTypes = q.types(0, len(q.r.Text))
+	s.PlaceTypes = q.askedTypes(0, len(q.r.Text))
 }
 
 // sameReading says whether two mentions name one place.
@@ -658,7 +662,7 @@ func (q *question) directional(s *taskSpec) {
 			}
 		}
 	}
-	s.PlaceTypes = q.types(0, len(q.r.Text))
+	s.PlaceTypes = q.askedTypes(0, len(q.r.Text))
 	s.Count = 1
 	for _, t := range q.r.Terms {
 		if t.Count > 0 {

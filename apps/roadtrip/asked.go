@@ -1,0 +1,46 @@
+package roadtrip
+
+import (
+	"regexp"
+	"slices"
+)
+
+// This file keeps the kinds of places a question asks for apart from
+// the kinds its story mentions: "mom talked about nothing but the
+// little museum … I need two stops, each a gas station or a restaurant,
+// because Mom needs her coffee" asks for gas stations and restaurants.
+
+var (
+	// sentenceRE is one sentence, with its end mark.
+	sentenceRE = regexp.MustCompile(`[^.!?]+[.!?]*`)
+	// askRE finds the words of a request in a sentence.
+	askRE = regexp.MustCompile(`\b(find|need|needs|want|wants|give|show|suggest|recommend|looking for|look for|pick|choose|stop|stops|should|could you|can you|please|pls|where|which|would like|i'd like|we'd like|get me|get us|list|locate|search|plan|must|has to|have to)\b|\?`)
+	// reasonRE finds a clause of reasons, which runs to the sentence's
+	// end ("because Mom needs her coffee").
+	reasonRE = regexp.MustCompile(`\b(because|since|as my|as our|so that)\b`)
+)
+
+// askedTypes are the place types asked for between lo and hi: those in
+// the sentences that ask for something, leaving out reasons; the types
+// of the whole span when those have none.
+func (q *question) askedTypes(lo, hi int) []string {
+	var out []string
+	for _, ix := range sentenceRE.FindAllStringIndex(q.lower[lo:hi], -1) {
+		from, to := lo+ix[0], lo+ix[1]
+		if !askRE.MatchString(q.lower[from:to]) {
+			continue
+		}
+		if r := reasonRE.FindStringIndex(q.lower[from:to]); r != nil {
+			to = from + r[0]
+		}
+		for _, t := range q.types(from, to) {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return q.types(lo, hi)
+	}
+	return out
+}

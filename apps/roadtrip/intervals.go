@@ -1,0 +1,66 @@
+package roadtrip
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// This file reads stops asked at a time interval of a drive of a given
+// length: "stop every 40 minutes on a 2-hour drive" is stops at the
+// thirds, Y/X - 1 of them (none at the start or the end).
+
+// durationRE finds a length of time: "40 minutes", "2 hours", "a
+// 3-hour drive", "90 min", "half an hour", "an hour".
+var durationRE = regexp.MustCompile(`\b(?:(\d+(?:\.\d+)?)|(an?|one|two|three|four|five|six|seven|eight|ten|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety))?[\s-]*(half[\s-]+an?[\s-]+hour|half[\s-]+hour|hours?|hrs?|minutes?|mins?)\b`)
+
+var durationWords = map[string]float64{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+	"seven": 7, "eight": 8, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50,
+	"sixty": 60, "ninety": 90}
+
+// intervalStops is how many stops a drive of a length written with
+// stops every so often written needs; 0 when either is not written or
+// they do not divide into 1-10 stops.
+func (q *question) intervalStops() int {
+	every, total := 0.0, 0.0
+	for _, ix := range durationRE.FindAllStringSubmatchIndex(q.lower, -1) {
+		num, word, unit := sub(q.lower, ix, 1), sub(q.lower, ix, 2), sub(q.lower, ix, 3)
+		v := 1.0
+		switch {
+		case num != "":
+			v, _ = strconv.ParseFloat(num, 64)
+		case word != "":
+			v = durationWords[word]
+		}
+		minutes := v
+		switch {
+		case strings.HasPrefix(unit, "half"):
+			minutes = 30 * v
+		case strings.HasPrefix(unit, "h"):
+			minutes = 60 * v
+		}
+		before := strings.Fields(q.lower[max(0, ix[0]-12):ix[0]])
+		if len(before) > 0 && (before[len(before)-1] == "every" || before[len(before)-1] == "each") {
+			every = minutes
+		} else if num != "" || word != "" || strings.HasPrefix(unit, "half") {
+			total = max(total, minutes)
+		}
+	}
+	if every <= 0 || total <= every {
+		return 0
+	}
+	r := total / every
+	if n := math.Round(r); math.Abs(r-n) < 0.15 && n >= 2 && n <= 11 {
+		return int(n) - 1
+	}
+	return 0
+}
+
+// sub is the i-th group of a match found at ix, "" when it did not take part.
+func sub(s string, ix []int, i int) string {
+	if ix[2*i] < 0 {
+		return ""
+	}
+	return s[ix[2*i]:ix[2*i+1]]
+}
