@@ -42,14 +42,16 @@ func (a *App) plan(ctx context.Context, query string) (llm.Decision[QueryPlan], 
 var reDefinitional = regexp.MustCompile(`(?i)\b(does|do|did)\b[^?]*\bmean\b|\bmeaning\b|\bstand for\b|\bdefin`)
 
 // planned says whether the query agent answers the question: the plan
-// asks for a measured quantity or a ranking, the question is about float
-// data (dispatched to the sql or duckdb agent, or naming a variable,
-// float or place), and it does not ask what a word means.
+// asks for a measured quantity or a ranking (or for a variable the data
+// do not hold, which it says is missing: "what wave height did float X
+// measure"), the question is about float data (dispatched to the sql or
+// duckdb agent, or naming a variable, float or place), and it does not
+// ask what a word means.
 func (s state) planned() bool {
 	p := s.Plan
 	data := s.Dispatch.Has(agentSQL) || s.Dispatch.Has(agentDuckDB) || p.Variable != "" || p.Rank != nil ||
 		len(p.Floats) > 0 || p.Near != nil || p.Box != nil || p.Region != ""
-	return p.Actionable() && data && !reDefinitional.MatchString(s.Query)
+	return (p.Actionable() || missingSlot(p, "variable")) && data && !reDefinitional.MatchString(s.Query)
 }
 
 // runs says whether agent name answers: the query agent a planned

@@ -21,6 +21,7 @@ import (
 // for the plan's reasoning on what was changed or set aside.
 func rewordQuestion(query string, now time.Time) (string, []string) {
 	query = understand.Numerals(query) // "two thousand metres", "in twenty ten"
+	query = rewordPeriods(query)       // "H2 2010", "2019 Q3", "2010 and 2011"
 	query = rewordSuperlatives(query)
 	query = rewordPressures(query)
 	query = rewordDepths(query)
@@ -163,6 +164,11 @@ var (
 	reBinAfter      = regexp.MustCompile(`(?i)^\s*(?:bins?|layers?|intervals?|steps?|increments?|slices?)\b`)
 	reAtBefore      = regexp.MustCompile(`(?i)(?:\bat|@)\s*$`)
 	reRadiusBefore  = regexp.MustCompile(`\b(within|radius)\s*$`)
+	// a range of depths in other units: "between 1 and 2 km deep", "at
+	// depths of 1-2 km", "from 300 to 600 ft down"
+	reDepthSpan     = regexp.MustCompile(`(?i)\b(?:(between|from)\s+)?(\d+(?:\.\d+)?)\s*(?:km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)?\s*(?:and|to|-|–)\s*(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)\b`)
+	reDeepCueAfter  = regexp.MustCompile(`(?i)^\s*(?:deep|down|depths?|layers?|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
+	reDeepCueBefore = regexp.MustCompile(`(?i)\b(?:depths?|deep|pressures?|layer)\s*(?:of|from|between|:|=)?\s*$`)
 	reMetreDepth    = regexp.MustCompile(`\d(?:\.\d+)?\s*(?:m|meters?|metres?)\b`)
 )
 
@@ -192,6 +198,15 @@ func metreText(v float64) string {
 // 300 feet" is "at 91.4 m". "within 2 km" and "at 2 km from the ship"
 // are distances and stay.
 func rewordDepths(query string) string {
+	query = replaceFunc(reDepthSpan, query, func(m []int) string {
+		if reDistanceAfter.MatchString(query[m[1]:]) || !reDeepCueAfter.MatchString(query[m[1]:]) && !reDeepCueBefore.MatchString(query[:m[0]]) {
+			return query[m[0]:m[1]] // "between 10 and 20 km from the coast"
+		}
+		a, _ := strconv.ParseFloat(query[m[4]:m[5]], 64)
+		b, _ := strconv.ParseFloat(query[m[6]:m[7]], 64)
+		unit := query[m[8]:m[9]]
+		return "between " + strings.TrimSuffix(metreText(metres(a, unit)), " m") + " and " + metreText(metres(b, unit))
+	})
 	query = replaceFunc(reDepthCue, query, func(m []int) string {
 		if reDistanceAfter.MatchString(query[m[1]:]) {
 			return query[m[0]:m[1]]
@@ -292,6 +307,12 @@ var (
 	rePlaceBack = regexp.MustCompile(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
 	reTimeBack  = regexp.MustCompile(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
 	reNeedPoint = regexp.MustCompile(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
+	// A clause reporting what someone else says ("my friend says the
+	// Arabian Sea is super salty", "my dad thinks it freezes") tells of
+	// the asker's world, not the data, when it asks for nothing: no
+	// float, question or command word, statistic or need.
+	reHearsay     = regexp.MustCompile(`(?i)^(?:(?:my|our|a|the|some|his|her)\s+)?(?:\w+\s+)?(?:friends?|dad|father|mum|mom|mother|brother|sister|teacher|boss|colleagues?|professor|prof|wife|husband|partner|girlfriend|boyfriend|kids?|son|daughter|uncle|aunt|grandpa|grandma|grandfather|grandmother|neighbou?rs?|someone|somebody|people|everyone|everybody|they|he|she)\s+(?:says|say|said|told me|tells me|thinks|think|thought|claims|claimed|reckons|reckoned|insists|believes|swears)\b(?:\s+that)?\s+(?:the|a|it|its|it's|there)\b`)
+	reHearsayAsks = regexp.MustCompile(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max\w*|min\w*|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
 )
 
 // setScene returns query without the clauses that set the scene (see
@@ -328,7 +349,8 @@ func setScene(query string, now time.Time) (string, string) {
 	for _, c := range cs {
 		text := query[c.start:c.end]
 		head := text[len(reSubord.FindString(text)):]
-		if reAsker.MatchString(head) && !reAsksFor.MatchString(head) && !inBackground(c) {
+		asker := reAsker.MatchString(head) && !strings.HasPrefix(strings.ToLower(head), "leaving out") // an exclusion
+		if (asker && !reAsksFor.MatchString(head) || reHearsay.MatchString(head) && !reHearsayAsks.MatchString(text)) && !inBackground(c) {
 			scene = append(scene, c)
 		}
 	}

@@ -35,7 +35,7 @@ var (
 		agg string
 		re  *regexp.Regexp
 	}{
-		{"track", regexp.MustCompile(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b`)},
+		{"track", regexp.MustCompile(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
 		{"compare", regexp.MustCompile(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
 		{"timeseries", regexp.MustCompile(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
 		{"trend", regexp.MustCompile(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
@@ -87,7 +87,7 @@ var (
 	reSeaName     = regexp.MustCompile(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
 	reLatTok      = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
 	reRankNoun    = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
-	reTS          = regexp.MustCompile(`\bt\s*[-–/]\s*s\b|\btemperature[- ]salinity\b`)
+	reTS          = regexp.MustCompile(`\bt\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
 	reMeanVerb    = regexp.MustCompile(`\b(does|do|did)\b[^?]*\bmean\b`)
 	reRankProfile = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
 	reProfileNoun = regexp.MustCompile(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
@@ -102,7 +102,11 @@ var (
 	// reTopBy ranks by an extreme: "top 5 profiles by max pressure", "the
 	// 3 floats with the highest salinity", "top ten cycles ranked by
 	// minimum temperature"
-	reTopBy     = regexp.MustCompile(`\b(?:top\s+)?(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|floats|casts|dives)\s+(?:of\s+(?:float\s+)?\d{5,7}\s+)?(?:(?:ranked|sorted|ordered)\s+)?(?:by|with)\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b|\btop\s+(\d{1,3}|two|three|four|five|ten)\b[^.?!;]*\b(?:ranked|sorted|ordered)?\s*by\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b`)
+	reTopBy = regexp.MustCompile(`\b(?:top\s+)?(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|floats|casts|dives)\s+(?:of\s+(?:float\s+)?\d{5,7}\s+)?(?:(?:ranked|sorted|ordered)\s+)?(?:by|with)\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b|\btop\s+(\d{1,3}|two|three|four|five|ten)\b[^.?!;]*\b(?:ranked|sorted|ordered)?\s*by\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b`)
+	// reTopThat ranks by a superlative in a clause on the things counted:
+	// "the 5 cycles that reached the deepest", "3 floats which had the
+	// warmest water"
+	reTopThat   = regexp.MustCompile(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)\s+(?:that|which|with|whose)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\b`)
 	reWhereMeta = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
@@ -175,11 +179,12 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(query)))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
+	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
+	r.Times = outsideExclusion(r)
 	p := QueryPlan{}
 	why := asked
 
@@ -403,6 +408,10 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Time = tf
 	}
 
+	if excludeMonths(q, p.Time) {
+		why = append(why, fmt.Sprintf("the months left out narrow the time frame: %q", p.Time.Text))
+	}
+
 	// grouping
 	switch {
 	case reGroupFloat.MatchString(q):
@@ -454,7 +463,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if (p.Aggregate == "timeseries" || p.Aggregate == "value") && p.GroupBy == "cycle" {
 		p.GroupBy = ""
 	}
-	if reTS.MatchString(q) && (p.Aggregate == "" || p.Aggregate == "value") {
+	if reTS.MatchString(q) && (p.Aggregate == "" || p.Aggregate == "value" || p.Aggregate == "compare" && len(p.Floats) < 2) {
 		p.Aggregate = "profile" // a T–S diagram is drawn from profiles
 	}
 	if p.Aggregate == "profile" && p.Variable == "" {
@@ -471,14 +480,14 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	// "which float 4901079 measured" and "the hottest reading float
 	// 2902696 got" name a float: they rank nothing
 	whichFloat, whichProf := matchNotNamingFloat(reWhichFloat, q), reWhichProf.MatchString(q)
-	ranked := whichFloat || whichProf || reTopN.MatchString(q) || matchNotNamingFloat(reRankNoun, q)
+	ranked := whichFloat || whichProf || reTopN.MatchString(q) || reTopThat.MatchString(q) || matchNotNamingFloat(reRankNoun, q)
 	for _, w := range reRankWords {
 		if w.re.MatchString(q) && (ranked || w.by == "nearest") {
 			p.Rank = &Ranking{By: w.by}
 			break
 		}
 	}
-	if p.Rank == nil && (whichFloat || whichProf || reTopBy.MatchString(q)) && (p.Aggregate == "max" || p.Aggregate == "min") {
+	if p.Rank == nil && (whichFloat || whichProf || reTopBy.MatchString(q) || reTopThat.MatchString(q)) && (p.Aggregate == "max" || p.Aggregate == "min") {
 		p.Rank = &Ranking{By: extremeRank(p.Aggregate, p.Variable)}
 	}
 	if p.Rank == nil && reLastCycle.MatchString(q) && p.Aggregate != "profile" {
@@ -495,7 +504,10 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		if m == nil {
 			m = reTopBy.FindStringSubmatch(q) // "5 casts ranked by min temp"
 		}
-		if m != nil {
+		if m == nil {
+			m = append(reTopThat.FindStringSubmatch(q), "") // "the 5 cycles that reached the deepest"
+		}
+		if len(m) > 2 {
 			s := m[1] + m[2]
 			n, err := strconv.Atoi(s)
 			if err != nil {
@@ -544,6 +556,10 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			p.Rank, p.Aggregate, p.Variable, p.With, p.Cycles, p.Pressure = &Ranking{By: by, Of: "float"}, "", "", nil, nil, nil
 		}
 	}
+	if p.Rank != nil && p.Rank.By == "nearest" && futureFrame(p.Time, now) {
+		why = append(why, fmt.Sprintf("not read as a filter, it is still to come: %q", p.Time.Text))
+		p.Time = nil
+	}
 	if p.Near != nil && p.Near.RadiusKm == 0 && p.Rank == nil {
 		if reNearWord.MatchString(q) && p.Box == nil {
 			p.Near.RadiusKm = defaultRadiusKm
@@ -565,8 +581,8 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 	if what := unmeasuredAsked(q, r); what != "" {
 		p.Variable, p.With = "", nil
-		if p.Aggregate == "" {
-			p.Aggregate = "value"
+		if p.Aggregate == "" && len(p.Cycles) > 0 {
+			p.Aggregate = "value" // "the mixed layer depth of cycle 30"; "what wave height did it measure" asks no aggregate
 		}
 		p.Missing = append(p.Missing, "variable: the question asks for "+what+", which Argo floats do not measure (they measure temperature, salinity and pressure, and BGC floats oxygen, chlorophyll, nitrate, pH and backscatter)")
 	}
@@ -577,7 +593,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	// depth, drawn ("temp profile 2901623 cycle 12"); of several (a CTD
 	// cast's temperature and salinity) a table, unless a plot is asked
 	plot, noPlot := plotAsked(q)
-	curve := p.Aggregate == "profile" && p.Variable != "" && len(p.With) == 0 && !reTable.MatchString(q)
+	// a time series of one variable at one level is a curve against time
+	curve := (p.Aggregate == "profile" || p.Aggregate == "timeseries" && p.Pressure != nil && p.Pressure.Target > 0) &&
+		p.Variable != "" && len(p.With) == 0 && !reTable.MatchString(q)
 	switch {
 	case plot || !noPlot && (curve || reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track")):
 		p.Answer = "plot"

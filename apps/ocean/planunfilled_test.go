@@ -65,7 +65,7 @@ func TestPlanAskerIntroduced(t *testing.T) {
 	for _, c := range []struct{ q, want string }{
 		{"Marine biology student here — what was the mean salinity of float 2902269 in 2019?", "var salinity; agg mean; time 2019-01-01..2020-01-01"},
 		{"Hi, retired sailor here. How many profiles did float 5906072 send last year?", "agg count; time 2022-01-01..2023-01-01"},
-		{"Yacht delivery crew here: what was the wave height where float 4901079 surfaced in 2012?", "agg value; time 2012-01-01..2013-01-01; missing variable"},
+		{"Yacht delivery crew here: what was the wave height where float 4901079 surfaced in 2012?", "time 2012-01-01..2013-01-01; missing variable"}, // no statistic asked: no aggregate
 	} {
 		if got := slotsOf(readPlan(c.q, testNow(), nil)); got != c.want {
 			t.Errorf("%q\n got %s\nwant %s", c.q, got, c.want)

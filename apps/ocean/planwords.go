@@ -339,3 +339,23 @@ func joinWMO(query string) string {
 		return head + g(7) + g(9)
 	})
 }
+
+// GDAC file names name a float and, for a profile file, a cycle:
+// "R2902269_010.nc" (real-time), "D…" (delayed mode), "BR…"/"BD…"
+// (BGC), "SR…"/"SD…" (synthetic), with "D" before ".nc" for a
+// descending profile; "2902269_prof.nc", "_meta.nc", "_Rtraj.nc" name
+// the float.
+var (
+	reProfileFile = regexp.MustCompile(`(?i)\b(?:[BSM]?[RD])?(\d{5,7})_(\d{1,4})D?\.nc\b`)
+	reFloatFile   = regexp.MustCompile(`(?i)\b(\d{5,7})_(?:[BSM]?prof|meta|tech|[RDBS]?traj)\.nc\b`)
+)
+
+// rewordFileNames writes a GDAC file name as the float and cycle it
+// holds: "R2902269_010.nc" is "float 2902269 cycle 10".
+func rewordFileNames(query string) string {
+	query = replaceFunc(reProfileFile, query, func(m []int) string {
+		c, _ := strconv.Atoi(query[m[4]:m[5]])
+		return "float " + query[m[2]:m[3]] + " cycle " + strconv.Itoa(c)
+	})
+	return reFloatFile.ReplaceAllString(query, "float $1")
+}

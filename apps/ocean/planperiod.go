@@ -1,0 +1,159 @@
+package ocean
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Periods written in ways understand does not read as one frame: halves
+// and quarters in report shorthand ("H2 2010", "2019 Q3"), two
+// consecutive years joined by "and" ("during 2010 and 2011"), a year
+// with some of its months left out ("2019, except January and
+// February", "not counting the ones after September"), and a time that
+// is the asker's, still to come ("racing past 12N 64E next week").
+
+var (
+	reHalfYear    = regexp.MustCompile(`(?i)\b(?:h([12])[\s/-]*((?:19|20)\d\d)|((?:19|20)\d\d)[\s/-]*h([12]))\b`)
+	reQuarterLate = regexp.MustCompile(`(?i)\b((?:19|20)\d\d)[\s/-]*q([1-4])\b`)
+	reYearsAnd    = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:and|&|\+)\s*((?:19|20)\d\d)\b`)
+	reTwoApart    = regexp.MustCompile(`\b(?:compare[ds]?|comparing|comparison|versus|vs\.?|difference|differ\w*|between|change[ds]?|changing)\b`)
+)
+
+// rewordPeriods writes "H1 2010" and "2010 H1" as "the first half of
+// 2010", "2019 Q3" as "Q3 2019", and "2010 and 2011" as "2010-2011"
+// (both years, one frame) unless the question sets the years apart
+// ("compare 2010 and 2011": two frames, which the plan cannot hold).
+func rewordPeriods(query string) string {
+	query = replaceFunc(reHalfYear, query, func(m []int) string {
+		half, year := "", ""
+		if m[2] >= 0 {
+			half, year = query[m[2]:m[3]], query[m[4]:m[5]]
+		} else {
+			year, half = query[m[6]:m[7]], query[m[8]:m[9]]
+		}
+		return map[string]string{"1": "the first", "2": "the second"}[half] + " half of " + year
+	})
+	query = replaceFunc(reQuarterLate, query, func(m []int) string {
+		return "Q" + query[m[4]:m[5]] + " " + query[m[2]:m[3]]
+	})
+	if reTwoApart.MatchString(strings.ToLower(query)) {
+		return query
+	}
+	return replaceFunc(reYearsAnd, query, func(m []int) string {
+		a, _ := strconv.Atoi(query[m[2]:m[3]])
+		b, _ := strconv.Atoi(query[m[4]:m[5]])
+		if b != a+1 {
+			return query[m[0]:m[1]] // "2010 and 2015": not one span
+		}
+		return fmt.Sprintf("%d-%d", a, b)
+	})
+}
+
+// An exclusion names months left out of the frame: by name ("except
+// January and February", "other than December") or by a bound ("not
+// counting the ones after September", "excluding anything before
+// May"). When the months kept are one run, the frame narrows to them.
+var (
+	reExcept      = regexp.MustCompile(`\b(?:except(?:\s+for)?|excluding|exclude|not counting|not including|other than|apart from|aside from|but not|leaving out|leave out|minus|save for|without)\b([^.?!;]{0,80})`)
+	reExceptBound = regexp.MustCompile(`\b(after|since|from|past|later than|before|until|till|prior to|earlier than)\s+(?:the\s+(?:end|start|beginning)\s+of\s+)?([a-z]+)`)
+	monthNames    = map[string]time.Month{"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+		"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+		"october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12}
+	reWordTok = regexp.MustCompile(`[a-z]+`)
+)
+
+// excludeMonths narrows tf, a frame of whole months, by the exclusion q
+// (lower case) writes; it says whether it did.
+func excludeMonths(q string, tf *TimeFrame) bool {
+	m := reExcept.FindStringSubmatchIndex(q)
+	if tf == nil || m == nil {
+		return false
+	}
+	from, err1 := time.Parse("2006-01-02", tf.From)
+	to, err2 := time.Parse("2006-01-02", tf.To)
+	if err1 != nil || err2 != nil || from.Day() != 1 || to.Day() != 1 || !from.Before(to) {
+		return false
+	}
+	clause := q[m[2]:m[3]]
+	drop := func(time.Month) bool { return false }
+	end := 0 // of the words read, in clause
+	if b := reExceptBound.FindStringSubmatch(clause); b != nil {
+		end = reExceptBound.FindStringIndex(clause)[1]
+		mon, ok := monthNames[b[2]]
+		if !ok {
+			return false
+		}
+		switch b[1] {
+		case "after", "past", "later than":
+			drop = func(x time.Month) bool { return x > mon }
+		case "since", "from":
+			drop = func(x time.Month) bool { return x >= mon }
+		default: // before, until, prior to
+			drop = func(x time.Month) bool { return x < mon }
+		}
+	} else {
+		var named []time.Month
+		words := reWordTok.FindAllString(clause, -1)
+		at := reWordTok.FindAllStringIndex(clause, -1)
+		for i, w := range words {
+			mon, ok := monthNames[w]
+			if w == "may" && i > 0 && !slices.Contains([]string{"and", "or", "the", "in"}, words[i-1]) {
+				ok = false // "the ones that may be bad"
+			}
+			if ok {
+				named, end = append(named, mon), at[i][1]
+			}
+		}
+		if len(named) == 0 {
+			return false
+		}
+		drop = func(x time.Month) bool { return slices.Contains(named, x) }
+	}
+	var kept []time.Time
+	n := 0
+	for t := from; t.Before(to); t = t.AddDate(0, 1, 0) {
+		if n++; !drop(t.Month()) {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) == 0 || len(kept) == n {
+		return false // nothing left, or nothing left out
+	}
+	for i := 1; i < len(kept); i++ {
+		if !kept[i].Equal(kept[i-1].AddDate(0, 1, 0)) {
+			return false // a gap: not one frame
+		}
+	}
+	tf.From, tf.To = kept[0].Format("2006-01-02"), kept[len(kept)-1].AddDate(0, 1, 0).Format("2006-01-02")
+	tf.Text = strings.TrimSpace(tf.Text + ", " + strings.TrimSpace(q[m[0]:m[2]+end]))
+	return true
+}
+
+// futureFrame says whether tf begins after now: the asker's time ("next
+// week", when they sail past), not when any data were measured.
+func futureFrame(tf *TimeFrame, now time.Time) bool {
+	return tf != nil && tf.From != "" && tf.From > now.Format("2006-01-02")
+}
+
+// outsideExclusion returns the times of r that no exclusion holds: in
+// "2020, leaving out anything after June", "after June" is left out of
+// the frame, not the frame.
+func outsideExclusion(r *understand.Reading) []understand.TimeFrame {
+	m := reExcept.FindStringSubmatchIndex(strings.ToLower(r.Text))
+	if m == nil || !reExceptBound.MatchString(strings.ToLower(r.Text[m[2]:m[3]])) {
+		return r.Times
+	}
+	var kept []understand.TimeFrame
+	for _, t := range r.Times {
+		if t.Start < m[2] || t.Start >= m[3] {
+			kept = append(kept, t)
+		}
+	}
+	return kept
+}
