@@ -1,6 +1,7 @@
 package roadtrip
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -111,5 +112,23 @@ func TestTypesAskedNotStory(t *testing.T) {
 	s := policySpec(t, q, nil)
 	if s.Family != locnav.EvenStops || len(s.Legs) != 1 || strings.Join(s.Legs[0].Types, " ") != "park" {
 		t.Errorf("%s %+v, want one leg of parks", s.Family, s.Legs)
+	}
+}
+
+func TestPlacesOffTheMaps(t *testing.T) {
+	for _, c := range []struct{ q, name string }{
+		{"Plan 1 route from Milford, Delaware to Pinecrest Harbor, Delaware through 2 towns.", "Pinecrest Harbor"},
+		{"Find a cafe halfway from Lewes, DE to Foxmeadow, DE.", "Foxmeadow"},
+		{"Next month we drive from Canillo to Barcelona, Spain: find a gas station halfway.", "Barcelona"},
+		{"I live in Encamp and my cousin lives in Madrid, Spain. Where should we meet?", "Madrid"},
+	} {
+		err := policySpec(t, c.q, nil).Validate()
+		if !errors.Is(err, errUnclear) || !strings.Contains(err.Error(), c.name) {
+			t.Errorf("%q: %v, want unclear naming %s", c.q, err, c.name)
+		}
+	}
+	// A landmark the gazetteer does not know may be on the maps.
+	if err := policySpec(t, "Find a cafe halfway from Dover Public Library, Delaware to Lewes, Delaware.", nil).Validate(); err != nil {
+		t.Errorf("landmark: %v", err)
 	}
 }

@@ -48,6 +48,9 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 		q.directional(&s)
 	}
 	s.Unknown = q.unknown(s.Family)
+	if why := q.offMaps(&s, o.Gazetteer, o.Prefer); why != "" {
+		s.Family, s.Why = "", why
+	}
 	s.Notes, s.Readings = q.r.Notes, q.r.Readings
 	return s
 }
