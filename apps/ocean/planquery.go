@@ -2,6 +2,7 @@ package ocean
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -120,10 +121,21 @@ func placeConds(p QueryPlan, a *sqlArgs, pre string, levels bool) []string {
 		conds = append(conds, fmt.Sprintf("%[1]slat BETWEEN %[2]s AND %[3]s AND %[1]slon BETWEEN %[4]s AND %[5]s", pre, a.add(b.MinLat), a.add(b.MaxLat), a.add(b.MinLon), a.add(b.MaxLon)))
 	}
 	if n := p.Near; n != nil && n.RadiusKm > 0 {
-		conds = append(conds, fmt.Sprintf("%slat IS NOT NULL AND %s <= %s", pre, haversineSQL(a.add(n.Lat), a.add(n.Lon), pre+"lat", pre+"lon"), a.add(n.RadiusKm)))
+		// the latitude band first: a point within r km of the centre is
+		// within r/111.19 degrees of its latitude (a degree of a meridian
+		// on the haversine's sphere), so the band drops no row the
+		// distance keeps, and spares the distance's trigonometry on the
+		// rows it drops
+		band := n.RadiusKm/kmPerDegreeLat + 1e-6
+		conds = append(conds, fmt.Sprintf("%[1]slat BETWEEN %[2]s AND %[3]s AND %[4]s <= %[5]s", pre, a.add(n.Lat-band), a.add(n.Lat+band),
+			haversineSQL(a.add(n.Lat), a.add(n.Lon), pre+"lat", pre+"lon"), a.add(n.RadiusKm)))
 	}
 	return conds
 }
+
+// kmPerDegreeLat is the length of a degree of latitude on the sphere of
+// haversineSQL (radius 6371.0088 km).
+const kmPerDegreeLat = 6371.0088 * math.Pi / 180
 
 func where(conds []string) string {
 	if len(conds) == 0 {
@@ -160,7 +172,13 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 	conds := levelConds(p, a)
 	presCond := "pres IS NOT NULL"
 	if r := p.Pressure; r != nil {
-		presCond = fmt.Sprintf("pres BETWEEN %s AND %s", a.add(r.Min), a.add(r.Max))
+		lo, hi := a.add(r.Min), a.add(r.Max)
+		presCond = fmt.Sprintf("pres BETWEEN %s AND %s", lo, hi)
+		// the good pressure is the adjusted or the raw one, so a level
+		// whose good pressure is in the window has one of them in it:
+		// this cheap test on the stored columns keeps every such level
+		// and spares the QC cases of the others
+		conds = append(conds, fmt.Sprintf("(p.pres BETWEEN %[1]s AND %[2]s OR p.pres_adjusted BETWEEN %[1]s AND %[2]s)", lo, hi))
 	}
 	out := "lv"
 	if profileByTime(p) != "" {
