@@ -21,7 +21,7 @@ import (
 var (
 	// reNotServed asks what the maps do not hold: prices, fees, tickets,
 	// which of two places is better.
-	reNotServed = regexp.MustCompile(`\b(?:(?:better|worse|nicer|tastier|cleaner|friendlier) than|cheaper|pricier|more expensive|less expensive|expensive|prices?|pricing|costs?|how much (?:is|are|does|do)|tickets?|admission|entry fees?|entrance fees?|fares?)\b`)
+	reNotServed = regexp.MustCompile(`\b(?:(?:better|worse|nicer|tastier|cleaner|friendlier) than|cheaper|pricier|more expensive|less expensive|expensive|prices?|pricing|costs?|how much (?:is|are|does|do|to|for)|tickets?|admission|entry fees?|entrance fees?|fares?)\b`)
 	// reMoreAbout asks about a place in general: "tell me more about it",
 	// "more info on the second one".
 	reMoreAbout = regexp.MustCompile(`\b(?:tell (?:me|us)(?: a (?:little|bit|little bit))?(?: more)? about|(?:a little|a bit|some) more about|more (?:info(?:rmation)?|details?)(?: on| about| for)?|(?:know|learn|hear)(?: a (?:little|bit))? more|(?:info(?:rmation)?|details) (?:on|about|for)|what (?:do you know|can you tell (?:me|us)) about)\b`)
@@ -29,7 +29,7 @@ var (
 	reAccessDetail = regexp.MustCompile(`\b(?:ramps?|stairs|steps|elevators?|lifts?|disabled (?:access|parking|entrance)|handicap(?:ped)? (?:access|accessible|parking|entrance))\b`)
 	// reNoMode takes back the mode named after it: "no car", "without a
 	// bike", "don't have a car".
-	reNoMode = regexp.MustCompile(`\b(?:no|without(?: a| the| my)?|not by|(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t) (?:have|own|take|use|drive|want)(?: a| the| my| to)?)\s+$`)
+	reNoMode = regexp.MustCompile(`\b(?:no|not|without(?: a| the| my)?|not by|(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)(?: (?:have|own|take|use|drive|want|ride))?(?: a| the| my| to)?)\s+$`)
 	// reModePlace is a mode word that names a place: "the train station".
 	reModePlace = regexp.MustCompile(`^\s+(?:station|stop|depot|terminal|platform|stand|lane|path|rack|shop|store)s?\b`)
 	// reWheelWalk is how a wheelchair user says walking: "roll there",
@@ -38,6 +38,9 @@ var (
 	// reLeg is a route that goes on from the last one: "then on to
 	// Bethany", "how long is that leg".
 	reLeg = regexp.MustCompile(`\b(?:leg|legs|on to|onto|onward|onwards|then|next stop|continue|carry on|after that|from there|ride|riding)\b`)
+	// reOnTo goes on from where the last route ended: "then on to
+	// Dover", "and back to Lewes".
+	reOnTo = regexp.MustCompile(`\b(?:on to|onto|back to|onward to|onwards to|continue to|carry on to|then to|after that to)\b`)
 	// reStation is a town's station, taken where the town's centre is.
 	reStation = regexp.MustCompile(`\b(?:the )?(?:train|railway|rail|bus|amtrak) station\b`)
 )
@@ -119,6 +122,27 @@ func legMode(r Request, low string, mem Memory) Request {
 	return r
 }
 
+// nextLeg reads "then on to Dover", "and back to Lewes" as a route from
+// where the last one ended, the same way unless another is named; ok
+// false for any other message.
+func nextLeg(low string, rd *understand.Reading, mem Memory, here *Loc, mode string) (Request, bool) {
+	if mem.Trip == nil || !reOnTo.MatchString(low) || hasRole(rd, understand.RoleFrom) || len(rd.Terms) > 0 {
+		return Request{}, false
+	}
+	r := directions(rd, mem, here, mode)
+	if r.To == nil || r.Unresolved != "" {
+		return Request{}, false
+	}
+	if r.From == nil || r.From == here {
+		from := mem.Trip.To
+		r.From, r.Missing = &from, ""
+	}
+	if r.Mode == "" {
+		r.Mode = mem.Trip.Mode
+	}
+	return r, true
+}
+
 // searchedOnes are the references "the gas station" makes to the last
 // search's results when it names the kind searched for: the place spoken
 // of among them, else the first. Only in a route or a detail asked ("how
@@ -140,7 +164,7 @@ func searchedOnes(rd *understand.Reading, low string, mem Memory) *understand.Re
 	var refs []understand.Reference
 	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool {
 		words := strings.Fields(t.Label)
-		if !strings.HasSuffix(low[:t.Start], "the ") || strings.HasSuffix(low[:t.End], "s") && !strings.HasSuffix(t.Label, "s") || !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(searched, w) }) {
+		if !strings.HasSuffix(low[:t.Start], "the ") || pluralWord(low[:t.End]) && !strings.HasSuffix(t.Label, "s") || !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(searched, w) }) {
 			return false
 		}
 		s := t.Start - len("the ")
@@ -192,12 +216,19 @@ func stations(rd *understand.Reading, mem Memory, here *Loc) map[understand.Role
 
 // corrects reads "no wait, I meant Milford" as the last request moved to
 // the place named: the search around it, the route to it (from it after
-// "from"); ok false for any other message.
+// "from"); "I meant by bike" is the last route in that mode; ok false for
+// any other message.
 func corrects(low string, rd *understand.Reading, mem Memory, here *Loc) (Request, bool) {
-	if !reSelfCorrect.MatchString(low) || len(rd.Terms) > 0 || len(rd.Modes) > 0 {
+	if !reSelfCorrect.MatchString(low) || len(rd.Terms) > 0 {
 		return Request{}, false
 	}
 	l := pointedAt(rd, mem, here)
+	if len(rd.Modes) > 0 {
+		if l != nil || mem.Last != KindDirections || mem.Trip == nil {
+			return Request{}, false
+		}
+		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: rd.Modes[len(rd.Modes)-1].Mode}, true
+	}
 	if l == nil {
 		return Request{}, false
 	}
@@ -233,4 +264,10 @@ func allDetails(d geo.PlaceDetails) string {
 		parts = append(parts, "it has "+strings.Join(d.Amenities, ", "))
 	}
 	return strings.Join(parts, "; ") + "."
+}
+
+// pluralWord says whether a word ends as a plural ("parks"), not a possessive
+// ("the pharmacy's").
+func pluralWord(w string) bool {
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "’s")
 }

@@ -40,6 +40,7 @@ func TestKindSearchedIsItsResult(t *testing.T) {
 		{classCase{"after that a parcel goes to 50 Main Street. how long is it from the pharmacy", mapstool.Directions,
 			[]string{`"origin":"39.`, "main street"}, nil}, 1},
 		{classCase{"is the pharmacy open on sundays", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
+		{classCase{"what's the pharmacy's phone number", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
 	})
 }
 
@@ -49,6 +50,7 @@ func TestMoreAboutAPlace(t *testing.T) {
 		{classCase{"what can you tell me about the second one?", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
 		{classCase{"I'd love more info on the first one", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
 		{classCase{"Sounds nice, tell us a bit more about it.", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
+		{classCase{"more details please", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
 	})
 }
 
@@ -71,7 +73,7 @@ func TestWheelchairUsersRoll(t *testing.T) {
 // Prices, fees and tickets are not in the maps, in any case of letters.
 func TestPricesAreNotServed(t *testing.T) {
 	for _, msg := range []string{"how much does a coffee cost at Starbucks", "WHAT ARE THE ENTRY FEES AT THE ZOO",
-		"is the Hilton more expensive than the Marriott?", "IS THE FIRST ONE NICER THAN GROTTO PIZZA"} {
+		"is the Hilton more expensive than the Marriott?", "IS THE FIRST ONE NICER THAN GROTTO PIZZA", "how much to park at the beach?"} {
 		a := chat(t, Options{})
 		id := session(t, a, "Dover, DE")
 		s := send(t, a, id, msg)
@@ -96,6 +98,7 @@ func TestThereIsThePlaceNamed(t *testing.T) {
 func TestPossessiveNamesAPlace(t *testing.T) {
 	runCounted(t, "Dover, DE", nil, []countedCase{
 		{classCase{"what's the Wawa's phone number", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
+		{classCase{"WHAT IS THE ADDRESS OF THE WAWA", mapstool.PlaceDetails, []string{`"place_id":"osm:`}, nil}, 1},
 	})
 }
 
@@ -106,6 +109,8 @@ func TestCorrectionMovesTheLastRequest(t *testing.T) {
 	})
 	runCounted(t, "Dover, DE", []string{"directions from Dover to Lewes"}, []countedCase{
 		{classCase{"no wait, I mean Milford", mapstool.Directions, []string{"milford", `"origin":"dover`}, []string{"lewes"}}, 1},
+		{classCase{"oops, I meant from Smyrna", mapstool.Directions, []string{`"origin":"smyrna`, "lewes"}, nil}, 1},
+		{classCase{"sorry, I meant on foot", mapstool.Directions, []string{`"origin":"dover`, "lewes", "walking"}, nil}, 1},
 	})
 }
 
@@ -125,6 +130,7 @@ func TestNoCarMeansNoDriving(t *testing.T) {
 	runCounted(t, "Newark, DE", nil, []countedCase{
 		{classCase{"I don't have a car, how do I get to Wilmington by bus?", mapstool.Directions, []string{"transit"}, nil}, 1},
 		{classCase{"without a car, can I get from Newark to Wilmington by train", mapstool.Directions, []string{"transit"}, nil}, 1},
+		{classCase{"we don't drive. what's the bus route to Wilmington", mapstool.Directions, []string{"transit"}, nil}, 1},
 	})
 }
 
@@ -139,5 +145,6 @@ func TestStationIsInTown(t *testing.T) {
 func TestNextLegKeepsTheMode(t *testing.T) {
 	runCounted(t, "Lewes, DE", []string{"cycling from Lewes to Milton"}, []countedCase{
 		{classCase{"after that on to Milford from Milton, how long's that leg", mapstool.Directions, []string{"bicycling", "milford"}, nil}, 1},
+		{classCase{"and then back to Lewes", mapstool.Directions, []string{"bicycling", `"origin":"milton`, `"destination":"lewes`}, nil}, 1},
 	})
 }

@@ -132,7 +132,9 @@ func (r Request) needsTools() bool {
 	case KindNearby, KindDirections, KindWhere, KindWhatHere, KindElevation:
 		return true
 	case KindDetails:
-		return r.Detail != "address" || r.Near.PlaceID == ""
+		// an address of an earlier result is in the memory; of a place
+		// named from the maps' data (no Ref), it is not
+		return r.Detail != "address" || r.Near.PlaceID == "" || r.Near.Ref == ""
 	}
 	return false
 }
@@ -360,6 +362,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
 	}
+	if r, ok := nextLeg(low, rd, mem, here, mode); ok {
+		return r
+	}
 	if mem.Trip != nil && hasRole(rd, understand.RoleFrom) && hasRole(rd, understand.RoleTo) && reFollowTo.MatchString(low) {
 		// "and from Dover on to Milford": a new route, the same way
 		r := directions(rd, mem, here, mode)
@@ -449,7 +454,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 				r.Near = l
 				return r
 			}
-		case reBareDetail.MatchString(low) && (mem.Subject != nil || len(mem.Results) > 0):
+		case (reBareDetail.MatchString(low) || d == "info" && len(rd.Mentions) == 0) && (mem.Subject != nil || len(mem.Results) > 0):
 			p := mem.Subject
 			if p == nil || p.PlaceID == "" && len(mem.Results) > 0 {
 				p = &mem.Results[0]

@@ -191,7 +191,7 @@ var (
 	// reAccessible asks for a route a wheelchair can take.
 	reAccessible = regexp.MustCompile(`\b(wheelchair|accessible|step-free|step free|barrier-free|no stairs|without stairs)`)
 	// reSelfCorrect takes back what came before: "pizza, no wait, sushi".
-	reSelfCorrect = regexp.MustCompile(`\b(?:no,? wait|no,? actually|actually,? no|i mean|scratch that|make that|or rather|sorry,? i meant?)\b`)
+	reSelfCorrect = regexp.MustCompile(`\b(?:no,? wait|no,? actually|actually,? no|i mean|scratch that|make that|or rather|sorry,? i meant?|i meant|i did mean|oops|whoops)\b`)
 )
 
 // corrected is rd with the kinds of place the person took back dropped:
