@@ -34,3 +34,14 @@ func TestFamousNamesOverNamesakes(t *testing.T) {
 		}
 	}
 }
+
+// TestTermSlipsAreNoWords: a word of its own is not read as a slip of a
+// term's ("spots" is no "sports"); a real slip is ("festivls").
+func TestTermSlipsAreNoWords(t *testing.T) {
+	terms := []understand.Term{{Phrase: "sports", Label: "sports"}, {Phrase: "festival", Label: "festival"}}
+	for text, want := range map[string]int{"the best spots to stand": 0, "sprots and festivls": 2} {
+		if got := len(understand.Read(text, understand.Options{Terms: terms}).Terms); got != want {
+			t.Errorf("%q: %d terms, want %d", text, got, want)
+		}
+	}
+}

@@ -262,7 +262,8 @@ next:
 				if part == want || last && (part == want+"s" || part == want+"es" || singular(part) == want) {
 					continue
 				}
-				if typo && len(want) >= 5 && (oneEdit(part, want) || last && oneEdit(singular(part), want)) {
+				// A slip, not a word of its own: "spots" is no "sports".
+				if typo && len(want) >= 5 && !common[part] && (oneEdit(part, want) || last && oneEdit(singular(part), want)) {
 					continue
 				}
 				continue next

@@ -213,6 +213,23 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	} else {
 		var m *understand.Mention
 		m, unknown = placeMention(r)
+		// An event named after its place ("the Brixton Carnival"): the
+		// place, when the text names no other, and the event's kind.
+		for _, e := range r.Mentions {
+			head, labels := namedEvent(e)
+			if head == "" {
+				continue
+			}
+			for _, l := range labels {
+				if !slices.Contains(p.Interests, l) {
+					p.Interests = append(p.Interests, l)
+				}
+			}
+			if place := a.placeOf(head); m == nil && place != nil && !farSpelled(*place) {
+				m = &understand.Mention{Text: head, Place: place, Role: understand.RoleIn}
+				unknown = nil
+			}
+		}
 		// A request that names no kind of event, no time, no events and
 		// no place but maybe a word some town is named after ("mango") is
 		// about something else, or nothing.

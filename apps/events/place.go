@@ -145,3 +145,22 @@ func strayWord(m understand.Mention) bool {
 	r, _ := utf8.DecodeRuneInString(m.Text)
 	return m.Role == understand.RoleNone && !m.Quoted && unicode.IsLower(r)
 }
+
+// namedEvent splits a name no gazetteer knows that ends with a kind of
+// event into the place it is named after and the kind's interests: "the
+// Brixton Carnival" is Brixton and a festival. head is "" when the name
+// is no such event's.
+func namedEvent(m understand.Mention) (head string, labels []string) {
+	if m.Place != nil {
+		return "", nil
+	}
+	text := strings.TrimSpace(m.Text)
+	for _, t := range understand.Read(text, understand.Options{Terms: terms()}).Terms {
+		if t.End != len(text) || t.Start == 0 {
+			continue
+		}
+		head = strings.TrimSpace(text[:t.Start])
+		return head, append([]string{t.Label}, headInterests(text, t)...)
+	}
+	return "", nil
+}

@@ -1,6 +1,7 @@
 package events
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -82,6 +83,28 @@ func TestEditorReadsFramesAndStays(t *testing.T) {
 		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: "2026-04-01"})
 		if why != "" || p.Place == nil || p.Place.Name != c.name {
 			t.Errorf("%q: got %s (%s), want %s", c.text, readingText(p), why, c.name)
+		}
+	}
+}
+
+// TestEditorReadsNamedEvents: an event named after its place ("the
+// Brixton Carnival") is that place when the text names no other, and its
+// kind is an interest; a word of its own ("spots") is no slip of an
+// interest's ("sports").
+func TestEditorReadsNamedEvents(t *testing.T) {
+	a := memApp(t, nil, Options{})
+	cases := []struct {
+		text, place string
+		want        []string
+	}{
+		{"Covering the Leeds Carnival on 31/8/2026: where are good spots to stand?", "Leeds", []string{"festival"}},
+		{"the Edinburgh Festival in August, best spots for night shots", "Edinburgh", []string{"festival", "night"}},
+	}
+	for _, c := range cases {
+		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: "2026-04-01"})
+		got := slices.Sorted(slices.Values(p.Interests))
+		if why != "" || p.Place == nil || p.Place.Name != c.place || !slices.Equal(got, slices.Sorted(slices.Values(c.want))) {
+			t.Errorf("%q: got %s (%s), want %s and %q", c.text, readingText(p), why, c.place, c.want)
 		}
 	}
 }
