@@ -233,7 +233,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		// A request that names no kind of event, no time, no events and
 		// no place but maybe a word some town is named after ("mango") is
 		// about something else, or nothing.
-		if len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {
+		if g == nil && len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {
 			return p, "the request asks for no event: it names no place, time or kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
 		if m != nil {

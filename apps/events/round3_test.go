@@ -35,6 +35,11 @@ func TestEditorRejectsNonEventRequests(t *testing.T) {
 			t.Errorf("%q: rejected: %s", text, why)
 		}
 	}
+	// A structured profile's frame asks for events whatever the text.
+	given := &Profile{TimeFrame: TimeFrame{From: "2026-05-01", To: "2026-05-31"}}
+	if _, why, _, _ := a.readProfile(State{UserInput: "hmm", Today: "2026-04-01", Given: given}); why != "" {
+		t.Errorf("a given frame: rejected: %s", why)
+	}
 }
 
 // TestEditorReadsDistanceOutOfPlace: "up to N miles out of X" is a
