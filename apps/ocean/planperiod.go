@@ -19,10 +19,15 @@ import (
 // is the asker's, still to come ("racing past 12N 64E next week").
 
 var (
-	reHalfYear    = regexp.MustCompile(`(?i)\b(?:h([12])[\s/-]*((?:19|20)\d\d)|((?:19|20)\d\d)[\s/-]*h([12]))\b`)
-	reQuarterLate = regexp.MustCompile(`(?i)\b((?:19|20)\d\d)[\s/-]*q([1-4])\b`)
-	reYearsAnd    = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:and|&|\+)\s*((?:19|20)\d\d)\b`)
-	reTwoApart    = regexp.MustCompile(`\b(?:compare[ds]?|comparing|comparison|versus|vs\.?|difference|differ\w*|between|change[ds]?|changing)\b`)
+	reHalfYear    = regexp.MustCompile(`(?i)\b(?:h([12])[\s/-]*((?:19|20)\d\d)|((?:19|20)\d\d)[\s/-]*h([12])|([12])h[\s/-]*((?:19|20)\d\d))\b`)
+	reHalfWords   = regexp.MustCompile(`(?i)\b(?:the\s+)?(first|1st|front|early|second|2nd|latter|later|back|last)\s+half\s+(?:of\s+)?((?:19|20)\d\d)\b`)
+	reQuarterLate = regexp.MustCompile(`(?i)\b((?:19|20)\d\d)[\s/-]*q([1-4])\b|\b([1-4])q[\s/-]*((?:19|20)\d\d)\b`)
+	reQuarterOrd  = regexp.MustCompile(`(?i)\b(?:the\s+)?(1st|2nd|3rd|4th|first|second|third|fourth|final|last)\s+quarter\s+(?:of\s+)?((?:19|20)\d\d)\b`)
+	reYearThrough = regexp.MustCompile(`(?i)\b((?:19|20)\d\d)\s+(?:through|thru|until|till)\s+((?:19|20)\d\d)\b`)
+	ordinalOf     = map[string]string{"1st": "1", "first": "1", "front": "1", "early": "1", "2nd": "2", "second": "2", "latter": "2",
+		"later": "2", "back": "2", "3rd": "3", "third": "3", "4th": "4", "fourth": "4", "final": "4"}
+	reYearsAnd = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:and|&|\+)\s*((?:19|20)\d\d)\b`)
+	reTwoApart = regexp.MustCompile(`\b(?:compare[ds]?|comparing|comparison|versus|vs\.?|difference|differ\w*|between|change[ds]?|changing)\b`)
 )
 
 // rewordPeriods writes "H1 2010" and "2010 H1" as "the first half of
@@ -30,17 +35,41 @@ var (
 // (both years, one frame) unless the question sets the years apart
 // ("compare 2010 and 2011": two frames, which the plan cannot hold).
 func rewordPeriods(query string) string {
-	query = replaceFunc(reHalfYear, query, func(m []int) string {
-		half, year := "", ""
-		if m[2] >= 0 {
-			half, year = query[m[2]:m[3]], query[m[4]:m[5]]
-		} else {
-			year, half = query[m[6]:m[7]], query[m[8]:m[9]]
-		}
+	halfText := func(half, year string) string {
 		return map[string]string{"1": "the first", "2": "the second"}[half] + " half of " + year
+	}
+	query = replaceFunc(reHalfYear, query, func(m []int) string {
+		switch {
+		case m[2] >= 0:
+			return halfText(query[m[2]:m[3]], query[m[4]:m[5]])
+		case m[6] >= 0:
+			return halfText(query[m[8]:m[9]], query[m[6]:m[7]])
+		}
+		return halfText(query[m[10]:m[11]], query[m[12]:m[13]])
+	})
+	query = replaceFunc(reHalfWords, query, func(m []int) string {
+		w := strings.ToLower(query[m[2]:m[3]])
+		if w == "last" {
+			w = "latter" // "the last half of 2010"
+		}
+		return halfText(ordinalOf[w], query[m[4]:m[5]])
 	})
 	query = replaceFunc(reQuarterLate, query, func(m []int) string {
-		return "Q" + query[m[4]:m[5]] + " " + query[m[2]:m[3]]
+		if m[2] >= 0 {
+			return "Q" + query[m[4]:m[5]] + " " + query[m[2]:m[3]]
+		}
+		return "Q" + query[m[6]:m[7]] + " " + query[m[8]:m[9]]
+	})
+	query = replaceFunc(reQuarterOrd, query, func(m []int) string {
+		return "Q" + ordinalOf[strings.ToLower(query[m[2]:m[3]])] + " " + query[m[4]:m[5]]
+	})
+	query = replaceFunc(reYearThrough, query, func(m []int) string {
+		a, _ := strconv.Atoi(query[m[2]:m[3]])
+		b, _ := strconv.Atoi(query[m[4]:m[5]])
+		if b <= a {
+			return query[m[0]:m[1]]
+		}
+		return fmt.Sprintf("%d-%d", a, b) // "2010 through 2011": both
 	})
 	if reTwoApart.MatchString(strings.ToLower(query)) {
 		return query
@@ -61,15 +90,16 @@ func rewordPeriods(query string) string {
 // May"). When the months kept are one run, the frame narrows to them.
 var (
 	reExcept      = regexp.MustCompile(`\b(?:except(?:\s+for)?|excluding|exclude|not counting|not including|other than|apart from|aside from|but not|leaving out|leave out|minus|save for|without)\b([^.?!;]{0,80})`)
-	reExceptBound = regexp.MustCompile(`\b(after|since|from|past|later than|before|until|till|prior to|earlier than)\s+(?:the\s+(?:end|start|beginning)\s+of\s+)?([a-z]+)`)
+	reExceptBound = regexp.MustCompile(`\b(after|since|from|past|later than|before|until|till|prior to|earlier than)\s+(?:the\s+(?:end|start|beginning)\s+of\s+)?([a-z]+|(?:19|20)\d\d)\b`)
 	monthNames    = map[string]time.Month{"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
 		"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
 		"october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12}
-	reWordTok = regexp.MustCompile(`[a-z]+`)
+	reWordTok = regexp.MustCompile(`[a-z]+|\b(?:19|20)\d\d\b`)
 )
 
 // excludeMonths narrows tf, a frame of whole months, by the exclusion q
-// (lower case) writes; it says whether it did.
+// (lower case) writes, of months or years ("2015 to 2020, excluding
+// 2020"); it says whether it did.
 func excludeMonths(q string, tf *TimeFrame) bool {
 	m := reExcept.FindStringSubmatchIndex(q)
 	if tf == nil || m == nil {
@@ -77,28 +107,33 @@ func excludeMonths(q string, tf *TimeFrame) bool {
 	}
 	from, err1 := time.Parse("2006-01-02", tf.From)
 	to, err2 := time.Parse("2006-01-02", tf.To)
-	if err1 != nil || err2 != nil || from.Day() != 1 || to.Day() != 1 || !from.Before(to) {
+	if err1 != nil || err2 != nil || !from.Before(to) {
 		return false
 	}
 	clause := q[m[2]:m[3]]
-	drop := func(time.Month) bool { return false }
+	var drop func(time.Time) bool
 	end := 0 // of the words read, in clause
 	if b := reExceptBound.FindStringSubmatch(clause); b != nil {
 		end = reExceptBound.FindStringIndex(clause)[1]
-		mon, ok := monthNames[b[2]]
-		if !ok {
+		// the month (or year) of t, and the bound's
+		of, bound := func(t time.Time) int { return int(t.Month()) }, int(monthNames[b[2]])
+		if y, err := strconv.Atoi(b[2]); err == nil {
+			of, bound = func(t time.Time) int { return t.Year() }, y
+		}
+		if bound == 0 {
 			return false
 		}
 		switch b[1] {
 		case "after", "past", "later than":
-			drop = func(x time.Month) bool { return x > mon }
+			drop = func(t time.Time) bool { return of(t) > bound }
 		case "since", "from":
-			drop = func(x time.Month) bool { return x >= mon }
+			drop = func(t time.Time) bool { return of(t) >= bound }
 		default: // before, until, prior to
-			drop = func(x time.Month) bool { return x < mon }
+			drop = func(t time.Time) bool { return of(t) < bound }
 		}
 	} else {
-		var named []time.Month
+		var months []time.Month
+		var years []int
 		words := reWordTok.FindAllString(clause, -1)
 		at := reWordTok.FindAllStringIndex(clause, -1)
 		for i, w := range words {
@@ -106,19 +141,25 @@ func excludeMonths(q string, tf *TimeFrame) bool {
 			if w == "may" && i > 0 && !slices.Contains([]string{"and", "or", "the", "in"}, words[i-1]) {
 				ok = false // "the ones that may be bad"
 			}
-			if ok {
-				named, end = append(named, mon), at[i][1]
+			if y, err := strconv.Atoi(w); err == nil {
+				years, end = append(years, y), at[i][1]
+			} else if ok {
+				months, end = append(months, mon), at[i][1]
 			}
 		}
-		if len(named) == 0 {
+		if len(months) == 0 && len(years) == 0 {
 			return false
 		}
-		drop = func(x time.Month) bool { return slices.Contains(named, x) }
+		drop = func(t time.Time) bool { // "January 2019": that month of that year
+			inYears := slices.Contains(years, t.Year())
+			return len(months) == 0 && inYears || slices.Contains(months, t.Month()) && (len(years) == 0 || inYears)
+		}
 	}
 	var kept []time.Time
 	n := 0
-	for t := from; t.Before(to); t = t.AddDate(0, 1, 0) {
-		if n++; !drop(t.Month()) {
+	// whole months, the first and last perhaps begun or ended inside
+	for t := from.AddDate(0, 0, 1-from.Day()); t.Before(to); t = t.AddDate(0, 1, 0) {
+		if n++; !drop(t) {
 			kept = append(kept, t)
 		}
 	}
@@ -130,7 +171,14 @@ func excludeMonths(q string, tf *TimeFrame) bool {
 			return false // a gap: not one frame
 		}
 	}
-	tf.From, tf.To = kept[0].Format("2006-01-02"), kept[len(kept)-1].AddDate(0, 1, 0).Format("2006-01-02")
+	a, b := kept[0], kept[len(kept)-1].AddDate(0, 1, 0)
+	if a.Before(from) {
+		a = from
+	}
+	if b.After(to) {
+		b = to
+	}
+	tf.From, tf.To = a.Format("2006-01-02"), b.Format("2006-01-02")
 	tf.Text = strings.TrimSpace(tf.Text + ", " + strings.TrimSpace(q[m[0]:m[2]+end]))
 	return true
 }

@@ -24,6 +24,13 @@ func TestPlanHalvesAndQuarters(t *testing.T) {
 		{"2019 Q2 mean temperature of 2902269", "2019-04-01..2019-07-01"},
 		{"q4 2018 max temp for float 2902269", "2018-10-01..2019-01-01"},
 		{"mean temperature of float 2902269 in Q1 2020", "2020-01-01..2020-04-01"},
+		{"median salinity float 2902269, 3Q 2010", "2010-07-01..2010-10-01"},
+		{"float 2902269 mean temp in the 3rd quarter of 2019", "2019-07-01..2019-10-01"},
+		{"float 2902269 mean temp in the final quarter of 2012", "2012-10-01..2013-01-01"},
+		{"float 2902269 mean temp, first half 2010", "2010-01-01..2010-07-01"},
+		{"float 2902269 mean temp in the back half of 2010", "2010-07-01..2011-01-01"},
+		{"float 2902269 mean temp in the last half of 2012", "2012-07-01..2013-01-01"},
+		{"float 2902269 mean temp 2H 2011", "2011-07-01..2012-01-01"},
 	} {
 		if got := frameOf(readPlan(c.q, testNow(), nil)); got != c.want {
 			t.Errorf("%q: time %s, want %s", c.q, got, c.want)
@@ -38,6 +45,7 @@ func TestPlanYearsJoined(t *testing.T) {
 	for _, c := range []struct{ q, want string }{
 		{"mean salinity of float 5906072 over 2012 and 2013", "2012-01-01..2014-01-01"},
 		{"float 2902269 max temperature in both 2019 & 2020", "2019-01-01..2021-01-01"},
+		{"float 2902269 max temperature 2010 through 2012", "2010-01-01..2013-01-01"},
 		{"compare salinity of float 2902269 in 2015 and 2016", "2015-01-01..2016-01-01"},
 		{"mean salinity of float 2902269 in 2012 and 2016", "2012-01-01..2013-01-01"},
 	} {
@@ -71,7 +79,11 @@ func TestPlanExcludedMonths(t *testing.T) {
 		{"float 2902269 mean salinity in 2019 except Nov and Dec", "2019-01-01..2019-11-01"},
 		{"count the profiles of 2902269 in 2017 apart from January, February and March", "2017-04-01..2018-01-01"},
 		{"number of profiles by float 2902269 in 2016, not including those since October", "2016-01-01..2016-10-01"},
+		{"mean temp float 2902269 from 2015 to 2020 excluding 2020", "2015-01-01..2020-01-01"},
+		{"mean temp float 2902269 since 2015 not counting anything after 2020", "2015-01-01..2021-01-01"},
+		{"mean temp of 2902269 in 2019 except January 2019", "2019-02-01..2020-01-01"},
 		// a gap, or nothing left out
+		{"mean temp float 2902269 over the last 12 months except March", "2022-04-27..2023-04-28"},
 		{"count profiles of 2902269 in 2017 other than March", "2017-01-01..2018-01-01"},
 		{"mean temperature of 2902269 in 2017 without the bad profiles", "2017-01-01..2018-01-01"},
 	} {
