@@ -5,14 +5,18 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
 	"github.com/cairn-agents/cairn/understand"
 )
 
-// This file says when a question's trip cannot be on the maps: an end,
-// a stop or a person's place the gazetteer reads outside the regions
-// the maps hold ("from Andorra la Vella to Toulouse, France" with maps
-// of Delaware and Andorra), or a town named in a region the maps hold
-// that no town of the region is named ("to Blueharbor, Delaware").
+// This file says when a question's trip cannot be on the maps: an end
+// or a person's place of a question about places (stops along a drive,
+// a meeting place) the gazetteer reads outside the regions the maps
+// hold places for ("a gas station halfway from Andorra la Vella to
+// Toulouse, France" with maps of Delaware and Andorra; routes through
+// towns the world gazetteer gives anywhere), or a town named in a
+// region the maps hold that no town of the region is named ("to
+// Blueharbor, Delaware").
 // prefer are the maps' regions; with none (maps of the world) every
 // place may be on them.
 
@@ -48,13 +52,21 @@ func (q *question) offMaps(s *taskSpec, g understand.Gazetteer, prefer []underst
 		names[i] = r.Name
 	}
 	covered := strings.Join(names, ", ")
+	var ms []understand.Mention
+	inside := false // a place the question needs is inside the maps' regions
 	for _, m := range q.places {
-		if !slices.Contains(needed, specName(m)) || m.Role == understand.RoleNone {
-			continue
+		if slices.Contains(needed, specName(m)) && m.Role != understand.RoleNone {
+			ms = append(ms, m)
+			inside = inside || m.Place != nil && held(m.Place)
 		}
+	}
+	// A question all elsewhere is one for other maps; one crossing the
+	// edge of these asks for what they cannot give.
+	crosses := inside && s.Family != locnav.RoadTrip
+	for _, m := range ms {
 		switch {
-		case m.Place != nil && !held(m.Place) && (m.Qualifier != "" || !slices.ContainsFunc(g.Lookup(understand.Normalize(m.Text)), func(p understand.Place) bool { return held(&p) })):
-			return fmt.Sprintf("%s lies outside the maps' data (%s): no route or place there can be found", specName(m), covered)
+		case crosses && m.Place != nil && !held(m.Place) && (m.Qualifier != "" || !slices.ContainsFunc(g.Lookup(understand.Normalize(m.Text)), func(p understand.Place) bool { return held(&p) })):
+			return fmt.Sprintf("%s lies outside the maps' places (%s): no stop or place there can be found", specName(m), covered)
 		case m.Place == nil && m.Qualifier != "" && !q.person(m) && townLike(m.Text) && q.heldRegion(m.Qualifier, held):
 			return fmt.Sprintf("no town named %q is known in %s: check the spelling or name a nearby town", m.Text, m.Qualifier)
 		}
