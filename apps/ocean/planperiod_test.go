@@ -155,6 +155,7 @@ func TestPlanTSVersus(t *testing.T) {
 	for _, q := range []string{
 		"salinity versus temperature diagram float 2902269 cycle 3",
 		"TEMP vs PSAL for 5906072 cycle 12, plotted",
+		"theta-S diagram for 2902269 cycle 4",
 	} {
 		if p := readPlan(q, testNow(), nil); p.Aggregate != "profile" || p.Variable != "temperature" || len(p.With) != 1 || p.With[0] != "salinity" {
 			t.Errorf("%q: %s %s %v, want a temperature–salinity profile", q, p.Aggregate, p.Variable, p.With)
@@ -171,6 +172,8 @@ func TestPlanTopThat(t *testing.T) {
 		{"float 5906072: the 3 profiles that went deepest", "deepest profile 3"},
 		{"show me the 10 cycles with the lowest temperature of float 2902269", "coldest profile 10"},
 		{"which 4 floats with the warmest water in the Arabian Sea", "warmest float 4"},
+		{"which 3 profiles of 2902269 reached the greatest depth", "deepest profile 3"},
+		{"the five cycles of float 2902696 that went the deepest", "deepest profile 5"},
 	} {
 		p := readPlan(c.q, testNow(), nil)
 		if p.Rank == nil || p.Rank.By+" "+p.Rank.Of+" "+strconv.Itoa(p.Rank.N) != c.want || p.Answer != "table" {

@@ -55,7 +55,7 @@ var (
 	}{
 		{"nearest", regexp.MustCompile(`\b(nearest|closest)\b`)},
 		{"most_profiles", regexp.MustCompile(`\bmost (profiles|cycles)\b`)},
-		{"deepest", regexp.MustCompile(`\b(deepest|dives? deepest|went deepest)\b`)},
+		{"deepest", regexp.MustCompile(`\b(deepest|dives? deepest|went deepest|greatest depths?)\b`)},
 		{"shallowest", regexp.MustCompile(`\bshallowest\b`)},
 		{"warmest", regexp.MustCompile(`\b(warmest|hottest)\b`)},
 		{"coldest", regexp.MustCompile(`\b(coldest|coolest)\b`)},
@@ -87,7 +87,7 @@ var (
 	reSeaName     = regexp.MustCompile(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
 	reLatTok      = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
 	reRankNoun    = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
-	reTS          = regexp.MustCompile(`\bt\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
+	reTS          = regexp.MustCompile(`\b(?:t|theta|θ)\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
 	reMeanVerb    = regexp.MustCompile(`\b(does|do|did)\b[^?]*\bmean\b`)
 	reRankProfile = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
 	reProfileNoun = regexp.MustCompile(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
@@ -105,8 +105,9 @@ var (
 	reTopBy = regexp.MustCompile(`\b(?:top\s+)?(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|floats|casts|dives)\s+(?:of\s+(?:float\s+)?\d{5,7}\s+)?(?:(?:ranked|sorted|ordered)\s+)?(?:by|with)\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b|\btop\s+(\d{1,3}|two|three|four|five|ten)\b[^.?!;]*\b(?:ranked|sorted|ordered)?\s*by\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b`)
 	// reTopThat ranks by a superlative in a clause on the things counted:
 	// "the 5 cycles that reached the deepest", "3 floats which had the
-	// warmest water"
-	reTopThat   = regexp.MustCompile(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)\s+(?:that|which|with|whose)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\b`)
+	// warmest water", "the five cycles of float X that went the deepest",
+	// "which 3 profiles reached the greatest depth"
+	reTopThat   = regexp.MustCompile(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+of\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
 	reWhereMeta = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
