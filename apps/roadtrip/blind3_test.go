@@ -40,6 +40,7 @@ func TestShorthand(t *testing.T) {
 	}{
 		{"pls 2 rtes Wilm. -> Dover, ea. w/ 3 towns, no rest stop", "Wilmington", "Dover", 2, 3},
 		{"Need 4 rtes from Dover to Bethany Bch, DE, ea. thru 2 twns.", "Dover", "Bethany Beach", 4, 2},
+		{"2 routes Smyrna DE to Milford DE w/ 1 town each", "Smyrna", "Milford", 2, 1},
 	} {
 		s := policySpec(t, c.q, nil)
 		if s.Family != locnav.RoadTrip || head(s.Start) != c.start || head(s.End) != c.end || s.Routes != c.routes || s.Cities != c.cities {
@@ -121,6 +122,8 @@ func TestPlacesOffTheMaps(t *testing.T) {
 		{"Find a cafe halfway from Lewes, DE to Foxmeadow, DE.", "Foxmeadow"},
 		{"Next month we drive from Canillo to Barcelona, Spain: find a gas station halfway.", "Barcelona"},
 		{"I live in Encamp and my cousin lives in Madrid, Spain. Where should we meet?", "Madrid"},
+		{"My sister lives in Quillberry and I live in Smyrna, Delaware: pick a diner in the middle.", "Quillberry"},
+		{"Find a park a third of the way from Frostvale to Newark.", "Frostvale"},
 	} {
 		err := policySpec(t, c.q, nil).Validate()
 		if !errors.Is(err, errUnclear) || !strings.Contains(err.Error(), c.name) {

@@ -69,6 +69,11 @@ func (q *question) offMaps(s *taskSpec, g understand.Gazetteer, prefer []underst
 			return fmt.Sprintf("%s lies outside the maps' places (%s): no stop or place there can be found", specName(m), covered)
 		case m.Place == nil && m.Qualifier != "" && !q.person(m) && townLike(m.Text) && q.heldRegion(m.Qualifier, held):
 			return fmt.Sprintf("no town named %q is known in %s: check the spelling or name a nearby town", m.Text, m.Qualifier)
+		case m.Place == nil && m.Qualifier == "" && inside && !q.person(m) && townLike(m.Text) && s.Family != locnav.PlaceFinding && !q.quoted(m):
+			// "between Blorptown and Wilmington": the other place is on
+			// the maps, this one is no town anywhere ('Blorptown' in
+			// quotes is a name as written, left to the maps).
+			return fmt.Sprintf("no town named %q is known (the maps hold %s): check the spelling or name a nearby town", m.Text, covered)
 		}
 	}
 	return ""
@@ -94,4 +99,10 @@ func townLike(name string) bool {
 		}
 	}
 	return true
+}
+
+// quoted says whether a mention is written in quotes.
+func (q *question) quoted(m understand.Mention) bool {
+	return m.Start > 0 && m.End < len(q.r.Text) && strings.ContainsAny(q.r.Text[m.Start-1:m.Start], "'\"") &&
+		strings.ContainsAny(q.r.Text[m.End:m.End+1], "'\"")
 }

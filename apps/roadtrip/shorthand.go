@@ -37,6 +37,10 @@ var (
 	// "Jake's in Milford", "Priya's coming from Smyrna": a person is
 	// somewhere; the 's is "is".
 	isRE = regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+(in|at|near|over in|down in|up in|from|coming from|driving from|walking from|leaving from|based in|staying in|living in)\b`)
+	// "Georgetown DE", "Wilmington DE": a town and its state's code,
+	// written without the comma (codes that are also English words
+	// written in capitals, IN, OR, ME, OK, HI, are left).
+	stateCodeRE = regexp.MustCompile(`\b(\p{Lu}[\p{Ll}'’-]+) (AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|ID|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\b`)
 	// Catalan, Spanish and French from … to between names, after a
 	// start, a punctuation mark, a lowercase word or a sentence's first
 	// word (not inside a name such as "Sant Julià de Lòria").
@@ -73,6 +77,7 @@ func expandShorthand(text string) string {
 	}
 	b.WriteString(text[last:])
 	text = isRE.ReplaceAllString(b.String(), "$1 is $2")
+	text = stateCodeRE.ReplaceAllString(text, "$1, $2")
 	return foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
 }
 
