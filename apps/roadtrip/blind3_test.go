@@ -135,3 +135,27 @@ func TestPlacesOffTheMaps(t *testing.T) {
 		t.Errorf("landmark: %v", err)
 	}
 }
+
+func TestPeoplesPlacesWrittenShort(t *testing.T) {
+	for _, c := range []struct {
+		q       string
+		origins []string
+	}{
+		{"Me: Smyrna. My friend: Seaford. Want: a diner in the middle by drive time.", []string{"Smyrna", "Seaford"}},
+		{"Mi hermana vive en Encamp and I live in Ordino; where can we meet for coffee?", []string{"Encamp", "Ordino"}},
+		{"Mon ami habite à Canillo, I'm in Sant Julià de Lòria: a restaurant to meet?", []string{"Canillo", "Sant Julià de Lòria"}},
+	} {
+		s := policySpec(t, c.q, nil)
+		var got []string
+		for _, o := range s.Origins {
+			got = append(got, o.Place)
+		}
+		if s.Family != locnav.MeetingPoint || !sameNames(got, c.origins) {
+			t.Errorf("%q: %s %q", c.q, s.Family, got)
+		}
+	}
+	s := policySpec(t, "Pick a bakery three-quarters of the way from Newark to Dover.", nil)
+	if s.Family != locnav.EvenStops || len(s.Legs) != 1 || len(s.Legs[0].at()) != 1 || s.Legs[0].at()[0] != 0.75 {
+		t.Errorf("three-quarters: %s %+v", s.Family, s.Legs)
+	}
+}

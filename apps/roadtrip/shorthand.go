@@ -37,6 +37,16 @@ var (
 	// "Jake's in Milford", "Priya's coming from Smyrna": a person is
 	// somewhere; the 's is "is".
 	isRE = regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+(in|at|near|over in|down in|up in|from|coming from|driving from|walking from|leaving from|based in|staying in|living in)\b`)
+	// "Me: Middletown. Her: Lewes.": people's places written as labels.
+	selfLabelRE  = regexp.MustCompile(`(^|[.;!?]\s+)(?:Me|I|Us|We)\s*:\s*(\p{Lu})`)
+	otherLabelRE = regexp.MustCompile(`(^|[.;!?]\s+)(Her|Him|She|He|Them|Friend|My friend|Partner|Mom|Dad|Brother|Sister|Colleague|Boss|Client|Cousin)\s*:\s*(\p{Lu})`)
+	// "Mi amigo vive en Canillo", "la meva germana viu a Encamp", "mon
+	// amie habite à Ordino": a friend lives in a place.
+	foreignFriendRE = regexp.MustCompile(`(?i)\b(?:mi|mon|ma|el meu|la meva)\s+(?:amigo|amiga|amic|ami|amie|hermano|hermana|germà|germana|frère|sœur|soeur|primo|prima|cosí|cosina|cousin|cousine)\b`)
+	foreignHomeRE   = regexp.MustCompile(`\b(?:vive|vivo|vivimos|viven|viu|visc|vivim|habite|habitons|habitent|vit)\s+(?:en|a|à)\s+(\p{Lu})`)
+	// "two-thirds", "three-quarters": a fraction's words, read apart
+	// ("a park two-thirds of the way" is not a park of a kind).
+	fractionRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five)-(half|thirds?|quarters?|fourths?|fifths?)\b`)
 	// "Georgetown DE", "Wilmington DE": a town and its state's code,
 	// written without the comma (codes that are also English words
 	// written in capitals, IN, OR, ME, OK, HI, are left).
@@ -78,6 +88,11 @@ func expandShorthand(text string) string {
 	b.WriteString(text[last:])
 	text = isRE.ReplaceAllString(b.String(), "$1 is $2")
 	text = stateCodeRE.ReplaceAllString(text, "$1, $2")
+	text = fractionRE.ReplaceAllString(text, "$1 $2")
+	text = selfLabelRE.ReplaceAllString(text, "${1}I'm in $2")
+	text = otherLabelRE.ReplaceAllString(text, "${1}$2 is in $3")
+	text = foreignFriendRE.ReplaceAllString(text, "my friend")
+	text = foreignHomeRE.ReplaceAllString(text, "lives in $1")
 	return foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
 }
 
