@@ -159,3 +159,14 @@ func TestPeoplesPlacesWrittenShort(t *testing.T) {
 		t.Errorf("three-quarters: %s %+v", s.Family, s.Legs)
 	}
 }
+
+func TestNamesAsWrittenAndSharedTypes(t *testing.T) {
+	s := policySpec(t, "One route from Escaldes-Engordany to Canillo through 1 town.", nil)
+	if !sameCorpusName(s.Start, "Escaldes-Engordany") {
+		t.Errorf("start %q, want Escaldes-Engordany as written", s.Start)
+	}
+	s = policySpec(t, "Newark to Smyrna and then back to Newark; one bakery at the midpoint of each leg.", nil)
+	if len(s.Legs) != 2 || strings.Join(s.Legs[0].Types, " ") != "bakery" || strings.Join(s.Legs[1].Types, " ") != "bakery" {
+		t.Errorf("legs %+v, want bakeries on both", s.Legs)
+	}
+}

@@ -3,6 +3,7 @@ package roadtrip
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -81,4 +82,15 @@ func (q *question) eventPlace(start *understand.Mention) *understand.Mention {
 		}
 	}
 	return found
+}
+
+// fuller says whether a town's name as written is a fuller form of the
+// name read for it: "Escaldes-Engordany" for "les Escaldes" (the name
+// without its article begins the written one, which goes on).
+func fuller(written, name string) bool {
+	w, n := strings.ToLower(written), strings.ToLower(name)
+	for _, article := range []string{"les ", "la ", "el ", "l'", "le ", "los ", "las "} {
+		n = strings.TrimPrefix(n, article)
+	}
+	return len(w) > len(n)+2 && strings.HasPrefix(w, n) && !strings.HasPrefix(w, strings.ToLower(name)) && !strings.ContainsAny(written, ",")
 }

@@ -297,6 +297,11 @@ func tripNoun(noun string) bool {
 // words as written with the region written after them.
 func specName(m understand.Mention) string {
 	if p := m.Place; p != nil {
+		if p.Kind == understand.KindCity && fuller(m.Text, p.Name) {
+			c := *p
+			c.Name = m.Text
+			p = &c
+		}
 		switch {
 		case p.Kind == understand.KindCountry || p.Kind == understand.KindRegion && p.Region != p.Name:
 			return p.Name
@@ -476,6 +481,9 @@ func (q *question) evenStops(s *taskSpec) {
 		l2 := q.leg(l1.To, to, split, len(q.r.Text))
 		if len(l2.Types) == 0 {
 			l2.Types = l1.Types
+		}
+		if len(s.Legs[0].Types) == 0 { // "… then back: one cafe at each route's midpoint"
+			s.Legs[0].Types = l2.Types
 		}
 		s.Legs = append(s.Legs, l2)
 	}
