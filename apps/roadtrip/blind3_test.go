@@ -18,6 +18,7 @@ func TestTripEndsInStories(t *testing.T) {
 		// A home left from, and a place where something happens.
 		{"Camping weekend in Lewes for the four of us! We set off from our flat in Smyrna, Delaware on Saturday. Plan 2 routes through 2 towns each; each must go through Dover, my aunt lives there.", "Smyrna", "Lewes", []string{"Dover"}},
 		{"Job interview in Seaford next week, leaving from Newark, DE. Plan 1 route through 3 towns.", "Newark", "Seaford", nil},
+		{"Recital in Milford on Friday, we start from Middletown. 2 routes, 1 town each.", "Middletown", "Milford", nil},
 		// A far city said in passing is not the destination.
 		{"My aunt moved to Madrid ages ago but grew up in Ordino. Plan 2 routes from Encamp to Ordino through 1 town each.", "Encamp", "Ordino", nil},
 	} {

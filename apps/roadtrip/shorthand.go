@@ -44,6 +44,9 @@ var (
 	// amie habite à Ordino": a friend lives in a place.
 	foreignFriendRE = regexp.MustCompile(`(?i)\b(?:mi|mon|ma|el meu|la meva)\s+(?:amigo|amiga|amic|ami|amie|hermano|hermana|germà|germana|frère|sœur|soeur|primo|prima|cosí|cosina|cousin|cousine)\b`)
 	foreignHomeRE   = regexp.MustCompile(`\b(?:vive|vivo|vivimos|viven|viu|visc|vivim|habite|habitons|habitent|vit)\s+(?:en|a|à)\s+(\p{Lu})`)
+	// "in Seaford on Monday": a day after a name is not part of it (on
+	// joins names such as "Stratford on Avon").
+	onDayRE = regexp.MustCompile(`(\p{Lu}[\p{L}'’-]+) on ((?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?|Mon|Tue|Tues|Wed|Thu|Thurs|Fri|Sat|Sun)\b`)
 	// "two-thirds", "three-quarters": a fraction's words, read apart
 	// ("a park two-thirds of the way" is not a park of a kind).
 	fractionRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five)-(half|thirds?|quarters?|fourths?|fifths?)\b`)
@@ -89,6 +92,7 @@ func expandShorthand(text string) string {
 	text = isRE.ReplaceAllString(b.String(), "$1 is $2")
 	text = stateCodeRE.ReplaceAllString(text, "$1, $2")
 	text = fractionRE.ReplaceAllString(text, "$1 $2")
+	text = onDayRE.ReplaceAllString(text, "$1, on $2")
 	text = selfLabelRE.ReplaceAllString(text, "${1}I'm in $2")
 	text = otherLabelRE.ReplaceAllString(text, "${1}$2 is in $3")
 	text = foreignFriendRE.ReplaceAllString(text, "my friend")
