@@ -70,6 +70,7 @@ type Store struct {
 	ingestMu sync.Mutex
 	guarded  guardChecks
 	plans    planChecks
+	prepared preparedStmts
 	gate     *gate
 	summary  bool // the database has SummaryTable
 	hot      bool // argo_profiles reads the in-memory copy
@@ -360,7 +361,10 @@ func (s *Store) refreshView(ctx context.Context, db execer) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.prepared.close()
+	return s.db.Close()
+}
 
 // Dir is the store's directory.
 func (s *Store) Dir() string { return s.dir }
