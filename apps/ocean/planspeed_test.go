@@ -1,0 +1,157 @@
+package ocean
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/cairn-agents/cairn/geo/geotest"
+)
+
+// updatePlans rewrites testdata/plans.golden.json from the plans read today.
+var updatePlans = flag.Bool("update", false, "rewrite testdata/plans.golden.json")
+
+const plansGolden = "testdata/plans.golden.json"
+
+// planVariants are mechanical rewritings of a question: the plan reader
+// must read each exactly as it did when the golden file was written.
+var planVariants = []struct {
+	name string
+	f    func(string) string
+}{
+	{"as written", func(q string) string { return q }},
+	{"lower", strings.ToLower},
+	{"upper", strings.ToUpper},
+	{"no punctuation", func(q string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsPunct(r) {
+				return -1
+			}
+			return r
+		}, q)
+	}},
+	{"extra spaces", func(q string) string { return "  " + strings.Join(strings.Fields(q), "   ") + "  " }},
+	{"please", func(q string) string { return "please " + q }},
+	{"thanks", func(q string) string { return q + " thanks" }},
+	{"pairs reversed", func(q string) string {
+		w := strings.Fields(q)
+		for i := 0; i+1 < len(w); i += 2 {
+			w[i], w[i+1] = w[i+1], w[i]
+		}
+		return strings.Join(w, " ")
+	}},
+	{"first word dropped", func(q string) string {
+		if _, rest, ok := strings.Cut(q, " "); ok {
+			return rest
+		}
+		return q
+	}},
+	{"could you tell me", func(q string) string { return "Could you tell me: " + strings.TrimRight(q, "?.! ") + "?" }},
+}
+
+// goldenPlanInputs are the corpus questions and their variants, each once.
+func goldenPlanInputs(t testing.TB) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range loadCorpus(t) {
+		for _, v := range planVariants {
+			q := v.f(c.Q)
+			if !seen[q] {
+				seen[q] = true
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// TestPlansGolden checks that every corpus question and its variants are
+// read into the same plan as when testdata/plans.golden.json was written
+// (go test ./apps/ocean -run TestPlansGolden -update rewrites it).
+func TestPlansGolden(t *testing.T) {
+	gaz := geotest.Gazetteer(t)
+	type entry struct {
+		Q    string          `json:"q"`
+		Plan json.RawMessage `json:"plan"`
+	}
+	var got []entry
+	for _, q := range goldenPlanInputs(t) {
+		b, err := json.Marshal(readPlan(q, testNow(), gaz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, entry{q, b})
+	}
+	if *updatePlans {
+		b := []byte("[\n") // one input and its plan a line
+		for i, e := range got {
+			line, err := json.Marshal(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i > 0 {
+				b = append(b, ",\n"...)
+			}
+			b = append(b, line...)
+		}
+		b = append(b, "\n]\n"...)
+		if err := os.WriteFile(plansGolden, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %d plans to %s", len(got), plansGolden)
+		return
+	}
+	b, err := os.ReadFile(plansGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []entry
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != len(got) {
+		t.Fatalf("%d inputs, the golden file has %d", len(got), len(want))
+	}
+	bad := 0
+	for i := range got {
+		if got[i].Q != want[i].Q {
+			t.Fatalf("input %d is %q, the golden file's is %q", i, got[i].Q, want[i].Q)
+		}
+		if g, w := compactJSON(t, got[i].Plan), compactJSON(t, want[i].Plan); g != w {
+			bad++
+			if bad <= 20 {
+				t.Errorf("%q:\n got %s\nwant %s", got[i].Q, g, w)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d plans differ from the golden file", bad, len(got))
+	}
+}
+
+func compactJSON(t testing.TB, b []byte) string {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := json.Marshal(v)
+	return string(c)
+}
+
+// BenchmarkPlanRules reads the corpus questions in turn (one per op).
+func BenchmarkPlanRules(b *testing.B) {
+	gaz := geotest.Gazetteer(b)
+	var qs []string
+	for _, c := range loadCorpus(b) {
+		qs = append(qs, c.Q)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		readPlan(qs[i%len(qs)], testNow(), gaz)
+		i++
+	}
+}
