@@ -2,7 +2,6 @@ package ocean
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,9 +44,9 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 // named; "the one in the Arabian Sea with the most profiles" picks a
 // float by its place.
 var (
-	reWhichOneIn   = regexp.MustCompile(`(?i)\b(?:the|that|this)\s+(?:one|float|buoy|platform)\s+(?:(?:that|which)(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+)?(?:(?:drifting|floating|sitting|deployed|launched|working|operating|based|out)\s+)?(?:in|from|off|near|around|by)\s+`)
-	reTheNamedOne  = regexp.MustCompile(`\b[Tt]he\s+(?:[A-Z][\w'’-]*\s+){1,4}one\b`)
-	reWhichOnePick = regexp.MustCompile(`\s(?:with|whose|that|which|where)\b`)
+	reWhichOneIn   = mustGuarded(`(?i)\b(?:the|that|this)\s+(?:one|float|buoy|platform)\s+(?:(?:that|which)(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+)?(?:(?:drifting|floating|sitting|deployed|launched|working|operating|based|out)\s+)?(?:in|from|off|near|around|by)\s+`)
+	reTheNamedOne  = mustGuarded(`\b[Tt]he\s+(?:[A-Z][\w'’-]*\s+){1,4}one\b`)
+	reWhichOnePick = mustGuarded(`\s(?:with|whose|that|which|where)\b`)
 )
 
 // setAsideWhichFloat returns query without the phrases that say which of
@@ -99,7 +98,7 @@ func setAsideWhichFloat(query string) (string, string) {
 
 // reMostAdj is a superlative or comparative built with a word: "most
 // deep", "the more deep float", "going most deeply".
-var reMostAdj = regexp.MustCompile(`(?i)\b(?:most|more)\s+(deep|shallow|warm|hot|cold|cool|salty|fresh|near|close|high|low|new|old|far)(?:ly)?\b`)
+var reMostAdj = mustGuarded(`(?i)\b(?:most|more)\s+(deep|shallow|warm|hot|cold|cool|salty|fresh|near|close|high|low|new|old|far)(?:ly)?\b`)
 
 var superlativeOf = map[string]string{"deep": "deepest", "shallow": "shallowest", "warm": "warmest", "hot": "hottest",
 	"cold": "coldest", "cool": "coolest", "salty": "saltiest", "fresh": "freshest", "near": "nearest", "close": "closest",
@@ -121,7 +120,7 @@ func rewordSuperlatives(query string) string {
 	})
 }
 
-var reThanAhead = regexp.MustCompile(`(?i)^(?:\s+\w+){0,3}\s+than\b`)
+var reThanAhead = mustGuarded(`(?i)^(?:\s+\w+){0,3}\s+than\b`)
 
 // A superlative built with "least" is the opposite one ("the least
 // salty profile" is the freshest, "least warm" the coldest); one joined
@@ -129,11 +128,11 @@ var reThanAhead = regexp.MustCompile(`(?i)^(?:\s+\w+){0,3}\s+than\b`)
 // words; "which single profile" and "what one float" ask for one, as
 // "which profile" does.
 var (
-	reLeastAdj = regexp.MustCompile(`(?i)\bleast\s+(salty|saline|fresh|warm|hot|cold|cool|deep|shallow)\b`)
+	reLeastAdj = mustGuarded(`(?i)\bleast\s+(salty|saline|fresh|warm|hot|cold|cool|deep|shallow)\b`)
 	leastOf    = map[string]string{"salty": "freshest", "saline": "freshest", "fresh": "saltiest", "warm": "coldest", "hot": "coldest",
 		"cold": "warmest", "cool": "warmest", "deep": "shallowest", "shallow": "deepest"}
-	reExtremeHyphen = regexp.MustCompile(`(?i)\b(lowest|highest|least|most|maximum|minimum|max|min)-(salinity|temperature|temp|pressure|oxygen|chlorophyll|nitrate|ph|salt|saline|salty|warm)\b`)
-	reWhichSingle   = regexp.MustCompile(`(?i)\b(which|what)\s+(?:single|one|individual|lone)\s+(profile|float|cycle|cast)\b`)
+	reExtremeHyphen = mustGuarded(`(?i)\b(lowest|highest|least|most|maximum|minimum|max|min)-(salinity|temperature|temp|pressure|oxygen|chlorophyll|nitrate|ph|salt|saline|salty|warm)\b`)
+	reWhichSingle   = mustGuarded(`(?i)\b(which|what)\s+(?:single|one|individual|lone)\s+(profile|float|cycle|cast)\b`)
 )
 
 // rewordLeast writes the superlatives built with "least", or joined by a
@@ -145,7 +144,7 @@ func rewordLeast(query string) string {
 }
 
 // reFarthest is a superlative the gateway cannot rank by.
-var reFarthest = regexp.MustCompile(`\b(farthest|furthest|most distant)\b`)
+var reFarthest = mustGuarded(`\b(farthest|furthest|most distant)\b`)
 
 // --- depths -------------------------------------------------------------
 
@@ -155,21 +154,21 @@ var reFarthest = regexp.MustCompile(`\b(farthest|furthest|most distant)\b`)
 // are written as metres first.
 var (
 	depthUnit   = `(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?|mi|miles?|m|meters?|metres?)`
-	reDepthCue  = regexp.MustCompile(`(?i)\b(at|@|to|down to|reach(?:es|ed|ing)?|below|beneath|under|deeper than|above|shallower than|upper|top)\s+(?:a\s+)?(?:depths?\s+(?:of\s+)?)?(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)\b`)
-	reDepthWord = regexp.MustCompile(`(?i)\b(?:at\s+)?(?:a\s+)?depths?\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\b`)
-	reDeepAfter = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\s+(?:deep|down|depth|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
+	reDepthCue  = mustGuarded(`(?i)\b(at|@|to|down to|reach(?:es|ed|ing)?|below|beneath|under|deeper than|above|shallower than|upper|top)\s+(?:a\s+)?(?:depths?\s+(?:of\s+)?)?(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)\b`)
+	reDepthWord = mustGuarded(`(?i)\b(?:at\s+)?(?:a\s+)?depths?\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\b`)
+	reDeepAfter = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\s+(?:deep|down|depth|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
 	// what makes "at 2 km" a distance, not a depth
-	reDistanceAfter = regexp.MustCompile(`(?i)^\s*(?:from|of|away|off|radius|around|east|west|north|south)\b`)
-	reRangeBefore   = regexp.MustCompile(`(?i)\b(?:below|beneath|under|deeper than|above|shallower than|upper|top|first|between|from|to|and|within|per|every|each|in)\s*$`)
-	reBinAfter      = regexp.MustCompile(`(?i)^\s*(?:bins?|layers?|intervals?|steps?|increments?|slices?)\b`)
-	reAtBefore      = regexp.MustCompile(`(?i)(?:\bat|@)\s*$`)
-	reRadiusBefore  = regexp.MustCompile(`\b(within|radius)\s*$`)
+	reDistanceAfter = mustGuarded(`(?i)^\s*(?:from|of|away|off|radius|around|east|west|north|south)\b`)
+	reRangeBefore   = mustGuarded(`(?i)\b(?:below|beneath|under|deeper than|above|shallower than|upper|top|first|between|from|to|and|within|per|every|each|in)\s*$`)
+	reBinAfter      = mustGuarded(`(?i)^\s*(?:bins?|layers?|intervals?|steps?|increments?|slices?)\b`)
+	reAtBefore      = mustGuarded(`(?i)(?:\bat|@)\s*$`)
+	reRadiusBefore  = mustGuarded(`\b(within|radius)\s*$`)
 	// a range of depths in other units: "between 1 and 2 km deep", "at
 	// depths of 1-2 km", "from 300 to 600 ft down"
-	reDepthSpan     = regexp.MustCompile(`(?i)\b(?:(between|from)\s+)?(\d+(?:\.\d+)?)\s*(?:km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)?\s*(?:and|to|-|–)\s*(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)\b`)
-	reDeepCueAfter  = regexp.MustCompile(`(?i)^\s*(?:deep|down|depths?|layers?|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
-	reDeepCueBefore = regexp.MustCompile(`(?i)\b(?:depths?|deep|pressures?|layer)\s*(?:of|from|between|:|=)?\s*$`)
-	reMetreDepth    = regexp.MustCompile(`\d(?:\.\d+)?\s*(?:m|meters?|metres?)\b`)
+	reDepthSpan     = mustGuarded(`(?i)\b(?:(between|from)\s+)?(\d+(?:\.\d+)?)\s*(?:km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)?\s*(?:and|to|-|–)\s*(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?)\b`)
+	reDeepCueAfter  = mustGuarded(`(?i)^\s*(?:deep|down|depths?|layers?|below (?:the )?(?:sea )?surface|beneath the surface|under ?water)\b`)
+	reDeepCueBefore = mustGuarded(`(?i)\b(?:depths?|deep|pressures?|layer)\s*(?:of|from|between|:|=)?\s*$`)
+	reMetreDepth    = mustGuarded(`\d(?:\.\d+)?\s*(?:m|meters?|metres?)\b`)
 )
 
 // metres converts v in unit to metres.
@@ -214,7 +213,7 @@ func rewordDepths(query string) string {
 		v, _ := strconv.ParseFloat(query[m[4]:m[5]], 64)
 		return query[m[2]:m[3]] + " " + metreText(metres(v, query[m[6]:m[7]]))
 	})
-	for _, re := range []*regexp.Regexp{reDepthWord, reDeepAfter} {
+	for _, re := range []*guardedRegexp{reDepthWord, reDeepAfter} {
 		query = replaceFunc(re, query, func(m []int) string {
 			if reRangeBefore.MatchString(query[:m[0]]) || reDistanceAfter.MatchString(query[m[1]:]) || reBinAfter.MatchString(query[m[1]:]) {
 				return query[m[0]:m[1]] // "per 100 m depth bin" groups
@@ -235,13 +234,13 @@ func rewordDepths(query string) string {
 // m", "< 200 dbar" "shallower than 200 dbar", "≥ 2 km" "deeper than 2
 // km"); a radius ("< 300 km from") stays.
 var (
-	reBarPressure = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*(bars?|mpa|megapascals?)\b`)
-	reSignedDepth = regexp.MustCompile(`(?i)(>=?|=>|≥|<=?|=<|≤)\s*(\d+(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db|km|kilomet(?:er|re)s?|ft|feet)\b`)
+	reBarPressure = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)\s*-?\s*(bars?|mpa|megapascals?)\b`)
+	reSignedDepth = mustGuarded(`(?i)(>=?|=>|≥|<=?|=<|≤)\s*(\d+(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db|km|kilomet(?:er|re)s?|ft|feet)\b`)
 )
 
 // reDepthDbar is a depth or pressure named as a label ("depth: 500
 // dbar", "pressure = 50 bar"): that level.
-var reDepthDbar = regexp.MustCompile(`(?i)\b(?:depth|pressure|pres|level)\s*(?:=|:|is)\s*(\d+(?:\.\d+)?)\s*(?:dbar|decibars?|db)\b`)
+var reDepthDbar = mustGuarded(`(?i)\b(?:depth|pressure|pres|level)\s*(?:=|:|is)\s*(\d+(?:\.\d+)?)\s*(?:dbar|decibars?|db)\b`)
 
 // rewordPressures writes bars as dbar and signed depths in words.
 func rewordPressures(query string) string {
@@ -272,7 +271,7 @@ func rewordPressures(query string) string {
 }
 
 // reDeepWordNear is a word of depth before a signed kilometre value.
-var reDeepWordNear = regexp.MustCompile(`(?i)\b(deep|depth|pressure|below|water|layer)\w*\W*$`)
+var reDeepWordNear = mustGuarded(`(?i)\b(deep|depth|pressure|below|water|layer)\w*\W*$`)
 
 // depthRule says how a pressure window was read from metres, for the
 // answer; "" when the question gives no depth in metres.
@@ -300,19 +299,19 @@ func depthRule(q string, r *PressureRange) string {
 // at them: "here", "of us", "near me", a radius or "nearest" with no
 // place of its own keep its place; "then", "that year" keep its time.
 var (
-	reClauseEnd = regexp.MustCompile(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
-	reSubord    = regexp.MustCompile(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
-	reAsker     = regexp.MustCompile(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|i was|i'd|we|we're|we’re|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way)\b`)
-	reAsksFor   = regexp.MustCompile(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
-	rePlaceBack = regexp.MustCompile(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
-	reTimeBack  = regexp.MustCompile(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
-	reNeedPoint = regexp.MustCompile(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
+	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
+	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
+	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|i was|i'd|we|we're|we’re|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way)\b`)
+	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
+	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
+	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
+	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
 	// A clause reporting what someone else says ("my friend says the
 	// Arabian Sea is super salty", "my dad thinks it freezes") tells of
 	// the asker's world, not the data, when it asks for nothing: no
 	// float, question or command word, statistic or need.
-	reHearsay     = regexp.MustCompile(`(?i)^(?:(?:my|our|a|the|some|his|her)\s+)?(?:\w+\s+)?(?:friends?|dad|father|mum|mom|mother|brother|sister|teacher|boss|colleagues?|professor|prof|wife|husband|partner|girlfriend|boyfriend|kids?|son|daughter|uncle|aunt|grandpa|grandma|grandfather|grandmother|neighbou?rs?|someone|somebody|people|everyone|everybody|they|he|she)\s+(?:says|say|said|told me|tells me|thinks|think|thought|claims|claimed|reckons|reckoned|insists|believes|swears)\b(?:\s+that)?\s+(?:the|a|it|its|it's|there)\b`)
-	reHearsayAsks = regexp.MustCompile(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max\w*|min\w*|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
+	reHearsay     = mustGuarded(`(?i)^(?:(?:my|our|a|the|some|his|her)\s+)?(?:\w+\s+)?(?:friends?|dad|father|mum|mom|mother|brother|sister|teacher|boss|colleagues?|professor|prof|wife|husband|partner|girlfriend|boyfriend|kids?|son|daughter|uncle|aunt|grandpa|grandma|grandfather|grandmother|neighbou?rs?|someone|somebody|people|everyone|everybody|they|he|she)\s+(?:says|say|said|told me|tells me|thinks|think|thought|claims|claimed|reckons|reckoned|insists|believes|swears)\b(?:\s+that)?\s+(?:the|a|it|its|it's|there)\b`)
+	reHearsayAsks = mustGuarded(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max\w*|min\w*|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
 )
 
 // setScene returns query without the clauses that set the scene (see
@@ -406,10 +405,10 @@ func setScene(query string, now time.Time) (string, string) {
 // table or a map) and tells of the asker or of other people ("I", "my
 // niece", "he said", "Hi there", "Thanks so much").
 var (
-	reSentence   = regexp.MustCompile(`[^.!?]+(?:[.!?]+|$)`)
-	reRequest    = regexp.MustCompile(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
-	reStoryHead  = regexp.MustCompile(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|good (?:morning|afternoon|evening))\b`)
-	reStoryFloat = regexp.MustCompile(`\b(?:[0-9]{7}|[0-9]{5})\b`)
+	reSentence   = mustGuarded(`[^.!?]+(?:[.!?]+|$)`)
+	reRequest    = mustGuarded(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
+	reStoryHead  = mustGuarded(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|good (?:morning|afternoon|evening))\b`)
+	reStoryFloat = mustGuarded(`\b(?:[0-9]{7}|[0-9]{5})\b`)
 )
 
 // backgroundSentences are the spans of the background sentences of
@@ -496,15 +495,15 @@ func timesOnly(text string, now time.Time) string {
 // of Bengal 2021", "show me the floats near 10N 65E", "floats in the
 // Arabian Sea?" ("which floats …" questions are the rules' and the sql
 // agent's: they say when the floats last reported).
-var reListFloats = regexp.MustCompile(`\b(?:list|show|name|give|find|get)\b(?:\s+\w+){0,3}\s+(?:argo\s+)?floats\b|^\s*(?:argo\s+)?floats\b`)
+var reListFloats = mustGuarded(`\b(?:list|show|name|give|find|get)\b(?:\s+\w+){0,3}\s+(?:argo\s+)?floats\b|^\s*(?:argo\s+)?floats\b`)
 
 // A question that asks which floats and a count of each ("which floats
 // reported from the Med, and how many profiles did each one send?",
 // "what floats were in the Red Sea and how many cycles apiece") asks for
 // the count per float.
 var (
-	reWhichFloats = regexp.MustCompile(`\b(?:which|what) (?:argo )?floats\b`)
-	reCountEach   = regexp.MustCompile(`\b(?:each|every) (?:one|of them|of those|of these)\b|\bapiece\b|\bhow many (?:profiles|cycles) (?:each|per float|did each|has each|have each|from each|for each)\b|\b(?:by|for|from) each\b`)
+	reWhichFloats = mustGuarded(`\b(?:which|what) (?:argo )?floats\b`)
+	reCountEach   = mustGuarded(`\b(?:each|every) (?:one|of them|of those|of these)\b|\bapiece\b|\bhow many (?:profiles|cycles) (?:each|per float|did each|has each|have each|from each|for each)\b|\b(?:by|for|from) each\b`)
 )
 
 // fillAsAsked completes a plan the rules left short: a question that
@@ -540,13 +539,13 @@ func fillAsAsked(q string, p *QueryPlan) {
 
 // reRankedProfiles ranks profiles by their noun: "the 3 warmest
 // profiles", "coldest readings", "the deepest measurements".
-var reRankedProfiles = regexp.MustCompile(`\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|newest|oldest)\s+(?:\w+\s+)?(?:profiles?|cycles?|readings?|measurements?|observations?|casts?|values?)\b`)
+var reRankedProfiles = mustGuarded(`\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|newest|oldest)\s+(?:\w+\s+)?(?:profiles?|cycles?|readings?|measurements?|observations?|casts?|values?)\b`)
 
 // rankedProfiles says whether q ranks profiles by their noun.
 func rankedProfiles(q string) bool { return reRankedProfiles.MatchString(q) }
 
 // replaceFunc is ReplaceAllStringFunc with the submatch indexes.
-func replaceFunc(re *regexp.Regexp, s string, f func(m []int) string) string {
+func replaceFunc(re *guardedRegexp, s string, f func(m []int) string) string {
 	var b strings.Builder
 	prev := 0
 	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
@@ -567,7 +566,7 @@ func replaceFunc(re *regexp.Regexp, s string, f func(m []int) string) string {
 // extreme reading nor a ranking of profiles.
 var (
 	reExtremeWord  = `(?:warmest|hottest|coldest|coolest|saltiest|freshest|most saline|least saline|highest|lowest|maximum|minimum)`
-	reExtremeMonth = regexp.MustCompile(`\b` + reExtremeWord + `\s+(?:calendar\s+)?months?\b|\b(?:which|what)\s+months?\b[^?.!;]*\b` + reExtremeWord + `\b|\bmonths?\s+(?:with|that had|having|of)\s+(?:the\s+)?` + reExtremeWord + `\b`)
+	reExtremeMonth = mustGuarded(`\b` + reExtremeWord + `\s+(?:calendar\s+)?months?\b|\b(?:which|what)\s+months?\b[^?.!;]*\b` + reExtremeWord + `\b|\bmonths?\s+(?:with|that had|having|of)\s+(?:the\s+)?` + reExtremeWord + `\b`)
 )
 
 // extremeMonth reads a month picked by an extreme as the mean per

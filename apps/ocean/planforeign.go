@@ -2,7 +2,6 @@ package ocean
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 )
 
@@ -74,11 +73,11 @@ var foreignMonths = map[string]string{
 }
 
 var (
-	reLetters      = regexp.MustCompile(`\p{L}+`)
-	reForeignMonth = regexp.MustCompile(`(?i)(^|[^\p{L}])(\p{L}+)\s+(?:de\s+|del\s+|do\s+)?((?:19|20)\d\d)\b`)
+	reLetters      = mustGuarded(`\p{L}+`)
+	reForeignMonth = mustGuarded(`(?i)(^|[^\p{L}])(\p{L}+)\s+(?:de\s+|del\s+|do\s+)?((?:19|20)\d\d)\b`)
 	// a depth after a preposition: "à 500 m", "a 500 metros", "en 200 m",
 	// "bei 1000 m", "in 500 m Tiefe" ("in 500 m" alone is English, a bin)
-	reForeignAt = regexp.MustCompile(`(?i)(^|[^\p{L}])(?:à|a|en|em|bei|auf|in)\s+(\d{1,5}(?:[.,]\d+)?)\s*(m|mètres?|metros?|metri|metern?|dbar|db)\b(\s+(?:de\s+|di\s+)?(?:depth|profondeur|profundidad|profundidade|profondità|tiefe))?`)
+	reForeignAt = mustGuarded(`(?i)(^|[^\p{L}])(?:à|a|en|em|bei|auf|in)\s+(\d{1,5}(?:[.,]\d+)?)\s*(m|mètres?|metros?|metri|metern?|dbar|db)\b(\s+(?:de\s+|di\s+)?(?:depth|profondeur|profundidad|profundidade|profondità|tiefe))?`)
 )
 
 // rewordForeign writes the foreign words of query that name the plan's
@@ -133,7 +132,7 @@ func rewordForeign(query string) string {
 // A query string: key=value pairs after "?", joined by "&" (or written
 // alone, two or more). queryKeys are the keys read.
 var (
-	reQueryPair = regexp.MustCompile(`(?i)(?:^|[?&;\s,])([a-z_]+)\s*=\s*([^&;\s,]+)`)
+	reQueryPair = mustGuarded(`(?i)(?:^|[?&;\s,])([a-z_]+)\s*=\s*([^&;\s,]+)`)
 	queryKeys   = map[string]string{
 		"float": "float", "wmo": "float", "platform": "float", "platform_number": "float",
 		"var": "var", "variable": "var", "param": "var", "parameter": "var",
@@ -144,7 +143,7 @@ var (
 		"region": "region", "lat": "lat", "lon": "lon", "lng": "lon",
 		"group": "group", "groupby": "group", "group_by": "group", "answer": "answer", "format": "answer",
 	}
-	reNumRange = regexp.MustCompile(`^(\d+(?:\.\d+)?)(?:-|\.\.|:)(\d+(?:\.\d+)?)$`)
+	reNumRange = mustGuarded(`^(\d+(?:\.\d+)?)(?:-|\.\.|:)(\d+(?:\.\d+)?)$`)
 )
 
 // rewordQueryString writes the key=value pairs of a query string as

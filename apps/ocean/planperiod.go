@@ -2,7 +2,6 @@ package ocean
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,15 +18,15 @@ import (
 // is the asker's, still to come ("racing past 12N 64E next week").
 
 var (
-	reHalfYear    = regexp.MustCompile(`(?i)\b(?:h([12])[\s/-]*((?:19|20)\d\d)|((?:19|20)\d\d)[\s/-]*h([12])|([12])h[\s/-]*((?:19|20)\d\d))\b`)
-	reHalfWords   = regexp.MustCompile(`(?i)\b(?:the\s+)?(first|1st|front|early|second|2nd|latter|later|back|last)\s+half\s+(?:of\s+)?((?:19|20)\d\d)\b`)
-	reQuarterLate = regexp.MustCompile(`(?i)\b((?:19|20)\d\d)[\s/-]*q([1-4])\b|\b([1-4])q[\s/-]*((?:19|20)\d\d)\b`)
-	reQuarterOrd  = regexp.MustCompile(`(?i)\b(?:the\s+)?(1st|2nd|3rd|4th|first|second|third|fourth|final|last)\s+quarter\s+(?:of\s+)?((?:19|20)\d\d)\b`)
-	reYearThrough = regexp.MustCompile(`(?i)\b((?:19|20)\d\d)\s+(?:through|thru|until|till)\s+((?:19|20)\d\d)\b`)
+	reHalfYear    = mustGuarded(`(?i)\b(?:h([12])[\s/-]*((?:19|20)\d\d)|((?:19|20)\d\d)[\s/-]*h([12])|([12])h[\s/-]*((?:19|20)\d\d))\b`)
+	reHalfWords   = mustGuarded(`(?i)\b(?:the\s+)?(first|1st|front|early|second|2nd|latter|later|back|last)\s+half\s+(?:of\s+)?((?:19|20)\d\d)\b`)
+	reQuarterLate = mustGuarded(`(?i)\b((?:19|20)\d\d)[\s/-]*q([1-4])\b|\b([1-4])q[\s/-]*((?:19|20)\d\d)\b`)
+	reQuarterOrd  = mustGuarded(`(?i)\b(?:the\s+)?(1st|2nd|3rd|4th|first|second|third|fourth|final|last)\s+quarter\s+(?:of\s+)?((?:19|20)\d\d)\b`)
+	reYearThrough = mustGuarded(`(?i)\b((?:19|20)\d\d)\s+(?:through|thru|until|till)\s+((?:19|20)\d\d)\b`)
 	ordinalOf     = map[string]string{"1st": "1", "first": "1", "front": "1", "early": "1", "2nd": "2", "second": "2", "latter": "2",
 		"later": "2", "back": "2", "3rd": "3", "third": "3", "4th": "4", "fourth": "4", "final": "4"}
-	reYearsAnd = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:and|&|\+)\s*((?:19|20)\d\d)\b`)
-	reTwoApart = regexp.MustCompile(`\b(?:compare[ds]?|comparing|comparison|versus|vs\.?|difference|differ\w*|between|change[ds]?|changing)\b`)
+	reYearsAnd = mustGuarded(`\b((?:19|20)\d\d)\s*(?:and|&|\+)\s*((?:19|20)\d\d)\b`)
+	reTwoApart = mustGuarded(`\b(?:compare[ds]?|comparing|comparison|versus|vs\.?|difference|differ\w*|between|change[ds]?|changing)\b`)
 )
 
 // rewordPeriods writes "H1 2010" and "2010 H1" as "the first half of
@@ -89,12 +88,12 @@ func rewordPeriods(query string) string {
 // counting the ones after September", "excluding anything before
 // May"). When the months kept are one run, the frame narrows to them.
 var (
-	reExcept      = regexp.MustCompile(`\b(?:except(?:\s+for)?|excluding|exclude|not counting|not including|other than|apart from|aside from|but not|leaving out|leave out|minus|save for|without)\b([^.?!;]{0,80})`)
-	reExceptBound = regexp.MustCompile(`\b(after|since|from|past|later than|before|until|till|prior to|earlier than)\s+(?:the\s+(?:end|start|beginning)\s+of\s+)?([a-z]+|(?:19|20)\d\d)\b`)
+	reExcept      = mustGuarded(`\b(?:except(?:\s+for)?|excluding|exclude|not counting|not including|other than|apart from|aside from|but not|leaving out|leave out|minus|save for|without)\b([^.?!;]{0,80})`)
+	reExceptBound = mustGuarded(`\b(after|since|from|past|later than|before|until|till|prior to|earlier than)\s+(?:the\s+(?:end|start|beginning)\s+of\s+)?([a-z]+|(?:19|20)\d\d)\b`)
 	monthNames    = map[string]time.Month{"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
 		"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
 		"october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12}
-	reWordTok = regexp.MustCompile(`[a-z]+|\b(?:19|20)\d\d\b`)
+	reWordTok = mustGuarded(`[a-z]+|\b(?:19|20)\d\d\b`)
 )
 
 // excludeMonths narrows tf, a frame of whole months, by the exclusion q

@@ -2,7 +2,6 @@ package ocean
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,11 +15,11 @@ import (
 // on the side of the equator the place lies.
 
 // reInnerCap finds a capitalised word after the first: maybe a name.
-var reInnerCap = regexp.MustCompile(`\s[A-Z][a-z]{2,}`)
+var reInnerCap = mustGuarded(`\s[A-Z][a-z]{2,}`)
 
-var rePlaceBefore = regexp.MustCompile(`\b(of|off|by|near|around|to)\s+(the\s+)?$`)
+var rePlaceBefore = mustGuarded(`\b(of|off|by|near|around|to)\s+(the\s+)?$`)
 
-var reWMOAhead = regexp.MustCompile(`^\s*#?\d{5,7}\b`)
+var reWMOAhead = mustGuarded(`^\s*#?\d{5,7}\b`)
 
 // placeUnits are words a gazetteer may know as places (GeoNames has
 // "Debar" as "dbar") that an ocean question uses otherwise.
@@ -110,7 +109,7 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 	return nil, ""
 }
 
-var reNameAfterCue = regexp.MustCompile(`\b(?:near|to|of|off|around|from)\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)`)
+var reNameAfterCue = mustGuarded(`\b(?:near|to|of|off|around|from)\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)`)
 
 // southern says whether the plan's place is clearly south of the
 // equator: a point, a box or a sea outline wholly there.
@@ -156,8 +155,8 @@ func seasonFrame(name string, year int, south bool) *TimeFrame {
 // round the globe: "north of the equator", "the southern hemisphere",
 // "south of 30S", "north of 10°N".
 var (
-	reHemisphere = regexp.MustCompile(`\b(north|south)(?:ern)?\s+(?:of\s+(?:the\s+)?equator|hemisphere)\b`)
-	reOfParallel = regexp.MustCompile(`\b(north|south)\s+of\s+(\d{1,2}(?:\.\d+)?)\s*°?\s*([ns])\b`)
+	reHemisphere = mustGuarded(`\b(north|south)(?:ern)?\s+(?:of\s+(?:the\s+)?equator|hemisphere)\b`)
+	reOfParallel = mustGuarded(`\b(north|south)\s+of\s+(\d{1,2}(?:\.\d+)?)\s*°?\s*([ns])\b`)
 )
 
 // latitudeBand is the box q names by a side of the equator or of a

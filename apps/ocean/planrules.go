@@ -3,7 +3,6 @@ package ocean
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,107 +32,107 @@ var variableTerms = []understand.Term{
 var (
 	reAggregate = []struct {
 		agg string
-		re  *regexp.Regexp
+		re  *guardedRegexp
 	}{
-		{"track", regexp.MustCompile(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
-		{"compare", regexp.MustCompile(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
-		{"timeseries", regexp.MustCompile(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
-		{"trend", regexp.MustCompile(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
+		{"track", mustGuarded(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
+		{"compare", mustGuarded(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
+		{"timeseries", mustGuarded(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
+		{"trend", mustGuarded(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
 		{"trend", reChangeForm},
 		{"trend", reDidChange},
-		{"profile", regexp.MustCompile(`\b(profile|vertical|versus depth|vs depth|with depth|against (depth|pressure)|t-s|t–s|ts diagram)\b`)},
-		{"range", regexp.MustCompile(`\b(range|ranges|ranged|vary|varies|varied|variation|variability|spread|extremes)\b|\bhow variable\b|\b(min(imum)?|lowest|smallest|coldest)\s*(and|&|to|/)\s*(max(imum)?|highest|largest|warmest|hottest)\b|\b(max(imum)?|highest|largest|warmest|hottest)\s*(and|&|/)\s*(min(imum)?|lowest|smallest|coldest)\b`)},
-		{"median", regexp.MustCompile(`\bmedian\b`)},
-		{"mean", regexp.MustCompile(`\b(average|mean|avg|typical)\b`)},
-		{"count", regexp.MustCompile(`\b(how many|number of|count)\b`)},
-		{"max", regexp.MustCompile(`\b(maximum|max|highest|largest|greatest|peak|deepest|how deep|warmest|hottest|saltiest|most saline)\b`)},
-		{"min", regexp.MustCompile(`\b(minimum|min|lowest|smallest|least|shallowest|coldest|coolest|freshest|least saline)\b`)},
+		{"profile", mustGuarded(`\b(profile|vertical|versus depth|vs depth|with depth|against (depth|pressure)|t-s|t–s|ts diagram)\b`)},
+		{"range", mustGuarded(`\b(range|ranges|ranged|vary|varies|varied|variation|variability|spread|extremes)\b|\bhow variable\b|\b(min(imum)?|lowest|smallest|coldest)\s*(and|&|to|/)\s*(max(imum)?|highest|largest|warmest|hottest)\b|\b(max(imum)?|highest|largest|warmest|hottest)\s*(and|&|/)\s*(min(imum)?|lowest|smallest|coldest)\b`)},
+		{"median", mustGuarded(`\bmedian\b`)},
+		{"mean", mustGuarded(`\b(average|mean|avg|typical)\b`)},
+		{"count", mustGuarded(`\b(how many|number of|count)\b`)},
+		{"max", mustGuarded(`\b(maximum|max|highest|largest|greatest|peak|deepest|how deep|warmest|hottest|saltiest|most saline)\b`)},
+		{"min", mustGuarded(`\b(minimum|min|lowest|smallest|least|shallowest|coldest|coolest|freshest|least saline)\b`)},
 	}
 	reRankWords = []struct {
 		by string
-		re *regexp.Regexp
+		re *guardedRegexp
 	}{
-		{"nearest", regexp.MustCompile(`\b(nearest|closest)\b`)},
-		{"most_profiles", regexp.MustCompile(`\bmost (profiles|cycles)\b`)},
-		{"deepest", regexp.MustCompile(`\b(deepest|dives? deepest|went deepest|greatest depths?)\b`)},
-		{"shallowest", regexp.MustCompile(`\bshallowest\b`)},
-		{"warmest", regexp.MustCompile(`\b(warmest|hottest)\b`)},
-		{"coldest", regexp.MustCompile(`\b(coldest|coolest)\b`)},
-		{"saltiest", regexp.MustCompile(`\b(saltiest|most saline)\b`)},
-		{"freshest", regexp.MustCompile(`\b(freshest|least saline)\b`)},
-		{"latest", regexp.MustCompile(`\b(most recently|most recent|latest|newest)\b`)},
-		{"earliest", regexp.MustCompile(`\b(earliest|oldest|first to report)\b`)},
+		{"nearest", mustGuarded(`\b(nearest|closest)\b`)},
+		{"most_profiles", mustGuarded(`\bmost (profiles|cycles)\b`)},
+		{"deepest", mustGuarded(`\b(deepest|dives? deepest|went deepest|greatest depths?)\b`)},
+		{"shallowest", mustGuarded(`\bshallowest\b`)},
+		{"warmest", mustGuarded(`\b(warmest|hottest)\b`)},
+		{"coldest", mustGuarded(`\b(coldest|coolest)\b`)},
+		{"saltiest", mustGuarded(`\b(saltiest|most saline)\b`)},
+		{"freshest", mustGuarded(`\b(freshest|least saline)\b`)},
+		{"latest", mustGuarded(`\b(most recently|most recent|latest|newest)\b`)},
+		{"earliest", mustGuarded(`\b(earliest|oldest|first to report)\b`)},
 	}
-	reWhichFloat  = regexp.MustCompile(`\b(which|what) (float|floats|argo float|argo floats|platform|one)\b|\bfloats? (with|that|had|has|recorded|measured|reported)\b.*\b(most|highest|lowest|warmest|coldest|saltiest|freshest|deepest)\b`)
-	reWhichProf   = regexp.MustCompile(`\b(which|what) (profile|profiles|cycle|cycles)\b|\b(profile|cycle) (with|that|had)\b`)
-	rePlot        = regexp.MustCompile(`\b(plots?|graphs?|charts?|draw|diagrams?|maps?|visuali[sz]e|pictures?|figure)\b`)
-	reShow        = regexp.MustCompile(`\b(show|display)\b`)
-	reTable       = regexp.MustCompile(`\b(list|table|tabulate|each|per|every|for all)\b`)
-	reCycle       = regexp.MustCompile(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
-	reFirstCycle  = regexp.MustCompile(`\b(first|initial) (cycle|profile)\b`)
-	reLastCycle   = regexp.MustCompile(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
-	rePresAt      = regexp.MustCompile(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
-	rePresBetween = regexp.MustCompile(`\bbetween\s+(\d{1,5}(?:\.\d+)?)\s*(?:m|meters?|metres?|dbar|decibars?|db)?\s+and\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
-	rePresBelow   = regexp.MustCompile(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
-	rePresAbove   = regexp.MustCompile(`\b(?:above|shallower than|upper|top|first)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
-	reSurface     = regexp.MustCompile(`\b(surface|near-surface|sst|sss|top layer)\b`)
-	reGroupFloat  = regexp.MustCompile(`\b(per float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
-	reGroupMonth  = regexp.MustCompile(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
-	reGroupCycle  = regexp.MustCompile(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile)\b`)
-	reGroupBin    = regexp.MustCompile(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
-	reTopN        = regexp.MustCompile(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
-	reRadius      = regexp.MustCompile(`\b(?:within|in a radius of|radius)\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\b`)
-	reNearWord    = regexp.MustCompile(`\b(near|around|close to|nearest|closest|within|from|off)\b`)
-	reSeaName     = regexp.MustCompile(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
-	reLatTok      = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
-	reRankNoun    = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
-	reTS          = regexp.MustCompile(`\b(?:t|theta|θ)\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
-	reMeanVerb    = regexp.MustCompile(`\b(does|do|did)\b[^?]*\bmean\b`)
-	reRankProfile = regexp.MustCompile(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
-	reProfileNoun = regexp.MustCompile(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
-	reSeason      = regexp.MustCompile(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
-	reRangeOfNum  = regexp.MustCompile(`\brange\s+of\s+\d`)
-	reLastProfile = regexp.MustCompile(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
-	rePlaceCue    = regexp.MustCompile(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
-	rePerYear     = regexp.MustCompile(`\bper (year|decade|month)\b`)
-	reThousands   = regexp.MustCompile(`(\d),(\d{3})\b`)
-	reOrdinalCyc  = regexp.MustCompile(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
-	reBetweenCyc  = regexp.MustCompile(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
+	reWhichFloat  = mustGuarded(`\b(which|what) (float|floats|argo float|argo floats|platform|one)\b|\bfloats? (with|that|had|has|recorded|measured|reported)\b.*\b(most|highest|lowest|warmest|coldest|saltiest|freshest|deepest)\b`)
+	reWhichProf   = mustGuarded(`\b(which|what) (profile|profiles|cycle|cycles)\b|\b(profile|cycle) (with|that|had)\b`)
+	rePlot        = mustGuarded(`\b(plots?|graphs?|charts?|draw|diagrams?|maps?|visuali[sz]e|pictures?|figure)\b`)
+	reShow        = mustGuarded(`\b(show|display)\b`)
+	reTable       = mustGuarded(`\b(list|table|tabulate|each|per|every|for all)\b`)
+	reCycle       = mustGuarded(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
+	reFirstCycle  = mustGuarded(`\b(first|initial) (cycle|profile)\b`)
+	reLastCycle   = mustGuarded(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
+	rePresAt      = mustGuarded(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresBetween = mustGuarded(`\bbetween\s+(\d{1,5}(?:\.\d+)?)\s*(?:m|meters?|metres?|dbar|decibars?|db)?\s+and\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresBelow   = mustGuarded(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresAbove   = mustGuarded(`\b(?:above|shallower than|upper|top|first)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	reSurface     = mustGuarded(`\b(surface|near-surface|sst|sss|top layer)\b`)
+	reGroupFloat  = mustGuarded(`\b(per float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
+	reGroupMonth  = mustGuarded(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
+	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile)\b`)
+	reGroupBin    = mustGuarded(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
+	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
+	reRadius      = mustGuarded(`\b(?:within|in a radius of|radius)\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\b`)
+	reNearWord    = mustGuarded(`\b(near|around|close to|nearest|closest|within|from|off)\b`)
+	reSeaName     = mustGuarded(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
+	reLatTok      = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
+	reRankNoun    = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
+	reTS          = mustGuarded(`\b(?:t|theta|θ)\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
+	reMeanVerb    = mustGuarded(`\b(does|do|did)\b[^?]*\bmean\b`)
+	reRankProfile = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
+	reProfileNoun = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
+	reSeason      = mustGuarded(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
+	reRangeOfNum  = mustGuarded(`\brange\s+of\s+\d`)
+	reLastProfile = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
+	rePlaceCue    = mustGuarded(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
+	rePerYear     = mustGuarded(`\bper (year|decade|month)\b`)
+	reThousands   = mustGuarded(`(\d),(\d{3})\b`)
+	reOrdinalCyc  = mustGuarded(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
+	reBetweenCyc  = mustGuarded(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
 	// reTopBy ranks by an extreme: "top 5 profiles by max pressure", "the
 	// 3 floats with the highest salinity", "top ten cycles ranked by
 	// minimum temperature"
-	reTopBy = regexp.MustCompile(`\b(?:top\s+)?(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|floats|casts|dives)\s+(?:of\s+(?:float\s+)?\d{5,7}\s+)?(?:(?:ranked|sorted|ordered)\s+)?(?:by|with)\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b|\btop\s+(\d{1,3}|two|three|four|five|ten)\b[^.?!;]*\b(?:ranked|sorted|ordered)?\s*by\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b`)
+	reTopBy = mustGuarded(`\b(?:top\s+)?(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|floats|casts|dives)\s+(?:of\s+(?:float\s+)?\d{5,7}\s+)?(?:(?:ranked|sorted|ordered)\s+)?(?:by|with)\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b|\btop\s+(\d{1,3}|two|three|four|five|ten)\b[^.?!;]*\b(?:ranked|sorted|ordered)?\s*by\s+(?:the\s+|their\s+)?(?:max(?:imum)?|min(?:imum)?|highest|lowest|greatest|largest|smallest)\b`)
 	// reTopThat ranks by a superlative in a clause on the things counted:
 	// "the 5 cycles that reached the deepest", "3 floats which had the
 	// warmest water", "the five cycles of float X that went the deepest",
 	// "which 3 profiles reached the greatest depth"
-	reTopThat   = regexp.MustCompile(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+of\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
-	reWhereMeta = regexp.MustCompile(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
+	reTopThat   = mustGuarded(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+of\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
+	reWhereMeta = mustGuarded(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
 var (
-	reLatRange       = regexp.MustCompile(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])\b`)
-	reComparative    = regexp.MustCompile(`\b(warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline|deeper|shallower|higher|lower)\b`)
-	reWhichFloatsDid = regexp.MustCompile(`\b(which|what|list|any) (argo )?floats? (have|has|had|with|carry|carries|carried|measure|measures|measured|record|records|recorded|report|reports|reported|sent|send|sends|transmitted|surfaced)\b`)
-	reBareYear       = regexp.MustCompile(`(?:^|[\s,(])((?:19|20)\d\d)\b`)
-	reYearCue        = regexp.MustCompile(`(?:\b(?:cycles?|profiles?|no|number|at|near|around|below|above|under|beneath|than|top|within|radius|deeper|shallower|first|upper|float|wmo)|[@#])\s*$`)
+	reLatRange       = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])\b`)
+	reComparative    = mustGuarded(`\b(warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline|deeper|shallower|higher|lower)\b`)
+	reWhichFloatsDid = mustGuarded(`\b(which|what|list|any) (argo )?floats? (have|has|had|with|carry|carries|carried|measure|measures|measured|record|records|recorded|report|reports|reported|sent|send|sends|transmitted|surfaced)\b`)
+	reBareYear       = mustGuarded(`(?:^|[\s,(])((?:19|20)\d\d)\b`)
+	reYearCue        = mustGuarded(`(?:\b(?:cycles?|profiles?|no|number|at|near|around|below|above|under|beneath|than|top|within|radius|deeper|shallower|first|upper|float|wmo)|[@#])\s*$`)
 )
 
 // unmeasured are quantities an ocean question may ask for that no Argo
 // variable holds: such a question names its variable as missing
 // instead of reading "depth" as pressure or "temperature" as the sea's.
 var unmeasured = []struct {
-	re   *regexp.Regexp
+	re   *guardedRegexp
 	what string
 }{
-	{regexp.MustCompile(`\b(mixed[- ]layer depth|mld)\b`), "the mixed layer depth"},
-	{regexp.MustCompile(`\bthermocline depth\b`), "the thermocline depth"},
-	{regexp.MustCompile(`\bwinds?(?: speeds?)?\b`), "wind"},
-	{regexp.MustCompile(`\b(wave heights?|waves)\b`), "waves"},
-	{regexp.MustCompile(`\bsea[- ]level\b`), "sea level"},
-	{regexp.MustCompile(`\bair temperatures?\b`), "air temperature"},
-	{regexp.MustCompile(`\b(rain|rainfall|precipitation)\b`), "rainfall"},
-	{regexp.MustCompile(`\b(current speeds?|current velocit(y|ies)|ocean currents?)\b`), "currents"},
+	{mustGuarded(`\b(mixed[- ]layer depth|mld)\b`), "the mixed layer depth"},
+	{mustGuarded(`\bthermocline depth\b`), "the thermocline depth"},
+	{mustGuarded(`\bwinds?(?: speeds?)?\b`), "wind"},
+	{mustGuarded(`\b(wave heights?|waves)\b`), "waves"},
+	{mustGuarded(`\bsea[- ]level\b`), "sea level"},
+	{mustGuarded(`\bair temperatures?\b`), "air temperature"},
+	{mustGuarded(`\b(rain|rainfall|precipitation)\b`), "rainfall"},
+	{mustGuarded(`\b(current speeds?|current velocit(y|ies)|ocean currents?)\b`), "currents"},
 }
 
 // unmeasuredAsked names the unmeasured quantity q asks for, when every
@@ -473,7 +472,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && rePresForm.MatchString(q) {
 		p.Variable = "pressure"
 	}
-	if p.Aggregate == "count" && regexp.MustCompile(`\bhow many (floats|profiles|cycles)\b`).MatchString(q) && p.Pressure == nil {
+	if p.Aggregate == "count" && mustGuarded(`\bhow many (floats|profiles|cycles)\b`).MatchString(q) && p.Pressure == nil {
 		p.Variable, p.With = "", nil // counting floats or profiles, not measurements
 	}
 
@@ -575,7 +574,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	placeAsked := slices.ContainsFunc(unfilled, func(s string) bool { return strings.HasPrefix(s, "near:") || strings.HasPrefix(s, "box:") })
 	p.Missing = append(p.Missing, unfilled...)
 	if p.Rank == nil && len(p.Floats) == 0 &&
-		(p.Aggregate == "" && (p.Near != nil || p.Box != nil || placeAsked) && regexp.MustCompile(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) ||
+		(p.Aggregate == "" && (p.Near != nil || p.Box != nil || placeAsked) && mustGuarded(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) ||
 			(p.Aggregate == "" || p.Aggregate == "value") && reWhichFloatsDid.MatchString(q)) {
 		p.Aggregate = "count"
 		p.GroupBy = "float"
@@ -623,7 +622,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 // matchNotNamingFloat says whether re matches q other than where the
 // match ends in "float" followed by a WMO number ("which float 4901079
 // measured": a relative clause about a named float, not a question).
-func matchNotNamingFloat(re *regexp.Regexp, q string) bool {
+func matchNotNamingFloat(re *guardedRegexp, q string) bool {
 	for _, m := range re.FindAllStringIndex(q, -1) {
 		if !(strings.HasSuffix(q[m[0]:m[1]], "float") && reWMOAhead.MatchString(q[m[1]:])) {
 			return true
@@ -768,6 +767,6 @@ func appendNew(s []int, vs ...int) []int {
 	return s
 }
 
-var reUnitAfter = regexp.MustCompile(`^\s*(m\b|meters?|metres?|dbar|decibars?|db\b|km|kilomet|nm\b|mi\b|miles?)`)
+var reUnitAfter = mustGuarded(`^\s*(m\b|meters?|metres?|dbar|decibars?|db\b|km|kilomet|nm\b|mi\b|miles?)`)
 
 func unitAfter(rest string) bool { return reUnitAfter.MatchString(rest) }

@@ -2,7 +2,6 @@ package ocean
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -16,22 +15,22 @@ import (
 // slot, so the answer names it instead of answering over everything.
 var unfilledFilters = []struct {
 	slot   string
-	re     *regexp.Regexp // the filter's words, on the lower-cased question
+	re     *guardedRegexp // the filter's words, on the lower-cased question
 	filled func(QueryPlan) bool
 	why    string // %q is the words found
 }{
 	{"near", reRadius, hasPlace, "the question gives a radius (%q) but no point to measure it from (such as 10N 65E)"},
-	{"near", regexp.MustCompile(`\b(?:near|close to|around|off|next to|nearest to|closest to)\s+(?:the\s+)?(?:coast|shore|island|port|harbou?r|buoy|station|ship|boat|vessel)\b`), hasPlace,
+	{"near", mustGuarded(`\b(?:near|close to|around|off|next to|nearest to|closest to)\s+(?:the\s+)?(?:coast|shore|island|port|harbou?r|buoy|station|ship|boat|vessel)\b`), hasPlace,
 		"the question asks about %q but names no place or point (such as 10N 65E)"},
-	{"box", regexp.MustCompile(`\b(?:bounding box|lat(?:itude)?[- /]lon(?:gitude)? box|box|rectangle)\b`), func(p QueryPlan) bool { return p.Box != nil || p.Region != "" || p.Near != nil },
+	{"box", mustGuarded(`\b(?:bounding box|lat(?:itude)?[- /]lon(?:gitude)? box|box|rectangle)\b`), func(p QueryPlan) bool { return p.Box != nil || p.Region != "" || p.Near != nil },
 		"the question asks for %q but gives no corners (such as 10-15N, 110-120E)"},
-	{"pressure", regexp.MustCompile(`\b(?:at|below|above|deeper than|shallower than|beneath)\s+(?:a|the|some)?\s*(?:certain|given|specific)?\s*(?:depth|pressure|level)\b`), func(p QueryPlan) bool { return p.Pressure != nil },
+	{"pressure", mustGuarded(`\b(?:at|below|above|deeper than|shallower than|beneath)\s+(?:a|the|some)?\s*(?:certain|given|specific)?\s*(?:depth|pressure|level)\b`), func(p QueryPlan) bool { return p.Pressure != nil },
 		"the question asks for %q but no depth or pressure was read from it (write one such as at 1000 dbar)"},
-	{"floats", regexp.MustCompile(`\b(?:float|wmo|platform)\s*(?:no\.?|number|#)?\s*(\d{1,4}|\d{6}|\d{8,})\b`), func(p QueryPlan) bool { return len(p.Floats) > 0 },
+	{"floats", mustGuarded(`\b(?:float|wmo|platform)\s*(?:no\.?|number|#)?\s*(\d{1,4}|\d{6}|\d{8,})\b`), func(p QueryPlan) bool { return len(p.Floats) > 0 },
 		"%q is not a WMO number (5 or 7 digits)"},
-	{"time", regexp.MustCompile(`\b(?:(?:a few|a couple|several|some|many|a number of|\d+\.\d+)\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|decades?)|(?:years|months|decades))\s+(?:ago|back|earlier)\b`), func(p QueryPlan) bool { return p.Time != nil },
+	{"time", mustGuarded(`\b(?:(?:a few|a couple|several|some|many|a number of|\d+\.\d+)\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|decades?)|(?:years|months|decades))\s+(?:ago|back|earlier)\b`), func(p QueryPlan) bool { return p.Time != nil },
 		"the question gives a time (%q) that cannot be read as a calendar period (write one such as in 2019, two years ago or last month)"},
-	{"aggregate", regexp.MustCompile(`\b(?:standard deviation|variance|percentiles?|quartiles?|skewness)\b`), func(QueryPlan) bool { return false },
+	{"aggregate", mustGuarded(`\b(?:standard deviation|variance|percentiles?|quartiles?|skewness)\b`), func(QueryPlan) bool { return false },
 		"the question asks for %q, which the gateway does not compute (it computes a value, min, max, mean, median, range, count, trend, profile, time series or comparison)"},
 }
 
@@ -44,7 +43,7 @@ func hasPlace(p QueryPlan) bool { return p.Near != nil || p.Box != nil || p.Regi
 
 // reDeictic are nouns a question points at a place with ("this spot",
 // "our position") that understand does not read as "here".
-var reDeictic = regexp.MustCompile(`\b(?:this|that|the same|our|my)\s+(?:spot|location|place|point|position|site|coordinates?|area|region|patch of (?:sea|ocean|water))\b|\b(?:my|our)\s+(?:boat|ship|vessel)\b|\bwhere (?:i|we)\s+(?:am|are|was|were)\b`)
+var reDeictic = mustGuarded(`\b(?:this|that|the same|our|my)\s+(?:spot|location|place|point|position|site|coordinates?|area|region|patch of (?:sea|ocean|water))\b|\b(?:my|our)\s+(?:boat|ship|vessel)\b|\bwhere (?:i|we)\s+(?:am|are|was|were)\b`)
 
 // deicticPlace is the words of q that point at a place without naming
 // it ("here", "near me", "this spot", "around us"), "" when none.
@@ -110,11 +109,11 @@ func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {
 // profile, which the policy cannot state: its pressure is missing
 // rather than every level read. "The mixed layer depth" asks for a
 // quantity instead (unmeasured).
-var reNamedLayer = regexp.MustCompile(`\b(thermocline|pycnocline|halocline|nutricline|oxycline|mixed[- ]layer)s?\b(\s+(?:depths?|thickness)\b)?`)
+var reNamedLayer = mustGuarded(`\b(thermocline|pycnocline|halocline|nutricline|oxycline|mixed[- ]layer)s?\b(\s+(?:depths?|thickness)\b)?`)
 
 // A second float referred to but not named: "with the other one",
 // "against another float", "and a second float".
-var reOtherFloat = regexp.MustCompile(`\b(?:the\s+)?(?:other|another|second)\s+(?:one|float|buoy|platform|profiler)\b|\banother one\b`)
+var reOtherFloat = mustGuarded(`\b(?:the\s+)?(?:other|another|second)\s+(?:one|float|buoy|platform|profiler)\b|\banother one\b`)
 
 // "Trawler skipper here.", "Hi, marine biology student here —", "PhD
 // student here:": a sentence that opens with a few words naming the
@@ -122,9 +121,9 @@ var reOtherFloat = regexp.MustCompile(`\b(?:the\s+)?(?:other|another|second)\s+(
 // Not when those words ask for something or place the here ("near
 // here.", "floats around here.", "the temperature here!").
 var (
-	reSentenceOpen = regexp.MustCompile(`(?s)^.*[.!?\n]`)
-	reHereEnds     = regexp.MustCompile(`^\s*(?:[.,!:;]|[-–—]\s)`)
-	rePlaceWord    = regexp.MustCompile(`(?i)\b(?:near|around|from|of|to|at|in|by|close|off|over|out|up|down|right|just|is|are|was|were|be|been|it|this|that)\b`)
+	reSentenceOpen = mustGuarded(`(?s)^.*[.!?\n]`)
+	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;]|[-–—]\s)`)
+	rePlaceWord    = mustGuarded(`(?i)\b(?:near|around|from|of|to|at|in|by|close|off|over|out|up|down|right|just|is|are|was|were|be|been|it|this|that)\b`)
 )
 
 // introducesAsker says whether "here" between before and after ends a

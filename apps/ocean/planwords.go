@@ -1,7 +1,6 @@
 package ocean
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,54 +21,54 @@ import (
 // words), deg and lat/lon/lng (understand reads "40 deg N", "lat 40 lon
 // -45").
 var clippedWords = []struct {
-	re   *regexp.Regexp
+	re   *guardedRegexp
 	word string
 }{
 	// Argo parameter names: TEMP_ADJUSTED is the temperature (an _QC
 	// name stays: it asks about flags, not values)
-	{regexp.MustCompile(`(?i)\btemp(?:_adjusted)?(?:_error)?\b`), "temperature"},
-	{regexp.MustCompile(`(?i)\bpsal(?:_adjusted)(?:_error)?\b`), "salinity"},
-	{regexp.MustCompile(`(?i)\bpres(?:_adjusted)(?:_error)?\b`), "pressure"},
-	{regexp.MustCompile(`(?i)\bdoxy(?:_adjusted)\b`), "oxygen"},
-	{regexp.MustCompile(`(?i)\bchla(?:_adjusted)\b`), "chlorophyll"},
-	{regexp.MustCompile(`(?i)\bph_in_situ_total(?:_adjusted)?\b`), "ph"},
-	{regexp.MustCompile(`(?i)\bnitrate(?:_adjusted)\b`), "nitrate"},
-	{regexp.MustCompile(`(?i)\bbbp700(?:_adjusted)\b`), "bbp700"},
+	{mustGuarded(`(?i)\btemp(?:_adjusted)?(?:_error)?\b`), "temperature"},
+	{mustGuarded(`(?i)\bpsal(?:_adjusted)(?:_error)?\b`), "salinity"},
+	{mustGuarded(`(?i)\bpres(?:_adjusted)(?:_error)?\b`), "pressure"},
+	{mustGuarded(`(?i)\bdoxy(?:_adjusted)\b`), "oxygen"},
+	{mustGuarded(`(?i)\bchla(?:_adjusted)\b`), "chlorophyll"},
+	{mustGuarded(`(?i)\bph_in_situ_total(?:_adjusted)?\b`), "ph"},
+	{mustGuarded(`(?i)\bnitrate(?:_adjusted)\b`), "nitrate"},
+	{mustGuarded(`(?i)\bbbp700(?:_adjusted)\b`), "bbp700"},
 	// slots
-	{regexp.MustCompile(`(?i)\bcycs\b\.?`), "cycles"},
-	{regexp.MustCompile(`(?i)\b(?:cyc|cy)\b\.?`), "cycle"},
-	{regexp.MustCompile(`(?i)\bprofs\b\.?`), "profiles"},
-	{regexp.MustCompile(`(?i)\bprof\b\.?`), "profile"},
-	{regexp.MustCompile(`(?i)\bflts\b`), "floats"},
-	{regexp.MustCompile(`(?i)\bflt\b`), "float"},
-	{regexp.MustCompile(`(?i)\btemps\b`), "temperatures"},
-	{regexp.MustCompile(`(?i)\btmp\b`), "temperature"},
-	{regexp.MustCompile(`(?i)\b(?:sal|salin|sali)\b\.?`), "salinity"},
-	{regexp.MustCompile(`(?i)\bpres\b\.?`), "pressure"},
-	{regexp.MustCompile(`(?i)\b(?:o2|oxy)\b`), "oxygen"},
-	{regexp.MustCompile(`(?i)\bchl\b`), "chlorophyll"},
-	{regexp.MustCompile(`(?i)\b(?:sfc|surf)\b\.?`), "surface"},
-	{regexp.MustCompile(`(?i)\bdbars\b`), "dbar"},
-	{regexp.MustCompile(`(?i)\bmtrs?\b\.?`), "m"},
-	{regexp.MustCompile(`(?i)\bkms\b`), "km"},
-	{regexp.MustCompile(`(?i)\bnmi\b`), "nm"},
-	{regexp.MustCompile(`(?i)\bnr\b\.?`), "near"},
-	{regexp.MustCompile(`(?i)\bw/in\b`), "within"},
-	{regexp.MustCompile(`(?i)\blat\.`), "lat"},
-	{regexp.MustCompile(`(?i)\blon(?:g)?\.`), "lon"},
+	{mustGuarded(`(?i)\bcycs\b\.?`), "cycles"},
+	{mustGuarded(`(?i)\b(?:cyc|cy)\b\.?`), "cycle"},
+	{mustGuarded(`(?i)\bprofs\b\.?`), "profiles"},
+	{mustGuarded(`(?i)\bprof\b\.?`), "profile"},
+	{mustGuarded(`(?i)\bflts\b`), "floats"},
+	{mustGuarded(`(?i)\bflt\b`), "float"},
+	{mustGuarded(`(?i)\btemps\b`), "temperatures"},
+	{mustGuarded(`(?i)\btmp\b`), "temperature"},
+	{mustGuarded(`(?i)\b(?:sal|salin|sali)\b\.?`), "salinity"},
+	{mustGuarded(`(?i)\bpres\b\.?`), "pressure"},
+	{mustGuarded(`(?i)\b(?:o2|oxy)\b`), "oxygen"},
+	{mustGuarded(`(?i)\bchl\b`), "chlorophyll"},
+	{mustGuarded(`(?i)\b(?:sfc|surf)\b\.?`), "surface"},
+	{mustGuarded(`(?i)\bdbars\b`), "dbar"},
+	{mustGuarded(`(?i)\bmtrs?\b\.?`), "m"},
+	{mustGuarded(`(?i)\bkms\b`), "km"},
+	{mustGuarded(`(?i)\bnmi\b`), "nm"},
+	{mustGuarded(`(?i)\bnr\b\.?`), "near"},
+	{mustGuarded(`(?i)\bw/in\b`), "within"},
+	{mustGuarded(`(?i)\blat\.`), "lat"},
+	{mustGuarded(`(?i)\blon(?:g)?\.`), "lon"},
 	// time
-	{regexp.MustCompile(`(?i)\s*/\s*(?:yr|year)\b`), " per year"},
-	{regexp.MustCompile(`(?i)\byrs\b\.?`), "years"},
-	{regexp.MustCompile(`(?i)\byr\b\.?`), "year"},
-	{regexp.MustCompile(`(?i)\b(?:mos|mths|mnths)\b\.?`), "months"},
-	{regexp.MustCompile(`(?i)\b(?:mo|mth|mnth)\b\.?`), "month"},
-	{regexp.MustCompile(`(?i)\bwks\b\.?`), "weeks"},
-	{regexp.MustCompile(`(?i)\bwk\b\.?`), "week"},
+	{mustGuarded(`(?i)\s*/\s*(?:yr|year)\b`), " per year"},
+	{mustGuarded(`(?i)\byrs\b\.?`), "years"},
+	{mustGuarded(`(?i)\byr\b\.?`), "year"},
+	{mustGuarded(`(?i)\b(?:mos|mths|mnths)\b\.?`), "months"},
+	{mustGuarded(`(?i)\b(?:mo|mth|mnth)\b\.?`), "month"},
+	{mustGuarded(`(?i)\bwks\b\.?`), "weeks"},
+	{mustGuarded(`(?i)\bwk\b\.?`), "week"},
 	// aggregates
-	{regexp.MustCompile(`(?i)\b(?:avg|ave)\b\.?`), "average"},
-	{regexp.MustCompile(`(?i)\b(?:chg|chng)\b\.?`), "change"},
-	{regexp.MustCompile(`(?i)\bdiff\b\.?`), "difference"},
-	{regexp.MustCompile(`(?i)\b(?:stdev|stddev|std\.?\s?dev\.?|std)\b\.?`), "standard deviation"},
+	{mustGuarded(`(?i)\b(?:avg|ave)\b\.?`), "average"},
+	{mustGuarded(`(?i)\b(?:chg|chng)\b\.?`), "change"},
+	{mustGuarded(`(?i)\bdiff\b\.?`), "difference"},
+	{mustGuarded(`(?i)\b(?:stdev|stddev|std\.?\s?dev\.?|std)\b\.?`), "standard deviation"},
 }
 
 // spelledWords are the words of the plan's aggregates and rankings
@@ -81,7 +80,7 @@ var clippedWords = []struct {
 var spelledWords = []string{"average", "maximum", "minimum", "highest", "lowest", "largest", "smallest", "greatest",
 	"deepest", "shallowest", "warmest", "hottest", "coldest", "coolest", "saltiest", "freshest", "trajectory"}
 
-var reLongWord = regexp.MustCompile(`\b[A-Za-z]{6,}\b`)
+var reLongWord = mustGuarded(`\b[A-Za-z]{6,}\b`)
 
 // respell writes the slips of one letter in the words of spelledWords
 // as those words.
@@ -113,8 +112,8 @@ func respell(query string) string {
 // reMed is "med": the Mediterranean after an article or a place word
 // ("in the Med"), else the median ("med temp").
 var (
-	reMed      = regexp.MustCompile(`(?i)\bmed\b\.?`)
-	reMedBefor = regexp.MustCompile(`(?i)\b(?:the|in|across|of)\s*$`)
+	reMed      = mustGuarded(`(?i)\bmed\b\.?`)
+	reMedBefor = mustGuarded(`(?i)\b(?:the|in|across|of)\s*$`)
 )
 
 // expandClipped writes the clipped words of query in full, and the
@@ -149,17 +148,17 @@ var (
 	// reTempForm and reSalForm name a variable by a form of a word about
 	// it ("warmed", "hotter", "got saltier", "freshened"), read when no
 	// variable word is written.
-	reTempForm = regexp.MustCompile(`\b(warm(?:s|ed|er|est|ing|th)?|cool(?:s|ed|er|est|ing)?|cold(?:er|est)?|hot(?:ter|test)?|heat(?:s|ed|ing)?(?: up)?|chill(?:ed|ier)?)\b`)
-	reSalForm  = regexp.MustCompile(`\b(salt(?:ier|iest|ed)|saltiness|saline|salinit\w*|salinif\w*|fresh(?:er|est|en|ens|ened|ening)|desalinat\w*)\b`)
+	reTempForm = mustGuarded(`\b(warm(?:s|ed|er|est|ing|th)?|cool(?:s|ed|er|est|ing)?|cold(?:er|est)?|hot(?:ter|test)?|heat(?:s|ed|ing)?(?: up)?|chill(?:ed|ier)?)\b`)
+	reSalForm  = mustGuarded(`\b(salt(?:ier|iest|ed)|saltiness|saline|salinit\w*|salinif\w*|fresh(?:er|est|en|ens|ened|ening)|desalinat\w*)\b`)
 	// reChangeForm is a change over time in a verb ("has warmed",
 	// "freshened", "got saltier", "cooling", "rose"): a trend.
-	reChangeForm = regexp.MustCompile(`\b((?:warm|cool)(?:ed|ing)?\s+(?:up|down)|warm(?:ed|ing)|cool(?:ed|ing)|heat(?:ed|ing) up|freshen(?:ed|ing|s)?|salinif\w+|(?:get|gets|got|gotten|getting|become|becomes|became|becoming|grow|grows|grew|grown|growing|turn(?:ed)?)\s+(?:\w+\s+)?(?:warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline)|ris(?:e|en|ing)|rose|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|drop(?:ped|ping)|fell|fallen|falling|declin(?:e|ed|ing))\b`)
+	reChangeForm = mustGuarded(`\b((?:warm|cool)(?:ed|ing)?\s+(?:up|down)|warm(?:ed|ing)|cool(?:ed|ing)|heat(?:ed|ing) up|freshen(?:ed|ing|s)?|salinif\w+|(?:get|gets|got|gotten|getting|become|becomes|became|becoming|grow|grows|grew|grown|growing|turn(?:ed)?)\s+(?:\w+\s+)?(?:warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline)|ris(?:e|en|ing)|rose|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|drop(?:ped|ping)|fell|fallen|falling|declin(?:e|ed|ing))\b`)
 	// reDidChange is a change asked with the base verb: "did the sea
 	// warm?", "has salinity increased", "will it cool".
-	reDidChange = regexp.MustCompile(`\b(?:did|does|do|has|have|had)\b[^?.]*\b(?:warm|cool|freshen|heat up|rise|fall|drop|increase|decrease|decline|change)\b`)
+	reDidChange = mustGuarded(`\b(?:did|does|do|has|have|had)\b[^?.]*\b(?:warm|cool|freshen|heat up|rise|fall|drop|increase|decrease|decline|change)\b`)
 	// rePresForm names pressure with a max or min: "the deepest dive",
 	// "how deep did it go".
-	rePresForm = regexp.MustCompile(`\b(deep|deeper|deepest|shallowest|dive|dives|dived|dove|diving|reach|reached)\b`)
+	rePresForm = mustGuarded(`\b(deep|deeper|deepest|shallowest|dive|dives|dived|dove|diving|reach|reached)\b`)
 )
 
 // formVariable is the variable a word form names in q, "" when none.
@@ -176,8 +175,8 @@ func formVariable(q string) string {
 // Questions about when a float reported: the time of its last (or
 // first) profile, a ranking of floats by time, not the profile itself.
 var (
-	reWhenLast  = regexp.MustCompile(`\b(?:when|what (?:date|day|time))\b.*\b(?:(?:last|latest|most recent|final)\s+(?:\w+\s+)?(?:report|reported|reports|transmit\w*|surfac\w*|seen|heard|sent|send|profile|profiled|cycle|contact\w*|active|position|fix|upload\w*|ping\w*|data|time)|(?:report|transmit|surface|send|sent|profile|upload|contact|ping|heard|seen)\w*\s+(?:\w+\s+)?last|stopp?(?:ed)? (?:reporting|transmitting|working|profiling)|go silent|went silent|die|died)\b`)
-	reWhenFirst = regexp.MustCompile(`\b(?:when|what (?:date|day|time))\b.*\b(?:first\s+(?:\w+\s+)?(?:report|reported|transmit\w*|surfac\w*|profile|profiled|cycle|data)|(?:report|transmit|surface|send|sent|profile)\w*\s+(?:\w+\s+)?first|start(?:ed)? (?:reporting|transmitting|profiling))\b`)
+	reWhenLast  = mustGuarded(`\b(?:when|what (?:date|day|time))\b.*\b(?:(?:last|latest|most recent|final)\s+(?:\w+\s+)?(?:report|reported|reports|transmit\w*|surfac\w*|seen|heard|sent|send|profile|profiled|cycle|contact\w*|active|position|fix|upload\w*|ping\w*|data|time)|(?:report|transmit|surface|send|sent|profile|upload|contact|ping|heard|seen)\w*\s+(?:\w+\s+)?last|stopp?(?:ed)? (?:reporting|transmitting|working|profiling)|go silent|went silent|die|died)\b`)
+	reWhenFirst = mustGuarded(`\b(?:when|what (?:date|day|time))\b.*\b(?:first\s+(?:\w+\s+)?(?:report|reported|transmit\w*|surfac\w*|profile|profiled|cycle|data)|(?:report|transmit|surface|send|sent|profile)\w*\s+(?:\w+\s+)?first|start(?:ed)? (?:reporting|transmitting|profiling))\b`)
 )
 
 // Depth bins of a size: "by 250 dbar depth bins", "in 250 m layers",
@@ -188,9 +187,9 @@ var (
 // "each" or "by".
 var (
 	binUnit         = `(m|meters?|metres?|dbar|decibars?|db|km|kilomet(?:er|re)s?)`
-	reBinSizeBefore = regexp.MustCompile(`\b(\d{1,4}(?:\.\d+)?)\s*-?\s*` + binUnit + `(?:\s*-?\s*(?:depth|pressure|thick|wide|deep|vertical))?\s*-?\s*(bins?|intervals?|steps?|increments?|layers|slices|chunks|bands|slabs|layer|slice|chunk|band|slab)\b`)
-	reBinSizeAfter  = regexp.MustCompile(`\b(?:(?:bins?|intervals?|steps?|increments?|layers|slices|chunks|bands|slabs)\s+(?:(?:of|every|each|per|by|size|sized|width|wide|thickness|thick|is|=|:)\s*)+|(?:binned|binning|bin(?:\s+(?:it|them|this|that|the \w+))?)\s+(?:(?:of|every|each|per|by|at|in|into|size|sized|width|is|=|:)\s*)+)(?:a\s+)?(\d{1,4}(?:\.\d+)?)\s*-?\s*` + binUnit + `\b`)
-	reBinCueBefore  = regexp.MustCompile(`\b(?:per|every|each|by)\s*$`)
+	reBinSizeBefore = mustGuarded(`\b(\d{1,4}(?:\.\d+)?)\s*-?\s*` + binUnit + `(?:\s*-?\s*(?:depth|pressure|thick|wide|deep|vertical))?\s*-?\s*(bins?|intervals?|steps?|increments?|layers|slices|chunks|bands|slabs|layer|slice|chunk|band|slab)\b`)
+	reBinSizeAfter  = mustGuarded(`\b(?:(?:bins?|intervals?|steps?|increments?|layers|slices|chunks|bands|slabs)\s+(?:(?:of|every|each|per|by|size|sized|width|wide|thickness|thick|is|=|:)\s*)+|(?:binned|binning|bin(?:\s+(?:it|them|this|that|the \w+))?)\s+(?:(?:of|every|each|per|by|at|in|into|size|sized|width|is|=|:)\s*)+)(?:a\s+)?(\d{1,4}(?:\.\d+)?)\s*-?\s*` + binUnit + `\b`)
+	reBinCueBefore  = mustGuarded(`\b(?:per|every|each|by)\s*$`)
 )
 
 // binSize reads the size of the depth bins q asks for: the size in dbar
@@ -219,8 +218,8 @@ func binSize(q string) (float64, []int) {
 // comparison on its own; reCompareTwo only when two floats are named
 // ("relative to", "compared with", "by how much", "which is … A or B").
 var (
-	reCompareWords = regexp.MustCompile(`\b(?:stack(?:s|ed|ing)?|measure(?:s|d)?|match(?:es|ed)?) up (?:against|to|with)\b|\bup against\b|\bas opposed to\b|\bcontrast(?:s|ed|ing)?\b|\bhow (?:different|similar)\b|\bdiffer(?:s|ed|ent|ence|ences)? (?:from|between)\b`)
-	reCompareTwo   = regexp.MustCompile(`\b(?:compared?|comparing) (?:to|with|against)\b|\brelative to\b|\bagainst (?:float|wmo|#?\d{5,7})\b|\bby how much\b|\bhow much (?:more|less|higher|lower|warmer|colder|cooler|saltier|fresher|deeper|shallower)\b|\b(?:which|whether)\b[^?.]*\bor\b`)
+	reCompareWords = mustGuarded(`\b(?:stack(?:s|ed|ing)?|measure(?:s|d)?|match(?:es|ed)?) up (?:against|to|with)\b|\bup against\b|\bas opposed to\b|\bcontrast(?:s|ed|ing)?\b|\bhow (?:different|similar)\b|\bdiffer(?:s|ed|ent|ence|ences)? (?:from|between)\b`)
+	reCompareTwo   = mustGuarded(`\b(?:compared?|comparing) (?:to|with|against)\b|\brelative to\b|\bagainst (?:float|wmo|#?\d{5,7})\b|\bby how much\b|\bhow much (?:more|less|higher|lower|warmer|colder|cooler|saltier|fresher|deeper|shallower)\b|\b(?:which|whether)\b[^?.]*\bor\b`)
 )
 
 // A plot asked for, or declined: "no charts please", "don't chart it",
@@ -230,11 +229,11 @@ var (
 // ("figure" names a plot only otherwise: "make a figure of the track").
 var (
 	rePlotWord    = `(?:plots?|plotting|plotted|graphs?|graphing|graphed|charts?|charting|charted|maps?|mapping|mapped|diagrams?|figures?|pictures?|images?|visuals?|visuali[sz]\w*|draw(?:ing|n)?)`
-	reNoPlot      = regexp.MustCompile(`\b(?:no|not|without|don['’]?t|dont|never|rather than|instead of|skip|no need (?:for|to))((?:\s+[\w'’]+){0,3}?)\s+` + rePlotWord + `\b`)
-	reNoPlotAside = regexp.MustCompile(`\b(?:forget|hesitate|mind|only|just|also|sure|matter|problem)\b`)
-	reNumbersOnly = regexp.MustCompile(`\b(?:numbers?|figures?|values?|text|digits|words) only\b|\b(?:just|only) (?:the |a |one )?(?:numbers?|figures?|values?|digits|text)\b|\bin (?:plain )?(?:words|text|numbers)\b`)
-	reFigureNum   = regexp.MustCompile(`\b(?:one|single|headline|ballpark|rough|round|exact|precise|bottom[- ]line|summary|numeric(?:al)?|the|that|this|what|which)\s+figures?\b`)
-	reFigureMake  = regexp.MustCompile(`\b(?:make|draw|produce|create|generate|render|prepare|plot|show|display)\b(?:\s+[\w'’]+){0,3}\s+figures?\b`)
+	reNoPlot      = mustGuarded(`\b(?:no|not|without|don['’]?t|dont|never|rather than|instead of|skip|no need (?:for|to))((?:\s+[\w'’]+){0,3}?)\s+` + rePlotWord + `\b`)
+	reNoPlotAside = mustGuarded(`\b(?:forget|hesitate|mind|only|just|also|sure|matter|problem)\b`)
+	reNumbersOnly = mustGuarded(`\b(?:numbers?|figures?|values?|text|digits|words) only\b|\b(?:just|only) (?:the |a |one )?(?:numbers?|figures?|values?|digits|text)\b|\bin (?:plain )?(?:words|text|numbers)\b`)
+	reFigureNum   = mustGuarded(`\b(?:one|single|headline|ballpark|rough|round|exact|precise|bottom[- ]line|summary|numeric(?:al)?|the|that|this|what|which)\s+figures?\b`)
+	reFigureMake  = mustGuarded(`\b(?:make|draw|produce|create|generate|render|prepare|plot|show|display)\b(?:\s+[\w'’]+){0,3}\s+figures?\b`)
 )
 
 // plotAsked says whether q asks for a plot (rePlot, outside the plots
@@ -270,10 +269,10 @@ var (
 	codeName    = `(?:\b(?:df|data|ds)\s*(?:\.|\[\s*['"]))?\b(?:pres(?:sure)?(?:_adjusted)?|depth)\b(?:['"]\s*\])?`
 	codeNum     = `(-?\d+(?:\.\d+)?)`
 	codeAnd     = `\)?\s*(?:&&?|\band\b|,)\s*\(?\s*`
-	reCodeBetw  = regexp.MustCompile(`(?i)` + codeName + `\s*\.\s*between\s*\(\s*` + codeNum + `\s*,\s*` + codeNum + `\s*(?:,[^)]*)?\)|` + codeName + `\s+between\s+` + codeNum + `\s+and\s+` + codeNum + `\b(?:\s*(?:m|meters?|metres?|dbar|decibars?|db)\b)?`)
-	reCodeTwo   = regexp.MustCompile(`(?i)\(?\s*` + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + codeAnd + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + `\s*\)?`)
-	reCodeSandw = regexp.MustCompile(`(?i)` + codeNum + `\s*(<=?|=<)\s*` + codeName + `\s*(<=?|=<)\s*` + codeNum)
-	reCodeOne   = regexp.MustCompile(`(?i)` + codeName + `\s*(>=?|=>|<=?|=<|==?)\s*` + codeNum + `\b`)
+	reCodeBetw  = mustGuarded(`(?i)` + codeName + `\s*\.\s*between\s*\(\s*` + codeNum + `\s*,\s*` + codeNum + `\s*(?:,[^)]*)?\)|` + codeName + `\s+between\s+` + codeNum + `\s+and\s+` + codeNum + `\b(?:\s*(?:m|meters?|metres?|dbar|decibars?|db)\b)?`)
+	reCodeTwo   = mustGuarded(`(?i)\(?\s*` + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + codeAnd + codeName + `\s*(>=?|=>|<=?|=<)\s*` + codeNum + `\s*\)?`)
+	reCodeSandw = mustGuarded(`(?i)` + codeNum + `\s*(<=?|=<)\s*` + codeName + `\s*(<=?|=<)\s*` + codeNum)
+	reCodeOne   = mustGuarded(`(?i)` + codeName + `\s*(>=?|=>|<=?|=<|==?)\s*` + codeNum + `\b`)
 )
 
 // rewordCodeFilters writes the pressure filters of query written as code
@@ -316,9 +315,9 @@ func rewordCodeFilters(query string) string {
 // (thin and no-break spaces too). Joined only after a word that names a
 // float's number, with one separator throughout, and when the digits
 // make a WMO number (7 digits, or 5): "2 floats, 10 cycles" is not one.
-var reSpacedWMO = regexp.MustCompile(`(?i)\b(?:floats?|wmo|platforms?|buoys?|profilers?|argo)\s*(?:(?:no|nr|num|number|id)\b\.?|#|:)?\s*[#:]?\s*((\d)([ ,.\x{00a0}\x{202f}])(\d{3})([ ,.\x{00a0}\x{202f}])(\d{3})|(\d{2})([ ,.\x{00a0}\x{202f}])(\d{3}))\b`)
+var reSpacedWMO = mustGuarded(`(?i)\b(?:floats?|wmo|platforms?|buoys?|profilers?|argo)\s*(?:(?:no|nr|num|number|id)\b\.?|#|:)?\s*[#:]?\s*((\d)([ ,.\x{00a0}\x{202f}])(\d{3})([ ,.\x{00a0}\x{202f}])(\d{3})|(\d{2})([ ,.\x{00a0}\x{202f}])(\d{3}))\b`)
 
-var reMoreDigits = regexp.MustCompile(`^[ ,.\x{00a0}\x{202f}]?\d`)
+var reMoreDigits = mustGuarded(`^[ ,.\x{00a0}\x{202f}]?\d`)
 
 // joinWMO writes the WMO numbers of query written in groups as one
 // number.
@@ -346,8 +345,8 @@ func joinWMO(query string) string {
 // descending profile; "2902269_prof.nc", "_meta.nc", "_Rtraj.nc" name
 // the float.
 var (
-	reProfileFile = regexp.MustCompile(`(?i)\b(?:[BSM]?[RD])?(\d{5,7})_(\d{1,4})D?\.nc\b`)
-	reFloatFile   = regexp.MustCompile(`(?i)\b(\d{5,7})_(?:[BSM]?prof|meta|tech|[RDBS]?traj)\.nc\b`)
+	reProfileFile = mustGuarded(`(?i)\b(?:[BSM]?[RD])?(\d{5,7})_(\d{1,4})D?\.nc\b`)
+	reFloatFile   = mustGuarded(`(?i)\b(\d{5,7})_(?:[BSM]?prof|meta|tech|[RDBS]?traj)\.nc\b`)
 )
 
 // rewordFileNames writes a GDAC file name as the float and cycle it
