@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Options say what Read knows besides the words. The zero value reads
@@ -212,6 +213,11 @@ func readTerms(toks []token, taken []bool, terms []Term) []TermMatch {
 		}
 	}
 	slices.SortStableFunc(ps, func(a, b termPhrase) int { return len(b.words) - len(a.words) })
+	// each token's words, split once for all the phrases
+	words := make([][]string, len(toks))
+	for k, t := range toks {
+		words[k] = strings.Fields(t.key)
+	}
 	var out []TermMatch
 	for i := 0; i < len(toks); i++ {
 		if taken[i] || toks[i].masked || toks[i].kind == tokPunct {
@@ -220,7 +226,7 @@ func readTerms(toks []token, taken []bool, terms []Term) []TermMatch {
 		// Spelled as the vocabulary has it first; then with one slip in a
 		// long word ("coffe shops"), so "hostel" never reads as "hotel".
 		for _, typo := range [2]bool{false, true} {
-			if m, end, ok := termAt(toks, taken, i, ps, typo); ok {
+			if m, end, ok := termAt(toks, words, taken, i, ps, typo); ok {
 				out = append(out, m)
 				markTaken(taken, i, end)
 				i = end - 1
@@ -238,9 +244,9 @@ type termPhrase struct {
 }
 
 // termAt matches the first of ps that starts at token i, and returns the
-// match and the token after it. With typo, a word of five letters or more
-// may differ from the phrase's by one edit.
-func termAt(toks []token, taken []bool, i int, ps []termPhrase, typo bool) (TermMatch, int, bool) {
+// match and the token after it; words are the tokens' words. With typo, a
+// word of five letters or more may differ from the phrase's by one edit.
+func termAt(toks []token, words [][]string, taken []bool, i int, ps []termPhrase, typo bool) (TermMatch, int, bool) {
 next:
 	for _, p := range ps {
 		k, n := i, 0
@@ -252,7 +258,7 @@ next:
 				continue next
 			}
 			// One token may hold several words ("gas-station").
-			parts := strings.Fields(toks[k].key)
+			parts := words[k]
 			if len(parts) == 0 || n+len(parts) > len(p.words) {
 				continue next
 			}
@@ -284,6 +290,9 @@ func OneEdit(a, b string) bool { return oneEdit(a, b) }
 // oneEdit says whether a and b differ by exactly one inserted, deleted,
 // replaced or swapped letter.
 func oneEdit(a, b string) bool {
+	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); d > 1 || d < -1 {
+		return false // checked before the letters are copied
+	}
 	x, y := []rune(a), []rune(b)
 	if len(x) < len(y) {
 		x, y = y, x

@@ -3,6 +3,7 @@ package ocean
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -36,63 +37,139 @@ const maxKeys = 48
 
 // requiredWords are words one of which every match of re contains, in
 // lower case; nil when there are none to tell (a match may be empty,
-// or hold only classes of characters, or a letter outside ASCII).
+// or hold only long classes of characters, or a letter outside ASCII).
 func requiredWords(re *syntax.Regexp) []string {
+	exact, keys := wordsOf(re)
+	return better(exact, keys)
+}
+
+// wordsOf reads re: exact, when not nil, lists every text re matches;
+// keys, when not nil, are words one of which each match contains. Both
+// are in lower case, and hold only ASCII.
+func wordsOf(re *syntax.Regexp) (exact, keys []string) {
 	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return []string{""}, nil // matches no character
 	case syntax.OpLiteral:
 		w := strings.ToLower(string(re.Rune))
-		if w == "" || !isASCII(w) {
-			return nil
+		if !isASCII(w) {
+			return nil, nil
 		}
-		return []string{w}
-	case syntax.OpCapture, syntax.OpPlus:
-		return requiredWords(re.Sub[0])
+		return []string{w}, nil
+	case syntax.OpCharClass:
+		var cs []string
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			if hi >= utf8.RuneSelf || hi-lo > 8 {
+				return nil, nil
+			}
+			for c := lo; c <= hi; c++ {
+				cs = addWord(cs, strings.ToLower(string(c)))
+			}
+		}
+		if len(cs) == 0 || len(cs) > 8 {
+			return nil, nil
+		}
+		return cs, nil
+	case syntax.OpCapture:
+		return wordsOf(re.Sub[0])
+	case syntax.OpQuest:
+		if e, _ := wordsOf(re.Sub[0]); e != nil {
+			return addWord(e, ""), nil
+		}
+	case syntax.OpPlus:
+		return nil, better(wordsOf(re.Sub[0]))
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return requiredWords(re.Sub[0])
+			return nil, better(wordsOf(re.Sub[0]))
 		}
 	case syntax.OpAlternate:
-		var all []string
+		exact, keys := []string{}, []string{}
 		for _, s := range re.Sub {
-			w := requiredWords(s)
-			if w == nil {
-				return nil // this branch may match without any
+			e, k := wordsOf(s)
+			if exact != nil && e != nil {
+				for _, w := range e {
+					exact = addWord(exact, w)
+				}
+			} else {
+				exact = nil
 			}
-			all = append(all, w...)
+			if w := better(e, k); w != nil && keys != nil {
+				keys = append(keys, w...)
+			} else {
+				keys = nil // this branch may match without any
+			}
 		}
-		if len(all) > maxKeys {
-			return nil
+		if len(exact) > maxKeys {
+			exact = nil
 		}
-		return all
+		if len(keys) > maxKeys {
+			keys = nil
+		}
+		return exact, keys
 	case syntax.OpConcat:
-		// every part of a match holds a match of each part: the best
-		// part's words serve, adjacent literals read as one word
+		// a match holds a match of each part, and of each run of parts
+		// whose texts are listed: the best of those serves
+		run := []string{""} // the texts of the run of listed parts so far
+		listed := true      // every part so far is in the run
 		var best []string
-		run := ""
-		consider := func(w []string) {
-			if w != nil && (best == nil || shortest(w) > shortest(best)) {
-				best = w
-			}
-		}
 		for _, s := range re.Sub {
-			if s.Op == syntax.OpLiteral {
-				if w := requiredWords(s); w != nil {
-					run += w[0]
-					continue
+			e, k := wordsOf(s)
+			if e == nil {
+				best = better(better(best, run), k)
+				run, listed = []string{""}, false
+				continue
+			}
+			if len(run)*len(e) > maxKeys {
+				best = better(best, run)
+				run, listed = []string{""}, false
+			}
+			var next []string
+			for _, a := range run {
+				for _, b := range e {
+					next = addWord(next, a+b)
 				}
 			}
-			if run != "" {
-				consider([]string{run})
-				run = ""
-			}
-			consider(requiredWords(s))
+			run = next
 		}
-		if run != "" {
-			consider([]string{run})
+		if listed {
+			return run, nil
 		}
-		return best
+		return nil, better(best, run)
 	}
-	return nil
+	return nil, nil
+}
+
+// better is the more telling of two sets of words: neither may hold an
+// empty word; the longer shortest word, then the fewer words, wins.
+func better(a, b []string) []string {
+	if a == nil || slices.Contains(a, "") {
+		if b == nil || slices.Contains(b, "") {
+			return nil
+		}
+		return b
+	}
+	if b == nil || slices.Contains(b, "") {
+		return a
+	}
+	if sa, sb := shortest(a), shortest(b); sa != sb {
+		if sa > sb {
+			return a
+		}
+		return b
+	}
+	if len(b) < len(a) {
+		return b
+	}
+	return a
+}
+
+func addWord(ws []string, w string) []string {
+	if slices.Contains(ws, w) {
+		return ws
+	}
+	return append(ws, w)
 }
 
 // shortest is the length of the shortest of words.
@@ -128,34 +205,13 @@ func (g *guardedRegexp) mayMatch(s string) bool {
 	if !isASCII(s) {
 		s = foldToASCII.Replace(s)
 	}
+	s = strings.ToLower(s) // s itself when it is lower-case ASCII
 	for _, k := range g.keys {
-		if containsFold(s, k) {
+		if strings.Contains(s, k) {
 			return true
 		}
 	}
 	return false
-}
-
-// containsFold says whether s contains the lower-case ASCII word w, in
-// any case.
-func containsFold(s, w string) bool {
-	for i := 0; i+len(w) <= len(s); i++ {
-		j := 0
-		for j < len(w) && lowerASCII(s[i+j]) == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return true
-		}
-	}
-	return false
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // The methods the rules use, each answering as the regexp does when
