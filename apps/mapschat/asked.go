@@ -191,7 +191,9 @@ func namesItsPlace(ref understand.Reference, rd *understand.Reading) bool {
 		switch m.Role {
 		case understand.RoleRegion:
 		case understand.RoleFrom:
-			return false // "how far is it from Dover": "it" is another place
+			if ref.Kind == understand.RefIt {
+				return false // "how far is it from Dover": "it" is another place
+			}
 		default:
 			n++
 		}

@@ -77,6 +77,9 @@ func (a *Assistant) correct(text string, m understand.Mention, key string, cased
 	if isTermKey(key) && !(local && !lower) {
 		return nil, true // "atm", "bank", "parks": a kind of place
 	}
+	if isWord(m, lower, local) {
+		return nil, true
+	}
 	if local {
 		return nil, false
 	}

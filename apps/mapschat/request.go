@@ -197,7 +197,7 @@ var terms = func() []understand.Term {
 			out = append(out, understand.Term{Phrase: p, Label: syn.label})
 		}
 	}
-	return out
+	return append(out, moreTerms()...)
 }()
 
 var (
@@ -338,6 +338,12 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		}
 		return r
 	}
+	if r, ok := pointAsked(low); ok {
+		return r
+	}
+	if r, ok := addressAsked(low, rd, here); ok {
+		return r
+	}
 	if r, ok := comparedHeights(low, rd, here); ok {
 		return r
 	}
@@ -361,6 +367,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
+	}
+	if r, ok := modeSwitch(low, rd, mem, mode); ok {
+		return r
 	}
 	if r, ok := nextLeg(low, rd, mem, here, mode); ok {
 		return r
@@ -487,6 +496,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		}
 		return r
 	}
+	if q := unknownKind(low); q != "" {
+		return Request{Kind: KindNearby, Query: q, Near: nearOf(rd, mem, here), Missing: missingWhere(nearOf(rd, mem, here))}
+	}
 	if reWhere.MatchString(low) || len(rd.Mentions) > 0 && len(strings.Fields(low)) <= 6 {
 		if l := targetOf(low, rd, mem, here, reWhere); l != nil {
 			return Request{Kind: KindWhere, Near: l}
@@ -514,6 +526,7 @@ func hasRole(rd *understand.Reading, role understand.Role) bool {
 // the place last spoken of for a missing destination.
 func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Request {
 	r := Request{Kind: KindDirections, Mode: mode}
+	rd = inTown(rd, mem, here)
 	var loose []*Loc
 	put := func(role understand.Role, l *Loc) {
 		switch role {
@@ -608,7 +621,10 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 // nearOf is where a search is centred: a named place, a reference, else
 // the map's centre.
 func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
-	if l := pointedAt(rd, mem, here); l != nil {
+	if saysHere(rd) && here != nil {
+		return here // "at the hospital, anywhere to eat near here": the map's centre
+	}
+	if l := pointedAt(withoutFarLoose(rd, here), mem, here); l != nil {
 		return l
 	}
 	return here
@@ -736,7 +752,7 @@ func placeLoc(p Place, ref string) *Loc {
 // queryOf is what to search for: the kind of place asked for.
 func queryOf(low string, rd *understand.Reading) string {
 	var qs []string
-	for _, tm := range rd.Terms {
+	for _, tm := range wantedTerms(low, rd.Terms) {
 		q := tm.Label
 		if w := qualifierOf(low, tm.Start); w != "" && len(low) == len(rd.Text) {
 			q = w + " " + q // "seafood restaurant"

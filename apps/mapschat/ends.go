@@ -1,0 +1,89 @@
+package mapschat
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Names the gazetteer does not know ("Front Street", "Rodney Square")
+// are places in the town spoken of, not anywhere in the world.
+
+// reNumberAfter is a number written after a name: "Battery 519".
+var reNumberAfter = regexp.MustCompile(`^\s+\d{1,5}\b`)
+
+// inTown is rd with the names no gazetteer knows tied to the town spoken
+// of (its name as their qualifier), a number written after a name kept
+// with it.
+func inTown(rd *understand.Reading, mem Memory, here *Loc) *understand.Reading {
+	town := townOf(mem, here)
+	if town == nil || town.Name == "" {
+		return rd
+	}
+	var out *understand.Reading
+	for i, m := range rd.Mentions {
+		if m.Place != nil || m.Quoted || m.Qualifier != "" || strings.Contains(m.Text, ",") || m.Role == understand.RoleRegion {
+			continue
+		}
+		if out == nil {
+			c := *rd
+			c.Mentions = slices.Clone(rd.Mentions)
+			out = &c
+		}
+		if n := reNumberAfter.FindString(rd.Text[min(m.End, len(rd.Text)):]); n != "" && m.Text == rd.Text[m.Start:m.End] {
+			out.Mentions[i].Text += " " + strings.TrimSpace(n)
+			out.Mentions[i].End += len(n)
+		}
+		out.Mentions[i].Qualifier = town.Name
+	}
+	if out == nil {
+		return rd
+	}
+	return out
+}
+
+// smallPlace is the population under which a place is a village a word
+// of a sentence is more likely than.
+const smallPlace = 5000
+
+// isWord says whether the mention m is a word of the sentence rather than
+// the place read: a small place by another of its names written in lower
+// case with no cue ("sunburn"), a small faraway place written in lower
+// case ("grab"), a faraway place by another of its names with no cue
+// ("Got" for Göteborg).
+func isWord(m understand.Mention, lower, local bool) bool {
+	p := m.Place
+	if p == nil || p.Kind == understand.KindCountry || p.Kind == understand.KindRegion {
+		return false
+	}
+	small := p.Population < smallPlace && !p.Seat
+	switch {
+	case local:
+		return lower && small && m.Role == understand.RoleNone && p.Match != understand.MatchName
+	case lower && small:
+		return true
+	default:
+		return m.Role == understand.RoleNone && p.Match != understand.MatchName
+	}
+}
+
+// withoutFarLoose is rd less the faraway places named with no word
+// making them where to search ("the nearest pharmacy? … muy malo"): a
+// search is near the map unless a faraway place is cued ("in Paris").
+func withoutFarLoose(rd *understand.Reading, here *Loc) *understand.Reading {
+	if here == nil || here.Point == nil {
+		return rd
+	}
+	far := func(m understand.Mention) bool {
+		return m.Role == understand.RoleNone && m.Place != nil && m.Place.HasPoint &&
+			distKm(here.Point.Lat, here.Point.Lng, m.Place.Lat, m.Place.Lng) > farKm
+	}
+	if !slices.ContainsFunc(rd.Mentions, far) {
+		return rd
+	}
+	out := *rd
+	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), far)
+	return &out
+}

@@ -1,0 +1,92 @@
+package mapschat
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Kinds of place beyond the common ones, the purpose a kind is wanted
+// for, and kinds the policy does not know, searched by their words.
+
+// moreKinds are kinds of place with the other words people use for them.
+var moreKinds = []struct {
+	label   string
+	phrases []string
+}{
+	{"veterinarian", []string{"vet", "vets", "veterinarian", "veterinary", "vet clinic", "animal hospital", "animal clinic"}},
+	{"pet store", []string{"pet store", "pet shop", "pet supplies", "pet supply store"}},
+	{"florist", []string{"florist", "florists", "flower shop", "flower store"}},
+	{"funeral home", []string{"funeral home", "funeral homes", "funeral parlor", "funeral parlour", "funeral director", "mortuary"}},
+}
+
+// moreTerms are moreKinds as terms for the reader.
+func moreTerms() []understand.Term {
+	var out []understand.Term
+	for _, k := range moreKinds {
+		for _, p := range k.phrases {
+			out = append(out, understand.Term{Phrase: p, Label: k.label})
+		}
+	}
+	return out
+}
+
+// rePurpose is the start of what a kind is wanted for: "for his food",
+// "for the church flowers".
+var rePurpose = regexp.MustCompile(`\bfor\b`)
+
+// wantedTerms are the kinds asked for: a kind named after "for" behind
+// an earlier kind is what that one is for, not a kind wanted ("a pet
+// store for his food").
+func wantedTerms(low string, ts []understand.TermMatch) []understand.TermMatch {
+	if len(ts) < 2 || len(low) < ts[len(ts)-1].End {
+		return ts
+	}
+	out := ts[:1:1]
+	for _, t := range ts[1:] {
+		if rePurpose.MatchString(low[out[0].End:t.Start]) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// reUnknownKind is a kind asked for near here in words the policy does
+// not know: "are there funeral homes nearby", "any tattoo parlours around here".
+var reUnknownKind = regexp.MustCompile(`\b(?:are there|is there|any|find|need|looking for|where can i find)\s+(?:any\s+|a\s+|an\s+|some\s+|good\s+)*([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:nearby|near here|near me|near us|around here|close by|close to here|in town|in the area|around)\b`)
+
+// unknownKind is the words of a kind asked for that no term names; "" when
+// the message asks for none.
+func unknownKind(low string) string {
+	m := reUnknownKind.FindStringSubmatch(low)
+	if m == nil {
+		return ""
+	}
+	w := strings.TrimSpace(m[1])
+	switch w {
+	case "anything", "anywhere", "something", "somewhere", "one", "ones", "place", "places", "it", "that", "there", "what":
+		return ""
+	}
+	return w
+}
+
+// missingWhere is "where" when a search has no place to be near.
+func missingWhere(l *Loc) string {
+	if l == nil {
+		return "where"
+	}
+	return ""
+}
+
+// saysHere says whether the text points at the map's centre in words:
+// "near here", "around here".
+func saysHere(rd *understand.Reading) bool {
+	for _, r := range rd.References {
+		if r.Kind == understand.RefHere {
+			return true
+		}
+	}
+	return false
+}
