@@ -96,9 +96,14 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			// A known name that starts a longer capitalised one is part of
 			// a landmark's name: "Wilmington Public Library", "University
 			// of Delaware", "Dover Downs".
+			// A run the gazetteer does not know joined by a connector is
+			// no part of the name: "Munich on Saturday", "London on
+			// Chinese New Year".
 			if k := landmarkRun(toks, i+n, g, isLandmark(places)); k > i+n {
-				m = Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, end: k, begin: i, qual: -1}
-				m.cands = g.Lookup(joinKeys(toks, i, k))
+				if cands := g.Lookup(joinKeys(toks, i, k)); len(cands) > 0 || !connectors[toks[i+n].low] {
+					m = Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, end: k, begin: i, qual: -1}
+					m.cands = cands
+				}
 			}
 			m.Text = text[m.Start:m.End]
 			i = m.end
