@@ -203,6 +203,16 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 			}
 		}
 	}
+	for _, l := range wordInterests(text, r) {
+		if !slices.Contains(p.Interests, l) {
+			p.Interests = append(p.Interests, l)
+		}
+	}
+	// A word of the vocabulary read as a town ("music or art") is no
+	// place: the places are read again without it.
+	if blanked, ok := withoutVocabulary(text, r); ok {
+		r.Mentions = understand.Read(blanked, understand.Options{Gazetteer: a.opts.Gazetteer, Now: now, Tense: understand.Future}).Mentions
+	}
 	// The place: the structured profile's, else the first the text names
 	// (a region written after a city only qualifies it).
 	var unknown []string
@@ -213,6 +223,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	} else {
 		var m *understand.Mention
 		m, unknown = placeMention(r)
+		if lm, ok := a.landmarkCity(r); m == nil && ok {
+			m, unknown = lm, nil
+		}
 		// An event named after its place ("the Brixton Carnival"): the
 		// place, when the text names no other, and the event's kind.
 		for _, e := range r.Mentions {
@@ -233,12 +246,15 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		// A request that names no kind of event, no time, no events and
 		// no place but maybe a word some town is named after ("mango") is
 		// about something else, or nothing.
+		if g == nil && gearQuestion(text, r) {
+			return p, "the request asks about photography gear or technique, not for an event: name a place, a time or a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
+		}
 		if g == nil && len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {
 			return p, "the request asks for no event: it names no place, time or kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
 		if m != nil {
 			p.Place = m.Place
-			if m.Role == understand.RoleNear && m.Place.Kind == understand.KindCity {
+			if (m.Role == understand.RoleNear || stayingNear(r, *m)) && m.Place.Kind == understand.KindCity {
 				p.RadiusKm = 50
 			}
 		}
@@ -262,7 +278,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	if why != "" {
 		notes = append(notes, why)
 	}
-	frame, hasFrame := requestFrame(r.Times)
+	frame, hasFrame := requestFrame(refineTimes(text, r.Times, now))
 	season, hasSeason := seasonFrame(text, now)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):

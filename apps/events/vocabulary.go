@@ -33,7 +33,7 @@ var interests = []interest{
 		words: []string{"marathon", "race", "run", "cup", "championship", "tournament", "regatta", "match", "grand prix", "rodeo"}},
 	{label: "market", phrases: []string{"market", "markets", "christmas market", "fair", "fairs", "flea market"},
 		words: []string{"market", "markt", "fair", "bazaar", "expo"}},
-	{label: "art", phrases: []string{"art", "exhibition", "exhibitions", "gallery", "design", "museum"},
+	{label: "art", phrases: []string{"art", "exhibition", "exhibitions", "gallery", "design", "museum", "street art", "streetart", "mural", "murals", "graffiti"},
 		words: []string{"art", "exhibition", "gallery", "design", "biennale", "museum", "photo"}},
 	{label: "night", phrases: []string{"night", "fireworks", "lights", "light festival", "night photography"},
 		words: []string{"fireworks", "light", "lights", "lantern", "illumination", "night", "new year"}},

@@ -1,0 +1,125 @@
+package events
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// compoundFest finds an event named as one word ending in "fest"
+// ("Oktoberfest", "Bierfest", "#jazzfest"): a festival.
+var compoundFest = regexp.MustCompile(`(?i)\b\p{L}{3,}fest(?:ival)?s?\b`)
+
+// wordInterests are the interests a request names in ways the reader's
+// terms miss: a one-word "…fest", and a word of the vocabulary the
+// reader took for a town's name ("music or art", Art being a town).
+func wordInterests(text string, r *understand.Reading) []string {
+	var out []string
+	if compoundFest.MatchString(text) {
+		out = append(out, "festival")
+	}
+	for _, m := range vocabularyMentions(r) {
+		for _, t := range understand.Read(strings.ToLower(m.Text), understand.Options{Terms: terms()}).Terms {
+			if !slices.Contains(out, t.Label) {
+				out = append(out, t.Label)
+			}
+		}
+	}
+	return out
+}
+
+// vocabularyMentions are the names read with no cue that are a whole
+// phrase of the vocabulary ("art", "Fair"): kinds of events, not places.
+func vocabularyMentions(r *understand.Reading) []understand.Mention {
+	var out []understand.Mention
+	for _, m := range r.Mentions {
+		if m.Role != understand.RoleNone || m.Quoted {
+			continue
+		}
+		t := understand.Read(strings.ToLower(m.Text), understand.Options{Terms: terms()}).Terms
+		if len(t) == 1 && t[0].Start == 0 && t[0].End == len(m.Text) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// withoutVocabulary is text with the vocabulary words read as places
+// blanked (same length, so spans hold), to read its places again; ok is
+// false when there are none.
+func withoutVocabulary(text string, r *understand.Reading) (string, bool) {
+	ms := vocabularyMentions(r)
+	if len(ms) == 0 {
+		return text, false
+	}
+	b := []byte(text)
+	for _, m := range ms {
+		for i := m.Start; i < m.End; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b), true
+}
+
+// gearWords name photography gear or technique; questionWords ask for
+// advice.
+var (
+	gearWords     = regexp.MustCompile(`(?i)\b(lens|lenses|camera|cameras|tripod|tripods|flash|flashes|filters?|aperture|shutter|iso|autofocus|sensor|gimbal|settings|exposure|white balance|focal length)\b`)
+	questionWords = regexp.MustCompile(`(?i)\b(best|which|what|recommend|recommended|should i|how (do|to|can|should))\b`)
+)
+
+// gearQuestion says whether a request asks about photography gear or
+// technique rather than for events: gear words in a question, with no
+// time frame and no place written after a cue.
+func gearQuestion(text string, r *understand.Reading) bool {
+	if len(r.Times) > 0 || !gearWords.MatchString(text) || !questionWords.MatchString(text) || asksForEvents(text) {
+		return false
+	}
+	for _, m := range r.Mentions {
+		if m.Role != understand.RoleNone && m.Place != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// nearWords before a place the asker stays at ("staying near Windermere",
+// "based around York") make it a centre with nearby places in.
+var nearWords = regexp.MustCompile(`(?i)\b(near|around|close to|outside|nearby)\s*$`)
+
+// stayingNear says whether a place is written just after "near",
+// "around", "close to".
+func stayingNear(r *understand.Reading, m understand.Mention) bool {
+	return nearWords.MatchString(r.Text[:m.Start])
+}
+
+// landmarkHeads end a landmark's name after the city it is in ("Sydney
+// Opera House", "Prague Castle"). A gate is named for where its road
+// goes (the Brandenburg Gate is in Berlin), so it is none of them.
+var landmarkHeads = regexp.MustCompile(`(?i)^(opera house|opera|tower|towers|bridge|cathedral|square|castle|palace|park|museum|station|central station|hall|city hall|town hall|arena|stadium|harbour|harbor|cathedral square|old town|waterfront|pier|zoo|airport)$`)
+
+// landmarkCity is the city a landmark no gazetteer knows is named after
+// and in: its leading words when they name a city by name and the rest
+// is a landmark's head ("the Sydney Opera House" is Sydney), a city of
+// 100,000 people or more (Tower Bridge is not in Tower, Ireland). ok is false
+// when no cued mention is such a landmark.
+func (a *App) landmarkCity(r *understand.Reading) (*understand.Mention, bool) {
+	for _, m := range r.Mentions {
+		if m.Place != nil || m.Role == understand.RoleNone || m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid {
+			continue
+		}
+		words := strings.Fields(m.Text)
+		for n := len(words) - 1; n >= 1; n-- {
+			if !landmarkHeads.MatchString(strings.Join(words[n:], " ")) {
+				continue
+			}
+			head := strings.Join(words[:n], " ")
+			if pl := a.placeOf(head); pl != nil && pl.Kind == understand.KindCity && pl.Population >= 100_000 && !farSpelled(*pl) {
+				return &understand.Mention{Text: head, Place: pl, Role: m.Role}, true
+			}
+		}
+	}
+	return nil, false
+}
