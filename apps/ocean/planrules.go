@@ -86,18 +86,22 @@ var (
 	reSeaName     = mustGuarded(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
 	reLatTok      = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
 	reRankNoun    = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
-	reTS          = mustGuarded(`\b(?:t|theta|θ)\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
-	reMeanVerb    = mustGuarded(`\b(does|do|did)\b[^?]*\bmean\b`)
-	reRankProfile = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
-	reProfileNoun = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
-	reSeason      = mustGuarded(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
-	reRangeOfNum  = mustGuarded(`\brange\s+of\s+\d`)
-	reLastProfile = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
-	rePlaceCue    = mustGuarded(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
-	rePerYear     = mustGuarded(`\bper (year|decade|month)\b`)
-	reThousands   = mustGuarded(`(\d),(\d{3})\b`)
-	reOrdinalCyc  = mustGuarded(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
-	reBetweenCyc  = mustGuarded(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
+	// reHowManyFloats counts floats or profiles; reFloatsAsked asks which
+	// floats (or profiles) there are
+	reHowManyFloats = mustGuarded(`\bhow many (floats|profiles|cycles)\b`)
+	reFloatsAsked   = mustGuarded(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`)
+	reTS            = mustGuarded(`\b(?:t|theta|θ)\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
+	reMeanVerb      = mustGuarded(`\b(does|do|did)\b[^?]*\bmean\b`)
+	reRankProfile   = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
+	reProfileNoun   = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
+	reSeason        = mustGuarded(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
+	reRangeOfNum    = mustGuarded(`\brange\s+of\s+\d`)
+	reLastProfile   = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
+	rePlaceCue      = mustGuarded(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
+	rePerYear       = mustGuarded(`\bper (year|decade|month)\b`)
+	reThousands     = mustGuarded(`(\d),(\d{3})\b`)
+	reOrdinalCyc    = mustGuarded(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
+	reBetweenCyc    = mustGuarded(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
 	// reTopBy ranks by an extreme: "top 5 profiles by max pressure", "the
 	// 3 floats with the highest salinity", "top ten cycles ranked by
 	// minimum temperature"
@@ -472,7 +476,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && rePresForm.MatchString(q) {
 		p.Variable = "pressure"
 	}
-	if p.Aggregate == "count" && mustGuarded(`\bhow many (floats|profiles|cycles)\b`).MatchString(q) && p.Pressure == nil {
+	if p.Aggregate == "count" && reHowManyFloats.MatchString(q) && p.Pressure == nil {
 		p.Variable, p.With = "", nil // counting floats or profiles, not measurements
 	}
 
@@ -574,7 +578,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	placeAsked := slices.ContainsFunc(unfilled, func(s string) bool { return strings.HasPrefix(s, "near:") || strings.HasPrefix(s, "box:") })
 	p.Missing = append(p.Missing, unfilled...)
 	if p.Rank == nil && len(p.Floats) == 0 &&
-		(p.Aggregate == "" && (p.Near != nil || p.Box != nil || placeAsked) && mustGuarded(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`).MatchString(q) ||
+		(p.Aggregate == "" && (p.Near != nil || p.Box != nil || placeAsked) && reFloatsAsked.MatchString(q) ||
 			(p.Aggregate == "" || p.Aggregate == "value") && reWhichFloatsDid.MatchString(q)) {
 		p.Aggregate = "count"
 		p.GroupBy = "float"

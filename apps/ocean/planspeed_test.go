@@ -3,7 +3,13 @@ package ocean
 import (
 	"encoding/json"
 	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -154,4 +160,49 @@ func BenchmarkPlanRules(b *testing.B) {
 		readPlan(qs[i%len(qs)], testNow(), gaz)
 		i++
 	}
+}
+
+// TestGuardedWords checks, for the regexps written as one literal in
+// mustGuarded calls and a few written here, that the words a guard looks
+// for are in every text the regexp matches among the corpus questions
+// (as written and lower-cased) and a few with letters that fold to ASCII.
+func TestGuardedWords(t *testing.T) {
+	exprs := []string{`(?i)\bks\b`, `(?i)sea\b`, `(?i)[a-c]at`, `\bS[eE]a\b`, `(?i)x+yz|q{2,}`, `(?:a|b)?cd`}
+	files, _ := filepath.Glob("plan*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 1 {
+				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "mustGuarded" {
+					if lit, ok := c.Args[0].(*ast.BasicLit); ok {
+						e, _ := strconv.Unquote(lit.Value)
+						exprs = append(exprs, e)
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(exprs) < 100 {
+		t.Fatalf("only %d regexps found", len(exprs))
+	}
+	texts := []string{"KS", "\u017fea \u212as", "BAT", "SEA Sea", "XXYZ qqq", "cd"}
+	for _, c := range loadCorpus(t) {
+		texts = append(texts, c.Q, strings.ToLower(c.Q))
+	}
+	for _, e := range exprs {
+		g, re := mustGuarded(e), regexp.MustCompile(e)
+		for _, s := range texts {
+			if re.MatchString(s) && !g.mayMatch(s) {
+				t.Errorf("%s matches %q, which holds none of %q", e, s, g.keys)
+			}
+		}
+	}
+	t.Logf("%d regexps, %d texts", len(exprs), len(texts))
 }
