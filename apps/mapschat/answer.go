@@ -101,6 +101,9 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 	if r.Kind == KindNearby && r.Near != nil && r.Query != "" {
 		mem.Search = &Search{Query: r.Query, Near: *r.Near}
 	}
+	if r.Kind == KindNearby && r.Query != "" && len(places) > 0 {
+		mem.Found = rememberFound(mem.Found, Found{Query: r.Query, Places: places})
+	}
 	if len(places) > 0 && r.Kind != KindDetails {
 		mem.Results = places
 		s := places[0]

@@ -87,3 +87,14 @@ func withoutFarLoose(rd *understand.Reading, here *Loc) *understand.Reading {
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), far)
 	return &out
 }
+
+// reAskedTail is what follows the name a question is about: the end of
+// the question, "above sea level".
+var reAskedTail = regexp.MustCompile(`\s*(?:[?!]|\s(?:above|over) (?:the )?sea ?level\b|\s(?:in|from) (?:feet|metres|meters|ft|m)\b).*$`)
+
+// askedName is the name a "where is" / "how high is" question is about:
+// the words up to the end of the question, without "the".
+func askedName(s string) string {
+	name := strings.TrimSpace(reAskedTail.ReplaceAllString(s, ""))
+	return strings.TrimPrefix(name, "the ")
+}

@@ -221,7 +221,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := strings.TrimSpace(t.Message)
+	text := inEnglish(strings.TrimSpace(t.Message))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -565,6 +565,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 	}
 	centres := stations(rd, mem, here)
 	maps.Copy(centres, townCentres(rd, mem, here))
+	maps.Copy(centres, foundBefore(rd, mem))
 	for role, l := range centres {
 		switch {
 		case role == understand.RoleFrom && r.From == nil:
@@ -638,8 +639,7 @@ func targetOf(low string, rd *understand.Reading, mem Memory, here *Loc, re *reg
 		return l
 	}
 	if m := re.FindStringSubmatch(low); m != nil {
-		name := strings.TrimSpace(m[len(m)-1])
-		name = strings.TrimPrefix(name, "the ")
+		name := askedName(m[len(m)-1])
 		if reHereWords.MatchString(name) && here != nil {
 			return here // "how high up are we"
 		}

@@ -43,6 +43,9 @@ type Memory struct {
 	Trip *Trip `json:"trip,omitempty"`
 	// Search is the last search asked for ("same thing but in Lewes").
 	Search *Search `json:"search,omitempty"`
+	// Found are the searches answered before, newest last, with the places
+	// each listed: "the first park you found" three messages on.
+	Found []Found `json:"found,omitempty"`
 	// Here is the map's centre as a place, once resolved.
 	Here *Place `json:"here,omitempty"`
 	// Saved are places the person named ("save this as home").

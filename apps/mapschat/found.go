@@ -1,0 +1,100 @@
+package mapschat
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Places found messages ago, named by the kind searched for ("the first
+// park you found") or by a word of their name ("from the battery").
+
+// Found is a search answered: what was asked for and the places listed.
+type Found struct {
+	Query  string  `json:"query"`
+	Places []Place `json:"places"`
+}
+
+// keptFound is how many searches back a message may point.
+const keptFound = 5
+
+func rememberFound(fs []Found, f Found) []Found {
+	fs = append(fs, f)
+	if len(fs) > keptFound {
+		fs = fs[len(fs)-keptFound:]
+	}
+	return fs
+}
+
+var (
+	// reOrdinalBefore is "the first ", "the 2nd " before a kind.
+	reOrdinalBefore = regexp.MustCompile(`\bthe\s+(?:(first|1st|second|2nd|third|3rd|last)\s+)?$`)
+	// reTheWord is "from the battery", "to the marina": one word after "the".
+	reTheWord = regexp.MustCompile(`\b(from|to) the ([a-z][a-z'’-]{3,})\b`)
+)
+
+var ordinals = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+
+// foundBefore are the ends of a route that name a place found before, by
+// their role: a kind searched for ("to the first park you found"), the
+// first of that search unless an order is said, or a word of a found
+// place's name ("from the battery").
+func foundBefore(rd *understand.Reading, mem Memory) map[understand.Role]*Loc {
+	low := strings.ToLower(rd.Text)
+	if len(mem.Found) == 0 || len(low) != len(rd.Text) {
+		return nil
+	}
+	out := map[understand.Role]*Loc{}
+	for _, t := range rd.Terms {
+		m := reOrdinalBefore.FindStringSubmatchIndex(low[:t.Start])
+		if m == nil {
+			continue
+		}
+		role := roleBefore(low[:m[0]])
+		if role == understand.RoleNone {
+			continue
+		}
+		for i := len(mem.Found) - 1; i >= 0; i-- {
+			f := mem.Found[i]
+			if !hasWords(strings.ToLower(f.Query), t.Label) {
+				continue
+			}
+			n := 1
+			if m[2] >= 0 {
+				if w := low[m[2]:m[3]]; w == "last" {
+					n = len(f.Places)
+				} else {
+					n = ordinals[w]
+				}
+			}
+			if n >= 1 && n <= len(f.Places) {
+				out[role] = placeLoc(f.Places[n-1], rd.Text[m[0]:t.End])
+			}
+			break
+		}
+	}
+	for _, m := range reTheWord.FindAllStringSubmatchIndex(low, -1) {
+		w := low[m[4]:m[5]]
+		role := roleBefore(low[:m[3]])
+		if _, done := out[role]; done || isTermKey(w) {
+			continue
+		}
+		if p := placeWithWord(w, mem); p != nil {
+			out[role] = placeLoc(*p, rd.Text[m[4]-len("the "):m[5]]) // "the battery"
+		}
+	}
+	return out
+}
+
+// placeWithWord is the newest found place whose name holds the word w.
+func placeWithWord(w string, mem Memory) *Place {
+	for i := len(mem.Found) - 1; i >= 0; i-- {
+		ps := mem.Found[i].Places
+		if j := slices.IndexFunc(ps, func(p Place) bool { return hasWords(strings.ToLower(p.Name), w) }); j >= 0 {
+			return &ps[j]
+		}
+	}
+	return nil
+}
