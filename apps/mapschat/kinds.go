@@ -57,6 +57,13 @@ func wantedTerms(low string, ts []understand.TermMatch) []understand.TermMatch {
 // not know: "are there funeral homes nearby", "any tattoo parlours around here".
 var reUnknownKind = regexp.MustCompile(`\b(?:are there|is there|any|find|need|looking for|where can i find)\s+(?:any\s+|a\s+|an\s+|some\s+|good\s+)*([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:nearby|near here|near me|near us|around here|close by|close to here|in town|in the area|around)\b`)
 
+// notKinds are first words of what is no kind of place: "anything to
+// do", "traffic", "help".
+var notKinds = map[string]bool{"anything": true, "anywhere": true, "something": true, "somewhere": true,
+	"one": true, "ones": true, "place": true, "places": true, "it": true, "that": true, "there": true,
+	"what": true, "stuff": true, "things": true, "more": true, "help": true, "traffic": true,
+	"much": true, "problem": true, "problems": true, "way": true, "time": true, "room": true, "space": true}
+
 // unknownKind is the words of a kind asked for that no term names; "" when
 // the message asks for none.
 func unknownKind(low string) string {
@@ -65,8 +72,7 @@ func unknownKind(low string) string {
 		return ""
 	}
 	w := strings.TrimSpace(m[1])
-	switch w {
-	case "anything", "anywhere", "something", "somewhere", "one", "ones", "place", "places", "it", "that", "there", "what":
+	if notKinds[strings.Fields(w)[0]] {
 		return ""
 	}
 	return w

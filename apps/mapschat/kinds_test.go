@@ -63,3 +63,10 @@ func TestNamesAreReadInTheSessionsTown(t *testing.T) {
 		{msg: "Got a headache, anywhere to grab some pills near the beach?", tool: mapstool.SearchPlaces, not: []string{"57.7", "16.7"}},
 	})
 }
+
+// Words that are no kind of place are not searched for.
+func TestNoKindIsNotSearched(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "is there much traffic around here", tool: ""},
+	})
+}

@@ -488,7 +488,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		}
 		return r
 	}
-	if m := reNearbyVerb.FindStringSubmatch(low); m != nil {
+	if m := reNearbyVerb.FindStringSubmatch(low); m != nil && !notKinds[strings.Fields(m[1])[0]] {
 		r := Request{Kind: KindNearby, Query: strings.TrimSpace(m[1])}
 		r.Near = nearOf(rd, mem, here)
 		if r.Near == nil {

@@ -24,7 +24,7 @@ var spanishRoute = []struct {
 }
 
 // reSpanishCue says a message holds Spanish route words at all.
-var reSpanishCue = regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|a pie|en coche|en carro|manejando|conduciendo|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan)\b`)
+var reSpanishCue = regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan)\b`)
 
 // inEnglish is text with its Spanish route words in English.
 func inEnglish(text string) string {

@@ -14,10 +14,10 @@ import (
 var reModeAgain = regexp.MustCompile(`\b(?:instead|then|rather|option|how long|how far|how much time|what about|how about|would it take|will it take|does it take)\b`)
 
 // modeSwitch reads "actually we'll bike, how long is it then?" as the
-// last route in the mode named; ok false when the message names places,
-// kinds or no mode.
+// last route in the mode named, right after that route; ok false when
+// the message names places, kinds or no mode.
 func modeSwitch(low string, rd *understand.Reading, mem Memory, mode string) (Request, bool) {
-	if mem.Trip == nil || mode == "" || len(rd.Mentions) > 0 || len(rd.Terms) > 0 || !reModeAgain.MatchString(low) {
+	if mem.Trip == nil || mem.Last != KindDirections || mode == "" || len(rd.Mentions) > 0 || len(rd.Terms) > 0 || !reModeAgain.MatchString(low) {
 		return Request{}, false
 	}
 	for _, r := range rd.References {
