@@ -265,7 +265,7 @@ next:
 			for j, part := range parts {
 				want := p.words[n+j]
 				last := n+j == len(p.words)-1
-				if part == want || last && (part == want+"s" || part == want+"es" || singular(part) == want) {
+				if part == want || last && pluralOf(part, want) {
 					continue
 				}
 				// A slip, not a word of its own: "spots" is no "sports".
@@ -280,6 +280,19 @@ next:
 		return TermMatch{Span: Span{toks[i].start, toks[k-1].end}, Label: p.label}, k, true
 	}
 	return TermMatch{}, 0, false
+}
+
+// pluralOf says whether part is want with "s" or "es" added, or a plural
+// whose singular is want.
+func pluralOf(part, want string) bool {
+	if w, ok := strings.CutSuffix(part, "s"); ok && w == want {
+		return true
+	}
+	if w, ok := strings.CutSuffix(part, "es"); ok && w == want {
+		return true
+	}
+	// singular drops at most two letters (adding a "y" for "ies")
+	return len(want) >= len(part)-2 && len(want) <= len(part) && singular(part) == want
 }
 
 // OneEdit says whether a and b differ by exactly one inserted, deleted,
