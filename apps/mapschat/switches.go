@@ -30,7 +30,7 @@ func modeSwitch(low string, rd *understand.Reading, mem Memory, mode string) (Re
 
 // reWhatStreet asks what is at a position: "what street is that", "where
 // is this".
-var reWhatStreet = regexp.MustCompile(`\b(?:what|which)\s+(?:street|road|address|place|town|area|neighbou?rhood)\b|\bwhere(?:'s| is)\s+(?:that|this)\b|\bwhat(?:'s| is)\s+(?:that|this|there)\b`)
+var reWhatStreet = regexp.MustCompile(`\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+)?(?:street|road|address|place|town|area|neighbou?rhood)\b|\bwhere(?:'s| is)\s+(?:that|this)\b|\bwhat(?:'s| is)\s+(?:that|this|there)\b`)
 
 // pointAsked reads a pasted position asked about ("38.64, -75.61, what
 // street is that?") as a reverse geocode.
