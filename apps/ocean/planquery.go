@@ -2,6 +2,7 @@ package ocean
 
 import (
 	"fmt"
+	"github.com/cairn-agents/cairn/ocean/store"
 	"math"
 	"strconv"
 	"strings"
@@ -35,7 +36,7 @@ func (v varSpec) goodSQL() string {
 }
 
 // argoConventions is what every plan answer states about the values it used.
-const argoConventions = "Argo conventions: adjusted values where a profile is in A or D mode (raw values in R mode), only QC flags 1–2 (good, probably good) for the value and its pressure; one profile per cycle and direction, a D (delayed-mode) file preferred over A and R files for the same cycle."
+const argoConventions = "Argo conventions: adjusted values where a profile is in A or D mode (raw values in R mode), only QC flags 1–2 (good, probably good) for the value and its pressure; one profile per cycle and direction, a D (delayed-mode) file preferred over A and R files for the same cycle. Level statements read argo_good_levels: each level of argo_profiles with these rules applied to its values."
 
 // planQuery is one templated statement and where it runs.
 type planQuery struct {
@@ -59,7 +60,7 @@ func (a *sqlArgs) add(v any) string {
 	return fmt.Sprintf("$%d", len(a.args))
 }
 
-// levelConds are a plan's filters on argo_profiles rows (alias p); the
+// levelConds are a plan's filters on store.GoodLevels rows (alias p); the
 // pressure window applies to the good pressure in levelsCTE.
 func levelConds(p QueryPlan, a *sqlArgs) []string {
 	return append(floatCycleTimeConds(p, a, "p."), placeConds(p, a, "p.", true)...)
@@ -158,15 +159,14 @@ func stationsOnly(p QueryPlan) bool {
 }
 
 // levelsCTE is the WITH query of a plan's good levels: one row per
-// level with its good pressure, the good value of the variable (v) and
-// of each With variable (w0, w1, …), rows with none of them dropped.
+// level of store.GoodLevels with its good pressure, the good value of
+// the variable (v) and of each With variable (w0, w1, …), rows with none
+// of them dropped.
 func levelsCTE(p QueryPlan, a *sqlArgs) string {
-	pres := varSpecs["pressure"].goodSQL()
-	v := varSpecs[p.Variable].goodSQL()
-	cols := []string{"p.wmo", "p.cycle", "p.direction", "p.data_mode", "p.time", "p.lat", "p.lon", pres + " AS pres", v + " AS v"}
+	cols := []string{"p.wmo", "p.cycle", "p.direction", "p.data_mode", "p.time", "p.lat", "p.lon", "p.pres", "p." + varSpecs[p.Variable].col + " AS v"}
 	nonNull := []string{"v IS NOT NULL"}
 	for i, w := range p.With {
-		cols = append(cols, fmt.Sprintf("%s AS w%d", varSpecs[w].goodSQL(), i))
+		cols = append(cols, fmt.Sprintf("p.%s AS w%d", varSpecs[w].col, i))
 		nonNull = append(nonNull, fmt.Sprintf("w%d IS NOT NULL", i))
 	}
 	conds := levelConds(p, a)
@@ -177,8 +177,9 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 		// the good pressure is the adjusted or the raw one, so a level
 		// whose good pressure is in the window has one of them in it:
 		// this cheap test on the stored columns keeps every such level
-		// and spares the QC cases of the others
-		conds = append(conds, fmt.Sprintf("(p.pres BETWEEN %[1]s AND %[2]s OR p.pres_adjusted BETWEEN %[1]s AND %[2]s)", lo, hi))
+		// and, where the good levels are a view over the files, spares
+		// the QC cases of the others
+		conds = append(conds, fmt.Sprintf("(p.pres_raw BETWEEN %[1]s AND %[2]s OR p.pres_adjusted_raw BETWEEN %[1]s AND %[2]s)", lo, hi))
 	}
 	out := "lv"
 	if profileByTime(p) != "" {
@@ -188,7 +189,7 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 	if r := p.Pressure; r != nil && r.Target > 0 {
 		levels = "lv0" // levels in the window; out is each profile at the target
 	}
-	cte := "WITH raw AS (SELECT " + strings.Join(cols, ", ") + " FROM argo_profiles p" + where(conds) +
+	cte := "WITH raw AS (SELECT " + strings.Join(cols, ", ") + " FROM " + store.GoodLevels + " p" + where(conds) +
 		"), " + levels + " AS (SELECT * FROM raw WHERE " + presCond + " AND (" + strings.Join(nonNull, " OR ") + "))"
 	if levels == "lv0" {
 		cte += atTargetCTE(len(p.With), a.add(p.Pressure.Target), out)

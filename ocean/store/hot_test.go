@@ -10,8 +10,8 @@ import (
 )
 
 // TestHotCopyAnswersAsTheFiles: a read-only store under HotBytes reads
-// its levels from memory, one over it (or with the copy turned off) from
-// the Parquet files, and both give the same rows.
+// its levels (and GoodLevels) from memory, one over it (or with the copy
+// turned off) from the Parquet files, and both give the same rows.
 func TestHotCopyAnswersAsTheFiles(t *testing.T) {
 	dir, _ := ingested(t)
 	ctx := context.Background()
@@ -37,6 +37,8 @@ func TestHotCopyAnswersAsTheFiles(t *testing.T) {
 		{`SELECT wmo, max(temp) FROM argo_profiles WHERE wmo IN ('2902269', '1900857') AND pres BETWEEN $1 AND $2 GROUP BY wmo ORDER BY wmo`, []any{950.0, 1050.0}},
 		{`SELECT count(*) FROM argo_profiles p WHERE EXISTS (SELECT 1 FROM argo_profile_stations s WHERE s.wmo = p.wmo AND s.cycle = p.cycle AND s.ocean = $1)`, []any{"I"}},
 		{`SELECT count(*), sum(temp_n) FROM ` + SummaryTable, nil},
+		{`SELECT count(*), count(DISTINCT (wmo, cycle, direction)), count(pres), sum(pres), sum(temp), sum(psal), count(doxy), sum(pres_raw) FROM ` + GoodLevels, nil},
+		{`SELECT wmo, cycle, pres, temp, psal FROM ` + GoodLevels + ` WHERE wmo = $1 AND pres BETWEEN $2 AND $3 ORDER BY cycle, pres`, []any{"2902269", 950.0, 1050.0}},
 	}
 	for _, st := range stmts {
 		var got []string

@@ -48,8 +48,9 @@ type QueryOptions struct {
 	Templated bool
 }
 
-// guard passes the agents' tables and the summary the plan templates read.
-var guard = sqlguard.New(slices.Concat(Tables, []string{SummaryTable}), nil)
+// guard passes the agents' tables, and the summary and good levels the
+// plan templates read.
+var guard = sqlguard.New(slices.Concat(Tables, []string{SummaryTable, GoodLevels}), nil)
 
 // guardChecks remembers the statements the guard passed, with the text
 // it made of them: the check parses a statement twice and deparses it

@@ -20,7 +20,8 @@ const attachedAs = "stored"
 // names. When the profiles' Parquet files total at most HotBytes,
 // argo_profiles is a compressed in-memory copy of the levels, sorted by
 // float and cycle (DuckDB then skips the other floats' row groups); else
-// it is the stored view over the files. File access is then limited to
+// it is the stored view over the files. GoodLevels is a table computed
+// from the copy, or a view over the files. File access is then limited to
 // the profiles directory and the configuration locked, as for any
 // read-only store.
 func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
@@ -56,6 +57,8 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 				"ATTACH ':memory:' AS hot (COMPRESS)",
 				"CREATE TABLE hot.main.argo_profiles AS SELECT * FROM " + attachedAs + ".main.argo_profiles",
 				"CREATE VIEW main.argo_profiles AS SELECT * FROM hot.main.argo_profiles",
+				"CREATE TABLE hot.main." + GoodLevels + " AS " + goodLevelsSQL("hot.main.argo_profiles"),
+				"CREATE VIEW main." + GoodLevels + " AS SELECT * FROM hot.main." + GoodLevels,
 			} {
 				if _, err := db.ExecContext(ctx, q); err != nil {
 					return fail("copying the profiles into memory", err)
@@ -66,11 +69,17 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 		}
 	}
 	for name := range stored {
-		if name == "argo_profiles" && hot {
+		if name == "argo_profiles" && hot || name == GoodLevels {
 			continue
 		}
 		if _, err := db.ExecContext(ctx, "CREATE VIEW main."+name+" AS SELECT * FROM "+attachedAs+".main."+name); err != nil {
 			return fail("naming "+name, err)
+		}
+	}
+	if !hot && stored["argo_profiles"] {
+		// a store written before GoodLevels has no view of it
+		if _, err := db.ExecContext(ctx, "CREATE VIEW main."+GoodLevels+" AS "+goodLevelsSQL("main.argo_profiles")); err != nil {
+			return fail("naming "+GoodLevels, err)
 		}
 	}
 	s.hot = hot

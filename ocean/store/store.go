@@ -357,6 +357,9 @@ func (s *Store) refreshView(ctx context.Context, db execer) error {
 	if _, err := db.ExecContext(ctx, q); err != nil {
 		return fmt.Errorf("argo_profiles view: %w", err)
 	}
+	if _, err := db.ExecContext(ctx, "CREATE OR REPLACE VIEW "+GoodLevels+" AS "+goodLevelsSQL("argo_profiles")); err != nil {
+		return fmt.Errorf("%s view: %w", GoodLevels, err)
+	}
 	return nil
 }
 
