@@ -348,6 +348,8 @@ func (a *App) Ask(ctx context.Context, query string) (Response, error) {
 		case agentQuery:
 			m.QueryAgentTimeMs = r.TimeMs
 			resp.Result = r.Result
+			// once in the answer: a result lists up to 500 profiles
+			resp.Agents[len(resp.Agents)-1].Result = nil
 		}
 	}
 	m.TotalTimeMs = ms(time.Since(start))

@@ -127,6 +127,11 @@ func TestPlanFromModel(t *testing.T) {
 	if r.Result == nil || !strings.Contains(r.Response, "maximum salinity for float 2902269 is "+v+" PSU") {
 		t.Errorf("answer lacks %s PSU:\n%s", v, r.Response)
 	}
+	for _, ag := range r.Agents {
+		if ag.Result != nil {
+			t.Errorf("the %s agent's report repeats the answer's result", ag.Agent)
+		}
+	}
 }
 
 // TestAskNamesWhatIsMissing: a question that needs a slot it does not

@@ -133,7 +133,8 @@ type AgentReport struct {
 	Source string  `json:"source,omitempty"`
 	TimeMs float64 `json:"timeMs"`
 	Tokens int     `json:"tokens,omitempty"`
-	// Result is the query agent's executed plan.
+	// Result is the query agent's executed plan. A Response carries it
+	// once, as Response.Result, not again in its Agents.
 	Result *PlanResult `json:"result,omitempty"`
 
 	hits []docs.Hit // the rag agent's passages, moved to state.Retrieved
