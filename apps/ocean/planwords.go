@@ -358,3 +358,15 @@ func rewordFileNames(query string) string {
 	})
 	return reFloatFile.ReplaceAllString(query, "float $1")
 }
+
+// tidySpaces makes one space of every run of spaces and tabs and trims
+// each line (line breaks stay: a list's lines stay apart): a question
+// typed with double spaces, or pasted with tabs, reads as the same
+// question.
+func tidySpaces(q string) string {
+	lines := strings.Split(q, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
