@@ -239,8 +239,9 @@ var (
 )
 
 // reDepthDbar is a depth or pressure named as a label ("depth: 500
-// dbar", "pressure = 50 bar"): that level.
-var reDepthDbar = mustGuarded(`(?i)\b(?:depth|pressure|pres|level)\s*(?:=|:|is)\s*(\d+(?:\.\d+)?)\s*(?:dbar|decibars?|db)\b`)
+// dbar", "pressure = 50 bar", or with the colon left out, "depth 50
+// bar"): that level.
+var reDepthDbar = mustGuarded(`(?i)\b(?:depth|pressure|pres|level)(?:\s*(?:=|:|is)\s*|\s+)(\d+(?:\.\d+)?)\s*(?:dbar|decibars?|db)\b`)
 
 // rewordPressures writes bars as dbar and signed depths in words.
 func rewordPressures(query string) string {

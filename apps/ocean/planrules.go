@@ -183,7 +183,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = tidySpaces(query)
+	query = dropPoliteHead(upperHemiPrefix(unshout(tidySpaces(query))))
 	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
@@ -296,6 +296,8 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Region = reg.Name
 	} else if m := reSeaName.FindString(query); m != "" && !strings.HasPrefix(m, "Argo") {
 		p.Missing = append(p.Missing, fmt.Sprintf("region: %q is not a region this gateway knows (%s)", strings.TrimSpace(m), strings.Join(regionNames(), ", ")))
+	} else if m := caselessSeaName(query); m != "" {
+		p.Missing = append(p.Missing, fmt.Sprintf("region: %q is not a region this gateway knows (%s)", m, strings.Join(regionNames(), ", ")))
 	}
 	var lats, lons, boxLats, boxLons []float64
 	for _, c := range r.Coordinates {

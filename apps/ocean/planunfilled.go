@@ -116,13 +116,14 @@ var reNamedLayer = mustGuarded(`\b(thermocline|pycnocline|halocline|nutricline|o
 var reOtherFloat = mustGuarded(`\b(?:the\s+)?(?:other|another|second)\s+(?:one|float|buoy|platform|profiler)\b|\banother one\b`)
 
 // "Trawler skipper here.", "Hi, marine biology student here —", "PhD
-// student here:": a sentence that opens with a few words naming the
+// student here:", "Trawler skipper here what was…" typed without the
+// stop): a sentence that opens with a few words naming the
 // asker and ends in "here" introduces the asker; it points at no place.
 // Not when those words ask for something or place the here ("near
 // here.", "floats around here.", "the temperature here!").
 var (
 	reSentenceOpen = mustGuarded(`(?s)^.*[.!?\n]`)
-	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;]|[-–—]\s)`)
+	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;]|[-–—]\s)|^\s+(?i:what|which|how|where|when|who|can|could|would|do|does|did)\b`)
 	rePlaceWord    = mustGuarded(`(?i)\b(?:near|around|from|of|to|at|in|by|close|off|over|out|up|down|right|just|is|are|was|were|be|been|it|this|that)\b`)
 )
 

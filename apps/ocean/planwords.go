@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -369,4 +370,97 @@ func tidySpaces(q string) string {
 		lines[i] = strings.Join(strings.Fields(l), " ")
 	}
 	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// unshout lower-cases a question typed in capitals only (no lower-case
+// letter in it): its capitals say nothing about names, units or months,
+// and the rules read a lower-case question as the same one typed
+// normally ("WHAT IS THE TEMPERATURE AT 1000 DBAR" reads as "what is the
+// temperature at 1000 dbar").
+func unshout(q string) string {
+	upper := 0
+	for _, r := range q {
+		switch {
+		case unicode.IsLower(r):
+			return q
+		case unicode.IsUpper(r):
+			upper++
+		}
+	}
+	if upper < 8 { // "WMO 1900857", "T-S 5906072": a code, not shouting
+		return q
+	}
+	return strings.ToLower(q)
+}
+
+// reHemiPrefixLower is a position typed letter first in lower case as a
+// pair ("n16 e62", "s12.5, w45"): read as "N16 E62".
+var reHemiPrefixLower = mustGuarded(`\b([ns])(\d{1,2}(?:\.\d+)?)(\s*,?\s*)([ew])(\d{1,3}(?:\.\d+)?)\b`)
+
+// upperHemiPrefix writes a lower-case letter-first pair's hemispheres in
+// capitals, as the position reader wants them.
+func upperHemiPrefix(q string) string {
+	return reHemiPrefixLower.ReplaceAllStringFunc(q, strings.ToUpper)
+}
+
+// reSeaNameLower is a sea named in a question typed without capitals
+// ("in the red sea", "the baltic sea"); an adjective before "sea" or
+// "ocean" is no name (seaAdjectives).
+var reSeaNameLower = mustGuarded(`\bthe ([a-z]+) (sea|ocean|gulf|basin)\b|\b(gulf|bay|sea) of ([a-z]+)\b`)
+
+var seaAdjectives = map[string]bool{"deep": true, "open": true, "whole": true, "entire": true, "same": true,
+	"global": true, "world": true, "upper": true, "surface": true, "high": true, "nearest": true, "closest": true,
+	"local": true, "coastal": true, "other": true, "same-named": true, "this": true, "that": true, "my": true, "your": true,
+	"average": true, "mean": true, "median": true, "maximum": true, "minimum": true, "max": true, "min": true, "daily": true, "monthly": true,
+	"the": true, "and": true, "for": true, "from": true, "with": true, "any": true, "all": true, "its": true, "our": true, "their": true}
+
+// seaNounAfter are words after "sea" that make it a noun's modifier.
+var seaNounAfter = map[string]bool{"surface": true, "level": true, "levels": true, "water": true, "waters": true, "temperature": true,
+	"temperatures": true, "ice": true, "floor": true, "bed": true, "state": true, "salinity": true, "spray": true, "breeze": true}
+
+// caselessSeaName is the sea named in a question with no capitals in it
+// ("how warm is the baltic sea"), title-cased as typed normally, or "".
+func caselessSeaName(q string) string {
+	if strings.ToLower(q) != q {
+		return ""
+	}
+	for _, ix := range reSeaNameLower.FindAllStringSubmatchIndex(q, -1) {
+		m := make([]string, 5)
+		for g := range m {
+			if ix[2*g] >= 0 {
+				m[g] = q[ix[2*g]:ix[2*g+1]]
+			}
+		}
+		if after := strings.Fields(q[ix[1]:]); len(after) > 0 && seaNounAfter[strings.Trim(after[0], ",.?!;:")] {
+			continue // "the average sea surface temperature"
+		}
+		if m[1] != "" && len(m[1]) > 2 && !seaAdjectives[m[1]] {
+			return titleWord(m[1]) + " " + titleWord(m[2])
+		}
+		if m[3] != "" && len(m[4]) > 2 && !seaAdjectives[m[4]] {
+			return titleWord(m[3]) + " of " + titleWord(m[4])
+		}
+	}
+	return ""
+}
+
+func titleWord(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// rePoliteHead is a polite word opening a question ("please, ...",
+// "pls ..."): it asks nothing, and left in place it hides how the first
+// sentence starts ("please We're sailing the Ionian", "please Hi there!").
+var rePoliteHead = mustGuarded(`(?i)^(?:please|pls|plz|kindly)\b[,:;!.]*\s+`)
+
+// dropPoliteHead returns q without its opening polite word, when words
+// follow it.
+func dropPoliteHead(q string) string {
+	if m := rePoliteHead.FindString(q); m != "" && len(m) < len(q) {
+		return q[len(m):]
+	}
+	return q
 }
