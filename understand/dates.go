@@ -66,6 +66,9 @@ type dateReader struct {
 	tense Tense
 	toks  []token
 	taken []bool
+	// caseless: the text has no capitals to tell a month ("may",
+	// "november") from a word; its place and neighbours tell.
+	caseless bool
 }
 
 func (d *dateReader) day(y int, m time.Month, dd int) time.Time {
@@ -83,7 +86,7 @@ type point struct {
 
 // readDates finds the time frames of toks.
 func readDates(text string, toks []token, taken []bool, now time.Time, tense Tense) []TimeFrame {
-	d := &dateReader{now: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()), tense: tense, toks: toks, taken: taken}
+	d := &dateReader{now: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()), tense: tense, toks: toks, taken: taken, caseless: isCaseless(toks)}
 	var pts []point
 	for i := 0; i < len(toks); i++ {
 		if taken[i] || toks[i].masked {
@@ -344,7 +347,7 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		}
 		return p, false
 	}
-	if wd, ok := weekdays[w]; ok && (t.cap || d.word(i-1) == "on" || d.word(i-1) == "this" || d.word(i-1) == "next") && len(w) > 3 {
+	if wd, ok := weekdays[w]; ok && (t.cap || d.caseless || d.word(i-1) == "on" || d.word(i-1) == "this" || d.word(i-1) == "next") && len(w) > 3 {
 		ahead := (int(wd) - int(d.now.Weekday()) + 7) % 7
 		p.From = d.now.AddDate(0, 0, ahead)
 		p.To, p.Unit = p.From.AddDate(0, 0, 1), "day"
@@ -399,6 +402,19 @@ func (d *dateReader) monthWritten(i int) bool {
 		next++
 	}
 	numberAfter := next < len(d.toks) && d.toks[next].kind == tokNum
+	if d.caseless && !t.cap {
+		// No capitals: a month by its neighbours ("in march", "may 30th",
+		// "17 may", "the month of may"), a full name but "may" and
+		// "march" always.
+		numberBefore := i > 0 && d.toks[i-1].kind == tokNum
+		switch {
+		case t.low == "may" || t.low == "march" || t.low == "mar":
+			return (timePreps[prev] || numberAfter || numberBefore) && !(t.low == "may" && d.word(i+1) == "i")
+		case len(t.low) <= 4 && t.low != "june" && t.low != "july":
+			return numberAfter || numberBefore || timePreps[prev]
+		}
+		return true
+	}
 	switch {
 	case t.low == "may" || t.low == "march" || t.low == "mar":
 		return t.cap && (timePreps[prev] || numberAfter || prev == "") && !(t.low == "may" && d.word(i+1) == "i")

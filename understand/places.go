@@ -87,7 +87,7 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			continue
 		}
 		if n, places := longestName(toks, i, g, caseless || listed(i)); n > 0 {
-			qualified := n == 1 && (t.cap || t.upper) && qualifiedNext(toks, i+n, g) // qualified.go: "Bath, UK"
+			qualified := n == 1 && (t.cap || t.upper || caseless) && qualifiedNext(toks, i+n, g, caseless) // qualified.go: "Bath, UK"
 			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || common[t.low] && r == RoleNone && !listed(i) && !qualified) {
 				i++ // "To", "Find", "Reading": a word, unless a cue makes it a name
 				continue
@@ -248,7 +248,9 @@ func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place)
 		if n > 1 && connectors[last.low] || (t.low == "the" || lowerStart && connectors[t.low]) && n == 1 || last.kind != tokWord {
 			continue
 		}
-		if !writtenAsName(toks, i, end, caseless) {
+		// In a text with no capitals a common word qualified by its
+		// region is a name: "reading, england", "split (croatia)".
+		if !writtenAsName(toks, i, end, caseless) && !(caseless && lowerStart && end == i+1 && qualifiedNext(toks, end, g, true)) {
 			continue
 		}
 		key := joinKeys(toks, i, end)

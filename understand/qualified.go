@@ -4,16 +4,17 @@ package understand
 // with a region or country after it, a comma or a bracket between:
 // "Bath, UK", "Split (Croatia)", "Reading, England". Then a capitalised
 // common word ("Bath", "Split", "Reading") is the town's name, not a
-// word, though no cue comes before it.
-func qualifiedNext(toks []token, n int, g Gazetteer) bool {
+// word, though no cue comes before it; so is one in a text with no
+// capitals ("bath, uk", "split (croatia)").
+func qualifiedNext(toks []token, n int, g Gazetteer, caseless bool) bool {
 	if n+1 >= len(toks) || !toks[n].isPunct(",", "(") {
 		return false
 	}
 	k := n + 1
-	if t := toks[k]; t.kind != tokWord || !t.cap && !t.upper {
+	if t := toks[k]; t.kind != tokWord || !t.cap && !t.upper && !caseless {
 		return false
 	}
-	c, ps := longestName(toks, k, g, false)
+	c, ps := longestName(toks, k, g, caseless)
 	if c == 0 || len(regionReadings(ps)) == 0 {
 		return false
 	}

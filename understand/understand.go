@@ -127,7 +127,18 @@ func Read(text string, o Options) *Reading {
 		markTaken(taken, m.first, m.last+1)
 	}
 	r.References = readReferences(text, toks, slices.Clone(taken))
-	terms := readTerms(toks, slices.Clone(taken), o.Terms)
+	termsTaken := slices.Clone(taken)
+	if caseless {
+		// With no capitals, a word read as a town with no cue ("national
+		// holiday celebrations", "art fairs") may still be a term: the
+		// caller weighs both, as it does for a capitalised text.
+		for _, m := range ms {
+			if m.Role == RoleNone && m.first == m.last && !m.Quoted && !toks[m.first].cap && !toks[m.first].upper {
+				termsTaken[m.first] = false
+			}
+		}
+	}
+	terms := readTerms(toks, termsTaken, o.Terms)
 	r.Quantities = readNumbers(toks, taken)
 	r.Terms = countTerms(text, terms, r.Quantities)
 	r.Directions = readDirections(toks, ms, r.Coordinates)

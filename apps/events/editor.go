@@ -190,7 +190,9 @@ func (a *App) placeOf(name string) *understand.Place {
 // be served.
 func (a *App) readProfile(s State) (p Profile, reject string, notes []string, stated bool) {
 	now, _ := day(s.Today)
-	text := s.UserInput
+	// The request as a reader takes it, whatever its typing (spaces,
+	// capitals, a polite word).
+	text := understand.Plain(s.UserInput)
 	g := s.Given
 	if g != nil {
 		text = strings.TrimSpace(text + " " + strings.Join(g.Interests, ", ") + " " + strings.Join(g.SearchKeywords, " "))

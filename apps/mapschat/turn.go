@@ -9,6 +9,7 @@ import (
 
 	"github.com/cairn-agents/cairn/event"
 	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // turn runs one message through the graph, streaming each state to yield,
@@ -29,10 +30,13 @@ func (a *Assistant) turn(ctx context.Context, s *Session, m Message, yield func(
 		p := *m.Selected
 		mem.Subject = &p
 	}
-	t0 := turn{Message: m.Text, Now: a.o.Now(), Center: center, Memory: mem}
+	// The message as a reader takes it, whatever its typing (spaces,
+	// capitals, a polite word): the policy reads the plain text.
+	text := understand.Plain(m.Text)
+	t0 := turn{Message: text, Now: a.o.Now(), Center: center, Memory: mem}
 	resume := s.Waiting
 	var dropped *Waiting
-	if resume != nil && a.placeIn(&t0, m.Text, a.here(&t0)) == nil {
+	if resume != nil && a.placeIn(&t0, text, a.here(&t0)) == nil {
 		resume, dropped = nil, resume // a request of its own: the question is dropped
 	}
 	t0.Memory.Pending = nil
@@ -73,7 +77,7 @@ func (a *Assistant) turn(ctx context.Context, s *Session, m Message, yield func(
 				}
 				ts.save(c)
 			}
-			final, rerr = a.runner.Answer(rctx, resume.RunID, resume.RequestID, m.Text)
+			final, rerr = a.runner.Answer(rctx, resume.RunID, resume.RequestID, text)
 			return
 		}
 		final, rerr = a.runner.Invoke(rctx, t0)
