@@ -183,7 +183,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = dropPoliteHead(upperHemiPrefix(unshout(tidySpaces(query))))
+	query = apostropheWMO(dropPoliteHead(upperHemiPrefix(unshout(tidySpaces(query)))))
 	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)

@@ -14,7 +14,8 @@ import (
 // stripTypedPunct removes the punctuation a person may or may not type
 // without changing what is asked: ? ! , ; : " ( ), a period that ends a
 // sentence (followed by a space or the end; "10.5" keeps its point) and an
-// apostrophe between letters ("what's" -> "whats", "don't" -> "dont").
+// apostrophe between letters ("what's" -> "whats", "don't" -> "dont") or
+// of a number's possessive ("float 5900446's" -> "float 5900446s").
 // Kept, because they carry meaning that cannot be dropped without changing
 // the question: hyphens and minus signs, slashes, degree signs and the
 // minutes mark of "37°30'N", a comma between two numbers ("-30.5, -99.2"
@@ -56,7 +57,8 @@ func stripTypedPunct(q string) string {
 				continue
 			}
 		case '\'', '’':
-			if unicode.IsLetter(before) && unicode.IsLetter(after) {
+			possessive := unicode.IsDigit(before) && strings.HasPrefix(rest, "s") && (len(rest) == 1 || !unicode.IsLetter(rune(rest[1])))
+			if unicode.IsLetter(before) && unicode.IsLetter(after) || possessive {
 				continue
 			}
 		}

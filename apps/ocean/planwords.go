@@ -464,3 +464,12 @@ func dropPoliteHead(q string) string {
 	}
 	return q
 }
+
+// reWMOPossessive is a float's number with a possessive typed without
+// its apostrophe ("float 5900446s cycle 100"): read as "5900446's".
+var reWMOPossessive = mustGuarded(`\b([0-9]{7}|[0-9]{5})s\b`)
+
+// apostropheWMO writes a WMO number's dropped possessive apostrophe back.
+func apostropheWMO(q string) string {
+	return reWMOPossessive.ReplaceAllString(q, "$1's")
+}
