@@ -186,7 +186,11 @@ func TestNoProgramRunsAtStartup(t *testing.T) {
 func TestSignalStopsACall(t *testing.T) {
 	url := serveDemo(t)
 	cmd, stderr := startMain(t, `mcp call --server `+url+` sleep {"ms":60000}`)
-	time.Sleep(time.Second) // connected, the call in flight
+	// connected, the call in flight: the child is this test binary run
+	// again, whose start-up on a loaded 2-core machine took more than a
+	// second (the interrupt then found no handler yet and killed it);
+	// the call lasts a minute, so waiting longer costs nothing
+	time.Sleep(3 * time.Second)
 	start := time.Now()
 	cmd.Process.Signal(os.Interrupt)
 	if code := waitExit(t, cmd); code != 130 {
