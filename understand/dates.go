@@ -277,7 +277,7 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		if d.word(n) == "of" {
 			n++
 		}
-		if mo, ok := monthNames[d.word(n)]; ok && (d.toks[n].cap || d.word(n) != "may" && d.word(n) != "march") {
+		if mo, ok := monthNames[d.word(n)]; ok && (d.toks[n].cap || d.caseless || d.word(n) != "may" && d.word(n) != "march") {
 			dd, err := strconv.Atoi(t.raw)
 			if err == nil && dd >= 1 && dd <= 31 {
 				y, last := d.yearAfter(n + 1)
@@ -405,9 +405,12 @@ func (d *dateReader) monthWritten(i int) bool {
 	if d.caseless && !t.cap {
 		// No capitals: a month by its neighbours ("in march", "may 30th",
 		// "17 may", "the month of may"), a full name but "may" and
-		// "march" always.
-		numberBefore := i > 0 && d.toks[i-1].kind == tokNum
+		// "march" always; none after a year ("float 2017 january": which
+		// January is not said the way a reader would take it).
+		numberBefore := i > 0 && d.toks[i-1].kind == tokNum && !d.isYear(i-1)
 		switch {
+		case i > 0 && d.isYear(i-1):
+			return false
 		case t.low == "may" || t.low == "march" || t.low == "mar":
 			return (timePreps[prev] || numberAfter || numberBefore) && !(t.low == "may" && d.word(i+1) == "i")
 		case len(t.low) <= 4 && t.low != "june" && t.low != "july":
