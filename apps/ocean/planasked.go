@@ -302,10 +302,10 @@ func depthRule(q string, r *PressureRange) string {
 // Typed without apostrophes, "ive" is "I've" and "were sailing" is
 // "we're sailing" ("Were sailing the Ionian this spring").
 var (
-	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
+	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
 	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
 	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way)\b`)
-	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
+	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
 	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
 	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
 	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
