@@ -2,66 +2,10 @@ package events
 
 import (
 	"fmt"
-	"strings"
 	"testing"
-	"unicode"
+
+	"github.com/cairn-agents/cairn/understand/typing"
 )
-
-// typingVariants are the ways a user may type the same request: the
-// reading must not depend on them.
-var typingVariants = []struct {
-	kind string
-	of   func(string) string
-}{
-	{"lower", strings.ToLower},
-	{"upper", strings.ToUpper},
-	{"spaces", doubleSpaces},
-	{"punctuation", stripPunctuation},
-	{"please", func(s string) string { return "please " + s }},
-	{"thanks", func(s string) string { return s + " thanks" }},
-}
-
-// doubleSpaces doubles every run of spaces.
-func doubleSpaces(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == ' ' {
-			b.WriteString("  ")
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// stripPunctuation drops ?!,;:"() but keeps a character inside a number
-// ("10:30", "1,000"); one between two words becomes a space.
-func stripPunctuation(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		if !strings.ContainsRune(`?!,;:"()`, r) {
-			b.WriteRune(r)
-			continue
-		}
-		before, after := rune(' '), rune(' ')
-		if i > 0 {
-			before = rs[i-1]
-		}
-		if i+1 < len(rs) {
-			after = rs[i+1]
-		}
-		if unicode.IsDigit(before) && unicode.IsDigit(after) && (r == ':' || r == ',') {
-			b.WriteRune(r)
-			continue
-		}
-		if !unicode.IsSpace(before) && !unicode.IsSpace(after) && i > 0 && i+1 < len(rs) &&
-			!strings.ContainsRune(`?!,;:"()`, before) && !strings.ContainsRune(`?!,;:"()`, after) {
-			b.WriteRune(' ')
-		}
-	}
-	return b.String()
-}
 
 // typingFloors are the least share (percent) of tuned requests that read
 // the same typed each way, a few points under the rates reached. When
@@ -93,17 +37,17 @@ func TestRequestIgnoresTyping(t *testing.T) {
 	}
 	type tally struct{ n, differ int }
 	tuned, held := map[string]*tally{}, map[string]*tally{}
-	for _, v := range typingVariants {
-		tuned[v.kind], held[v.kind] = &tally{}, &tally{}
+	for _, v := range typing.Variants() {
+		tuned[v.Kind], held[v.Kind] = &tally{}, &tally{}
 	}
 	for _, r := range c.Requests {
 		ho := heldOut(r.ID)
 		want := reading(r.Request, r.Today)
-		for _, v := range typingVariants {
-			text := v.of(r.Request)
-			sc := tuned[v.kind]
+		for _, v := range typing.Variants() {
+			text := v.Of(r.Request)
+			sc := tuned[v.Kind]
 			if ho {
-				sc = held[v.kind]
+				sc = held[v.Kind]
 			}
 			sc.n++
 			got := reading(text, r.Today)
@@ -112,17 +56,17 @@ func TestRequestIgnoresTyping(t *testing.T) {
 			}
 			sc.differ++
 			if !ho {
-				t.Logf("%s %s %q: read %s, as written %s", r.ID, v.kind, text, got, want)
+				t.Logf("%s %s %q: read %s, as written %s", r.ID, v.Kind, text, got, want)
 			}
 		}
 	}
-	for _, v := range typingVariants {
-		tu, ho := tuned[v.kind], held[v.kind]
+	for _, v := range typing.Variants() {
+		tu, ho := tuned[v.Kind], held[v.Kind]
 		rate := 100 * float64(tu.n-tu.differ) / float64(max(tu.n, 1))
 		t.Logf("typing %-11s tuned %d/%d differ (%.0f%% the same), held out %d/%d differ",
-			v.kind, tu.differ, tu.n, rate, ho.differ, ho.n)
-		if rate < typingFloors[v.kind] {
-			t.Errorf("typing %s: tuned %.0f%% read the same, under the floor of %.0f%%", v.kind, rate, typingFloors[v.kind])
+			v.Kind, tu.differ, tu.n, rate, ho.differ, ho.n)
+		if rate < typingFloors[v.Kind] {
+			t.Errorf("typing %s: tuned %.0f%% read the same, under the floor of %.0f%%", v.Kind, rate, typingFloors[v.Kind])
 		}
 	}
 }

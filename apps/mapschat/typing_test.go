@@ -4,66 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/cairn-agents/cairn/geo/geotest"
+	"github.com/cairn-agents/cairn/understand/typing"
 )
-
-// typingVariants are the ways a user may type the same message: the
-// tool calls must not depend on them.
-var typingVariants = []struct {
-	kind string
-	of   func(string) string
-}{
-	{"lower", strings.ToLower},
-	{"upper", strings.ToUpper},
-	{"spaces", doubleSpaces},
-	{"punctuation", stripPunctuation},
-	{"please", func(s string) string { return "please " + s }},
-	{"thanks", func(s string) string { return s + " thanks" }},
-}
-
-// doubleSpaces doubles every run of spaces.
-func doubleSpaces(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == ' ' {
-			b.WriteString("  ")
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// stripPunctuation drops ?!,;:"() but keeps a character inside a number
-// ("10:30", "1,000", "48.1,11.5"); one between two words becomes a space.
-func stripPunctuation(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		if !strings.ContainsRune(`?!,;:"()`, r) {
-			b.WriteRune(r)
-			continue
-		}
-		before, after := rune(' '), rune(' ')
-		if i > 0 {
-			before = rs[i-1]
-		}
-		if i+1 < len(rs) {
-			after = rs[i+1]
-		}
-		if unicode.IsDigit(before) && (unicode.IsDigit(after) || after == '-' && r == ',') && (r == ':' || r == ',') {
-			b.WriteRune(r)
-			continue
-		}
-		if !unicode.IsSpace(before) && !unicode.IsSpace(after) && i > 0 && i+1 < len(rs) &&
-			!strings.ContainsRune(`?!,;:"()`, before) && !strings.ContainsRune(`?!,;:"()`, after) {
-			b.WriteRune(' ')
-		}
-	}
-	return b.String()
-}
 
 // typingFloors are the least share (percent) of tuned messages whose
 // tool calls are the same typed each way, a few points under the rates
@@ -109,17 +53,17 @@ func TestMessagesIgnoreTyping(t *testing.T) {
 	}
 	type tally struct{ n, differ int }
 	tuned, held := map[string]*tally{}, map[string]*tally{}
-	for _, v := range typingVariants {
-		tuned[v.kind], held[v.kind] = &tally{}, &tally{}
+	for _, v := range typing.Variants() {
+		tuned[v.Kind], held[v.Kind] = &tally{}, &tally{}
 	}
 	for _, s := range c.Sessions {
 		ho := heldOut(s.ID)
 		want := replay(s, func(m string) string { return m })
-		for _, v := range typingVariants {
-			got := replay(s, v.of)
-			sc := tuned[v.kind]
+		for _, v := range typing.Variants() {
+			got := replay(s, v.Of)
+			sc := tuned[v.Kind]
 			if ho {
-				sc = held[v.kind]
+				sc = held[v.Kind]
 			}
 			for i, m := range s.Messages {
 				sc.n++
@@ -128,18 +72,18 @@ func TestMessagesIgnoreTyping(t *testing.T) {
 				}
 				sc.differ++
 				if !ho {
-					t.Logf("%s %s %q:\n\tgot        %s\n\tas written %s", m.ID, v.kind, v.of(m.Msg), got[i], want[i])
+					t.Logf("%s %s %q:\n\tgot        %s\n\tas written %s", m.ID, v.Kind, v.Of(m.Msg), got[i], want[i])
 				}
 			}
 		}
 	}
-	for _, v := range typingVariants {
-		tu, ho := tuned[v.kind], held[v.kind]
+	for _, v := range typing.Variants() {
+		tu, ho := tuned[v.Kind], held[v.Kind]
 		rate := 100 * float64(tu.n-tu.differ) / float64(max(tu.n, 1))
 		t.Logf("typing %-11s tuned %d/%d differ (%.0f%% the same), held out %d/%d differ",
-			v.kind, tu.differ, tu.n, rate, ho.differ, ho.n)
-		if rate < typingFloors[v.kind] {
-			t.Errorf("typing %s: tuned %.0f%% read the same, under the floor of %.0f%%", v.kind, rate, typingFloors[v.kind])
+			v.Kind, tu.differ, tu.n, rate, ho.differ, ho.n)
+		if rate < typingFloors[v.Kind] {
+			t.Errorf("typing %s: tuned %.0f%% read the same, under the floor of %.0f%%", v.Kind, rate, typingFloors[v.Kind])
 		}
 	}
 }
