@@ -38,13 +38,16 @@ func Plain(text string) string {
 			break
 		}
 	}
-	low := strings.ToLower(s)
+	body := strings.TrimRight(s, " !.")
 	for _, w := range politeLast {
-		body := strings.TrimRight(low, " !.")
-		if !strings.HasSuffix(body, " "+w) && !strings.HasSuffix(body, ","+w) {
+		// the polite words are ASCII: the last len(w) bytes of body, equal
+		// to w in any case, start a rune (lower-casing the whole text first
+		// would shift the cut where a letter changes its length: "İ")
+		n := len(body) - len(w)
+		if n < 1 || !strings.EqualFold(body[n:], w) || body[n-1] != ' ' && body[n-1] != ',' {
 			continue
 		}
-		rest := strings.TrimRight(s[:len(body)-len(w)], " ,")
+		rest := strings.TrimRight(body[:n], " ,")
 		if wordsIn(rest) > 0 {
 			s = rest
 		}
