@@ -114,6 +114,10 @@ var (
 // ErrBadPlan is wrapped by QueryPlan.Validate's errors.
 var ErrBadPlan = errors.New("invalid query plan")
 
+// maxPlanDbar is the deepest pressure a plan may ask for: below the
+// deepest trench (about 11,000 m).
+const maxPlanDbar = 12000
+
 // Validate checks every slot against its values and ranges.
 func (p QueryPlan) Validate() error {
 	bad := func(format string, args ...any) error {
@@ -143,8 +147,8 @@ func (p QueryPlan) Validate() error {
 			return bad("cycles: %d is outside 0..10000", c)
 		}
 	}
-	if r := p.Pressure; r != nil && (r.Min < 0 || r.Max > 12000 || r.Min > r.Max) {
-		return bad("pressure: %v..%v dbar is not a range within 0..12000", r.Min, r.Max)
+	if r := p.Pressure; r != nil && (r.Min < 0 || r.Max > maxPlanDbar || r.Min > r.Max) {
+		return bad("pressure: %v..%v dbar is not a range within 0..%v", r.Min, r.Max, maxPlanDbar)
 	}
 	if p.Region != "" {
 		if _, ok := regionByName(p.Region); !ok {

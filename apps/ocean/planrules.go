@@ -687,6 +687,9 @@ func missingSlots(p QueryPlan) []string {
 	if p.Rank != nil && p.Rank.By == "nearest" && p.Near == nil {
 		out = append(out, "near: the question asks for the nearest but gives no point (such as 10N 65E)")
 	}
+	if r := p.Pressure; r != nil && r.Max > maxPlanDbar {
+		out = append(out, fmt.Sprintf("pressure: %g dbar is deeper than any ocean (the deepest trench is about 11,000 m; Argo floats profile to 2,000 dbar, deep floats to 6,000)", max(r.Target, r.Min)))
+	}
 	return out
 }
 
