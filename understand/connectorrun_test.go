@@ -9,7 +9,8 @@ import (
 // TestCityBeforeConnectorRun: a known city followed by a connector and
 // capitalised words the gazetteer does not know as one name ("Munich on
 // Saturday", "Paris on Bastille Day") is the city; the words after it
-// are no part of its name.
+// are no part of its name; joined by "of" they are ("University of
+// Delaware" is no University, Canada).
 func TestCityBeforeConnectorRun(t *testing.T) {
 	g := gazetteer(t)
 	for _, c := range []struct{ text, want string }{
@@ -30,6 +31,18 @@ func TestCityBeforeConnectorRun(t *testing.T) {
 				got = append(got, m.Text)
 			}
 			t.Errorf("%q: mentions %q, want %q read as a place", c.text, got, c.want)
+		}
+	}
+}
+
+func TestLandmarkWithOfKeepsItsName(t *testing.T) {
+	g := gazetteer(t)
+	for _, text := range []string{"A cafe in Newark east of the University of Delaware", "a bench north of the Bank of Springfield"} {
+		r := understand.Read(text, understand.Options{Gazetteer: g, Now: refDay})
+		for _, m := range r.Mentions {
+			if m.Text == "University" || m.Text == "Bank" {
+				t.Errorf("%q: %q read as a place of its own", text, m.Text)
+			}
 		}
 	}
 }

@@ -96,11 +96,11 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			// A known name that starts a longer capitalised one is part of
 			// a landmark's name: "Wilmington Public Library", "University
 			// of Delaware", "Dover Downs".
-			// A run the gazetteer does not know joined by a connector is
-			// no part of the name: "Munich on Saturday", "London on
-			// Chinese New Year".
+			// A run the gazetteer does not know joined by "on" is no part
+			// of the name: "Munich on Saturday", "London on Chinese New
+			// Year" (joined by "of" it is: "University of Delaware").
 			if k := landmarkRun(toks, i+n, g, isLandmark(places)); k > i+n {
-				if cands := g.Lookup(joinKeys(toks, i, k)); len(cands) > 0 || !connectors[toks[i+n].low] {
+				if cands := g.Lookup(joinKeys(toks, i, k)); len(cands) > 0 || toks[i+n].low != "on" {
 					m = Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, end: k, begin: i, qual: -1}
 					m.cands = cands
 				}
