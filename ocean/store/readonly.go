@@ -77,7 +77,9 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 		}
 	}
 	if !hot && stored["argo_profiles"] {
-		// a store written before GoodLevels has no view of it
+		// over main.argo_profiles, as every query reads the levels (a
+		// stored view would read the attached catalog's, and a store
+		// written before GoodLevels has none)
 		if _, err := db.ExecContext(ctx, "CREATE VIEW main."+GoodLevels+" AS "+goodLevelsSQL("main.argo_profiles")); err != nil {
 			return fail("naming "+GoodLevels, err)
 		}
