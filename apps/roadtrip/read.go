@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -49,6 +50,12 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 	}
 	s.Unknown = q.unknown(s.Family)
 	if why := q.offMaps(&s, o.Gazetteer, o.Prefer); why != "" {
+		var d map[string]any
+		if len(t.OutputFormat) == 0 && len(s.Format) == 0 && json.Unmarshal([]byte(defaultFormats[s.Family]), &d) == nil {
+			// the empty answer keeps the shape of what was asked, its
+			// keys in the order renderAnswer writes a default format's
+			s.Format, _ = json.Marshal(d)
+		}
 		s.Family, s.Why = "", why
 	}
 	s.Notes, s.Readings = q.r.Notes, q.r.Readings

@@ -87,7 +87,7 @@ func TestTripFreeFormAndUnclear(t *testing.T) {
 	for _, c := range []struct{ q, empty, msg string }{
 		{"Plan a road trip from Wilmington with 3 cities", `{"destination_city":"","routes":[],"starting_city":""}`, `no destination (write e.g. "from Wilmington to Dover")`},
 		{"Plan a road trip please", `{"destination_city":"","routes":[],"starting_city":""}`, "no starting place and no destination"},
-		{"Plan 2 routes from Qzxwvtopia to Dover", `{"destination_city":"","routes":[],"starting_city":""}`, `starting place: cannot locate "Qzxwvtopia"`},
+		{"Plan 2 routes from Qzxwvtopia to Dover", `{"destination_city":"","routes":[],"starting_city":""}`, `no town named "Qzxwvtopia" is known`},
 		{"Where should we meet for coffee?", `{"stops":[]}`, "needs the places of 2-6 people, found 0"},
 	} {
 		out, stderr, err := runCairn(t, "trip", c.q, "-q")
