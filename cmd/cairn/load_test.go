@@ -95,9 +95,11 @@ func servedAPI(t testing.TB) http.Handler {
 	return served.handler
 }
 
-// TestMain removes the store servedAPI made.
+// TestMain removes the store servedAPI made and stops the PostGIS
+// server a test started (each run left one behind).
 func TestMain(m *testing.M) {
 	code := m.Run()
+	oceantest.StopPostGIS()
 	if served.dir != "" {
 		os.RemoveAll(served.dir)
 	}
