@@ -24,7 +24,12 @@ var (
 	reNotServed = regexp.MustCompile(`\b(?:(?:better|worse|nicer|tastier|cleaner|friendlier) than|cheaper|pricier|more expensive|less expensive|expensive|prices?|pricing|costs?|how much (?:is|are|does|do|to|for)|tickets?|admission|entry fees?|entrance fees?|fares?)\b`)
 	// reMoreAbout asks about a place in general: "tell me more about it",
 	// "more info on the second one".
-	reMoreAbout = regexp.MustCompile(`\b(?:tell (?:me|us)(?: a (?:little|bit|little bit))?(?: more)? about|(?:a little|a bit|some) more about|more (?:info(?:rmation)?|details?)(?: on| about| for)?|(?:know|learn|hear)(?: a (?:little|bit))? more|(?:info(?:rmation)?|details) (?:on|about|for)|what (?:do you know|can you tell (?:me|us)) about)\b`)
+	reMoreAbout = regexp.MustCompile(`^(?:details?|info(?:rmation)?)\b|\b(?:tell (?:me|us)(?: a (?:little|bit|little bit))?(?: more)? about|(?:a little|a bit|some) more about|more (?:info(?:rmation)?|details?)(?: on| about| for)?|(?:know|learn|hear)(?: a (?:little|bit))? more|(?:info(?:rmation)?|details) (?:on|about|for)|what (?:do you know|can you tell (?:me|us)) about)\b`)
+	// reOwnThing is a person's own: "my phone", "our number".
+	reOwnThing = regexp.MustCompile(`\b(?:my|our|your|his|her)\s+$`)
+	// reThey points at the place spoken of as "they": "are they open
+	// late", "what are their hours".
+	reThey = regexp.MustCompile(`\b(?:they|they're|theyre|their)\b`)
 	// reAccessDetail asks whether a place can be entered without steps.
 	reAccessDetail = regexp.MustCompile(`\b(?:ramps?|stairs|steps|elevators?|lifts?|disabled (?:access|parking|entrance)|handicap(?:ped)? (?:access|accessible|parking|entrance))\b`)
 	// reNoMode takes back the mode named after it: "no car", "without a
@@ -52,10 +57,13 @@ func notServed(low string) bool {
 }
 
 // detailAsked is the detail a message asks of a place, "" for none:
-// "info" for a place asked about in general.
+// "info" for a place asked about in general. A person's own phone or
+// number ("put this on my phone") asks nothing of a place.
 func detailAsked(low string) string {
-	if m := reDetail.FindStringSubmatch(low); m != nil {
-		return detailOf(m[1])
+	for _, m := range reDetail.FindAllStringSubmatchIndex(low, -1) {
+		if !reOwnThing.MatchString(low[:m[2]]) {
+			return detailOf(low[m[2]:m[3]])
+		}
 	}
 	switch {
 	case reAccessDetail.MatchString(low):
@@ -65,6 +73,10 @@ func detailAsked(low string) string {
 	}
 	return ""
 }
+
+// saysThey says whether the message points at the place spoken of as
+// "they" ("are they open on Sundays").
+func saysThey(low string) bool { return reThey.MatchString(low) }
 
 // namedLandmark is the first place of the maps' data the text names by
 // its name ("The Old State House", "the Acme's"), with the id its details

@@ -98,3 +98,55 @@ func askedName(s string) string {
 	name := strings.TrimSpace(reAskedTail.ReplaceAllString(s, ""))
 	return strings.TrimPrefix(name, "the ")
 }
+
+// bareLeg says whether the message names a start and an end and no kind
+// of place: a route, however little else it says ("Millsboro to Laurel
+// next", "then Laurel back to Georgetown").
+func bareLeg(rd *understand.Reading) bool {
+	from := slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role == understand.RoleFrom })
+	to := slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role == understand.RoleTo })
+	return from && to && len(rd.Terms) == 0
+}
+
+// reAfterThe is "after", "before" right before a word: "after that" tells
+// when, not where.
+var reAfterThe = regexp.MustCompile(`\b(?:after|before|since)\s+$`)
+
+// afterThat says whether the reference is the "that" of "after that".
+func afterThat(ref understand.Reference, rd *understand.Reading) bool {
+	return strings.EqualFold(ref.Text, "that") && ref.Start <= len(rd.Text) && reAfterThe.MatchString(strings.ToLower(rd.Text[:ref.Start]))
+}
+
+// samePlace says whether l and o are the one place of the conversation.
+func (l *Loc) samePlace(o *Loc) bool {
+	if l == nil || o == nil {
+		return false
+	}
+	if l.PlaceID != "" || o.PlaceID != "" {
+		return l.PlaceID == o.PlaceID
+	}
+	return l.Point != nil && o.Point != nil && *l.Point == *o.Point
+}
+
+// reFromHome starts a route at the person's home or lodging, with the
+// street it is on: "from my house on High Street", "from our rental off
+// Route 1".
+var reFromHome = regexp.MustCompile(`\bfrom (?:my|our) (?:house|home|place|apartment|apt|flat|condo|cottage|rental|dorm|room)\b(?:\s+(?:on|off|along)\s+[^,.;:?!]*)?`)
+
+// fromHome is rd less the names of the street a home start is on, and
+// that start: the map's centre, the person's town. A town named there
+// ("from my place in Lewes") is left to be the start.
+func fromHome(rd *understand.Reading, here *Loc) (*understand.Reading, *Loc) {
+	low := strings.ToLower(rd.Text)
+	ix := reFromHome.FindStringIndex(low)
+	if ix == nil || here == nil || len(low) != len(rd.Text) {
+		return rd, nil
+	}
+	if to := strings.Index(low[ix[0]:ix[1]], " to "); to >= 0 {
+		ix[1] = ix[0] + to
+	}
+	inside := func(m understand.Mention) bool { return m.Start >= ix[0] && m.End <= ix[1] }
+	out := *rd
+	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), inside)
+	return &out, here
+}

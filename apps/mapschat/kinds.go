@@ -10,6 +10,45 @@ import (
 // Kinds of place beyond the common ones, the purpose a kind is wanted
 // for, and kinds the policy does not know, searched by their words.
 
+// terms are the kinds of place a message may ask for, as the maps search
+// them. Longer phrases first.
+var terms = func() []understand.Term {
+	phrases := []string{"gas station", "petrol station", "charging station", "coffee shop", "ice cream",
+		"fast food", "rest stop", "rest area", "scenic viewpoint", "viewpoint", "lookout", "overlook",
+		"pizza", "pizzeria", "coffee", "cafe", "café", "restaurant", "bar", "pub", "brewery", "bakery", "hotel",
+		"motel", "hostel", "museum", "park", "beach", "hospital", "pharmacy", "supermarket", "grocery",
+		"atm", "bank", "library", "parking", "campground", "church", "stadium", "attraction", "sushi",
+		"burger", "tacos", "diner", "food", "ski resort", "swimming pool", "gas"}
+	out := make([]understand.Term, len(phrases))
+	for i, p := range phrases {
+		out[i] = understand.Term{Phrase: p, Label: p}
+	}
+	// Other words for the same kinds (British ones among them), as the
+	// maps search them.
+	for _, syn := range []struct {
+		label   string
+		phrases []string
+	}{
+		{"parking", []string{"car park", "parking lot", "parking garage", "parking space", "parking spot", "multi-storey", "somewhere to park", "place to park"}},
+		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store", "apotheke", "apotheek", "farmacia", "pharmacie", "apteka"}},
+		{"bubble tea", []string{"boba", "bubble tea", "milk tea", "boba tea"}},
+		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money"}},
+		{"gas station", []string{"petrol", "filling station", "fuel", "fill up", "service station"}},
+		{"charging station", []string{"charging point", "charging", "charger", "ev charger", "car charger", "charge my car", "charge my electric car", "charge the car", "charge my ev", "charge an electric car", "supercharger"}},
+		{"park", []string{"playground", "play area"}},
+		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
+		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
+		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},
+		{"supermarket", []string{"grocery store", "groceries", "food shop"}},
+		{"hospital", []string{"a&e", "emergency room"}},
+	} {
+		for _, p := range syn.phrases {
+			out = append(out, understand.Term{Phrase: p, Label: syn.label})
+		}
+	}
+	return append(out, moreTerms()...)
+}()
+
 // moreKinds are kinds of place with the other words people use for them.
 var moreKinds = []struct {
 	label   string
@@ -19,6 +58,8 @@ var moreKinds = []struct {
 	{"pet store", []string{"pet store", "pet shop", "pet supplies", "pet supply store"}},
 	{"florist", []string{"florist", "florists", "flower shop", "flower store"}},
 	{"funeral home", []string{"funeral home", "funeral homes", "funeral parlor", "funeral parlour", "funeral director", "mortuary"}},
+	{"liquor store", []string{"liquor store", "liquor stores", "liquor shop", "package store", "bottle shop", "bottle store", "off-licence", "off licence", "wine shop", "wine store", "beer store"}},
+	{"post office", []string{"post office", "post offices", "postal office", "usps"}},
 }
 
 // moreTerms are moreKinds as terms for the reader.

@@ -40,6 +40,8 @@ func analyzePolicy(t turn) CoordinatorState {
 		why = "saving a place the conversation knows"
 	case r.Kind == KindUnknown && r.Detail == "weather":
 		why = "weather is not in the map data: say so"
+	case r.Kind == KindUnknown && r.Detail == "sky":
+		why = "sunrise, sunset and tides are not in the map data: say so"
 	case r.Kind == KindUnknown && r.Detail == "words":
 		why = "a question about words (a translation, a meaning): not map data"
 	case r.Kind == KindUnknown && r.Detail == "price":
@@ -128,6 +130,9 @@ func respondPolicy(t turn) CoordinatorState {
 	case r.Kind == KindUnknown && r.Detail == "weather":
 		cs.Content = "Sorry, I can't tell the weather or a forecast: the maps hold places, roads and heights, not weather. " + capabilities
 		cs.Reasoning = "weather is not served by the maps tools"
+	case r.Kind == KindUnknown && r.Detail == "sky":
+		cs.Content = "Sorry, I can't tell the times of sunrise, sunset or the tides: the maps hold places, roads and heights, not the sky or the sea. " + capabilities
+		cs.Reasoning = "sun and tide times are not served by the maps tools"
 	case r.Kind == KindUnknown && r.Detail == "words":
 		cs.Content = "Sorry, I can't translate or explain words: the maps hold places, roads and heights. " + capabilities
 		cs.Reasoning = "a question about words, not places: no map data answers it"

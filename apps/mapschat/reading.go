@@ -59,6 +59,11 @@ func (a *Assistant) readCased(text string, here *Loc, withTerms bool) *understan
 		}
 		if repl, ok := a.correct(text, m, key, cased, here); ok {
 			fix[key] = repl
+			if repl == nil && isTermKey(key) {
+				for _, w := range strings.Fields(key) {
+					fix[w] = nil // "post" of "post office": no town either
+				}
+			}
 		}
 	}
 	if len(fix) == 0 {
@@ -101,6 +106,8 @@ func (a *Assistant) correct(text string, m understand.Mention, key string, cased
 		return nil, true // "st" of "1st", "bank" as an alternate name
 	case strings.HasSuffix(strings.ToLower(m.Text), "'s") || strings.HasSuffix(m.Text, "’s"):
 		return nil, true // "Lucky's": a business, not a town
+	case reVerbAfter.MatchString(before):
+		return nil, true // "we'll manage": a verb, not Manage in Belgium
 	case lower && followsTerm(before):
 		return nil, true // "store" of "grocery store": a word of the kind
 	case lower && (strings.HasSuffix(before, "the ") || strings.HasSuffix(before, "town ") || strings.HasSuffix(before, "city ")):
@@ -177,6 +184,9 @@ func isTermKey(key string) bool {
 }
 
 var (
+	// reVerbAfter is a subject with its modal: the word after it is a
+	// verb ("we'll manage", "I can reach").
+	reVerbAfter = regexp.MustCompile(`\b(?:i|we|you|they|he|she)(?:'ll|’ll|ll| will| can| could| should| would| might| must|'d|’d)\s+$`)
 	// reNearestOne is the first of the last list: "the nearest one".
 	reNearestOne = regexp.MustCompile(`\b(?:the )?(?:nearest|closest) (?:one|place|of them)\b`)
 	// reThisPlace points at the place spoken of with a noun: "this hotel".

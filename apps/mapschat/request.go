@@ -161,45 +161,6 @@ func (r Request) settled() Request {
 	return r
 }
 
-// terms are the kinds of place a message may ask for, as the maps search
-// them. Longer phrases first.
-var terms = func() []understand.Term {
-	phrases := []string{"gas station", "petrol station", "charging station", "coffee shop", "ice cream",
-		"fast food", "rest stop", "rest area", "scenic viewpoint", "viewpoint", "lookout", "overlook",
-		"pizza", "pizzeria", "coffee", "cafe", "café", "restaurant", "bar", "pub", "brewery", "bakery", "hotel",
-		"motel", "hostel", "museum", "park", "beach", "hospital", "pharmacy", "supermarket", "grocery",
-		"atm", "bank", "library", "parking", "campground", "church", "stadium", "attraction", "sushi",
-		"burger", "tacos", "diner", "food", "ski resort", "swimming pool", "gas"}
-	out := make([]understand.Term, len(phrases))
-	for i, p := range phrases {
-		out[i] = understand.Term{Phrase: p, Label: p}
-	}
-	// Other words for the same kinds (British ones among them), as the
-	// maps search them.
-	for _, syn := range []struct {
-		label   string
-		phrases []string
-	}{
-		{"parking", []string{"car park", "parking lot", "parking garage", "parking space", "parking spot", "multi-storey", "somewhere to park", "place to park"}},
-		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store", "apotheke", "apotheek", "farmacia", "pharmacie", "apteka"}},
-		{"bubble tea", []string{"boba", "bubble tea", "milk tea", "boba tea"}},
-		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money"}},
-		{"gas station", []string{"petrol", "filling station", "fuel", "fill up", "service station"}},
-		{"charging station", []string{"charging point", "charging", "charger", "ev charger", "car charger", "charge my car", "charge my electric car", "charge the car", "charge my ev", "charge an electric car", "supercharger"}},
-		{"park", []string{"playground", "play area"}},
-		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
-		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
-		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},
-		{"supermarket", []string{"grocery store", "groceries", "food shop"}},
-		{"hospital", []string{"a&e", "emergency room"}},
-	} {
-		for _, p := range syn.phrases {
-			out = append(out, understand.Term{Phrase: p, Label: syn.label})
-		}
-	}
-	return append(out, moreTerms()...)
-}()
-
 var (
 	reGreeting     = regexp.MustCompile(`^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|yo)\b[\s!.,]*(there|assistant)?[\s!.,]*$`)
 	reCapabilities = regexp.MustCompile(`\b(what can you do|what do you do|what are you|who are you|how do(es)? (this|you|it) work|help me\??$|^help\b|what can i ask|what do you know)`)
@@ -303,7 +264,7 @@ func (a *Assistant) here(t *turn) *Loc {
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
 	rd = corrected(withStreets(refine(rd, strings.ToLower(rd.Text), mem), here))
-	rd = modesMeant(searchedOnes(rd, strings.ToLower(rd.Text), mem))
+	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
 	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
@@ -326,6 +287,10 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return Request{Kind: KindUnknown, Detail: "words"}
 	case notServed(low):
 		return Request{Kind: KindUnknown, Detail: "price"}
+	case skyTimesAsked(low, rd):
+		return Request{Kind: KindUnknown, Detail: "sky"}
+	case signsOff(low, rd):
+		return Request{Kind: KindThanks}
 	}
 	if m := reSave.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
@@ -364,6 +329,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if m := reModeDropped.FindStringSubmatch(low); m != nil && mode == "" {
 		mode = map[string]string{"walk": "walking", "driv": "driving", "bik": "bicycling", "cycl": "bicycling"}[m[1]]
+	}
+	if boundsSearch(low, rd) {
+		mode = "" // "a bar within walking distance": a search
 	}
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
@@ -433,7 +401,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		r.Accessible = true
 		return r
 	}
-	if reDirections.MatchString(low) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
+	if reDirections.MatchString(low) && !boundsSearch(low, rd) || bareLeg(rd) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
 		return legMode(directions(rd, mem, here, mode), low, mem)
 	}
 	if p := pastedPoint(low); p != nil && reWhatAt.MatchString(low) {
@@ -463,7 +431,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 				r.Near = l
 				return r
 			}
-		case (reBareDetail.MatchString(low) || d == "info" && len(rd.Mentions) == 0) && (mem.Subject != nil || len(mem.Results) > 0):
+		case (reBareDetail.MatchString(low) || (d == "info" || saysThey(low)) && len(rd.Mentions) == 0) && (mem.Subject != nil || len(mem.Results) > 0):
 			p := mem.Subject
 			if p == nil || p.PlaceID == "" && len(mem.Results) > 0 {
 				p = &mem.Results[0]
@@ -496,6 +464,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		}
 		return r
 	}
+	if q := mealWanted(low, rd); q != "" {
+		return Request{Kind: KindNearby, Query: q, Near: nearOf(rd, mem, here), Missing: missingWhere(nearOf(rd, mem, here))}
+	}
 	if q := unknownKind(low); q != "" {
 		return Request{Kind: KindNearby, Query: q, Near: nearOf(rd, mem, here), Missing: missingWhere(nearOf(rd, mem, here))}
 	}
@@ -526,6 +497,7 @@ func hasRole(rd *understand.Reading, role understand.Role) bool {
 // the place last spoken of for a missing destination.
 func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Request {
 	r := Request{Kind: KindDirections, Mode: mode}
+	rd, r.From = fromHome(rd, here)
 	rd = inTown(rd, mem, here)
 	var loose []*Loc
 	put := func(role understand.Role, l *Loc) {
@@ -550,8 +522,8 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		put(role, l)
 	}
 	for _, ref := range rd.References {
-		if ref.Kind == understand.RefIt && ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) {
-			continue // "how far is it to X": "it" points at nothing
+		if ref.Kind == understand.RefIt && (ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) || afterThat(ref, rd)) {
+			continue // "how far is it to X", "after that": no place
 		}
 		l, bad := resolveRef(ref, mem, here)
 		if l == nil && namesItsPlace(ref, rd) {
@@ -560,6 +532,9 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		if l == nil {
 			r.Unresolved = bad
 			continue
+		}
+		if slices.ContainsFunc(append(loose, r.From, r.To), l.samePlace) {
+			continue // "walk there or is it far": one place, said twice
 		}
 		put(ref.Role, l)
 	}
@@ -624,6 +599,10 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	if saysHere(rd) && here != nil {
 		return here // "at the hospital, anywhere to eat near here": the map's centre
+	}
+	rd = withoutStoryNames(rd)
+	if l := cuedPlace(rd); l != nil {
+		return l
 	}
 	if l := pointedAt(withoutFarLoose(rd, here), mem, here); l != nil {
 		return l

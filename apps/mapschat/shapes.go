@@ -19,6 +19,9 @@ var (
 	// reHigher compares the heights of places: "which is higher up",
 	// "is Dover above Smyrna", "which sits lower".
 	reHigher = regexp.MustCompile(`\b(?:higher|lower|taller|more elevated|less elevated|higher up|further up|above|below)\b`)
+	// reVersus sets places side by side: "elevation difference Dover vs
+	// Newark", "compare the altitude of A and B".
+	reVersus = regexp.MustCompile(`\b(?:vs\.?|versus|difference|differ|compared?|comparing|comparison|between)\b`)
 	// reLanguage asks about words, not places: a translation, a meaning,
 	// a pronunciation.
 	reLanguage = regexp.MustCompile(`\b(?:how (?:do|would|should|can) (?:you|i|we|one) (?:say|write|spell|pronounce)|translat(?:e|ion|ed)|what(?:'s| is| does)\b.{0,40}\bmean\b|what(?:'s| is) the (?:word|phrase|term) for|how (?:is|do you|to) (?:it )?(?:pronounce|spell)|in (?:spanish|french|german|italian|portuguese|dutch|chinese|mandarin|japanese|korean|russian|arabic|greek|hindi|polish|swedish|latin)\s*[?.!]*$)`)
@@ -59,10 +62,10 @@ func qualifierOf(low string, start int) string {
 }
 
 // comparedHeights reads "which is higher up, Middletown or Georgetown?"
-// as the elevations of the places named (and of here, when pointed at);
+// or "the elevation difference between A and B" as the elevations of the places named (and of here, when pointed at);
 // ok false for any other message.
 func comparedHeights(low string, rd *understand.Reading, here *Loc) (Request, bool) {
-	if !reHigher.MatchString(low) {
+	if !reHigher.MatchString(low) && !(reElevation.MatchString(low) && reVersus.MatchString(low)) {
 		return Request{}, false
 	}
 	var places []*Loc

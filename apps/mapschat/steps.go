@@ -190,8 +190,9 @@ func nearestAndRoute(low string, rd *understand.Reading, mem Memory, here *Loc, 
 var (
 	// reAccessible asks for a route a wheelchair can take.
 	reAccessible = regexp.MustCompile(`\b(wheelchair|accessible|step-free|step free|barrier-free|no stairs|without stairs)`)
-	// reSelfCorrect takes back what came before: "pizza, no wait, sushi".
-	reSelfCorrect = regexp.MustCompile(`\b(?:no,? wait|no,? actually|actually,? no|i mean|scratch that|make that|or rather|sorry,? i meant?|i meant|i did mean|oops|whoops)\b`)
+	// reSelfCorrect takes back what came before: "pizza, no wait, sushi",
+	// "the bakery — wait, no, the florist".
+	reSelfCorrect = regexp.MustCompile(`\b(?:no,? wait|wait,? no|no,? actually|actually,? no|i mean|scratch that|make that|or rather|sorry,? i meant?|i meant|i did mean|oops|whoops)\b`)
 )
 
 // corrected is rd with the kinds of place the person took back dropped:

@@ -1,0 +1,107 @@
+package mapschat
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// A kind's word read by the words around it: "park" after "where do we"
+// is parking; a kind after "after" tells when ("open after church"); a
+// kind after "by the" when another kind comes first is where to search
+// ("parking by the stadium"); "within walking distance" bounds a search,
+// it asks no route; a meal wanted ("a quick lunch") is a restaurant.
+
+var (
+	// reParkVerb is "park" as a verb: "where do we park", "somewhere I
+	// can park", "to park".
+	reParkVerb = regexp.MustCompile(`\b(?:i|we|you|they|to|can|could|should|do|does|will|gonna|i'll|we'll)\s+$`)
+	// reWhenWord is a word that makes the kind after it a time: "after
+	// church", "before work".
+	reWhenWord = regexp.MustCompile(`\b(?:after|before)\s+(?:the\s+)?$`)
+	// reByThe puts a search beside a place: "by the stadium", "near the
+	// museum".
+	reByThe = regexp.MustCompile(`\b(?:by|near|beside|next to|close to|behind|across from|around)\s+the\s+$`)
+	// reWalkDistance bounds a search by a walk: "within walking distance
+	// of there", "walkable from the hotel".
+	reWalkDistance = regexp.MustCompile(`\b(?:walk(?:ing|in['’]?)?|short walk|easy walk) (?:distance|range)\b|\bwalkable\b`)
+	// reMealWanted is a meal wanted: "need a quick lunch", "somewhere
+	// for dinner", "grab breakfast".
+	reMealWanted = regexp.MustCompile(`\b(?:need|want|grab|get|find|for|somewhere|anywhere|place|spot|where)\b(?:\s+[a-z']+){0,2}?\s+(?:lunch|breakfast|brunch|dinner|supper)\b`)
+)
+
+// kindsInContext is rd with its kinds read by the words around them.
+func kindsInContext(rd *understand.Reading) *understand.Reading {
+	low := strings.ToLower(rd.Text)
+	if len(rd.Terms) == 0 || len(low) != len(rd.Text) {
+		return rd
+	}
+	out := *rd
+	out.Terms = nil
+	for i, t := range rd.Terms {
+		before := low[:t.Start]
+		switch {
+		case t.Label == "park" && reParkVerb.MatchString(before):
+			t.Label = "parking" // "where do we park"
+		case reWhenWord.MatchString(before):
+			continue // "open after church"
+		case i > 0 && reByThe.MatchString(before) && otherPlaceNamed(rd):
+			continue // "parking by the stadium" of a game named
+		}
+		out.Terms = append(out.Terms, t)
+	}
+	return &out
+}
+
+// otherPlaceNamed says whether rd names a place besides its kinds.
+func otherPlaceNamed(rd *understand.Reading) bool {
+	return slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role != understand.RoleRegion })
+}
+
+// boundsSearch says whether the travel mode in low only bounds a search
+// for a kind: "a bar within walking distance".
+func boundsSearch(low string, rd *understand.Reading) bool {
+	return len(rd.Terms) > 0 && reWalkDistance.MatchString(low)
+}
+
+// mealWanted is the kind a message asks for by a meal ("need a quick
+// lunch in Laurel"): restaurants; "" when it names a kind or no meal.
+func mealWanted(low string, rd *understand.Reading) string {
+	if len(rd.Terms) > 0 || !reMealWanted.MatchString(low) {
+		return ""
+	}
+	return "restaurant"
+}
+
+// cuedPlace is the first place rd names where to look ("in Dover", "near
+// Lewes"): a search is there, not at a place named in the story before
+// ("obsessed with the Old State House … the museums in Dover").
+func cuedPlace(rd *understand.Reading) *Loc {
+	for _, m := range rd.Mentions {
+		if m.Role == understand.RoleNear || m.Role == understand.RoleIn {
+			return mentionLoc(m)
+		}
+	}
+	return nil
+}
+
+// withoutStoryNames is rd less the unknown names told before the nearest
+// kind it asks for ("moved into my dorm at UD … wheres the closest post
+// office"): the nearest is near the map, not near a name the maps must
+// guess.
+func withoutStoryNames(rd *understand.Reading) *understand.Reading {
+	low := strings.ToLower(rd.Text)
+	ix := reNearestKind.FindStringIndex(low)
+	if ix == nil || len(low) != len(rd.Text) || !slices.ContainsFunc(rd.Terms, func(t understand.TermMatch) bool { return t.Start >= ix[1] }) {
+		return rd
+	}
+	story := func(m understand.Mention) bool { return m.Place == nil && m.End <= ix[0] }
+	if !slices.ContainsFunc(rd.Mentions, story) {
+		return rd
+	}
+	out := *rd
+	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), story)
+	return &out
+}
