@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
@@ -52,45 +51,13 @@ type QueryOptions struct {
 // plan templates read.
 var guard = sqlguard.New(slices.Concat(Tables, []string{SummaryTable, GoodLevels}), nil)
 
-// guardChecks remembers the statements the guard passed, with the text
-// it made of them: the check parses a statement twice and deparses it
-// (about a millisecond of CPU), and the agents' templates come again and
-// again. The guard's answer depends on the text alone.
-type guardChecks struct {
-	mu   sync.Mutex
-	safe map[string]string
-}
-
-// maxGuardChecks bounds guardChecks; past it the memory starts afresh.
-const maxGuardChecks = 1024
-
-func (gc *guardChecks) check(stmt string) (string, error) {
-	gc.mu.Lock()
-	safe, ok := gc.safe[stmt]
-	gc.mu.Unlock()
-	if ok {
-		return safe, nil
-	}
-	safe, err := guard.Check(stmt)
-	if err != nil {
-		return "", err
-	}
-	gc.mu.Lock()
-	if gc.safe == nil || len(gc.safe) >= maxGuardChecks {
-		gc.safe = map[string]string{}
-	}
-	gc.safe[stmt] = safe
-	gc.mu.Unlock()
-	return safe, nil
-}
-
 // Query checks stmt with the SQL guard, checks that DuckDB's plan for it
 // reads only the tables of Tables, and runs it in a read-only transaction
 // with a timeout and a row limit. A rejected statement never runs; its
 // error wraps sqlguard.ErrRejected. When ctx ends or the timeout passes,
 // DuckDB is interrupted and the query's work stops.
 func (s *Store) Query(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {
-	safe, err := s.guarded.check(stmt)
+	safe, err := s.guarded.check(stmt, opts.Templated)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +71,8 @@ func (s *Store) readOnly(ctx context.Context, opts QueryOptions, stmt string, ar
 }
 
 // run runs stmt in a read-only transaction, with checkPlan first when
-// planCheck is set.
+// planCheck is set. A templated statement on a read-only store is
+// answered from the results kept (see keptResults) when it ran before.
 func (s *Store) run(ctx context.Context, opts QueryOptions, stmt string, planCheck bool, args ...any) (*Result, error) {
 	if opts.MaxRows <= 0 {
 		opts.MaxRows = DefaultMaxRows
@@ -112,6 +80,16 @@ func (s *Store) run(ctx context.Context, opts QueryOptions, stmt string, planChe
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.Templated && s.opts.ReadOnly {
+		return s.kept.get(ctx, resultKey(stmt, opts.MaxRows, args), func() (*Result, error) {
+			return s.runNow(ctx, opts, stmt, planCheck, args...)
+		})
+	}
+	return s.runNow(ctx, opts, stmt, planCheck, args...)
+}
+
+// runNow runs stmt (see run) on DuckDB.
+func (s *Store) runNow(ctx context.Context, opts QueryOptions, stmt string, planCheck bool, args ...any) (*Result, error) {
 	// The timeout bounds the query's own work, not its wait for a place
 	// (the caller's context bounds that): on a loaded server a query
 	// that waited its turn must not then be cut short.

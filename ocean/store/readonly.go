@@ -20,7 +20,8 @@ const attachedAs = "stored"
 // names. When the profiles' Parquet files total at most HotBytes,
 // argo_profiles is a compressed in-memory copy of the levels, sorted by
 // float and cycle (DuckDB then skips the other floats' row groups); else
-// it is the stored view over the files. GoodLevels is a table computed
+// it is the stored view over the files; the per-float and per-profile
+// tables (perProfile) are then copied too. GoodLevels is a table computed
 // from the copy, or a view over the files. File access is then limited to
 // the profiles directory and the configuration locked, as for any
 // read-only store.
@@ -72,7 +73,11 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 		if name == "argo_profiles" && hot || name == GoodLevels {
 			continue
 		}
-		if _, err := db.ExecContext(ctx, "CREATE VIEW main."+name+" AS SELECT * FROM "+attachedAs+".main."+name); err != nil {
+		kind := "VIEW"
+		if hot && perProfile[name] {
+			kind = "TABLE"
+		}
+		if _, err := db.ExecContext(ctx, "CREATE "+kind+" main."+name+" AS SELECT * FROM "+attachedAs+".main."+name); err != nil {
 			return fail("naming "+name, err)
 		}
 	}
@@ -105,6 +110,13 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 	}
 	return nil
 }
+
+// perProfile are the stored tables of a row per float or profile that a
+// store holding the levels in memory copies there as well, as tables of
+// its own: a statement then binds a table, not a view over the attached
+// file (binding the summary's view of 102 columns cost a millisecond of
+// CPU a statement, more than running most of them).
+var perProfile = map[string]bool{"argo_float_metadata": true, "argo_float_status": true, "argo_profile_stations": true, SummaryTable: true}
 
 // storedRelations lists the tables and views of the attached database's
 // main schema (the guard and the plan check limit which of them a query

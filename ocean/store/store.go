@@ -71,6 +71,7 @@ type Store struct {
 	guarded  guardChecks
 	plans    planChecks
 	prepared preparedStmts
+	kept     keptResults // a read-only store's templated results
 	gate     *gate
 	summary  bool // the database has SummaryTable
 	hot      bool // argo_profiles reads the in-memory copy
@@ -366,6 +367,7 @@ func (s *Store) refreshView(ctx context.Context, db execer) error {
 // Close closes the database.
 func (s *Store) Close() error {
 	s.prepared.close()
+	s.kept.drop()
 	return s.db.Close()
 }
 
