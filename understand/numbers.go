@@ -275,6 +275,12 @@ func fractionAt(toks []token, i int) (Quantity, int) {
 	if halfway[t.low] {
 		return Quantity{Kind: Fraction, Value: 0.5, Num: 1, Den: 2}, ofTheWay(toks, i+1) + 1
 	}
+	// "the middle of the drive", "smack in the middle of that trip"
+	if t.low == "middle" {
+		if n := ofTheJourney(toks, i+1); n > 0 {
+			return Quantity{Kind: Fraction, Value: 0.5, Num: 1, Den: 2}, n + 1
+		}
+	}
 	if t.low == "half" && i+1 < len(toks) && toks[i+1].low == "way" {
 		return Quantity{Kind: Fraction, Value: 0.5, Num: 1, Den: 2}, 2 + ofTheWay(toks, i+2)
 	}
@@ -370,6 +376,25 @@ func ofTheWay(toks []token, i int) int {
 	}
 	if n == 0 && i < len(toks) && toks[i].low == "along" {
 		return 1
+	}
+	return 0
+}
+
+// ofTheJourney reads "of the drive", "of that trip", "of my commute":
+// the journey a middle is of; 0 when the words after i are not one
+// ("the middle of the Atlantic").
+func ofTheJourney(toks []token, i int) int {
+	if i+2 >= len(toks) || toks[i].low != "of" {
+		return 0
+	}
+	switch toks[i+1].low {
+	case "the", "that", "this", "my", "our", "her", "his", "their", "your", "each", "every":
+	default:
+		return 0
+	}
+	switch toks[i+2].low {
+	case "way", "route", "drive", "trip", "journey", "road", "ride", "commute", "leg", "run", "roadtrip":
+		return 3
 	}
 	return 0
 }

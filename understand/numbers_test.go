@@ -98,3 +98,18 @@ func TestTermsWithATypo(t *testing.T) {
 		}
 	}
 }
+
+// TestMiddleOfAJourney: "the middle of" a drive, a trip or a commute is
+// its midpoint; the middle of anything else is no fraction.
+func TestMiddleOfAJourney(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"a bakery in the middle of our commute", "1 bakery; 1/2"},
+		{"stop dead in the middle of that ride for fuel", "1/2"},
+		{"floats in the middle of the Atlantic", ""},
+		{"the middle of March", ""},
+	} {
+		if got := quantities(understand.Read(c.q, understand.Options{Now: refDay})); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.q, got, c.want)
+		}
+	}
+}

@@ -416,7 +416,7 @@ func keepMention(toks []token, m Mention, listed bool) (Mention, bool) {
 	n := m.last + 1
 	if n < len(toks) {
 		w := toks[n].low
-		if personVerbs[w] {
+		if personVerbs[w] && !passiveOfPlace(toks, n+1) {
 			return m, false // "Ben lives in Lewes", even after "Wilmington and"
 		}
 		if (w == "and" || w == "&") && n+1 < len(toks) && (toks[n+1].low == "i" || toks[n+1].low == "me") {
@@ -435,6 +435,29 @@ func keepMention(toks []token, m Mention, listed bool) (Mention, bool) {
 		return m, false
 	}
 	return m, true
+}
+
+// placePassives are what is done to a place, not by a person, after
+// "is" or "will be": "Dover is to be avoided", "Smyrna will be skipped"
+// (and "is off limits").
+var placePassives = map[string]bool{"avoided": true, "skipped": true, "excluded": true, "bypassed": true,
+	"visited": true, "included": true}
+
+// passiveOfPlace says whether the words from toks[i] ("to be avoided
+// entirely", "be skipped") say what is done to the place before them.
+func passiveOfPlace(toks []token, i int) bool {
+	if i+1 < len(toks) && toks[i].low == "to" && toks[i+1].low == "be" {
+		i += 2
+	} else if i < len(toks) && toks[i].low == "be" {
+		i++
+	}
+	if i < len(toks) && strings.HasSuffix(toks[i].low, "ly") {
+		i++
+	}
+	if i+1 < len(toks) && toks[i].low == "off" && toks[i+1].low == "limits" { // "Georgetown is off limits"
+		return true
+	}
+	return i < len(toks) && (placePassives[toks[i].low] || toks[i].low == "off-limits")
 }
 
 // personNouns before a name make it a person's: "my friend Anna".

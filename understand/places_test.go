@@ -181,3 +181,34 @@ func TestPlaceDistanceKm(t *testing.T) {
 		t.Errorf("distance to a place without a point = %v, %v; want 0, false", d, ok)
 	}
 }
+
+// TestPlaceWithAPassive: a town followed by "is" or "will" and what is
+// done to it ("is to be avoided") is a place, not a person ("Ben is in
+// Lewes").
+func TestPlaceWithAPassive(t *testing.T) {
+	g := gazetteer(t)
+	for _, c := range []struct {
+		q     string
+		place string
+	}{
+		{"Route from Newark to Lewes. Smyrna will be bypassed.", "Smyrna"},
+		{"Two routes from Seaford to Wilmington; Middletown is to be completely excluded.", "Middletown"},
+		{"Harrington is skipped on this trip, we go from Dover to Lewes.", "Harrington"},
+		{"Milton is off limits for us: from Lewes to Georgetown please.", "Milton"},
+	} {
+		r := understand.Read(c.q, understand.Options{Gazetteer: g, Now: refDay})
+		found := false
+		for _, m := range r.Mentions {
+			found = found || m.Text == c.place
+		}
+		if !found {
+			t.Errorf("%q: %s read as a person", c.q, c.place)
+		}
+	}
+	r := understand.Read("Ben is driving from Dover", understand.Options{Gazetteer: g, Now: refDay})
+	for _, m := range r.Mentions {
+		if m.Text == "Ben" {
+			t.Errorf("Ben is driving: Ben read as a place")
+		}
+	}
+}

@@ -21,7 +21,7 @@ or other our out over own park part people per place places plan please point po
 reading really rest right road roads route routes same say scenic second see set she should show side since six
 so some something soon south spot spots start stay still stop stops such sure take ten than thank thanks that the
 their them then there these they thing things think third this those three through time times to today too top
-towards town towns travel trip trips try two under until up us use very via view want wants was way we well west
+towards town towns travel trip trips try two under until up us use very via view want wants was way ways we well west
 what when where which while who why will with within without would yes yet you your
 also answer answers json format list lists return respond reply output give gives provide provides using use
 include including name names id ids type types kind kinds best nearest closest fastest shortest cheapest
@@ -45,6 +45,7 @@ dozen couple pair single both first second third fourth fifth last final next pr
 half halfway midway midpoint quarter quarters thirds fifths
 let's lets i'm i'd i'll we're we'll we'd you're it's that's there's here's what's where's how's can't don't won't
 hey hi hello yo ok okay thanks please kindly pls plz
+lol omg idk tbh btw def gonna wanna gotta kinda sorta
 show give list tell suggest recommend identify locate search plan map route get need want would like find
 `) {
 		m[w] = true
