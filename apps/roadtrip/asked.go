@@ -20,6 +20,17 @@ var (
 	reasonRE = regexp.MustCompile(`\b(because|since|as my|as our|so that)\b`)
 )
 
+// ownRE ends the words before a kind of place that is where the asker
+// is, not what is asked: "we are in the hotel", "near my hotel", "I'm
+// staying at a motel".
+var ownRE = regexp.MustCompile(`(?:\b(?:my|our|his|her|their|your)|\b(?:we are|we're|i am|i'm|im|are staying|am staying|staying|we stay|i stay|back) (?:in|at) (?:the|a|an|this|that))\s+$`)
+
+// ownPlace says whether the kind of place written at byte i is where
+// the asker is.
+func (q *question) ownPlace(i int) bool {
+	return ownRE.MatchString(q.lower[clauseStart(q.lower, i, 0):i])
+}
+
 // askedTypes are the place types asked for between lo and hi: those in
 // the sentences that ask for something, leaving out reasons; the types
 // of the whole span when those have none.
@@ -33,9 +44,9 @@ func (q *question) askedTypes(lo, hi int) []string {
 		if r := reasonRE.FindStringIndex(q.lower[from:to]); r != nil {
 			to = from + r[0]
 		}
-		for _, t := range q.types(from, to) {
-			if !slices.Contains(out, t) {
-				out = append(out, t)
+		for _, t := range q.r.Terms {
+			if t.Start >= from && t.End <= to && !q.ownPlace(t.Start) && !slices.Contains(out, t.Label) {
+				out = append(out, t.Label)
 			}
 		}
 	}

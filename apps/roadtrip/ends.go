@@ -49,6 +49,27 @@ func (q *question) destination(start *understand.Mention, to []understand.Mentio
 	return cands[0]
 }
 
+// pairedFrom is the start among places written with from: the first
+// one a place with the role to follows in its sentence ("we are a
+// family from Valencia … we drive from Andorra la Vella until Pas de la
+// Casa"), else the first.
+func (q *question) pairedFrom(from []understand.Mention) *understand.Mention {
+	if len(from) > 1 {
+		for i, f := range from {
+			for _, m := range q.places {
+				if m.Start < f.End {
+					continue
+				}
+				if m.Role == understand.RoleTo && !strings.ContainsAny(q.lower[f.End:m.Start], ".!?;") {
+					return &from[i]
+				}
+				break
+			}
+		}
+	}
+	return &from[0]
+}
+
 // leftHome is a home or a place one is in that the clause says is left
 // from ("we leave from our house in Newark"); nil when none is.
 func (q *question) leftHome() *understand.Mention {
@@ -57,6 +78,52 @@ func (q *question) leftHome() *understand.Mention {
 			continue
 		}
 		if fromRE.MatchString(q.lower[clauseStart(q.lower, m.Start, 0):m.Start]) {
+			return &q.places[i]
+		}
+	}
+	return nil
+}
+
+var (
+	// toPlaceInRE ends the words before a place someone goes to, named
+	// by what is there: "to her cardiologist in", "to the office at".
+	toPlaceInRE = regexp.MustCompile(`(?:^|[^a-z])to\s+(?:my|our|her|his|their|the|a|an)\s+(?:[a-z'’]+\s+){1,2}(?:in|at)\s*$`)
+	// nearWordRE before that "to" makes it a place nearby ("close to
+	// the museum in Dover"), no end.
+	nearWordRE = regexp.MustCompile(`\b(?:close|closest|closer|next|near|nearest|nearer|proximity|walking distance|drive)\s*$`)
+	// goRE, between a place one is at and a place gone to, says one
+	// drives from the first: "I work at the hospital in Lewes and drive
+	// home to Newark".
+	goRE = regexp.MustCompile(`\b(?:drive|drives|driving|head|heads|heading|go|goes|going|commute|commutes|commuting|ride|rides|get|gets|travel|travels)\b`)
+)
+
+// goneTo is the place a clause says one goes to, named by what is
+// there ("from her place in Seaford to her cardiologist in Dover"): a
+// place with the role in after "to the/her <noun> in"; nil when none.
+func (q *question) goneTo(start *understand.Mention) *understand.Mention {
+	for i, m := range q.places {
+		if m.Role != understand.RoleIn || start != nil && (m.Span == start.Span || m.Start < start.Start) {
+			continue
+		}
+		before := q.lower[clauseStart(q.lower, m.Start, 0):m.Start]
+		if ix := toPlaceInRE.FindStringIndex(before); ix != nil && !nearWordRE.MatchString(before[:ix[0]+1]) {
+			return &q.places[i]
+		}
+	}
+	return nil
+}
+
+// setOffFrom is the place one is at that a sentence says one drives
+// from to end ("I work nights at the hospital in Lewes and drive home
+// to Newark"): a place with the role in before end in its sentence, a
+// verb of going between; nil when none.
+func (q *question) setOffFrom(end *understand.Mention) *understand.Mention {
+	for i, m := range q.places {
+		if m.Role != understand.RoleIn || m.Start >= end.Start || sameReading(m, *end) {
+			continue
+		}
+		between := q.lower[m.End:end.Start]
+		if !strings.ContainsAny(between, ".!?;") && goRE.MatchString(between) {
 			return &q.places[i]
 		}
 	}

@@ -1,6 +1,7 @@
 package roadtrip
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -33,11 +34,38 @@ func (q *question) negated(phrases ...string) bool {
 	return false
 }
 
+// roleAfterRE, just after a place, says what a trip does with it:
+// "Dover is to be avoided entirely", "Smyrna must be skipped", "Milford
+// is off limits" (avoided); "Milton has to be included" (visited).
+var roleAfterRE = regexp.MustCompile(`^,?\s+(?:is|are|must|should|has to|have to|needs to|need to|is to|are to|will)\s+(?:be\s+|get\s+)?(?:[a-z]+ly\s+)?(avoided|skipped|excluded|bypassed|off[- ]limits|a no[- ]go|visited|included)\b`)
+
+// rolesAfter are the places a sentence says, after them, are to be
+// avoided, and those it says are to be visited.
+func (q *question) rolesAfter() (avoided, visited []understand.Mention) {
+	for _, m := range q.places {
+		if m.Role == understand.RoleFrom || m.Role == understand.RoleTo {
+			continue
+		}
+		switch w := roleAfterRE.FindStringSubmatch(q.lower[m.End:]); {
+		case w == nil:
+		case w[1] == "visited" || w[1] == "included":
+			visited = append(visited, m)
+		default:
+			avoided = append(avoided, m)
+		}
+	}
+	return avoided, visited
+}
+
 // personWords say the place after them is where a person is ("me in
 // Newark", "my buddy in Dover", "she's in Lewes").
 var personWords = set("me", "i", "i'm", "im", "my", "mine", "we", "we're", "our", "he", "he's", "she", "she's", "they", "they're",
 	"his", "her", "their", "friend", "friends", "buddy", "sister", "brother", "mom", "dad", "parents", "cousin", "wife", "husband",
-	"partner", "colleague", "coworker", "one", "other")
+	"partner", "colleague", "coworker", "one", "other",
+	// family and friends as a group chat writes them ("sis in middletown, dad in dover")
+	"sis", "bro", "mum", "ma", "pa", "mother", "father", "son", "daughter", "kid", "kids", "aunt", "uncle",
+	"grandma", "grandpa", "gran", "nan", "granny", "hubby", "boyfriend", "girlfriend", "bf", "gf", "roommate",
+	"roomie", "bestie", "boss", "ex", "fiance", "fiancee", "neighbor", "neighbour")
 
 // peopleIn are the places written "in" after a person ("me in newark,
 // my buddy in dover"): people's homes.

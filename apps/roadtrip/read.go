@@ -248,7 +248,7 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 		scores[locnav.EvenStops] = 1.5
 		why[locnav.EvenStops] = "stops at a fraction of a drive"
 		switch {
-		case len(from) > 0 && len(to) > 0:
+		case len(from) > 0 && len(to) > 0 || q.drive():
 			scores[locnav.EvenStops] = 7 // a drive from one place to another: no meeting
 		case ends || len(from)+len(to) > 0:
 			scores[locnav.EvenStops] = 4
@@ -285,6 +285,14 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 	}
 	return "", "cannot tell what is asked: no routes to plan (\"2 routes from Wilmington to Dover\"), no stop along a drive (\"a cafe halfway from Wilmington to Dover\"), " +
 		"no place for people to meet (\"I live in Newark, my friend in Dover: where do we meet?\") and no place north or south of a landmark"
+}
+
+// drive says whether the question names a drive's two ends, perhaps
+// by what is at them ("from her place in Seaford to her cardiologist in
+// Dover"); not two places between which something lies.
+func (q *question) drive() bool {
+	start, end := q.ends()
+	return start != nil && end != nil && start.Role != understand.RoleBetween && end.Role != understand.RoleBetween
 }
 
 // tripNoun says whether a counted noun is a town a route passes, not a
@@ -360,12 +368,14 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 	}
 	// Places to pass, and people to see on the way ("we must visit
 	// friends in 'Coalinga'").
-	for _, m := range q.role(understand.RoleVia, understand.RoleHome) {
-		if n := specName(m); !isEnd(m) && !slices.Contains(s.Include, n) {
+	avoided, visited := q.rolesAfter()
+	for _, m := range append(q.role(understand.RoleVia, understand.RoleHome), visited...) {
+		if n := specName(m); !isEnd(m) && !slices.Contains(s.Include, n) &&
+			!slices.ContainsFunc(avoided, func(a understand.Mention) bool { return a.Span == m.Span }) {
 			s.Include = append(s.Include, n)
 		}
 	}
-	for _, m := range q.role(understand.RoleAvoid) {
+	for _, m := range append(q.role(understand.RoleAvoid), avoided...) {
 		if n := specName(m); !isEnd(m) && !slices.Contains(s.Avoid, n) {
 			s.Avoid = append(s.Avoid, n)
 		}
@@ -412,7 +422,7 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 func (q *question) ends() (start, end *understand.Mention) {
 	from, to := q.role(understand.RoleFrom), q.role(understand.RoleTo)
 	if len(from) > 0 {
-		start = &from[0]
+		start = q.pairedFrom(from)
 	}
 	end = q.destination(start, to)
 	if b := q.role(understand.RoleBetween); len(b) >= 2 && (start == nil || end == nil) {
@@ -427,6 +437,12 @@ func (q *question) ends() (start, end *understand.Mention) {
 	}
 	if start == nil {
 		start = q.leftHome()
+	}
+	if end == nil {
+		end = q.goneTo(start)
+	}
+	if start == nil && end != nil {
+		start = q.setOffFrom(end)
 	}
 	if start == nil && end != nil {
 		// "We live in Dover and want to drive over to Newark."
@@ -495,23 +511,6 @@ func (q *question) evenStops(s *taskSpec) {
 		s.Legs = append(s.Legs, l2)
 	}
 	s.PlaceTypes = s.Legs[0].Types
-}
-
-// secondLegStart is where the words of a second leg begin: the sentence
-// or clause that speaks of coming back, or of the place returned to.
-func (q *question) secondLegStart(end *understand.Mention, back *understand.Mention) int {
-	text := q.lower
-	from := end.End
-	if back != nil {
-		// The clause holding the return cue.
-		return clauseStart(text, back.Start, from)
-	}
-	for _, w := range []string{"return", "back", "then", "second", "after that", "coming home"} {
-		if i := strings.Index(text[from:], w); i >= 0 {
-			return clauseStart(text, from+i, from)
-		}
-	}
-	return len(text)
 }
 
 // clauseStart is the start of the sentence or clause holding byte i,

@@ -18,6 +18,7 @@ import (
 var shortWords = map[string]string{
 	"rte": "route", "rtes": "routes", "ea": "each", "thru": "through", "pls": "please", "plz": "please",
 	"btwn": "between", "betw": "between", "approx": "about", "twn": "town", "twns": "towns", "intermed": "intermediate",
+	"diff": "different", "wknd": "weekend", "bc": "because",
 }
 
 // shortNames are abbreviations written inside place names ("Rehoboth
@@ -32,6 +33,9 @@ var shortNames = map[string]string{
 var (
 	// A word and its period, if any.
 	shortRE = regexp.MustCompile(`\b[A-Za-z]+\b\.?`)
+	// "thru milford n georgetown", "coffee n donuts": a lone lower-case
+	// n between two words is "and" (not "n of", a compass point).
+	andRE = regexp.MustCompile(`(\pL) n (\pL+)`)
 	// "w/ 2 towns": with.
 	withRE = regexp.MustCompile(`(?i)\bw/\s*`)
 	// "Jake's in Milford", "Priya's coming from Smyrna": a person is
@@ -42,8 +46,11 @@ var (
 	otherLabelRE = regexp.MustCompile(`(^|[.;!?]\s+)(Her|Him|She|He|Them|Friend|My friend|Partner|Mom|Dad|Brother|Sister|Colleague|Boss|Client|Cousin)\s*:\s*(\p{Lu})`)
 	// "Mi amigo vive en Canillo", "la meva germana viu a Encamp", "mon
 	// amie habite à Ordino": a friend lives in a place.
-	foreignFriendRE = regexp.MustCompile(`(?i)\b(?:mi|mon|ma|el meu|la meva)\s+(?:amigo|amiga|amic|ami|amie|hermano|hermana|germà|germana|frère|sœur|soeur|primo|prima|cosí|cosina|cousin|cousine)\b`)
-	foreignHomeRE   = regexp.MustCompile(`\b(?:vive|vivo|vivimos|viven|viu|visc|vivim|habite|habitons|habitent|vit)\s+(?:en|a|à)\s+(\p{Lu})`)
+	// Portuguese: "o meu amigo mora em Canillo", "eu moro em Encamp".
+	foreignFriendRE = regexp.MustCompile(`(?i)\b(?:mi|mon|ma|el meu|la meva|o meu|a minha|meu|minha)\s+(?:amigo|amiga|amic|ami|amie|hermano|hermana|germà|germana|frère|sœur|soeur|primo|prima|cosí|cosina|cousin|cousine|irmão|irmã)\b`)
+	foreignHomeRE   = regexp.MustCompile(`\b(?:vive|vivo|vivimos|viven|viu|visc|vivim|habite|habitons|habitent|vit|mora|moro|moramos|moram)\s+(?:en|a|à|em|no|na)\s+(\p{Lu})`)
+	// "Eu moro em", "Yo vivo en", "Jo visc a", "J'habite à": I live in.
+	foreignSelfRE = regexp.MustCompile(`(?i)\b(?:eu|yo|jo|je)\s+lives in\b|\bj'lives in\b`)
 	// "in Seaford on Monday": a day after a name is not part of it (on
 	// joins names such as "Stratford on Avon").
 	onDayRE = regexp.MustCompile(`(\p{Lu}[\p{L}'’-]+) on ((?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?|Mon|Tue|Tues|Wed|Thu|Thurs|Fri|Sat|Sun)\b`)
@@ -89,7 +96,13 @@ func expandShorthand(text string) string {
 		last = ix[1]
 	}
 	b.WriteString(text[last:])
-	text = isRE.ReplaceAllString(b.String(), "$1 is $2")
+	text = andRE.ReplaceAllStringFunc(b.String(), func(s string) string {
+		if strings.HasSuffix(s, " n of") {
+			return s
+		}
+		return strings.Replace(s, " n ", " and ", 1)
+	})
+	text = isRE.ReplaceAllString(text, "$1 is $2")
 	text = stateCodeRE.ReplaceAllString(text, "$1, $2")
 	text = fractionRE.ReplaceAllString(text, "$1 $2")
 	text = onDayRE.ReplaceAllString(text, "$1, on $2")
@@ -97,6 +110,7 @@ func expandShorthand(text string) string {
 	text = otherLabelRE.ReplaceAllString(text, "${1}$2 is in $3")
 	text = foreignFriendRE.ReplaceAllString(text, "my friend")
 	text = foreignHomeRE.ReplaceAllString(text, "lives in $1")
+	text = foreignSelfRE.ReplaceAllString(text, "I live in")
 	return foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
 }
 

@@ -28,6 +28,8 @@ var placeTerms = []understand.Term{
 	{Phrase: "shopping mall", Label: "shopping_mall"}, {Phrase: "mall", Label: "shopping_mall"}, {Phrase: "zoo", Label: "zoo"},
 	{Phrase: "bank", Label: "bank"}, {Phrase: "atm", Label: "atm"}, {Phrase: "post office", Label: "post_office"},
 	{Phrase: "charging station", Label: "electric_vehicle_charging_station"},
+	{Phrase: "police station", Label: "police"}, {Phrase: "police department", Label: "police"}, {Phrase: "police", Label: "police"},
+	{Phrase: "fire station", Label: "fire_station"}, {Phrase: "firehouse", Label: "fire_station"},
 }
 
 // The heads of the nouns a road trip counts ("3 intermediate towns").
@@ -49,7 +51,7 @@ var (
 // question also names two people's places ("the same drive for both").
 var (
 	meetWords = []string{"meet", "meetup", "meet-up", "get together", "get-together", "equidistant", "rendezvous",
-		"catch up", "gather"}
+		"catch up", "gather", "encontrar", "encontrarnos", "encontrarmos", "retrouver", "trobar-nos", "trobem"}
 	fairWords = []string{"both of us", "all of us", "each of us", "everyone", "for both", "for all", "neither of us",
 		"in the middle", "fair drive", "fair for", "similar driving", "same driving", "equal driving", "equal drive",
 		"equal travel", "similar travel", "same travel", "equal time", "same time", "similar time", "equal walking",
