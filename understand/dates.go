@@ -314,11 +314,15 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	switch w {
 	case "today", "tonight":
 		p.From, p.To, p.Unit = d.now, d.now.AddDate(0, 0, 1), "day"
-		span(i)
+		last, to := d.andTheDaysAfter(i, p.To)
+		p.To = to
+		span(last)
 		return p, true
 	case "tomorrow":
 		p.From, p.To, p.Unit = d.now.AddDate(0, 0, 1), d.now.AddDate(0, 0, 2), "day"
-		span(i)
+		last, to := d.andTheDaysAfter(i, p.To)
+		p.To = to
+		span(last)
 		return p, true
 	case "yesterday":
 		p.From, p.To, p.Unit = d.now.AddDate(0, 0, -1), d.now, "day"
@@ -329,10 +333,10 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	case "in":
 		// "in 3 days", "in two weeks": the day or period that far ahead.
 		if q, n := numberAt(d.toks, i+1); n > 0 && q.Kind == Count {
-			if u := units[d.word(i+1+n)]; u == "day" || u == "week" || u == "month" || u == "year" {
+			if u, next := d.periodAt(i + 1 + n); u != "" {
 				p.From = d.add(d.now, u, int(q.Value))
 				p.To, p.Unit = d.add(p.From, "day", 1), "day"
-				span(i + 1 + n)
+				span(next - 1)
 				return p, true
 			}
 		}
@@ -546,7 +550,7 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 	case "last", "past", "previous":
 		dir = -1
 	}
-	unit := units[w]
+	unit := timeUnit(w)
 	if w == "weekend" || w == "weekends" {
 		unit = "weekend"
 	}
@@ -645,4 +649,64 @@ func partMonth(w string) (time.Month, bool) {
 	}
 	mo, ok := monthNames[name]
 	return mo, ok
+}
+
+// timeShorthands are units of time as texts and notes shorten them:
+// "next 2 wks", "in 3 mths".
+var timeShorthands = map[string]string{"wk": "week", "wks": "week", "mth": "month", "mths": "month", "mnth": "month",
+	"mnths": "month", "mos": "month", "dys": "day"}
+
+// timeUnit is the unit of time a word names ("weeks", "wks"), else
+// the unit units gives it.
+func timeUnit(w string) string {
+	if u, ok := timeShorthands[w]; ok {
+		return u
+	}
+	return units[w]
+}
+
+// periodAt is the unit of time written at i ("weeks", "month's") and
+// the token after it, past a possessive's apostrophe and "time": "in
+// three weeks' time", "in a month's time". unit is "" when there is none.
+func (d *dateReader) periodAt(i int) (unit string, next int) {
+	unit = timeUnit(strings.TrimSuffix(strings.TrimSuffix(d.word(i), "'s"), "’s"))
+	if unit != "day" && unit != "week" && unit != "month" && unit != "year" {
+		return "", i
+	}
+	next = i + 1
+	if a := d.word(next); a == "'" || a == "’" {
+		next++
+	}
+	if d.word(next) == "time" {
+		next++
+	}
+	return unit, next
+}
+
+// andTheDaysAfter extends a day read at last, ending at to, by the days
+// joined to it: "today and tomorrow", "tomorrow and the day after",
+// "tomorrow and the next day", "today and the day after tomorrow"; a
+// list joined by commas ("today, tomorrow and yesterday") is days apart.
+func (d *dateReader) andTheDaysAfter(last int, to time.Time) (int, time.Time) {
+	for {
+		n := last + 1
+		if d.word(n) == "," && d.word(n+1) == "and" {
+			n++
+		}
+		if w := d.word(n); w != "and" && w != "&" {
+			return last, to
+		}
+		n++
+		switch {
+		case d.word(n) == "tomorrow" && to.Equal(d.now.AddDate(0, 0, 1)):
+			last, to = n, to.AddDate(0, 0, 1)
+		case d.word(n) == "the" && d.word(n+1) == "day" && d.word(n+2) == "after" && d.word(n+3) == "tomorrow":
+			last, to = n+3, d.now.AddDate(0, 0, 3)
+		case d.word(n) == "the" && (d.word(n+1) == "day" && d.word(n+2) == "after" ||
+			(d.word(n+1) == "next" || d.word(n+1) == "following") && d.word(n+2) == "day"):
+			last, to = n+2, to.AddDate(0, 0, 1)
+		default:
+			return last, to
+		}
+	}
 }

@@ -32,7 +32,7 @@ func (d *dateReader) agoAt(i int) (point, bool) {
 		return p, false
 	}
 	w := d.word(i + k)
-	unit, v := units[w], q.Value
+	unit, v := timeUnit(w), q.Value
 	switch w {
 	case "decade", "decades":
 		unit, v = "year", 10*v

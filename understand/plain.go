@@ -3,11 +3,22 @@ package understand
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // politeFirst are words that open a request politely and say nothing
 // of it: "please show me...", "pls, find...".
 var politeFirst = []string{"please", "pls", "plz", "kindly"}
+
+// greetings open a message in one language or another and say nothing
+// of it; some are also towns' names (Hola in Kenya, Salut in Turkey).
+var greetings = []string{"good morning", "good afternoon", "good evening", "hi there", "hello there", "hi", "hello", "hey",
+	"hiya", "howdy", "greetings", "g'day", "gday", "hola", "buenos días", "buenos dias", "buenas tardes", "buenas noches",
+	"buenas", "bonjour", "bonsoir", "salut", "coucou", "ciao", "salve", "buongiorno", "buonasera", "guten tag",
+	"guten morgen", "hallo", "moin", "servus", "grüezi", "gruezi", "grüß gott", "olá", "ola", "oi", "bom dia", "boa tarde",
+	"hej", "hei", "hallå", "ahoj", "cześć", "czesc", "dzień dobry", "szia", "merhaba", "namaste", "namaskar",
+	"konnichiwa", "ni hao", "nihao", "annyeong", "annyeonghaseyo", "salaam", "salam", "shalom", "marhaba", "aloha",
+	"kia ora", "jambo", "privet", "zdravo", "yassou", "kalimera", "goedemorgen", "goedendag", "hoi"}
 
 // politeLast are words that close a request politely: "... thanks",
 // "..., thank you!".
@@ -19,7 +30,8 @@ var politeLast = []string{"thank you very much", "thank you", "thanks a lot", "t
 // case, as its capitals tell nothing of its names; a polite word before
 // ("please", "pls") or after ("thanks", "thank you", "cheers") dropped
 // when a request is left. A text that is only a polite word is kept as
-// it is.
+// it is. A greeting before a comma or a stop ("Hola, ...", "Bonjour!
+// ...") is dropped when three words or more follow it.
 func Plain(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
@@ -28,6 +40,15 @@ func Plain(text string) string {
 	s := strings.TrimSpace(strings.Join(lines, "\n"))
 	if shouted(s) {
 		s = strings.ToLower(s)
+	}
+	for _, w := range greetings {
+		if rest, ok := cutWord(s, w); ok && strings.ContainsRune(",!.:;-–—", firstRune(strings.TrimLeft(rest, " "))) {
+			rest = strings.TrimLeft(rest, " ,!.:;-–—")
+			if wordsIn(rest) >= 3 {
+				s = rest
+			}
+			break
+		}
 	}
 	for _, w := range politeFirst {
 		if rest, ok := cutWord(s, w); ok {
@@ -66,6 +87,15 @@ func cutWord(s, w string) (string, bool) {
 		return s, false
 	}
 	return rest, true
+}
+
+// firstRune is the first rune of s, or 0.
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return 0
+	}
+	return r
 }
 
 // wordsIn counts the runs of letters or digits in s.

@@ -38,3 +38,22 @@ func FuzzPlain(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainDropsAGreeting: a greeting in any language before a comma or
+// a stop says nothing of the request (and "Hola" is a town in Kenya);
+// a greeting that is the whole message, or is no greeting, stays.
+func TestPlainDropsAGreeting(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Bonjour, any concerts in Lyon in May?", "any concerts in Lyon in May?"},
+		{"Ciao! I need street markets in Turin", "I need street markets in Turin"},
+		{"Salut - looking for parades near Nantes", "looking for parades near Nantes"},
+		{"Good morning, where are the festivals?", "where are the festivals?"},
+		{"hi there!", "hi there!"},
+		{"Hola, amigo", "Hola, amigo"},
+		{"Olathe festivals next week", "Olathe festivals next week"},
+	} {
+		if got := Plain(c.in); got != c.want {
+			t.Errorf("Plain(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

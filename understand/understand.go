@@ -112,14 +112,20 @@ func Read(text string, o Options) *Reading {
 	}
 	ms := findMentions(text, toks, gazetteerOrNone(g), caseless)
 	// A name inside a date ("March") or a number is no place.
+	var runOn []Mention
 	ms = slices.DeleteFunc(ms, func(m Mention) bool {
 		for k := m.first; k <= m.last; k++ {
 			if taken[k] && !m.Quoted {
+				if slices.Contains(taken[m.first:m.last+1], false) {
+					runOn = append(runOn, m)
+				}
 				return true
 			}
 		}
 		return false
 	})
+	ms = append(ms, namesBesideDates(text, toks, taken, runOn, gazetteerOrNone(g), caseless)...)
+	slices.SortFunc(ms, func(a, b Mention) int { return a.first - b.first })
 	structure(toks, ms)
 	r.Readings, r.Notes = choose(ms, o.Prefer, o.Near)
 	r.Mentions = ms
@@ -352,4 +358,28 @@ func countTerms(text string, ts []TermMatch, qs []Quantity) []TermMatch {
 		}
 	}
 	return ts
+}
+
+// namesBesideDates reads again, without the date's words, the names
+// that ran into a date: a feast's capitalised name joined to its place
+// by a connector ("Semana Santa en Sevilla", "Pfingsten am Bodensee")
+// leaves the place.
+func namesBesideDates(text string, toks []token, taken []bool, runOn []Mention, g Gazetteer, caseless bool) []Mention {
+	if len(runOn) == 0 {
+		return nil
+	}
+	masked := slices.Clone(toks)
+	for k := range masked {
+		masked[k].masked = masked[k].masked || taken[k]
+	}
+	var out []Mention
+	for _, m := range findMentions(text, masked, g, caseless) {
+		if slices.Contains(taken[m.first:m.last+1], true) {
+			continue
+		}
+		if slices.ContainsFunc(runOn, func(r Mention) bool { return r.first <= m.first && m.last <= r.last }) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
