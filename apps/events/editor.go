@@ -215,6 +215,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	if blanked, ok := withoutVocabulary(text, r); ok {
 		r.Mentions = understand.Read(blanked, understand.Options{Gazetteer: a.opts.Gazetteer, Now: now, Tense: understand.Future}).Mentions
 	}
+	// Someone's camera ("my Fuji") is gear, not the town of its name.
+	r.Mentions = slices.DeleteFunc(r.Mentions, func(m understand.Mention) bool { return cameraMention(text, m) })
+	corrected(text, r)
 	// The place: the structured profile's, else the first the text names
 	// (a region written after a city only qualifies it).
 	var unknown []string
@@ -248,7 +251,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		// A request that names no kind of event, no time, no events and
 		// no place but maybe a word some town is named after ("mango") is
 		// about something else, or nothing.
-		if g == nil && gearQuestion(text, r) {
+		if g == nil && gearQuestion(text, r, now) {
 			return p, "the request asks about photography gear or technique, not for an event: name a place, a time or a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
 		if g == nil && len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {

@@ -15,8 +15,10 @@ import (
 // days joined into an interval ("2026-09-12/2026-09-20",
 // "start=…;end=…"), an ISO week ("week 23 of 2026"), the nth weekday of
 // a month ("the first Saturday of June") and days of a month read as a
-// frame ("between the 3rd and the 9th of next month"), and the lunar new
-// year (lunarnewyear.go). refineTimes
+// frame ("between the 3rd and the 9th of next month"), the lunar
+// festivals (lunarfestivals.go) and a feast in the year written apart
+// from it ("Holy Week in Seville 2027"), a past time a question points
+// back to ("photos from last August ... any parades then?"). refineTimes
 // mends the reader's frames with them, in the order they are written.
 func refineTimes(text string, times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
 	out := slices.Clone(times)
@@ -26,6 +28,8 @@ func refineTimes(text string, times []understand.TimeFrame, now time.Time) []und
 	out = nthWeekdays(text, out)
 	out = daysOfMonth(text, out)
 	out = lunarNewYear(text, out, now)
+	out = holidaysInYear(text, out, now)
+	out = pastThen(text, out, now)
 	return out
 }
 
@@ -208,4 +212,84 @@ func daysOfMonth(text string, times []understand.TimeFrame) []understand.TimeFra
 		times = replaceSpan(times, understand.TimeFrame{Span: understand.Span{Start: m[0], End: month.End}, From: from, To: first.AddDate(0, 0, b), Unit: "range"})
 	}
 	return times
+}
+
+// bareYear is a year written on its own, where the reader reads none
+// ("Holy Week in Seville 2027").
+var bareYear = regexp.MustCompile(`(?:^|[^\d/.:-])((?:19|20)\d\d)(?:$|[^\d/.:-])`)
+
+// namedYear is the one year a request names apart from its feasts: a
+// year frame ("next year", "in 2027") or a bare year after the place
+// ("in Seville 2027"). ok is false when it names none, or two.
+func namedYear(text string, times []understand.TimeFrame) (year int, ok bool) {
+	years := map[int]bool{}
+	for _, tf := range times {
+		if tf.Unit == "year" {
+			years[tf.From.Year()] = true
+		}
+	}
+	for _, m := range bareYear.FindAllStringSubmatchIndex(text, -1) {
+		if !slices.ContainsFunc(times, func(t understand.TimeFrame) bool { return t.Start < m[3] && m[2] < t.End }) {
+			y, _ := strconv.Atoi(text[m[2]:m[3]])
+			years[y] = true
+		}
+	}
+	for y := range years {
+		year = y
+	}
+	return year, len(years) == 1
+}
+
+// holidaysInYear moves a feast written without its year ("Easter",
+// "Semana Santa") into the one year the request names elsewhere.
+func holidaysInYear(text string, times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
+	year, ok := namedYear(text, times)
+	if !ok {
+		return times
+	}
+	out := slices.Clone(times)
+	for i, tf := range out {
+		if tf.Unit != "holiday" || bareYear.MatchString(text[tf.Start:tf.End]) {
+			continue
+		}
+		r := understand.Read(text[tf.Start:tf.End]+" "+strconv.Itoa(year), understand.Options{Now: now, Tense: understand.Future})
+		if len(r.Times) == 1 && r.Times[0].Unit == "holiday" {
+			out[i].From, out[i].To = r.Times[0].From, r.Times[0].To
+		}
+	}
+	return out
+}
+
+// thenAsked is a question that points back to a time named before it:
+// "... then?", "back then", "at that time", "at the time".
+var thenAsked = regexp.MustCompile(`(?i)(?:\b(?:back then|at that time|at the time)|(?:^|[^\w\s]|\s)(?:then))\s*(?:[?.!]|$)`)
+
+// thenAfter are words that make "then" a time still to come or a next
+// step ("since then", "until then", "and then").
+var thenAfter = regexp.MustCompile(`(?i)\b(?:since|until|till|by|from|and|but|just|only|even)\s+then\s*(?:[?.!]|$)`)
+
+// pastThen reads a time that a question points back to with "then" as
+// the time named, not the span from it to today: "my photos from last
+// August ... were there other parades then?" is August, over.
+func pastThen(text string, times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
+	if !thenAsked.MatchString(text) || thenAfter.MatchString(text) {
+		return times
+	}
+	out := slices.Clone(times)
+	for i, tf := range out {
+		if tf.From.IsZero() || !tf.From.Before(now) {
+			continue
+		}
+		named := text[tf.Start:tf.End]
+		for _, lead := range []string{"from ", "since "} {
+			if len(named) > len(lead) && strings.EqualFold(named[:len(lead)], lead) {
+				named = named[len(lead):]
+			}
+		}
+		r := understand.Read(named, understand.Options{Now: now, Tense: understand.Past})
+		if len(r.Times) == 1 && !r.Times[0].To.After(now) && !r.Times[0].From.IsZero() {
+			out[i].From, out[i].To, out[i].Unit = r.Times[0].From, r.Times[0].To, r.Times[0].Unit
+		}
+	}
+	return out
 }

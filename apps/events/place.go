@@ -2,6 +2,8 @@ package events
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -163,4 +165,30 @@ func namedEvent(m understand.Mention) (head string, labels []string) {
 		return head, append([]string{t.Label}, headInterests(text, t)...)
 	}
 	return "", nil
+}
+
+// correctionCue finds the words with which a writer takes back what
+// they wrote before: "sorry, I mean", "no wait", "make it", "scratch
+// that", "or rather".
+var correctionCue = regexp.MustCompile(`(?i)\b(?:i mean|i meant|no,? wait|wait,? no|make (?:it|that)|scratch that|correction:|or rather|change (?:it|that) to)\b`)
+
+// corrected keeps, of the places and times a request writes, those after
+// its last correction when it writes any there ("in Porto - sorry, I
+// mean Braga", "Sunday, no wait, Saturday"): a correction replaces what
+// came before it.
+func corrected(text string, r *understand.Reading) {
+	cues := correctionCue.FindAllStringIndex(text, -1)
+	if len(cues) == 0 {
+		return
+	}
+	at := cues[len(cues)-1][1]
+	named := func(m understand.Mention) bool {
+		return m.Place != nil && m.Role != understand.RoleRegion && m.Role != understand.RoleAvoid
+	}
+	if slices.ContainsFunc(r.Mentions, func(m understand.Mention) bool { return m.Start >= at && named(m) }) {
+		r.Mentions = slices.DeleteFunc(r.Mentions, func(m understand.Mention) bool { return m.End <= at && named(m) })
+	}
+	if slices.ContainsFunc(r.Times, func(t understand.TimeFrame) bool { return t.Start >= at }) {
+		r.Times = slices.DeleteFunc(r.Times, func(t understand.TimeFrame) bool { return t.End <= at })
+	}
 }

@@ -59,9 +59,11 @@ func heldOut(id string) bool {
 // whole and time are raised to about 10 points under. Round 5
 // (r171-r200, written blind, not yet tuned on) brought tuned whole to
 // 124/140 (88.6%) and tuned rejections to 12/14 (85.7%): those two floors
-// are lowered to just under (88, 85) until its tuned part is fixed.
+// were lowered to just under (88, 85) until its tuned part was fixed.
+// After its fixes tuned whole is 136/140 (97.1%) and rejections 14/14:
+// those two floors are raised to just under (97, 99).
 var corpusFloors = map[string]float64{
-	"tuned whole": 88, "tuned place": 90, "tuned time": 90, "tuned interests": 90, "tuned reject": 85,
+	"tuned whole": 97, "tuned place": 90, "tuned time": 90, "tuned interests": 90, "tuned reject": 99,
 	"held-out whole": 66, "held-out place": 83, "held-out time": 73, "held-out interests": 90, "held-out reject": 70,
 }
 

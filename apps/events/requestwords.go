@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -63,18 +64,42 @@ func withoutVocabulary(text string, r *understand.Reading) (string, bool) {
 	return string(b), true
 }
 
-// gearWords name photography gear or technique; questionWords ask for
-// advice.
+// gearWords name photography gear or technique, or what goes wrong
+// with it; questionWords ask for advice or about a fault.
 var (
-	gearWords     = regexp.MustCompile(`(?i)\b(lens|lenses|camera|cameras|tripod|tripods|flash|flashes|filters?|aperture|shutter|iso|autofocus|sensor|gimbal|settings|exposure|white balance|focal length)\b`)
-	questionWords = regexp.MustCompile(`(?i)\b(best|which|what|recommend|recommended|should i|how (do|to|can|should))\b`)
+	gearWords = regexp.MustCompile(`(?i)\b(lens|lenses|camera|cameras|tripod|tripods|flash|flashes|filters?|aperture|shutter|iso|autofocus|sensor|gimbal|settings|exposure|white balance|focal length|` +
+		`firmware|(?:front|back|mis)-?focus\w*|focus(?:es|ing|ed)?|batter(?:y|ies)|meter(?:ing)?|(?:over|under)-?expos\w*|dslr|mirrorless|noisy|blurry)\b`)
+	questionWords = regexp.MustCompile(`(?i)\b(best|which|what|why|recommend|recommended|should i|how (do|to|can|should)|is (it|that|this|my)|does|any (fix|idea|tips?))\b|\?`)
 )
 
+// cameraBrands are makers of cameras and lenses, some of them also
+// towns (Canon in France, Fuji in Japan).
+const cameraBrands = `canon|nikon|nikkor|sony|fuji|fujifilm|leica|olympus|pentax|panasonic|lumix|hasselblad|ricoh|sigma|tamron|zeiss|gopro|dji`
+
+// ownedCamera finds a camera brand that is someone's gear: after a
+// possessive or an article ("my Fuji", "a used Canon") or before a
+// model ("Nikon Z6", "Fuji X-T5").
+var ownedCamera = regexp.MustCompile(`(?i)\b(?:(?:my|our|his|her|their|a|an|new|old|used|spare)\s+(?:new\s+|old\s+|used\s+)?(` + cameraBrands + `)\b|(` + cameraBrands + `)\s+[a-z]{0,3}-?[a-z]?\d[\w-]*)`)
+
+// cameraMention says whether a place was read from a camera brand that
+// is someone's gear ("my Canon keeps hunting"): no place.
+func cameraMention(text string, m understand.Mention) bool {
+	for _, c := range ownedCamera.FindAllStringSubmatchIndex(text, -1) {
+		for g := 2; g < len(c); g += 2 {
+			if c[g] >= 0 && c[g] == m.Start && c[g+1] == m.End {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // gearQuestion says whether a request asks about photography gear or
-// technique rather than for events: gear words in a question, with no
-// time frame and no place written after a cue.
-func gearQuestion(text string, r *understand.Reading) bool {
-	if len(r.Times) > 0 || !gearWords.MatchString(text) || !questionWords.MatchString(text) || asksForEvents(text) {
+// technique rather than for events: gear words (or someone's camera) in
+// a question, with no time frame (the reader's or one refineTimes
+// mends, "ISO week 2") and no place written after a cue.
+func gearQuestion(text string, r *understand.Reading, now time.Time) bool {
+	if len(refineTimes(text, r.Times, now)) > 0 || !gearWords.MatchString(text) && !ownedCamera.MatchString(text) || !questionWords.MatchString(text) || asksForEvents(text) {
 		return false
 	}
 	for _, m := range r.Mentions {
