@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -56,8 +57,15 @@ func (q *question) secondLegStart(end *understand.Mention, back *understand.Ment
 		// Stops said per direction after the legs are named ("On the
 		// way up two stops …; on the way back one"): the second leg's
 		// words start at the way back.
-		if i := wayBackRE.FindStringIndex(text[sentenceEnd(text, back.End):]); i != nil {
-			return clauseStart(text, sentenceEnd(text, back.End)+i[0], from)
+		// The words of the way back may follow in the clause after the
+		// place returned to ("drive back to Encamp, and on the way home
+		// two stops"); they ask for stops where they are words of a
+		// leg, not of the answer's format ("route_2_stops for the way
+		// back").
+		for _, i := range wayBackRE.FindAllStringIndex(text[back.End:], -1) {
+			if at := back.End + i[0]; q.countsIn(at, sentenceEnd(text, at)) {
+				return clauseStart(text, at, from)
+			}
 		}
 		// The clause holding the return cue.
 		return clauseStart(text, back.Start, from)
@@ -79,4 +87,48 @@ func sentenceEnd(text string, i int) int {
 		return i + k + 1
 	}
 	return len(text)
+}
+
+// countsIn says whether text[lo:hi] counts stops or names a fraction of
+// a drive.
+func (q *question) countsIn(lo, hi int) bool {
+	for _, x := range q.r.Quantities {
+		if x.Start >= lo && x.End <= hi && (x.Kind == understand.Count || x.Kind == understand.Fraction) {
+			return true
+		}
+	}
+	return false
+}
+
+// legRefRE opens a sentence that speaks of one leg of several named
+// before it: "For the morning drive …", "On the second leg, …",
+// "During the afternoon run …".
+var legRefRE = regexp.MustCompile(`(?:^\s*|[.!?;]\s+)(?:and\s+|then\s+)?(?:for|on|during|in|along|about)\s+(?:the|my|our|his|her|their)\s+(?:[a-z0-9-]+\s+){0,2}?(?:drive|leg|part|trip|ride|stretch|journey|route|run|way|half|commute|section)\b`)
+
+// perLegWords re-reads legs whose stops are said after all of them are
+// named, one sentence per leg in their order ("… from Newark to Milford
+// in the morning and then on to Seaford. For the morning drive two
+// stops …. For the afternoon drive one …"); legs unchanged otherwise.
+func (q *question) perLegWords(legs []legSpec) []legSpec {
+	named := 0
+	for _, m := range q.role(understand.RoleFrom, understand.RoleTo) {
+		named = max(named, m.End)
+	}
+	after := sentenceEnd(q.lower, named)
+	refs := legRefRE.FindAllStringIndex(q.lower[after:], -1)
+	if len(legs) < 2 || len(refs) != len(legs) {
+		return legs
+	}
+	out := slices.Clone(legs)
+	for i, r := range refs {
+		lo, hi := after+r[0], len(q.r.Text)
+		if i+1 < len(refs) {
+			hi = after + refs[i+1][0]
+		}
+		if !q.countsIn(lo, hi) {
+			return legs
+		}
+		out[i] = q.leg(legs[i].From, legs[i].To, lo, hi)
+	}
+	return out
 }

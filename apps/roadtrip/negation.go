@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -68,18 +69,38 @@ var personWords = set("me", "i", "i'm", "im", "my", "mine", "we", "we're", "our"
 	"roomie", "bestie", "boss", "ex", "fiance", "fiancee", "neighbor", "neighbour")
 
 // peopleIn are the places written "in" after a person ("me in newark,
-// my buddy in dover"): people's homes.
+// my buddy in dover"), or after a home's verb earlier in the clause
+// ("Dad still lives in the old house in Laurel"): people's homes. In a
+// list of "name in place" where one name is a person, every name is
+// ("me in bear, jess in middletown, tom in newark").
 func (q *question) peopleIn() []understand.Mention {
-	var out []understand.Mention
+	var out, named []understand.Mention
+	person := false
 	for _, m := range q.role(understand.RoleIn) {
 		lo := clauseStart(q.lower, m.Start, 0)
 		words := strings.FieldsFunc(q.lower[lo:m.Start], func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'') })
-		for k := len(words) - 1; k >= 0 && k >= len(words)-4; k-- {
-			if personWords[words[k]] {
+		if n := len(words); n >= 2 && n <= 4 && words[n-1] == "in" && (lo == 0 || q.lower[lo-1] == ',') {
+			named = append(named, m) // "jess in middletown"
+			person = person || personWords[words[n-2]]
+		}
+		for k := len(words) - 1; k >= 0; k-- {
+			if k >= len(words)-4 && personWords[words[k]] || homeWords[words[k]] && words[len(words)-1] == "in" {
 				out = append(out, m)
 				break
 			}
 		}
 	}
+	if person && len(named) >= 2 {
+		for _, m := range named {
+			if !slices.ContainsFunc(out, func(o understand.Mention) bool { return o.Span == m.Span }) {
+				out = append(out, m)
+			}
+		}
+		slices.SortFunc(out, func(a, b understand.Mention) int { return a.Start - b.Start })
+	}
 	return out
 }
+
+// homeWords, earlier in a clause, make the town "in" which it ends a
+// home ("lives in the farmhouse in Milford").
+var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stays", "staying")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -166,13 +167,21 @@ func (q *question) role(roles ...understand.Role) []understand.Mention {
 
 // count is the first count of a thing whose head is in heads and whose
 // noun passes ok (nil: any); 0 and false when none is written.
-// A number written wins over "a" ("a road trip with 3 route options").
+// A number written wins over "a" ("a road trip with 3 route options"),
+// and a count said as a correction over the one it corrects ("one rest
+// stop, actually no make that two rest stops").
 func (q *question) count(heads map[string]bool, ok func(noun string) bool) (int, bool) {
 	for _, article := range []bool{false, true} {
+		n, found := 0, false
 		for _, x := range q.r.Quantities {
 			if x.Kind == understand.Count && x.Article == article && heads[x.Head] && (ok == nil || ok(x.Noun)) && x.Value >= 0 && x.Value < 1000 {
-				return int(x.Value), true
+				if !found || q.corrects(x.Start) {
+					n, found = int(x.Value), true
+				}
 			}
+		}
+		if found {
+			return n, true
 		}
 	}
 	return 0, false
@@ -474,8 +483,8 @@ func (q *question) evenStops(s *taskSpec) {
 	// from Wilmington to Dover, one stop … Then from Dover on to Lewes,
 	// two stops …", "leg1 Newark→Middletown: … leg2 Middletown→Dover: …").
 	if legs := q.chainedLegs(start, end); len(legs) > 1 && !slices.Contains(s.Keys, "route_1_stops") {
-		s.Legs = legs
-		s.PlaceTypes = legs[0].Types
+		s.Legs = q.perLegWords(legs)
+		s.PlaceTypes = s.Legs[0].Types
 		return
 	}
 	// A second leg: a place returned to ("then back to Wilmington") or a
@@ -508,7 +517,7 @@ func (q *question) evenStops(s *taskSpec) {
 		if len(s.Legs[0].Types) == 0 { // "… then back: one cafe at each route's midpoint"
 			s.Legs[0].Types = l2.Types
 		}
-		s.Legs = append(s.Legs, l2)
+		s.Legs = q.perLegWords(append(s.Legs, l2))
 	}
 	s.PlaceTypes = s.Legs[0].Types
 }
@@ -589,6 +598,7 @@ func (q *question) meeting(s *taskSpec) {
 	}
 	add(q.role(understand.RoleHome, understand.RoleFrom, understand.RoleBetween))
 	add(q.peopleIn())
+	add(q.movedTo())
 	if len(origins) < 2 {
 		add(q.role(understand.RoleNone))
 	}
@@ -598,6 +608,22 @@ func (q *question) meeting(s *taskSpec) {
 		s.Origins = append(s.Origins, originSpec{Place: specName(m), Mode: q.modeOf(m)})
 	}
 	s.PlaceTypes = q.askedTypes(0, len(q.r.Text))
+}
+
+// movedToRE, just before a town, says someone lives there now ("my
+// brother moved to Smyrna for work").
+var movedToRE = regexp.MustCompile(`\b(?:moved|relocated)\s+(?:back\s+|over\s+|down\s+|up\s+|out\s+)?to\s+$`)
+
+// movedTo are the towns people moved to: their homes, when a place to
+// meet is asked (in a trip, "moved to" is where one drives).
+func (q *question) movedTo() []understand.Mention {
+	var out []understand.Mention
+	for _, m := range q.role(understand.RoleTo) {
+		if movedToRE.MatchString(q.lower[max(0, m.Start-30):m.Start]) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // sameReading says whether two mentions name one place.

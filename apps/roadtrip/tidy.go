@@ -33,26 +33,37 @@ var (
 	restPlaceRE = regexp.MustCompile(`(?i)\b(place|spot)(s?) (?:for|to) (?:a )?rest\b`)
 	// "from X to Y" with single words: the slots of a trip's ends.
 	slotRE = regexp.MustCompile(`(?i)\b(from|between) ([a-z]+) (to|until|till|and) ([a-z]+)\b`)
+	// "I don't want to pass in X", "we do not wish to go through X": a
+	// way through a town refused is a town avoided.
+	refuseRE = regexp.MustCompile(`(?i)\b(?:don't|dont|don’t|do not|does not|doesn't|won't|will not|would not|wouldn't|never|not)\s+(?:(?:want|wish|like|need|prefer|plan)\s+)?(?:to\s+)?(?:pass|go|drive|travel|ride|cross|get|come)\s+(?:in|into|inside|through|thru|trough|via|by|across|over|per|for)\b`)
+	// "in the half of the road", "at half of the way": the midpoint.
+	halfOfRE = regexp.MustCompile(`(?i)\b(?:in|at|on) (?:the )?half of the (road|way|drive|route|trip|journey|ride|path|travel)\b`)
+	// "more to the north than X", "more north than X", "further to the
+	// west than X": a place's side of a landmark.
+	moreThanRE = regexp.MustCompile(`(?i)\b(?:more|further|farther|a bit more|a little more|much more)\s+(?:to(?:wards)?\s+the\s+|in the\s+)?(north|south|east|west|northeast|northwest|southeast|southwest)\s+than\b`)
+	// "I've been in Lewes since the divorce": where a person lives now.
+	beenSinceRE = regexp.MustCompile(`(?i)\b(?:'ve|’ve|have|has|'s)\s+been\s+(?:living\s+|staying\s+|based\s+)?in\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(since|for)\b`)
 )
 
 var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W": "west",
 	"NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest"}
 
-// tidyQuestion is text with the vocabulary's misspellings and
+// tidyQuestion is text with its spoken punctuation written, a pasted
+// form's lines read as sentences, non-native wordings of a trip written
+// as the reader knows them ("I don't want to pass in X", "in the half of
+// the road", "more to the north than X"), and with the vocabulary's misspellings and
 // shorthands written out, and lowercase misspelled names in a trip's
 // start and end slots capitalised when a gazetteer knows a place so
 // spelled in a preferred region (the reader then reads them as names).
 func tidyQuestion(text string, o understand.Options) string {
+	text = writeSpokenMarks(text)
+	text = readForm(text)
 	text = expandShorthand(text)
-	text = wordRE.ReplaceAllStringFunc(text, func(w string) string {
-		if f, ok := wordFixes[strings.ToLower(w)]; ok {
-			if unicode.IsUpper(rune(w[0])) {
-				return strings.ToUpper(f[:1]) + f[1:]
-			}
-			return f
-		}
-		return w
-	})
+	text = refuseRE.ReplaceAllString(text, "avoid")
+	text = halfOfRE.ReplaceAllString(text, "at the middle of the $1")
+	text = moreThanRE.ReplaceAllString(text, "$1 of")
+	text = beenSinceRE.ReplaceAllString(text, " lives in $1$2")
+	text = fixWords(text)
 	text = ampRE.ReplaceAllString(text, " and $1")
 	text = compassRE.ReplaceAllStringFunc(text, func(s string) string {
 		k := strings.TrimSuffix(strings.TrimSuffix(s, " of"), ".")
@@ -67,6 +78,32 @@ func tidyQuestion(text string, o understand.Options) string {
 		m := slotRE.FindStringSubmatch(s)
 		return m[1] + " " + spelledName(m[2], sp, o.Prefer) + " " + m[3] + " " + spelledName(m[4], sp, o.Prefer)
 	})
+}
+
+// fixWords writes the vocabulary's misspelled words right, except in a
+// name: a capitalised word before another ("Parc Central" is a park's
+// name in Catalan, not a misspelled "park").
+func fixWords(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, ix := range wordRE.FindAllStringIndex(text, -1) {
+		w := text[ix[0]:ix[1]]
+		f, ok := wordFixes[strings.ToLower(w)]
+		if !ok {
+			continue
+		}
+		if unicode.IsUpper(rune(w[0])) {
+			if next := strings.TrimLeft(text[ix[1]:], " "); len(next) < len(text[ix[1]:]) && next != "" && unicode.IsUpper([]rune(next)[0]) {
+				continue
+			}
+			f = strings.ToUpper(f[:1]) + f[1:]
+		}
+		b.WriteString(text[last:ix[0]])
+		b.WriteString(f)
+		last = ix[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // spelledName is w capitalised when it is a lowercase word no place is
