@@ -20,7 +20,9 @@ import (
 // for the plan's reasoning on what was changed or set aside.
 func rewordQuestion(query string, now time.Time) (string, []string) {
 	query = understand.Numerals(query) // "two thousand metres", "in twenty ten"
+	query = rewordCorrections(query)   // "two floats — no wait, make it three —"
 	query = rewordPeriods(query)       // "H2 2010", "2019 Q3", "2010 and 2011"
+	query = rewordRelativeQuarters(query, now)
 	query = rewordSuperlatives(query)
 	query = rewordPressures(query)
 	query = rewordDepths(query)
@@ -36,6 +38,39 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 	return kept, notes
 }
 
+// A number corrected as it is written ("which 2 floats — no wait, make
+// it 3 — came closest", "at 500 m, sorry, I mean 1000 m", "cycle 12 (or
+// rather 13)") is the second number: the first, the correction's words
+// and its dashes go. A filler alone ("um", "er") corrects nothing.
+var (
+	reCorrection = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)((?:\s+[a-z]+)?)\s*(?:[—–(,;]|--?|\.\.\.)?\s*((?:(?:no|wait|sorry|oops|actually|hmm|um+|er+m?|uh|make (?:it|that)|i mean|i meant|or rather|rather|correction|scratch that|my bad|my mistake)[\s,!.:;]*)+)(\d+(?:\.\d+)?)((?:\s+[a-z]+)?)\s*(?:[—–),;]|--?|\.\.\.)?`)
+	reCorrectCue = mustGuarded(`(?i)\b(?:no|wait|sorry|oops|actually|make|mean|meant|rather|correction|scratch|bad|mistake)\b`)
+)
+
+// rewordCorrections writes each corrected number as its correction.
+func rewordCorrections(query string) string {
+	return replaceFunc(reCorrection, query, func(m []int) string {
+		if !reCorrectCue.MatchString(query[m[6]:m[7]]) {
+			return query[m[0]:m[1]]
+		}
+		first, second := strings.ToLower(strings.TrimSpace(query[m[4]:m[5]])), strings.ToLower(strings.TrimSpace(query[m[10]:m[11]]))
+		if reCorrectCue.MatchString(second) {
+			second = ""
+		}
+		sameKind := first != "" && second != "" && first[:min(3, len(first))] == second[:min(3, len(second))] ||
+			second == "" && len(query[m[2]:m[3]]) == len(query[m[8]:m[9]]) ||
+			first != "" && second == "" && len(query[m[8]:m[9]]) < 5
+		if !sameKind {
+			return query[m[0]:m[1]] // "float 2901623, sorry, 6 profiles": not one number corrected
+		}
+		noun := query[m[4]:m[5]]
+		if second != "" {
+			noun = query[m[10]:m[11]]
+		}
+		return query[m[8]:m[9]] + noun + " "
+	})
+}
+
 // A phrase that says which float is meant by where it is ("float
 // 2902269? the one in the Arabian Sea", "5906072, the float off Cape
 // Town", "2901746 (the one that's drifting near Sri Lanka)", "the
@@ -48,6 +83,30 @@ var (
 	reTheNamedOne  = mustGuarded(`\b[Tt]he\s+(?:[A-Z][\w'’-]*\s+){1,4}one\b`)
 	reWhichOnePick = mustGuarded(`\s(?:with|whose|that|which|where)\b`)
 )
+
+// A place in parentheses after a float's number ("float 2902269
+// (Arabian Sea)", "5906072 (off Cape Town)", "2901623 (eastern
+// equatorial Indian Ocean)") says where that float is, not which data:
+// set aside as the phrases above are. Not when the parentheses restrict
+// ("(Arabian Sea only)", "(inside the Red Sea)") or hold more than a
+// place.
+var (
+	reFloatAside = mustGuarded(`\b(?:[0-9]{7}|[0-9]{5})\s*\(([^()0-9]{3,60})\)`)
+	reAsideOnly  = mustGuarded(`(?i)\b(?:only|just|inside|within|restricted|limited|data|profiles?|cycles?|temp\w*|salin\w*|oxygen|mean|average|max\w*|min\w*)\b`)
+	reAsidePlace = mustGuarded(`^(?:(?:in|off|near|from|around|the|in the|off the)\s+)?(?:[a-z]+\s+){0,3}(?:[A-Z][\w'’-]*\s*)+$`)
+)
+
+// placeOnly says whether text (inside parentheses) names only a place.
+func placeOnly(text string) bool {
+	text = strings.TrimSpace(text)
+	if reAsideOnly.MatchString(text) {
+		return false
+	}
+	if _, ok := findRegion(text); ok {
+		return true
+	}
+	return reAsidePlace.MatchString(text) || caselessSeaName("the "+strings.TrimPrefix(text, "the ")) != ""
+}
 
 // setAsideWhichFloat returns query without the phrases that say which of
 // its named floats is meant by where it is, and those phrases.
@@ -74,6 +133,11 @@ func setAsideWhichFloat(query string) (string, string) {
 		spans = append(spans, []int{m[0], end})
 	}
 	spans = append(spans, reTheNamedOne.FindAllStringIndex(query, -1)...)
+	for _, m := range reFloatAside.FindAllStringSubmatchIndex(query, -1) {
+		if inner := query[m[2]:m[3]]; placeOnly(inner) {
+			spans = append(spans, []int{m[2] - 1, m[3] + 1})
+		}
+	}
 	if len(spans) == 0 {
 		return query, ""
 	}
@@ -324,6 +388,9 @@ func setScene(query string, now time.Time) (string, string) {
 	var cs []clause
 	last := 0
 	for _, m := range reClauseEnd.FindAllStringIndex(query, -1) {
+		if decimalPoint(query, m) {
+			continue // "12.5S": one number
+		}
 		if m[0] > last {
 			cs = append(cs, clause{last, m[0]})
 		}
@@ -397,18 +464,56 @@ func setScene(query string, now time.Time) (string, string) {
 			// and its variable the one measured when the question names none
 			out.WriteString(" " + storyKept(text, others) + " ")
 		}
+		if sea := seaOfTheData(text); sea != "" && !keepPlace && !hasOwnPlace(others) {
+			out.WriteString(" in the " + sea + " ")
+		}
 	}
 	out.WriteString(query[prev:])
 	kept := strings.TrimLeft(out.String(), " .,;!?-–—")
 	return kept, strings.Join(setAside, "; ")
 }
 
+// decimalPoint says whether the match m of query is a point between
+// digits, which ends no clause.
+func decimalPoint(query string, m []int) bool {
+	isDigit := func(i int) bool { return i >= 0 && i < len(query) && query[i] >= '0' && query[i] <= '9' }
+	return query[m[0]:m[1]] == "." && isDigit(m[0]-1) && isDigit(m[1])
+}
+
+// A sea whose own seasons, waters or temperatures the asker speaks of
+// ("to mimic the Sea of Japan's seasons", "I love the waters of the
+// Coral Sea") is where the data are asked, though the clause is about
+// the asker: the sea is kept when the rest names no place.
+var reSeaOwns = mustGuarded(`\b(?:seasons?|waters?|temperatures?|conditions|climate|surface|salinity|summers?|winters?)\s+of\s+(?:the\s+)?$`)
+
+// seaOfTheData is the region whose seasons, waters or temperatures text
+// speaks of, "" when none.
+func seaOfTheData(text string) string {
+	reg, ok := findRegion(text)
+	if !ok {
+		return ""
+	}
+	low := strings.ToLower(text)
+	for _, name := range append([]string{strings.ToLower(reg.Name)}, reg.Aliases...) {
+		i := strings.Index(low, name)
+		if i < 0 {
+			continue
+		}
+		if reSeaOwns.MatchString(low[:i]) || reSeaOwnsAfter.MatchString(low[i+len(name):]) {
+			return reg.Name
+		}
+	}
+	return ""
+}
+
+var reSeaOwnsAfter = mustGuarded(`^(?:['’]s?|s)\s+(?:\w+\s+)?(?:seasons?|waters?|temperatures?|conditions|climate|surface|salinity|summers?|winters?)\b`)
+
 // A sentence is background when another sentence asks and it does not:
 // it asks nothing ("?", "please", "I'd like to know", "show me", a
 // table or a map) and tells of the asker or of other people ("I", "my
 // niece", "he said", "Hi there", "Thanks so much").
 var (
-	reSentence   = mustGuarded(`[^.!?]+(?:[.!?]+|$)`)
+	reSentence   = mustGuarded(`(?:\d\.\d|[^.!?])+(?:[.!?]+|$)`) // "12.5S" ends no sentence
 	reRequest    = mustGuarded(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
 	reStoryHead  = mustGuarded(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|good (?:morning|afternoon|evening))\b`)
 	reStoryFloat = mustGuarded(`\b(?:[0-9]{7}|[0-9]{5})\b`)
@@ -509,6 +614,10 @@ var (
 	reCountEach   = mustGuarded(`\b(?:each|every) (?:one|of them|of those|of these)\b|\bapiece\b|\bhow many (?:profiles|cycles) (?:each|per float|did each|has each|have each|from each|for each)\b|\b(?:by|for|from) each\b`)
 )
 
+// reExtremesPair names both extremes of one quantity: "the lowest and
+// highest", "max & min", "the maximum and the minimum".
+var reExtremesPair = mustGuarded(`\b(?:min(?:imum)?|lowest|smallest|coldest)\s*(?:and|&|to|/)\s*(?:the\s+)?(?:max(?:imum)?|highest|largest|warmest|hottest)\b|\b(?:max(?:imum)?|highest|largest|warmest|hottest)\s*(?:and|&|/)\s*(?:the\s+)?(?:min(?:imum)?|lowest|smallest|coldest)\b`)
+
 // fillAsAsked completes a plan the rules left short: a question that
 // asks for the floats and nothing measured is a count of profiles per
 // float (the listing), as is one that asks which floats and a count of
@@ -521,6 +630,11 @@ func fillAsAsked(q string, p *QueryPlan) {
 	}
 	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "count" && p.GroupBy == "" && reWhichFloats.MatchString(q) && reCountEach.MatchString(q) {
 		p.GroupBy = "float"
+	}
+	// "the lowest and highest salinity, and the difference between
+	// them": the gap between one float's extremes is their range
+	if p.Aggregate == "compare" && len(p.Floats) < 2 && p.GroupBy == "" && reExtremesPair.MatchString(q) {
+		p.Aggregate = "range"
 	}
 	plot, _ := plotAsked(q)
 	// "monthly mean temperature … as a chart": a time series of the

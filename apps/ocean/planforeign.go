@@ -6,8 +6,8 @@ import (
 )
 
 // Questions written in French, Spanish, Portuguese, Italian or German,
-// or as a query string: rewordForeign writes the words the plan's
-// slots are read from (variables, aggregates, floats, seasons, months,
+// in Hindi in Latin letters mixed with English, or as a query string:
+// rewordForeign writes the words the plan's slots are read from (variables, aggregates, floats, seasons, months,
 // the surface, "à 500 m") in English, and rewordQueryString writes the
 // key=value pairs of a query string ("/api/ask?float=2901780&var=temp
 // &cycle=10") as the words the rules read. Words outside the slots stay
@@ -48,7 +48,19 @@ var foreignWords = map[string]string{
 	"hiver": "winter", "invierno": "winter", "inverno": "winter",
 	"printemps": "spring", "primavera": "spring", "frühling": "spring", "frühjahr": "spring",
 	"automne": "autumn", "otoño": "autumn", "outono": "autumn", "autunno": "autumn", "herbst": "autumn",
+	// Hindi written in Latin letters, mixed with English ("sabse recent
+	// data kis float ne bheja": which float sent the most recent data)
+	"sabse": "most", "kis": "which", "kaun": "which", "kaunsa": "which", "kaunsi": "which", "konsa": "which", "konsi": "which",
+	"kitne": "how many", "kitni": "how many", "bheja": "sent", "bheje": "sent", "bheji": "sent", "bhejta": "sends",
+	"ausat": "average", "taapmaan": "temperature", "tapmaan": "temperature", "tapman": "temperature", "lavanata": "salinity",
+	"garam": "warm", "thanda": "cold", "gehrai": "depth", "gehraai": "depth", "pichhle": "last", "pichle": "last",
+	"saal": "year", "varsh": "year", "mahine": "month", "mahina": "month",
 }
+
+// foreignPhrases are the words of a slot written as two words, read
+// before single words: "sabse zyada" is "the most", "sabse kam" "the
+// fewest".
+var foreignPhrases = mustGuarded(`(?i)\bsabse\s+(?:zyada|jyada|adhik)\b|\bsabse\s+kam\b`)
 
 // germanHeads are the first parts of German compounds and their
 // English ("Durchschnittstemperatur": mean temperature,
@@ -84,7 +96,14 @@ var (
 // slots in English; a question with none is returned as written.
 func rewordForeign(query string) string {
 	found := false
-	out := reLetters.ReplaceAllStringFunc(query, func(w string) string {
+	out := foreignPhrases.ReplaceAllStringFunc(query, func(w string) string {
+		found = true
+		if strings.HasSuffix(strings.ToLower(w), "kam") {
+			return "fewest"
+		}
+		return "most"
+	})
+	out = reLetters.ReplaceAllStringFunc(out, func(w string) string {
 		low := strings.ToLower(w)
 		if e, ok := foreignWords[low]; ok {
 			if e != low {

@@ -62,6 +62,16 @@ func rewordPeriods(query string) string {
 	query = replaceFunc(reQuarterOrd, query, func(m []int) string {
 		return "Q" + ordinalOf[strings.ToLower(query[m[2]:m[3]])] + " " + query[m[4]:m[5]]
 	})
+	query = setAsideQuarterLabels(query)
+	query = replaceFunc(reYearShortSpan, query, func(m []int) string {
+		a, _ := strconv.Atoi(query[m[2]:m[3]])
+		b, _ := strconv.Atoi(query[m[6]:m[7]])
+		b += a - a%100
+		if sep := query[m[4]:m[5]]; b <= a || b-a > 10 || sep == "-" && b%100 <= 12 || reDateAfter.MatchString(query[m[1]:]) {
+			return query[m[0]:m[1]] // "2015-06": a month; "2019-18": no span
+		}
+		return fmt.Sprintf("%d-%d", a, b)
+	})
 	query = replaceFunc(reYearThrough, query, func(m []int) string {
 		a, _ := strconv.Atoi(query[m[2]:m[3]])
 		b, _ := strconv.Atoi(query[m[4]:m[5]])
@@ -81,6 +91,88 @@ func rewordPeriods(query string) string {
 		}
 		return fmt.Sprintf("%d-%d", a, b)
 	})
+}
+
+// A quarter of a year named relative to now ("the 3rd quarter of last
+// year", "Q1 of this year", "last year's fourth quarter") is that
+// quarter of that year.
+var (
+	reQuarterRelYear = mustGuarded(`(?i)\b(?:(?:the\s+)?(1st|2nd|3rd|4th|first|second|third|fourth|final)\s+quarter|q([1-4]))\s+(?:of\s+|in\s+)?(last|this|the previous|previous|the past|the current|current)\s+year\b|\b(last|this|the previous|previous|the past|the current|current)\s+year['’]s\s+(?:(1st|2nd|3rd|4th|first|second|third|fourth|final)\s+quarter|q([1-4]))\b`)
+)
+
+// rewordRelativeQuarters writes a quarter of last or this year as "Q3
+// 2022".
+func rewordRelativeQuarters(query string, now time.Time) string {
+	return replaceFunc(reQuarterRelYear, query, func(m []int) string {
+		g := func(k int) string {
+			if m[2*k] < 0 {
+				return ""
+			}
+			return strings.ToLower(query[m[2*k]:m[2*k+1]])
+		}
+		q, rel := ordinalOf[g(1)]+g(2)+ordinalOf[g(5)]+g(6), g(3)+g(4)
+		y := now.Year()
+		if !strings.Contains(rel, "this") && !strings.Contains(rel, "current") {
+			y--
+		}
+		return fmt.Sprintf("Q%s %d", q, y)
+	})
+}
+
+// Two years written with the second cut to its last two digits
+// ("the 2015–16 El Niño", "the 1997/98 season", "winter 2009-10") are
+// both years; with a hyphen, only when the digits cannot be a month
+// ("2015-06" is June 2015).
+var (
+	reYearShortSpan = mustGuarded(`\b((?:19|20)\d\d)\s*(–|—|/|-)\s*(?:')?(\d\d)\b`)
+	reDateAfter     = mustGuarded(`^\s*[-/.]\s*\d`)
+)
+
+// A quarter written "Q3" with no year is a label, not a period, when it
+// numbers a question ("Q3 asks: …", "Q2) What …") or names a meeting or
+// a document ("our Q4 board deck", "for the Q1 team meeting"): the
+// question's period is elsewhere, or none.
+var reQuarterLabel = mustGuarded(`(?i)\bq[1-4]\b(?:\s+(?:asks|asked|says|reads|wants|goes)\b|\s*[:)]\s|\s+(?:[a-z]+\s+)?(?:deck|slides?|meetings?|reviews?|presentations?|memos?|newsletters?|briefings?|board|team|quiz|exam|tests?|homework|assignments?|worksheets?|planning|budget|calls?|offsite|all-hands|town ?hall|okrs?|kpis?|targets?|goals?)\b)`)
+
+var (
+	reQuarterTok = mustGuarded(`(?i)\bq[1-4]\b`)
+	reYearAfterQ = mustGuarded(`^\s*(?:of\s+|[/-]\s*)?(?:19|20)\d\d\b`)
+)
+
+// setAsideQuarterLabels returns query without the quarters that label a
+// question, a meeting or a document.
+func setAsideQuarterLabels(query string) string {
+	return replaceFunc(reQuarterLabel, query, func(m []int) string {
+		q := reQuarterTok.FindStringIndex(query[m[0]:m[1]])
+		if reYearAfterQ.MatchString(query[m[0]+q[1]:]) {
+			return query[m[0]:m[1]] // "Q3 2019 review": a period
+		}
+		return query[m[0]+q[1] : m[1]]
+	})
+}
+
+// Two seasons set against each other ("warmer in summer than in
+// winter", "summer vs winter", "between winter and summer") are parts
+// of every year compared, not the period asked: a season so named
+// without a year is no time frame (the question's year, if any, is).
+var reSeasonsCompared = mustGuarded(`\b(summer|winter|spring|autumn|fall)\b[^.?!;]{0,40}?\b(?:than|versus|vs\.?|compared (?:to|with)|against|and|or|to)\s+(?:in\s+|the\s+|during\s+)?(summer|winter|spring|autumn|fall)\b`)
+
+// outsideSeasonsCompared returns times without the seasons q (lower
+// case) sets against each other.
+func outsideSeasonsCompared(q string, r *understand.Reading, times []understand.TimeFrame) []understand.TimeFrame {
+	m := reSeasonsCompared.FindStringSubmatch(q)
+	if m == nil || m[1] == m[2] {
+		return times
+	}
+	var kept []understand.TimeFrame
+	for _, t := range times {
+		text := strings.ToLower(r.Text[t.Start:t.End])
+		if t.Unit == "season" && !strings.ContainsAny(text, "0123456789") && (strings.Contains(text, m[1]) || strings.Contains(text, m[2])) {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
 }
 
 // An exclusion names months left out of the frame: by name ("except

@@ -22,8 +22,11 @@ var rePlaceBefore = mustGuarded(`\b(of|off|by|near|around|to)\s+(the\s+)?$`)
 var reWMOAhead = mustGuarded(`^\s*#?\d{5,7}\b`)
 
 // placeUnits are words a gazetteer may know as places (GeoNames has
-// "Debar" as "dbar") that an ocean question uses otherwise.
-var placeUnits = map[string]bool{"dbar": true, "db": true, "decibar": true, "decibars": true, "psu": true, "argo": true, "float": true, "floats": true, "profile": true, "cycle": true}
+// "Debar" as "dbar") or a question may capitalise after "in" ("give it
+// to me in Fahrenheit") that an ocean question uses otherwise: units and
+// the words of its slots.
+var placeUnits = map[string]bool{"dbar": true, "db": true, "decibar": true, "decibars": true, "psu": true, "argo": true, "float": true, "floats": true, "profile": true, "cycle": true,
+	"fahrenheit": true, "celsius": true, "centigrade": true, "kelvin": true}
 
 // featureWords name a kind of place; alone, they name none.
 var featureWords = map[string]bool{"cape": true, "bay": true, "point": true, "head": true, "harbour": true, "harbor": true,

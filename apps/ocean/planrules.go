@@ -95,10 +95,10 @@ var (
 	reRankProfile   = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
 	reProfileNoun   = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
 	reSeason        = mustGuarded(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
-	reRangeOfNum    = mustGuarded(`\brange\s+of\s+\d`)
+	reRangeOfNum    = mustGuarded(`\brange\s+of\s+\d|\b(?:pressure|depth)s?\s+(?:range|interval)\s+(?:of\s+|from\s+|between\s+)?\d`)
 	reLastProfile   = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
 	rePlaceCue      = mustGuarded(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
-	rePerYear       = mustGuarded(`\bper (year|decade|month)\b`)
+	rePerUnit       = mustGuarded(`\bper (year|decade|month|kilo\w*|kg|lit(?:re|er)s?|cubic \w+|m3|m³|mille|mil|cent)\b`) // a rate or a unit, no grouping
 	reThousands     = mustGuarded(`(\d),(\d{3})\b`)
 	reOrdinalCyc    = mustGuarded(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
 	reBetweenCyc    = mustGuarded(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
@@ -183,20 +183,20 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = apostropheWMO(dropPoliteHead(upperHemiPrefix(unshout(tidySpaces(query)))))
+	query = apostropheWMO(dropPoliteHead(joinDegreeMinutes(upperHemiPrefix(unshout(tidySpaces(rewordPastedRows(query)))))))
 	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
-	r.Times = outsideExclusion(r)
+	r.Times = outsideSeasonsCompared(q, r, outsideExclusion(r))
 	p := QueryPlan{}
 	why := asked
 
 	// variables, in the order written; "depth" only when nothing else is
 	var vars []string
 	for _, t := range r.Terms {
-		if t.Label == "pressure" && strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") && len(r.Terms) > 1 {
+		if t.Label == "pressure" && (strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") || reAxisAfter.MatchString(r.Text[t.End:])) && len(r.Terms) > 1 {
 			continue
 		}
 		if !slices.Contains(vars, t.Label) {
@@ -606,7 +606,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	switch {
 	case plot || !noPlot && (curve || reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track")):
 		p.Answer = "plot"
-	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || reTable.MatchString(rePerYear.ReplaceAllString(q, " ")) && p.Actionable():
+	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || reTable.MatchString(rePerUnit.ReplaceAllString(q, " ")) && p.Actionable():
 		p.Answer = "table"
 	case p.Rank != nil && p.Rank.N > 1:
 		p.Answer = "table"

@@ -59,6 +59,9 @@ func deicticPlace(q string, r *understand.Reading) string {
 			if text == "here" && introducesAsker(r.Text[:ref.Start], r.Text[ref.End:]) {
 				continue // "Trawler skipper here.": who asks, not where
 			}
+			if reToRecipient.MatchString(text) && reGivenBefore.MatchString(r.Text[:ref.Start]) {
+				continue // "give it to me in Fahrenheit": who gets the answer
+			}
 			return ref.Text
 		case ref.Kind == understand.RefThere && ref.Role != understand.RoleNone:
 			return ref.Text // "the temperature over there", with no place before it
@@ -69,6 +72,14 @@ func deicticPlace(q string, r *understand.Reading) string {
 	}
 	return ""
 }
+
+// "to me" after a verb of giving and what is given ("give it to me",
+// "send the numbers to us", "explain that to me") names who gets the
+// answer, not a place.
+var (
+	reToRecipient = mustGuarded(`^(?:to|for)\s+(?:me|us)$`)
+	reGivenBefore = mustGuarded(`(?i)\b(?:give|gives|send|pass|e-?mail|mail|relay|read|explain|show|hand|text|forward|post|report|say|spell|break|put|lay|translate|convert)\s+(?:(?:it|them|this|that|those|these|the\s+\w+(?:\s+\w+)?|\w+)\s+)?(?:back\s+|out\s+|over\s+)?$`)
+)
 
 // unfilledMissing names the filters q asks for that p leaves empty.
 func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {

@@ -1,6 +1,7 @@
 package ocean
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,6 +162,11 @@ var (
 	// "how deep did it go".
 	rePresForm = mustGuarded(`\b(deep|deeper|deepest|shallowest|dive|dives|dived|dove|diving|reach|reached)\b`)
 )
+
+// reAxisAfter follows "pressure" or "depth" naming the axis of a
+// filter, not a variable asked: "over the pressure interval 100 to 500
+// dbar", "a pressure range of 0-200", "pressure between 10 and 50".
+var reAxisAfter = mustGuarded(`(?i)^\s*(?:(?:range|interval|band|window|span|layer|slab)s?\s+)?(?:of\s+|from\s+|between\s+)?\d`)
 
 // formVariable is the variable a word form names in q, "" when none.
 func formVariable(q string) string {
@@ -403,27 +409,54 @@ func upperHemiPrefix(q string) string {
 	return reHemiPrefixLower.ReplaceAllStringFunc(q, strings.ToUpper)
 }
 
-// reSeaNameLower is a sea named in a question typed without capitals
-// ("in the red sea", "the baltic sea"); an adjective before "sea" or
-// "ocean" is no name (seaAdjectives).
+// reDegMinSpaced is a position in degrees and minutes written with
+// spaces and no symbols, as a log or a radio net gives it ("40 00N 035
+// 00W", "12 30 S, 045 15 E"): read as decimal degrees ("40N 35W",
+// "12.5S 45.25E"). Only a pair, latitude first, is read: "10 45N" alone
+// may be ten of something at 45N.
+var reDegMinSpaced = mustGuarded(`\b(\d{1,2})\s+([0-5]\d(?:\.\d+)?)\s*([NnSs])\b(\s*[,/;]?\s*)(\d{1,3})\s+([0-5]\d(?:\.\d+)?)\s*([EeWw])\b`)
+
+// joinDegreeMinutes writes the spaced degree-minute pairs of q as
+// decimal degrees.
+func joinDegreeMinutes(q string) string {
+	return replaceFunc(reDegMinSpaced, q, func(m []int) string {
+		deg := func(d, mins int) string {
+			a, _ := strconv.ParseFloat(q[m[2*d]:m[2*d+1]], 64)
+			b, _ := strconv.ParseFloat(q[m[2*mins]:m[2*mins+1]], 64)
+			return strconv.FormatFloat(math.Round((a+b/60)*10000)/10000, 'f', -1, 64)
+		}
+		lat, lon := deg(1, 2), deg(5, 6)
+		if v, _ := strconv.ParseFloat(lat, 64); v > 90 {
+			return q[m[0]:m[1]]
+		}
+		if v, _ := strconv.ParseFloat(lon, 64); v > 180 {
+			return q[m[0]:m[1]]
+		}
+		return lat + strings.ToUpper(q[m[6]:m[7]]) + " " + lon + strings.ToUpper(q[m[14]:m[15]])
+	})
+}
+
+// reSeaNameLower is a sea named in lower case ("in the red sea", "the
+// baltic sea"); an adjective before "sea" or "ocean" is no name
+// (seaAdjectives).
 var reSeaNameLower = mustGuarded(`\bthe ([a-z]+) (sea|ocean|gulf|basin)\b|\b(gulf|bay|sea) of ([a-z]+)\b`)
 
 var seaAdjectives = map[string]bool{"deep": true, "open": true, "whole": true, "entire": true, "same": true,
 	"global": true, "world": true, "upper": true, "surface": true, "high": true, "nearest": true, "closest": true,
 	"local": true, "coastal": true, "other": true, "same-named": true, "this": true, "that": true, "my": true, "your": true,
 	"average": true, "mean": true, "median": true, "maximum": true, "minimum": true, "max": true, "min": true, "daily": true, "monthly": true,
+	"tropical": true, "subtropical": true, "equatorial": true, "warm": true, "cold": true, "cool": true, "calm": true, "rough": true,
+	"nearby": true, "adjacent": true, "surrounding": true, "shallow": true, "inland": true, "marginal": true, "neighbouring": true, "neighboring": true,
 	"the": true, "and": true, "for": true, "from": true, "with": true, "any": true, "all": true, "its": true, "our": true, "their": true}
 
 // seaNounAfter are words after "sea" that make it a noun's modifier.
 var seaNounAfter = map[string]bool{"surface": true, "level": true, "levels": true, "water": true, "waters": true, "temperature": true,
 	"temperatures": true, "ice": true, "floor": true, "bed": true, "state": true, "salinity": true, "spray": true, "breeze": true}
 
-// caselessSeaName is the sea named in a question with no capitals in it
-// ("how warm is the baltic sea"), title-cased as typed normally, or "".
+// caselessSeaName is a sea named in lower case ("how warm is the baltic
+// sea", "avg SST in the baltic sea"), title-cased as typed normally, or
+// "".
 func caselessSeaName(q string) string {
-	if strings.ToLower(q) != q {
-		return ""
-	}
 	for _, ix := range reSeaNameLower.FindAllStringSubmatchIndex(q, -1) {
 		m := make([]string, 5)
 		for g := range m {
