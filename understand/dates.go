@@ -62,10 +62,11 @@ var (
 
 // dateReader reads time frames relative to now.
 type dateReader struct {
-	now   time.Time // midnight of the reference day
-	tense Tense
-	toks  []token
-	taken []bool
+	now     time.Time // midnight of the reference day
+	tense   Tense
+	slashes SlashOrder
+	toks    []token
+	taken   []bool
 	// caseless: the text has no capitals to tell a month ("may",
 	// "november") from a word; its place and neighbours tell.
 	caseless bool
@@ -85,8 +86,9 @@ type point struct {
 }
 
 // readDates finds the time frames of toks.
-func readDates(text string, toks []token, taken []bool, now time.Time, tense Tense) []TimeFrame {
-	d := &dateReader{now: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()), tense: tense, toks: toks, taken: taken, caseless: isCaseless(toks)}
+func readDates(text string, toks []token, taken []bool, now time.Time, tense Tense, slashes SlashOrder) []TimeFrame {
+	d := &dateReader{now: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()), tense: tense, slashes: slashes,
+		toks: toks, taken: taken, caseless: isCaseless(toks)}
 	var pts []point
 	for i := 0; i < len(toks); i++ {
 		if taken[i] || toks[i].masked {
@@ -97,6 +99,9 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 			p, ok = d.pointAt(text, i)
 		}
 		if ok {
+			if p.Unit == "day" {
+				p = d.withDayPart(p) // daysahead.go: "Friday evening"
+			}
 			pts = append(pts, p)
 			markTaken(taken, p.first, p.last+1)
 			i = p.last
@@ -119,6 +124,9 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				if !q.To.After(p.From) && q.unanchored {
 					q.From, q.To = q.From.AddDate(1, 0, 0), q.To.AddDate(1, 0, 0)
 				}
+				if !q.To.After(p.From) && d.namesWeekday(q.first, q.last) {
+					q.From, q.To = q.From.AddDate(0, 0, 7), q.To.AddDate(0, 0, 7) // "Saturday to Monday"
+				}
 				start := p.first
 				if lead == "between" || lead == "from" {
 					start--
@@ -127,6 +135,17 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				k++
 				continue
 			}
+		}
+		// A stay's length after its first day ("next Monday for a week"),
+		// the week after or before a time ("the week after Easter"):
+		// daysahead.go.
+		if q, ok := d.stayFor(p); ok {
+			out = append(out, q.TimeFrame)
+			continue
+		}
+		if q, ok := d.weekAround(p); ok {
+			out = append(out, q.TimeFrame)
+			continue
 		}
 		// "since the start of 2020", "until the end of March", "after the
 		// end of the monsoon": the word before the edge leads, and the
@@ -146,6 +165,14 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				}
 			}
 		}
+		// Of events to come, "from next Monday", "starting Friday" is
+		// that day on; "since" and a past "from" run to today.
+		if (lead == "from" || lead == "starting" || lead == "beginning") && d.tense == Future && p.From.After(d.now) && edge == "" {
+			p.Span.Start = toks[leadAt].start
+			p.To, p.Unit = time.Time{}, "range"
+			out = append(out, p.TimeFrame)
+			continue
+		}
 		switch lead {
 		case "since", "from":
 			p.Span.Start = toks[leadAt].start
@@ -157,9 +184,10 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				p.From = p.From.AddDate(-1, 0, 0)
 			}
 			p.Unit = "range"
-		case "before", "until", "till", "by":
+		case "before", "until", "till", "til", "by":
 			p.Span.Start = toks[leadAt].start
-			if edge != "end" {
+			// "till next Thursday", "until the 20th": that day is in.
+			if edge != "end" && !(p.Unit == "day" && lead != "before" && lead != "by") {
 				p.To = p.From
 			}
 			p.From = time.Time{}
@@ -221,6 +249,13 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	if q, ok := d.agoAt(i); ok { // "two years ago", "the year before last"
 		return q, true
 	}
+	// daysahead.go: "three weeks from now", "between now and ...",
+	// "before the 15th"
+	for _, read := range []func(int) (point, bool){d.fromNowAt, d.nowAt, d.bareDayAt} {
+		if q, ok := read(i); ok {
+			return q, true
+		}
+	}
 	// months is the n months from month mo (a month, a season) of the year
 	// written at toks[yearAt], else of the year pick chooses by the tense.
 	months := func(mo time.Month, n int, unit string, yearAt int) (point, bool) {
@@ -249,7 +284,7 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 			}
 			num := func(k int) int { n, _ := strconv.Atoi(rest[m[2*k]:m[2*k+1]]); return n }
 			y, mo, dd := num(f.y), num(f.mo), num(f.day)
-			if mo > 12 && dd <= 12 { // 15/03/2026
+			if mo > 12 && dd <= 12 || f.re == slashDateRe && d.slashes == SlashDayFirst && dd <= 12 { // 15/03/2026
 				mo, dd = dd, mo
 			}
 			if mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 {

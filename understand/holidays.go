@@ -110,6 +110,19 @@ var holidays = func() []holiday {
 		thu := first.AddDate(0, 0, (int(time.Thursday)-int(first.Weekday())+7)%7+21)
 		return thu, thu.AddDate(0, 0, 1)
 	}, "thanksgiving")
+	// Labor Day (United States, Canada): the first Monday of September.
+	laborDay := func(d *dateReader, y int) time.Time {
+		first := d.day(y, 9, 1)
+		return first.AddDate(0, 0, (int(time.Monday)-int(first.Weekday())+7)%7)
+	}
+	add(true, func(d *dateReader, y int) (time.Time, time.Time) {
+		mon := laborDay(d, y)
+		return mon, mon.AddDate(0, 0, 1)
+	}, "labor day")
+	add(false, func(d *dateReader, y int) (time.Time, time.Time) {
+		mon := laborDay(d, y)
+		return mon.AddDate(0, 0, -2), mon.AddDate(0, 0, 1)
+	}, "labor day weekend")
 	return out
 }()
 
@@ -167,8 +180,20 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 	from, to := h.days(d, yr)
 	switch d.tense {
 	case Future:
+		// "after Christmas" a few days after it is this one, just gone.
+		lead := d.word(k - 1)
+		if lead == "the" {
+			lead = d.word(k - 2)
+		}
 		if !to.After(d.now) {
 			from, to = h.days(d, yr+1)
+		}
+		if lead == "after" {
+			for _, c := range []int{yr - 1, yr} {
+				if f, t := h.days(d, c); !t.After(d.now) && d.now.Sub(t) < 14*24*time.Hour {
+					from, to = f, t
+				}
+			}
 		}
 	case Past:
 		if from.After(d.now) {

@@ -7,6 +7,38 @@ import (
 	"time"
 )
 
+// SlashOrder says which number of a date written with slashes is the
+// day. The zero value guesses: the day first when a number can only be
+// a day ("25/3") or two dates share the second ("3/8 - 9/8"), else the
+// month first.
+type SlashOrder uint8
+
+// Slash orders.
+const (
+	SlashGuess      SlashOrder = iota
+	SlashDayFirst              // 3/10 is 3 October, as most of the world writes
+	SlashMonthFirst            // 3/10 is 10 March, as the United States writes
+)
+
+// monthFirstCountries write a date's month before its day: 3/10 is 10
+// March.
+var monthFirstCountries = map[string]bool{"US": true, "PR": true, "GU": true, "AS": true, "VI": true, "MP": true,
+	"UM": true, "PH": true, "FM": true, "MH": true, "PW": true, "JP": true, "CN": true, "KR": true, "TW": true}
+
+// SlashOrderOf is how people of a country (ISO 3166 alpha-2 code) write
+// a slashed date: the month first in the United States, the Philippines
+// and East Asia, the day first elsewhere; SlashGuess for no country and
+// for Canada, which writes both.
+func SlashOrderOf(countryCode string) SlashOrder {
+	switch c := strings.ToUpper(countryCode); {
+	case c == "" || c == "CA":
+		return SlashGuess
+	case monthFirstCountries[c]:
+		return SlashMonthFirst
+	}
+	return SlashDayFirst
+}
+
 // numDate is one date written in digits, as numericRange reads it.
 type numDate struct {
 	form    numForm
@@ -164,7 +196,13 @@ func (d *dateReader) numericRange(text string, k int) (time.Time, time.Time, str
 				return fail()
 			}
 			if !dayFirst && !monthFirst {
-				dayFirst = a.b == b.b && a.a != b.a
+				switch d.slashes {
+				case SlashDayFirst:
+					dayFirst = true
+				case SlashMonthFirst:
+				default:
+					dayFirst = a.b == b.b && a.a != b.a
+				}
 			}
 			d1, m1, d2, m2 = a.b, a.a, b.b, b.a
 			if dayFirst {

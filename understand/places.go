@@ -336,7 +336,8 @@ func fitWriting(ps []Place, toks []token, i, j int) []Place {
 // "University"); i when none does. A region written at once after the
 // name is its qualifier, not part of it ("Dover Delaware").
 func landmarkRun(toks []token, i int, g Gazetteer, landmark bool) int {
-	if i >= len(toks) || toks[i-1].dot && !abbrevLike(toks[i-1]) {
+	// A masked word (a date's "Oct" in "Nashville Oct 3rd") ends a name.
+	if i >= len(toks) || toks[i].masked || toks[i-1].dot && !abbrevLike(toks[i-1]) {
 		return i
 	}
 	// "Holiday Inn Express & Suites": an ampersand continues a landmark's

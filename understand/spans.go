@@ -391,6 +391,9 @@ func (d *dateReader) slashPair(text string, k int) (time.Time, time.Time, string
 	if !dayFirst && (a > 12 || c > 12) {
 		return fail()
 	}
+	if !dayFirst && d.slashes == SlashDayFirst && b <= 12 && e <= 12 {
+		dayFirst = true
+	}
 	m1, d1, m2, d2 := a, b, c, e
 	if dayFirst {
 		m1, d1, m2, d2 = b, a, e, c
@@ -443,13 +446,30 @@ func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 	if d.word(n) == "the" && d.word(n+1) == "month" {
 		return fail()
 	}
-	// Of a year: halves only.
-	if y, next, ok := d.yearAt(n); ok && d.word(n) != "," && (unit == "half" && count == 1) {
-		from := d.day(y, 1, 1)
-		if ord != 1 {
-			from = d.day(y, 7, 1)
+	// Of a year: its halves, and its first or last weeks, days or
+	// months ("the last two weeks of the year" are 18-31 December).
+	if y, next, ok := d.yearOf(n); ok {
+		start, end := d.day(y, 1, 1), d.day(y+1, 1, 1)
+		var from, to time.Time
+		switch u := timeUnit(unit); {
+		case unit == "half" && count == 1:
+			from = start
+			if ord != 1 {
+				from = d.day(y, 7, 1)
+			}
+			to = from.AddDate(0, 6, 0)
+		case (u == "week" || u == "day" || u == "month" || unit == "fortnight") && (ord == 1 || ord == -1):
+			if unit == "fortnight" {
+				u, count = "day", 14*count
+			}
+			from, to = start, d.add(start, u, count)
+			if ord == -1 {
+				from, to = d.add(end, u, -count), end
+			}
+		default:
+			return fail()
 		}
-		return from, from.AddDate(0, 6, 0), "range", next - 1, true
+		return from, to, "range", next - 1, true
 	}
 	start, last, ok := d.monthOf(n)
 	if !ok {
@@ -501,6 +521,26 @@ func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 		return fail()
 	}
 	return start.AddDate(0, 0, first-1), start.AddDate(0, 0, end), "range", last, true
+}
+
+// yearOf reads the year a part is of at k: "2027", "the year", "this
+// year", "next year", "last year".
+func (d *dateReader) yearOf(k int) (int, int, bool) {
+	if y, next, ok := d.yearAt(k); ok && d.word(k) != "," {
+		return y, next, true
+	}
+	if d.word(k+1) != "year" {
+		return 0, 0, false
+	}
+	switch d.word(k) {
+	case "the", "this":
+		return d.now.Year(), k + 2, true
+	case "next", "coming":
+		return d.now.Year() + 1, k + 2, true
+	case "last", "past", "previous":
+		return d.now.Year() - 1, k + 2, true
+	}
+	return 0, 0, false
 }
 
 // quarterAt reads a quarter with no year, "Q3", "the third quarter", as

@@ -33,6 +33,9 @@ type Options struct {
 	// Terms is the caller's own vocabulary: phrases Read finds as Terms
 	// with the count written before them ("2 cafes", "a gas station").
 	Terms []Term
+	// Slashes says which number of a slashed date ("3/10") is the day;
+	// SlashOrderOf gives a country's habit.
+	Slashes SlashOrder
 }
 
 // Term is a phrase of a caller's vocabulary and the label it stands for:
@@ -104,7 +107,7 @@ func Read(text string, o Options) *Reading {
 	}
 	toks := tokenize(text, mask)
 	taken := make([]bool, len(toks))
-	r.Times = readDates(text, toks, taken, now, o.Tense)
+	r.Times = readDates(text, toks, taken, now, o.Tense, o.Slashes)
 	caseless := isCaseless(toks)
 	var g Gazetteer
 	if o.Gazetteer != nil {

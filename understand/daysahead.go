@@ -1,0 +1,222 @@
+package understand
+
+import "time"
+
+// Days read from the words around them rather than a calendar's names:
+// a day of the month written alone after a time word ("before the
+// 15th", "until the 3rd"), "now" as a range's first end ("between now
+// and Friday"), a count of units ahead ("three weeks from now"), a
+// weekday's part ("Friday evening"), a stay's length after its first
+// day ("next Monday for a week", "in ten days and stay one week",
+// "three weeks from now ... for the weekend") and the week or weekend
+// after or before a time ("the week after Easter").
+
+// bareDayLeads before "the 15th" with no month make it a day: the next
+// such day (or, in the past tense, the latest).
+var bareDayLeads = map[string]bool{"before": true, "until": true, "till": true, "til": true, "by": true, "after": true,
+	"on": true, "through": true, "thru": true}
+
+// clauseStarts begin a new clause after a day written without a comma
+// ("between now and the 3rd anything in glasgow?").
+var clauseStarts = map[string]bool{"any": true, "anything": true, "something": true, "what": true, "whats": true,
+	"what's": true, "where": true, "please": true, "thanks": true}
+
+// nowSeps join "now" to the other end of a range.
+var nowSeps = map[string]bool{"and": true, "to": true, "until": true, "till": true, "til": true, "through": true, "thru": true,
+	"-": true, "–": true}
+
+// bareDayAt reads a day of the month written with no month after a time
+// word ("before the 15th", "until the twentieth") or as the end of a
+// range from now ("between now and the 3rd"): the next such day, or the
+// latest one in the past tense. A bare number is no day ("by the 3"),
+// nor one before a noun ("on the 3rd floor").
+func (d *dateReader) bareDayAt(i int) (point, bool) {
+	p := point{first: i, last: i}
+	prev := d.word(i - 1)
+	if !bareDayLeads[prev] && !(nowSeps[prev] && d.word(i-2) == "now") || d.word(i) != "the" {
+		return p, false
+	}
+	dd, next, words, ok := d.dayAt(i)
+	if !ok || !words && !(next-1 > i+1 && d.toks[next-1].kind == tokWord) {
+		return p, false
+	}
+	if next < len(d.toks) && d.toks[next].kind == tokWord && (!nounStops[d.word(next)] && !clauseStarts[d.word(next)] || d.word(next) == "of") && !timePreps[d.word(next)] {
+		return p, false
+	}
+	if _, ok := monthNames[d.word(next)]; ok {
+		return p, false
+	}
+	from := d.day(d.now.Year(), d.now.Month(), 1)
+	step := 1
+	if d.tense == Past {
+		step = -1
+	}
+	for k := 0; k < 14; k++ {
+		if validDay(from.Year(), from.Month(), dd) {
+			day := from.AddDate(0, 0, dd-1)
+			if d.tense == Past && !day.After(d.now) || d.tense != Past && !day.Before(d.now) {
+				p.From, p.To, p.Unit = day, day.AddDate(0, 0, 1), "day"
+				p.last = next - 1
+				p.Span = Span{d.toks[i].start, d.toks[next-1].end}
+				return p, true
+			}
+		}
+		from = from.AddDate(0, step, 0)
+	}
+	return p, false
+}
+
+// nowAt reads "now" as today when it begins a range: "between now and
+// the 3rd", "from now until Friday". Alone ("I'm now in Paris") it is
+// no frame.
+func (d *dateReader) nowAt(i int) (point, bool) {
+	p := point{first: i, last: i}
+	if d.word(i) != "now" || (d.word(i-1) != "between" && d.word(i-1) != "from") || !nowSeps[d.word(i+1)] {
+		return p, false
+	}
+	p.From, p.To, p.Unit = d.now, d.now.AddDate(0, 0, 1), "day"
+	p.Span = Span{d.toks[i].start, d.toks[i].end}
+	return p, true
+}
+
+// fromNowAt reads a count of units ahead of now: "three weeks from
+// now", "10 days from today", "a month from now" are that day.
+func (d *dateReader) fromNowAt(i int) (point, bool) {
+	p := point{first: i, last: i}
+	n, v := 0, 1
+	if w := d.word(i); w == "a" || w == "an" {
+		n = 1
+	} else if q, k := numberAt(d.toks, i); k > 0 && q.Kind == Count && q.Value >= 1 && q.Value == float64(int(q.Value)) {
+		n, v = k, int(q.Value)
+	} else {
+		return p, false
+	}
+	unit, next := d.periodAt(i + n)
+	if unit == "" || d.word(next) != "from" || d.word(next+1) != "now" && d.word(next+1) != "today" {
+		return p, false
+	}
+	p.From = d.add(d.now, unit, v)
+	p.To, p.Unit, p.last = p.From.AddDate(0, 0, 1), "day", next+1
+	p.Span = Span{d.toks[i].start, d.toks[next+1].end}
+	return p, true
+}
+
+// dayParts after a weekday belong to it: "Friday evening to Sunday" is
+// Friday to Sunday.
+var dayParts = map[string]bool{"morning": true, "afternoon": true, "evening": true, "night": true, "noon": true,
+	"lunchtime": true, "arvo": true}
+
+// withDayPart extends a day read at last by the part of the day written
+// after it.
+func (d *dateReader) withDayPart(p point) point {
+	if dayParts[d.word(p.last+1)] {
+		p.last++
+		p.Span.End = d.toks[p.last].end
+	}
+	return p
+}
+
+// stayWords before a length make it a stay's: "and stay one week",
+// "staying for ten days".
+var stayWords = map[string]bool{"for": true, "stay": true, "staying": true, "stays": true, "remain": true, "remaining": true}
+
+// stayFor extends a day read at p by a stay's length written after it
+// in its sentence, before any other time: "next Monday for a week" is
+// that Monday to the Sunday, "in ten days and stay one week" the tenth
+// day and six after, "three weeks from now I'll be there for the
+// weekend" the Saturday and Sunday of that week. ok is false when no
+// length follows.
+func (d *dateReader) stayFor(p point) (point, bool) {
+	if p.Unit != "day" {
+		return p, false
+	}
+	for k := p.last + 1; k < len(d.toks) && k <= p.last+9; k++ {
+		t := d.toks[k]
+		if t.breaks() || d.taken[k] {
+			return p, false
+		}
+		if !stayWords[t.low] {
+			continue
+		}
+		n := k + 1
+		if t.low != "for" && d.word(n) == "for" {
+			n++
+		}
+		from, length, unit := p.From, 1, ""
+		switch w := d.word(n); {
+		case (w == "the" || w == "a") && (d.word(n+1) == "weekend"):
+			unit, n = "weekend", n+1
+		case w == "a" || w == "an" || w == "one":
+			n++
+		default:
+			q, c := numberAt(d.toks, n)
+			if c == 0 || q.Kind != Count || q.Value < 1 || q.Value > 60 || q.Value != float64(int(q.Value)) {
+				continue
+			}
+			length, n = int(q.Value), n+c
+		}
+		var to time.Time
+		switch u := timeUnit(d.word(n)); {
+		case unit == "weekend":
+			sat := from.AddDate(0, 0, (int(time.Saturday)-int(from.Weekday())+7)%7)
+			if from.Weekday() == time.Sunday {
+				sat = from.AddDate(0, 0, -1)
+			}
+			from, to = sat, sat.AddDate(0, 0, 2)
+		case d.word(n) == "fortnight":
+			to = from.AddDate(0, 0, 14*length)
+		case u == "day" || u == "week":
+			to = d.add(from, u, length)
+		default:
+			continue
+		}
+		p.From, p.To, p.Unit, p.last = from, to, "range", n
+		p.Span.End = d.toks[n].end
+		return p, true
+	}
+	return p, false
+}
+
+// weekAround reads "the week after", "the weekend after" or "the week
+// before" written just before a time p: the Monday-Sunday week after
+// (before) the one p starts in, or the Saturday-Sunday after p ends.
+// ok is false when no such words come before p.
+func (d *dateReader) weekAround(p point) (point, bool) {
+	dir, unit := d.word(p.first-1), d.word(p.first-2)
+	if dir != "after" && dir != "before" || unit != "week" && unit != "weekend" || unit == "weekend" && dir != "after" {
+		return p, false
+	}
+	first := p.first - 2
+	if w := d.word(first - 1); w == "the" || w == "a" {
+		first--
+	}
+	monday := p.From.AddDate(0, 0, -((int(p.From.Weekday()) + 6) % 7))
+	switch {
+	case unit == "weekend":
+		last := p.To.AddDate(0, 0, -1)
+		ahead := (int(time.Saturday) - int(last.Weekday()) + 7) % 7
+		if ahead == 0 {
+			ahead = 7
+		}
+		p.From = last.AddDate(0, 0, ahead)
+		p.To, p.Unit = p.From.AddDate(0, 0, 2), "weekend"
+	case dir == "after":
+		p.From = monday.AddDate(0, 0, 7)
+		p.To, p.Unit = p.From.AddDate(0, 0, 7), "week"
+	default:
+		p.From = monday.AddDate(0, 0, -7)
+		p.To, p.Unit = monday, "week"
+	}
+	p.first, p.Span.Start = first, d.toks[first].start
+	return p, true
+}
+
+// namesWeekday says whether tokens [i, j] hold a weekday's name.
+func (d *dateReader) namesWeekday(i, j int) bool {
+	for k := i; k <= j; k++ {
+		if _, ok := weekdays[d.word(k)]; ok && len(d.word(k)) > 3 {
+			return true
+		}
+	}
+	return false
+}
