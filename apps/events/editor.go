@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +13,9 @@ import (
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/understand"
 )
+
+// slashedDay is a day written with a slash ("3/10").
+var slashedDay = regexp.MustCompile(`\b\d{1,2}/\d{1,2}\b`)
 
 // defaultSpan is the time frame of a request that names none.
 const defaultSpanMonths = 3
@@ -259,6 +263,11 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		}
 		if m != nil {
 			p.Place = m.Place
+			if m.Role != understand.RoleNone && onlyStraysBeside(r, *m) {
+				if alone := a.placeOf(m.Text); alone != nil {
+					p.Place = alone
+				}
+			}
 			if (m.Role == understand.RoleNear || stayingNear(r, *m)) && m.Place.Kind == understand.KindCity {
 				p.RadiusKm = 50
 			}
@@ -275,6 +284,14 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	} else {
 		notes = append(notes, "the request names no place: searching everywhere, in-person events only")
 	}
+	// Slashed days follow the place's country: 3/10 is 3 October in
+	// Melbourne, 10 March in New Orleans.
+	if p.Place != nil && slashedDay.MatchString(text) {
+		if o := understand.SlashOrderOf(p.Place.CountryCode); o != understand.SlashGuess {
+			r.Times = understand.Read(text, understand.Options{Now: now, Tense: understand.Future, Slashes: o}).Times
+			corrected(text, r)
+		}
+	}
 	// The time frame: a holiday weekend by the place's calendar, else the
 	// frame the text names (a narrower one inside it written later), else
 	// a season named before the events.
@@ -283,7 +300,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	if why != "" {
 		notes = append(notes, why)
 	}
-	frame, hasFrame := requestFrame(refineTimes(text, r.Times, now))
+	frame, hasFrame := requestFrame(text, todayRemarks(r, refineTimes(text, r.Times, now), now))
 	season, hasSeason := seasonFrame(text, now)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):

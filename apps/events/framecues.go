@@ -30,6 +30,45 @@ func refineTimes(text string, times []understand.TimeFrame, now time.Time) []und
 	out = lunarNewYear(text, out, now)
 	out = holidaysInYear(text, out, now)
 	out = pastThen(text, out, now)
+	out = monthThirds(text, out)
+	return out
+}
+
+// monthThird is the early, mid or late part of a month written before
+// it or as its first word: "early March", "mid-April", "the mid of
+// April", "in the middle of May", "late nov".
+var monthThird = regexp.MustCompile(`(?i)(?:\b(early|mid|middle|late)(?:\s*-\s*|\s+)(?:of\s+)?(?:the\s+)?(?:month\s+of\s+)?$)`)
+
+var monthThirdWord = regexp.MustCompile(`(?i)^(early|mid|middle|late)(?:\s*-\s*|\s+)`)
+
+// monthThirds reads the early, mid or late part of a month as its 1st to
+// 10th, 11th to 20th or 21st to last day; the reader takes it for the
+// whole month.
+func monthThirds(text string, times []understand.TimeFrame) []understand.TimeFrame {
+	out := slices.Clone(times)
+	for i, tf := range out {
+		if tf.Unit != "month" || tf.To.Sub(tf.From) > 31*24*time.Hour || seasonWord.MatchString(text[tf.Start:tf.End]) {
+			continue // "late summer" is August, whole
+		}
+		part, start := "", tf.Start
+		if m := monthThirdWord.FindStringSubmatch(text[tf.Start:tf.End]); m != nil {
+			part = m[1]
+		} else if m := monthThird.FindStringSubmatchIndex(text[:tf.Start]); m != nil {
+			part, start = text[m[2]:m[3]], m[0]
+		}
+		first := time.Date(tf.From.Year(), tf.From.Month(), 1, 0, 0, 0, 0, time.UTC)
+		switch strings.ToLower(part) {
+		case "early":
+			out[i].From, out[i].To = first, first.AddDate(0, 0, 10)
+		case "mid", "middle":
+			out[i].From, out[i].To = first.AddDate(0, 0, 10), first.AddDate(0, 0, 20)
+		case "late":
+			out[i].From, out[i].To = first.AddDate(0, 0, 20), first.AddDate(0, 1, 0)
+		default:
+			continue
+		}
+		out[i].Start, out[i].Unit = start, "range"
+	}
 	return out
 }
 

@@ -20,7 +20,7 @@ import (
 // near spelling (Narnia for Narni) is no reading: the place is unknown.
 func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 	var unknown []string
-	var cued, uncued *understand.Mention
+	var cued, uncued, next *understand.Mention
 	for i := range r.Mentions {
 		m := &r.Mentions[i]
 		if m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid {
@@ -33,6 +33,14 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 			continue
 		}
 		if m.Role != understand.RoleNone {
+			// Where the asker goes after ("after this I return to
+			// Madrid") is no place of the events while another is named.
+			if goesNext(r, *m) {
+				if next == nil {
+					next = m
+				}
+				continue
+			}
 			// The asker's origin ("I am a photographer from Osaka", "I
 			// live in Leeds") gives way to a place the events are in, and
 			// a place passed through ("flying into Málaga") to where the
@@ -49,10 +57,42 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 	switch {
 	case cued != nil:
 		return cued, nil
+	case next != nil:
+		return next, nil
 	case uncued != nil:
 		return uncued, nil
 	}
 	return nil, unknown
+}
+
+// nextCue are the words before a place the asker goes to after the
+// stay asked about: "after this I return to Madrid", "then we go back
+// to Lyon", "before flying home to Oslo".
+var nextCue = regexp.MustCompile(`(?i)\b(?:return(?:s|ing)?|go(?:es|ing)? back|head(?:s|ing)? (?:back|home)|fly(?:ing)? (?:back|home)|back home|travel(?:ling|ing)? back|then (?:on|onwards?))\s+(?:to|in)\s*$`)
+
+// goesNext says whether a place is where the asker goes after the stay
+// asked about ("... after this I return to Madrid").
+func goesNext(r *understand.Reading, m understand.Mention) bool {
+	return nextCue.MatchString(r.Text[:m.Start])
+}
+
+// onlyStraysBeside says whether the places read besides m are all
+// words in lower case read as towns with no cue and no region ("a mates
+// wedding", "street festivals"): they should not move the reading of the
+// place the request names ("in melbourne") towards their namesakes'
+// country, as two real places near each other would.
+func onlyStraysBeside(r *understand.Reading, m understand.Mention) bool {
+	strays := 0
+	for _, o := range r.Mentions {
+		if o.Span == m.Span || o.Place == nil {
+			continue
+		}
+		if !strayWord(o) || o.Qualifier != "" {
+			return false
+		}
+		strays++
+	}
+	return strays > 0
 }
 
 // stayCues are the words before the place an asker stays in.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -51,7 +53,7 @@ func vocabularyMentions(r *understand.Reading) []understand.Mention {
 // blanked (same length, so spans hold), to read its places again; ok is
 // false when there are none.
 func withoutVocabulary(text string, r *understand.Reading) (string, bool) {
-	ms := vocabularyMentions(r)
+	ms := append(vocabularyMentions(r), genreMentions(text, r)...)
 	if len(ms) == 0 {
 		return text, false
 	}
@@ -62,6 +64,23 @@ func withoutVocabulary(text string, r *understand.Reading) (string, bool) {
 		}
 	}
 	return string(b), true
+}
+
+// photoGenre is a kind of photography written after its word: "street
+// photography", "wedding photographer".
+var photoGenre = regexp.MustCompile(`(?i)^\s*(?:photography|photographers?|photog|photos|shots)\b`)
+
+// genreMentions are the names read from a word in lower case before
+// "photography": the genre ("new to street photography"), not a town.
+func genreMentions(text string, r *understand.Reading) []understand.Mention {
+	var out []understand.Mention
+	for _, m := range r.Mentions {
+		if c, _ := utf8.DecodeRuneInString(m.Text); m.Place != nil && !m.Quoted && unicode.IsLower(c) &&
+			!strings.Contains(strings.TrimSpace(m.Text), " ") && photoGenre.MatchString(text[m.End:]) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // gearWords name photography gear or technique, or what goes wrong

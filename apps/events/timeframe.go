@@ -16,24 +16,83 @@ import (
 // requestFrame is the time frame a request means among those it names:
 // the first, or a narrower one written later that lies inside it ("an
 // August trip ... between 8 and 16 August", "next month, the last
-// weekend of it"). ok is false when it names none.
-func requestFrame(times []understand.TimeFrame) (understand.TimeFrame, bool) {
+// weekend of it"), but a feast that names a kind of event ("New Year's
+// Eve stuff", "Christmas markets"). ok is false when it names none.
+func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFrame, bool) {
 	if len(times) == 0 {
 		return understand.TimeFrame{}, false
 	}
 	best := times[0]
 	for _, tf := range times[1:] {
-		if within(tf, best) {
+		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) {
 			best = tf
 		}
 	}
 	return best, true
 }
 
-// within says whether frame a lies inside frame b and is shorter.
+// nounAfter is a noun a feast's name qualifies, written right after it:
+// "New Year's Eve stuff", "Christmas markets", not "Christmas, in" or
+// "Easter in Rome".
+var nounAfter = regexp.MustCompile(`(?i)^[ \t]+(?:stuff|things|events?|parties|party|markets?|fairs?|parades?|celebrations?|concerts?|fireworks|festivals?|shows?|lights|processions?|dinners?|balls?)\b`)
+
+// sentenceEnd ends a sentence.
+var sentenceEnd = regexp.MustCompile(`[.!?\n]+(?:\s|$)`)
+
+// sentenceOf is the span of the sentence of text holding byte at.
+func sentenceOf(text string, at int) (start, end int) {
+	end = len(text)
+	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
+		if m[1] <= at {
+			start = m[1]
+		} else if m[0] >= at {
+			end = m[1]
+			break
+		}
+	}
+	return start, end
+}
+
+// todayRemarks drops "today" written in a sentence that only remarks on
+// the day ("leap day today lol.", "my birthday today!"): no place, kind
+// of event or other time in it, when another sentence names the time
+// asked for ("anything in Utrecht this weekend?").
+func todayRemarks(r *understand.Reading, times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
+	if len(times) < 2 {
+		return times
+	}
+	return slices.DeleteFunc(slices.Clone(times), func(tf understand.TimeFrame) bool {
+		if !tf.From.Equal(now) || !tf.To.Equal(now.AddDate(0, 0, 1)) {
+			return false
+		}
+		start, end := sentenceOf(r.Text, tf.Start)
+		inside := func(s understand.Span) bool { return s.Start >= start && s.End <= end }
+		for _, o := range times {
+			if o.Span != tf.Span && inside(o.Span) {
+				return false
+			}
+		}
+		if slices.ContainsFunc(r.Mentions, func(m understand.Mention) bool { return m.Place != nil && inside(m.Span) }) ||
+			slices.ContainsFunc(r.Terms, func(t understand.TermMatch) bool { return inside(t.Span) }) {
+			return false
+		}
+		return slices.ContainsFunc(times, func(o understand.TimeFrame) bool { return !inside(o.Span) })
+	})
+}
+
+// within says whether frame a lies inside frame b and is shorter. A
+// frame open at one end ("after Christmas", "before March") holds the
+// closed frames on its side: "after Christmas ... the first ten days of
+// January".
 func within(a, b understand.TimeFrame) bool {
-	if a.From.IsZero() || a.To.IsZero() || b.From.IsZero() || b.To.IsZero() {
+	if a.From.IsZero() || a.To.IsZero() || b.From.IsZero() && b.To.IsZero() {
 		return false
+	}
+	switch {
+	case b.To.IsZero():
+		return !a.From.Before(b.From)
+	case b.From.IsZero():
+		return !a.To.After(b.To)
 	}
 	return !a.From.Before(b.From) && !a.To.After(b.To) && a.To.Sub(a.From) < b.To.Sub(b.From)
 }
