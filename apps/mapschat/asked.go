@@ -29,7 +29,10 @@ var (
 	reOwnThing = regexp.MustCompile(`\b(?:my|our|your|his|her)\s+$`)
 	// reThey points at the place spoken of as "they": "are they open
 	// late", "what are their hours".
-	reThey = regexp.MustCompile(`\b(?:they|they're|theyre|their)\b`)
+	reThey = regexp.MustCompile(`\b(?:they|they're|theyre|their)\b|\b(?:the|that|this) (?:building|venue|premises|entrance|front door|door)\b`)
+	// reCloseTo is "close" as near, not as a closing time: "close to
+	// the park", "close by".
+	reCloseTo = regexp.MustCompile(`^close(?:st)?\s+(?:to|by)\b`)
 	// reAccessDetail asks whether a place can be entered without steps.
 	reAccessDetail = regexp.MustCompile(`\b(?:ramps?|stairs|steps|elevators?|lifts?|disabled (?:access|parking|entrance)|handicap(?:ped)? (?:access|accessible|parking|entrance))\b`)
 	// reNoMode takes back the mode named after it: "no car", "without a
@@ -61,6 +64,9 @@ func notServed(low string) bool {
 // number ("put this on my phone") asks nothing of a place.
 func detailAsked(low string) string {
 	for _, m := range reDetail.FindAllStringSubmatchIndex(low, -1) {
+		if reCloseTo.MatchString(low[m[2]:]) {
+			continue // "a grocery store close to the park": where, not when
+		}
 		if !reOwnThing.MatchString(low[:m[2]]) {
 			return detailOf(low[m[2]:m[3]])
 		}
@@ -75,7 +81,8 @@ func detailAsked(low string) string {
 }
 
 // saysThey says whether the message points at the place spoken of as
-// "they" ("are they open on Sundays").
+// "they" ("are they open on Sundays") or as its building ("does the
+// building have a ramp").
 func saysThey(low string) bool { return reThey.MatchString(low) }
 
 // namedLandmark is the first place of the maps' data the text names by

@@ -60,6 +60,7 @@ var moreKinds = []struct {
 	{"funeral home", []string{"funeral home", "funeral homes", "funeral parlor", "funeral parlour", "funeral director", "mortuary"}},
 	{"liquor store", []string{"liquor store", "liquor stores", "liquor shop", "package store", "bottle shop", "bottle store", "off-licence", "off licence", "wine shop", "wine store", "beer store"}},
 	{"post office", []string{"post office", "post offices", "postal office", "usps"}},
+	{"bicycle shop", []string{"bike shop", "bike shops", "bicycle shop", "bicycle shops", "bike store", "bike repair", "bicycle repair", "cycle shop", "cycle store"}},
 }
 
 // moreTerms are moreKinds as terms for the reader.

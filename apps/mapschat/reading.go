@@ -263,9 +263,13 @@ func refine(rd *understand.Reading, low string, mem Memory) *understand.Reading 
 }
 
 // chainOf is a name several places share ("Starbucks"): a brand, searched
-// for near a place rather than placed.
+// for near a place rather than placed. A name a kind is searched near
+// ("a bakery close to the Green") is where, not what.
 func chainOf(rd *understand.Reading) (understand.Mention, bool) {
 	for _, m := range rd.Mentions {
+		if m.Role == understand.RoleNear && slices.ContainsFunc(rd.Terms, func(t understand.TermMatch) bool { return t.End <= m.Start }) {
+			continue
+		}
 		if m.Place != nil && m.Place.Kind == understand.KindLandmark && m.Readings > 1 && m.Role != understand.RoleFrom && m.Role != understand.RoleTo {
 			return m, true
 		}

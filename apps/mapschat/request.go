@@ -172,7 +172,7 @@ var (
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
 	reWhere        = regexp.MustCompile(`^(?:where(?: exactly| precisely)?(?:'s| is| are)(?: exactly| precisely)?|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
-	reHowHigh      = regexp.MustCompile(`(?:how high|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
+	reHowHigh      = regexp.MustCompile(`(?:how high(?: up)?|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
 	reDetail       = regexp.MustCompile(`\b(wheelchair|accessible|accessibility|step-free|step free|toilets?|restrooms?|open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
 	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|if i|when|going|using|taking|go|we|i) )*(?:the |a )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
 	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)

@@ -1,0 +1,54 @@
+package mapschat
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo/mapstool"
+)
+
+// The classes of round 6, in words of their own, not the corpus's.
+
+// "How high up is X": the name is X, not "up is X".
+func TestHowHighUpNamesThePlace(t *testing.T) {
+	for _, c := range []struct{ msg, name string }{
+		{"how high up is Battery 7b", `"battery 7b"`},
+		{"Quick one: how high up is bunker 12 on the cape?", `"bunker 12`},
+	} {
+		a := chat(t, Options{})
+		s := send(t, a, session(t, a, "Lewes, DE"), c.msg)
+		mustAnswer(t, s)
+		calls := strings.ToLower(strings.Join(planned(s), " "))
+		if !strings.Contains(calls, mapstool.Elevation) || !strings.Contains(calls, c.name) || strings.Contains(calls, "up is") {
+			t.Errorf("%q: want the elevation of %s, got %s", c.msg, c.name, calls)
+		}
+	}
+}
+
+// A question about getting in ("the building", "the entrance", "the
+// venue") with no place named is about the place spoken of.
+func TestAccessOfTheBuildingSpokenOf(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in Dover", "how far is the first one?"}, []classCase{
+		{msg: "is the entrance step-free? my husband's knees are bad", tool: mapstool.PlaceDetails},
+		{msg: "does the front door have a ramp? Mum is on crutches this month", tool: mapstool.PlaceDetails},
+		{msg: "can I get a wheelchair into the venue? asking for my aunt", tool: mapstool.PlaceDetails},
+	})
+}
+
+// "close to X" says where to search, not a closing time; a name several
+// places share, named as where a kind is searched, is where.
+func TestCloseToIsWhere(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "any pharmacy close to the Legislative Mall?", tool: mapstool.SearchPlaces, has: []string{"pharmacy"}},
+		{msg: "I'd like a bakery close to The Green for the cake", tool: mapstool.SearchPlaces, has: []string{"bakery"}, not: []string{"the green"}},
+	})
+}
+
+// A bike shop is a kind of place, searched near the map ("anywhere
+// near" with nothing after it).
+func TestBikeShopIsAKind(t *testing.T) {
+	runClass(t, "Newark, DE", nil, []classCase{
+		{msg: "chain just snapped ugh. bike repair anywhere near", tool: mapstool.SearchPlaces, has: []string{"bicycle shop", `"latitude":39.6`}},
+		{msg: "is there a cycle shop around?", tool: mapstool.SearchPlaces, has: []string{"bicycle shop", `"latitude":39.6`}},
+	})
+}
