@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cairn-agents/cairn/ocean/store"
 )
 
 // singleFloatQuestions are the corpus questions about one named float
@@ -35,9 +37,23 @@ func singleFloatQuestions(t testing.TB) []string {
 // single-float questions (those whose policy plan lacks no slot), one
 // question per iteration in turn; ms/question is the mean, p95-ms the
 // 95th percentile over the run.
+//
+// Its store keeps no results (store.Options.KeepMB < 0): every question
+// comes again in turn, and a store that kept them would answer from
+// memory; this is the cost of a question the server has not seen.
 func BenchmarkPlanAndQuerySingleFloat(b *testing.B) {
-	a := newApp(b, Options{})
+	newApp(b, Options{}) // the fixture
 	ctx := context.Background()
+	s, err := store.Open(ctx, fixDir, store.Options{ReadOnly: true, KeepMB: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	_, ix := fixture(b)
+	a, err := New(s, s, ix, Options{Now: testNow})
+	if err != nil {
+		b.Fatal(err)
+	}
 	var qs []string
 	for _, q := range singleFloatQuestions(b) {
 		p := planRules(q, testNow())

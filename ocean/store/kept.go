@@ -21,10 +21,11 @@ import (
 // same profiles read, whatever it measures. A statement asked again
 // while it runs waits for that run rather than running twice.
 //
-// Results are kept up to maxKeptCells cells in all, the least recently
-// used dropped first; a result larger than an eighth of that is not
-// kept. Errors are never kept.
+// Results are kept up to max cells in all (Options.KeepMB), the least
+// recently used dropped first; a result larger than an eighth of that is
+// not kept. Errors are never kept.
 type keptResults struct {
+	max   int // cells; 0 keeps nothing
 	mu    sync.Mutex
 	m     map[string]*keptResult
 	lru   list.List // of *keptResult, most recent first; finished ones only
@@ -40,8 +41,9 @@ type keptResult struct {
 	el   *list.Element // nil while running or when not kept
 }
 
-// maxKeptCells bounds keptResults: about 10 MB of rows.
-const maxKeptCells = 256 << 10
+// cellsPerMB is about how many result cells (a value in an interface,
+// most of them numbers, times and short strings) make a megabyte.
+const cellsPerMB = 1 << 20 / 40
 
 // resultKey is a statement's key: its text, row limit and arguments with
 // their types (1 and "1" differ).
@@ -101,12 +103,12 @@ func (k *keptResults) get(ctx context.Context, key string, run func() (*Result, 
 	}
 	switch {
 	case k.m[key] != e: // dropped meanwhile (the store closed)
-	case err != nil || n > maxKeptCells/8:
+	case err != nil || n > k.max/8:
 		delete(k.m, key)
 	default:
 		e.el = k.lru.PushFront(e)
 		k.cells += n
-		for k.cells > maxKeptCells {
+		for k.cells > k.max {
 			old := k.lru.Remove(k.lru.Back()).(*keptResult)
 			delete(k.m, old.key)
 			k.cells -= old.res.cells()

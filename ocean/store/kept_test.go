@@ -14,8 +14,8 @@ import (
 // ran before from what it kept — the same rows as a run, a copy the
 // caller may change, the arguments and the row limit part of the key —
 // and runs a statement asked by many goroutines at once only once. A
-// read-write store keeps nothing (an ingest changes its data), and a
-// closed store answers nothing.
+// read-write store keeps nothing (an ingest changes its data), nor one
+// told to keep nothing (KeepMB < 0), and a closed store answers nothing.
 func TestKeptResults(t *testing.T) {
 	dir, _ := ingested(t)
 	ctx := context.Background()
@@ -97,6 +97,20 @@ func TestKeptResults(t *testing.T) {
 		t.Error("a closed store answered from what it kept")
 	}
 
+	none, err := Open(ctx, dir, Options{ReadOnly: true, KeepMB: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := none.Query(ctx, QueryOptions{Templated: true}, q, 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if none.kept.runs != 0 || len(none.kept.m) != 0 {
+		t.Errorf("a store told to keep nothing kept %d results", len(none.kept.m))
+	}
+	none.Close()
+
 	w, err := Open(ctx, dir, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -112,11 +126,11 @@ func TestKeptResults(t *testing.T) {
 	}
 }
 
-// TestKeptResultsBounded: the kept results stay under maxKeptCells, the
+// TestKeptResultsBounded: the kept results stay under their bound, the
 // least recently used dropped first, and a waiter whose run failed (its
 // caller gave up) runs the statement itself.
 func TestKeptResultsBounded(t *testing.T) {
-	var k keptResults
+	k := keptResults{max: DefaultKeepMB * cellsPerMB}
 	ctx := context.Background()
 	rows := func(n int) func() (*Result, error) {
 		return func() (*Result, error) {
@@ -127,7 +141,7 @@ func TestKeptResultsBounded(t *testing.T) {
 			return r, nil
 		}
 	}
-	per := maxKeptCells / 8 / 2 // rows of the largest result kept
+	per := k.max / 8 / 2 // rows of the largest result kept
 	for i := range 20 {
 		if _, err := k.get(ctx, fmt.Sprint(i), rows(per)); err != nil {
 			t.Fatal(err)
@@ -136,8 +150,8 @@ func TestKeptResultsBounded(t *testing.T) {
 			k.get(ctx, "0", rows(per)) // 0 used again: kept over 1
 		}
 	}
-	if k.cells > maxKeptCells {
-		t.Errorf("%d cells kept, bound %d", k.cells, maxKeptCells)
+	if k.cells > k.max {
+		t.Errorf("%d cells kept, bound %d", k.cells, k.max)
 	}
 	_, has0 := k.m["0"]
 	_, has1 := k.m["1"]

@@ -43,7 +43,11 @@ type QueryOptions struct {
 	// statements, half a millisecond of CPU) is a second wall for free
 	// SQL behind the guard; a template is a SELECT the code wrote and the
 	// guard passed, and one statement is read in one snapshot anyway.
-	// Its text is prepared once and kept (see preparedStmts).
+	// Its arguments are written into its text as typed literals when it
+	// runs (inlineArgs: the guard passed the text with its parameters,
+	// and a literal in a parameter's place changes nothing else of it);
+	// a statement without arguments, or with one no literal can carry,
+	// is prepared once and kept (see preparedStmts).
 	Templated bool
 }
 
@@ -80,7 +84,7 @@ func (s *Store) run(ctx context.Context, opts QueryOptions, stmt string, planChe
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	if opts.Templated && s.opts.ReadOnly {
+	if opts.Templated && s.opts.ReadOnly && s.kept.max > 0 {
 		return s.kept.get(ctx, resultKey(stmt, opts.MaxRows, args), func() (*Result, error) {
 			return s.runNow(ctx, opts, stmt, planCheck, args...)
 		})
@@ -101,7 +105,12 @@ func (s *Store) runNow(ctx context.Context, opts QueryOptions, stmt string, plan
 	defer cancel()
 	start := time.Now()
 	var rows *sql.Rows
-	if opts.Templated {
+	if text, ok := inlineArgs(stmt, args); ok && opts.Templated {
+		var err error
+		if rows, err = s.db.QueryContext(ctx, text); err != nil {
+			return nil, queryErr(ctx, opts, err)
+		}
+	} else if opts.Templated {
 		ps, err := s.prepared.get(ctx, s.db, stmt)
 		if err != nil {
 			return nil, queryErr(ctx, opts, err)

@@ -54,8 +54,15 @@ type Options struct {
 	// tenth of one through the files), else the files. Zero means
 	// DefaultHotBytes; negative never copies.
 	HotBytes int64
-	Logger   *slog.Logger
+	// KeepMB bounds the results of templated statements a read-only
+	// store keeps to answer them again (see keptResults), in megabytes
+	// of rows (about); zero means DefaultKeepMB, negative keeps none.
+	KeepMB int
+	Logger *slog.Logger
 }
+
+// DefaultKeepMB is Options.KeepMB's default.
+const DefaultKeepMB = 10
 
 // DefaultHotBytes is Options.HotBytes' default.
 const DefaultHotBytes = 256 << 20
@@ -218,6 +225,9 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("store dir %q: %w", dir, err)
 	}
 	s := &Store{dir: abs, profiles: filepath.Join(abs, "profiles"), opts: opts}
+	if opts.ReadOnly && opts.KeepMB >= 0 {
+		s.kept.max = cmp.Or(opts.KeepMB, DefaultKeepMB) * cellsPerMB
+	}
 	if s.opts.ActiveWithin == 0 {
 		s.opts.ActiveWithin = 30 * 24 * time.Hour
 	}
