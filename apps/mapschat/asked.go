@@ -49,6 +49,10 @@ var (
 	// reOnTo goes on from where the last route ended: "then on to
 	// Dover", "and back to Lewes".
 	reOnTo = regexp.MustCompile(`\b(?:on to|onto|back to|onward to|onwards to|continue to|carry on to|then to|after that to)\b`)
+	// reGoThere asks the way in a learner's words: "how do I go to".
+	reGoThere = regexp.MustCompile(`\bhow (?:do|can|could|should|would|shall) (?:i|we|you) go\b`)
+	// reTheNearest is "the nearest ", "the closest " just before a kind.
+	reTheNearest = regexp.MustCompile(`\bthe (?:nearest|closest|nearer|closer) $`)
 	// reStation is a town's station, taken where the town's centre is.
 	reStation = regexp.MustCompile(`\b(?:the )?(?:train|railway|rail|bus|amtrak) station\b`)
 )
@@ -169,8 +173,11 @@ func nextLeg(low string, rd *understand.Reading, mem Memory, here *Loc, mode str
 // plural ("the parks"): those ask for a search.
 func searchedOnes(rd *understand.Reading, low string, mem Memory) *understand.Reading {
 	if mem.Search == nil || len(mem.Results) == 0 || len(low) != len(rd.Text) ||
-		!reDirections.MatchString(low) && detailAsked(low) == "" {
+		!reDirections.MatchString(low) && !reGoThere.MatchString(low) && detailAsked(low) == "" {
 		return rd
+	}
+	if cuedPlace(rd) != nil {
+		return rd // "the nearest pharmacy in Lewes": a search there
 	}
 	idx := 1
 	if mem.Subject != nil {
@@ -183,12 +190,18 @@ func searchedOnes(rd *understand.Reading, low string, mem Memory) *understand.Re
 	var refs []understand.Reference
 	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool {
 		words := strings.Fields(t.Label)
+		at := idx
+		if m := reTheNearest.FindStringIndex(low[:t.Start]); m != nil {
+			// "the nearest pharmacy" after pharmacies were listed: the
+			// first of them, as a search ranks them
+			t.Start, at = m[0]+len("the "), 1
+		}
 		if !strings.HasSuffix(low[:t.Start], "the ") || pluralWord(low[:t.End]) && !strings.HasSuffix(t.Label, "s") || !slices.ContainsFunc(words, func(w string) bool { return slices.Contains(searched, w) }) {
 			return false
 		}
 		s := t.Start - len("the ")
 		refs = append(refs, understand.Reference{Span: understand.Span{Start: s, End: t.End}, Text: rd.Text[s:t.End],
-			Kind: understand.RefNth, Index: idx, Role: roleBefore(low[:s])})
+			Kind: understand.RefNth, Index: at, Role: roleBefore(low[:s])})
 		return true
 	})
 	if len(refs) == 0 {

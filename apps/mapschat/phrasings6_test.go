@@ -52,3 +52,21 @@ func TestBikeShopIsAKind(t *testing.T) {
 		{msg: "is there a cycle shop around?", tool: mapstool.SearchPlaces, has: []string{"bicycle shop", `"latitude":39.6`}},
 	})
 }
+
+// "The nearest X" asked the way to, just after X were listed, is the
+// first of them, not a new search; "how do I go to" asks the way.
+func TestNearestOfTheListJustGiven(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"any bakeries in Dover?"}, []classCase{
+		{msg: "how can we go to the nearest bakery on foot?", tool: mapstool.Directions, has: []string{"walking", "39.155992"}},
+		{msg: "ok and the closest bakery, how long by car", tool: mapstool.Directions, has: []string{"driving", "39.155992"}},
+	})
+}
+
+// "Closer one?" after a route to a listed place other than the first:
+// the same route to the first.
+func TestNearerOneOfTheList(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in Dover", "how long to walk to the third one?"}, []classCase{
+		{msg: "ugh too far, a nearer one?", tool: mapstool.Directions, has: []string{"walking", "39.157111"}},
+		{msg: "anything closer", tool: mapstool.Directions, has: []string{"walking", "39.157111"}},
+	})
+}

@@ -342,6 +342,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if r, ok := nextLeg(low, rd, mem, here, mode); ok {
 		return r
 	}
+	if r, ok := nearerOne(low, rd, mem); ok {
+		return r
+	}
 	if mem.Trip != nil && hasRole(rd, understand.RoleFrom) && hasRole(rd, understand.RoleTo) && reFollowTo.MatchString(low) {
 		// "and from Dover on to Milford": a new route, the same way
 		r := directions(rd, mem, here, mode)
