@@ -40,10 +40,12 @@ import (
 // 80.4% / 74.2%: the floors are now just under those.
 // With round 6 (s95-s110, 58 messages, not yet tuned on) as written:
 // tuned 93.3% / 91.8%, held out 80.9% / 74.8%: the tuned floors were
-// lowered from 97% / 96% to 93% / 91.5% to fit it.
+// lowered from 97% / 96% to 93% / 91.5% to fit it. After the round-6
+// fixes by class: tuned 95.2% / 94.1%, held out 80.9% / 74.8%: the tuned
+// floors are just under those again.
 const (
-	floorTunedTools     = 93.0
-	floorTunedArgs      = 91.5
+	floorTunedTools     = 95.0
+	floorTunedArgs      = 94.0
 	floorHeldOutTools   = 79.0
 	floorHeldOutArgs    = 73.0
 	corpusTownRadiusKm  = 12  // "@Town": a position this close to the town
