@@ -26,10 +26,18 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 	query = rewordSuperlatives(query)
 	query = rewordPressures(query)
 	query = rewordDepths(query)
-	kept, scene := setScene(query, now)
 	var notes []string
+	query, deployed := setAsideDeployment(query, now)
+	if deployed != "" {
+		notes = append(notes, fmt.Sprintf("not read as a filter, it tells when the float was deployed: %q", deployed))
+	}
+	kept, scene := setScene(query, now)
 	if scene != "" {
 		notes = append(notes, fmt.Sprintf("not read as filters, they describe the asker, not the data: %q", scene))
+	}
+	kept, origin := setAsideAskerOrigin(kept)
+	if origin != "" {
+		notes = append(notes, fmt.Sprintf("not read as a filter, it says where the asker comes from: %q", origin))
 	}
 	kept, which := setAsideWhichFloat(kept)
 	if which != "" {
@@ -47,8 +55,21 @@ var (
 	reCorrectCue = mustGuarded(`(?i)\b(?:no|wait|sorry|oops|actually|make|mean|meant|rather|correction|scratch|bad|mistake)\b`)
 )
 
+// A number with its unit corrected after a few more words ("within 500
+// km of Busan, sorry, make that 400 km", "at 200 m in the Red Sea — no,
+// 300 m") is the second number in the first one's place: the
+// correction's words go, the words between stay.
+var reCorrectionLater = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)\s*([a-z]+)((?:\s+[\p{L}'’-]+){1,4}?)\s*(?:[—–(,;]|--?|\.\.\.)?\s*((?:(?:no|wait|sorry|oops|actually|make (?:it|that)|i mean|i meant|or rather|rather|correction|scratch that|my bad|my mistake)[\s,!.:;]*)+)(\d+(?:\.\d+)?)\s*([a-z]+)\b\s*(?:[—–),;]|--?|\.\.\.)?`)
+
 // rewordCorrections writes each corrected number as its correction.
 func rewordCorrections(query string) string {
+	query = replaceFunc(reCorrectionLater, query, func(m []int) string {
+		unit, again := strings.ToLower(query[m[4]:m[5]]), strings.ToLower(query[m[12]:m[13]])
+		if unit != again || !reCorrectCue.MatchString(query[m[8]:m[9]]) || reCorrectCue.MatchString(query[m[6]:m[7]]) {
+			return query[m[0]:m[1]]
+		}
+		return query[m[10]:m[11]] + " " + query[m[4]:m[5]] + query[m[6]:m[7]] + " "
+	})
 	return replaceFunc(reCorrection, query, func(m []int) string {
 		if !reCorrectCue.MatchString(query[m[6]:m[7]]) {
 			return query[m[0]:m[1]]
@@ -370,7 +391,7 @@ var (
 	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
 	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way)\b`)
 	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
-	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel))\b`)
+	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
 	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
 	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
 	// A clause reporting what someone else says ("my friend says the
@@ -565,8 +586,13 @@ func storyKept(text, rest string) string {
 // hasOwnPlace says whether text names a place or point of its own: a
 // coordinate, a sea, or a capitalised name after a word of place.
 func hasOwnPlace(text string) bool {
-	if _, ok := findRegion(text); ok || reNameAfterCue.MatchString(text) {
+	if _, ok := findRegion(text); ok {
 		return true
+	}
+	for _, m := range reNameAfterCue.FindAllStringSubmatch(text, -1) {
+		if !placeUnits[strings.ToLower(m[1])] {
+			return true // "of Argo", "in Fahrenheit": no place
+		}
 	}
 	return len(understand.Read(text, understand.Options{}).Coordinates) > 0
 }
@@ -637,6 +663,12 @@ func fillAsAsked(q string, p *QueryPlan) {
 		p.Aggregate = "range"
 	}
 	plot, _ := plotAsked(q)
+	// "plot the salinity at 500 m for float X in 2015": one float's
+	// values at one level, drawn, are a curve against time
+	if p.Aggregate == "value" && plot && len(p.Floats) == 1 && len(p.Cycles) == 0 && p.Rank == nil && p.GroupBy == "" &&
+		p.Pressure != nil && p.Pressure.Target > 0 && p.Variable != "" && len(p.With) == 0 {
+		p.Aggregate = "timeseries"
+	}
 	// "monthly mean temperature … as a chart": a time series of the
 	// monthly means
 	if p.Aggregate == "mean" && p.GroupBy == "month" && plot {

@@ -71,7 +71,7 @@ var (
 	reCycle       = mustGuarded(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
 	reFirstCycle  = mustGuarded(`\b(first|initial) (cycle|profile)\b`)
 	reLastCycle   = mustGuarded(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
-	rePresAt      = mustGuarded(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	rePresAt      = mustGuarded(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+|the\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresBetween = mustGuarded(`\bbetween\s+(\d{1,5}(?:\.\d+)?)\s*(?:m|meters?|metres?|dbar|decibars?|db)?\s+and\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresBelow   = mustGuarded(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresAbove   = mustGuarded(`\b(?:above|shallower than|upper|top|first)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
@@ -81,6 +81,7 @@ var (
 	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile)\b`)
 	reGroupBin    = mustGuarded(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
 	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
+	reTopLayer    = mustGuarded(`\btop\s+\d{1,5}(?:\.\d+)?\s*(?:m|meters?|metres?|dbar|decibars?|db)\b`)
 	reRadius      = mustGuarded(`\b(?:within|in a radius of|radius)\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\b`)
 	reNearWord    = mustGuarded(`\b(near|around|close to|nearest|closest|within|from|off)\b`)
 	reSeaName     = mustGuarded(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
@@ -183,7 +184,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = apostropheWMO(dropPoliteHead(joinDegreeMinutes(upperHemiPrefix(unshout(tidySpaces(rewordPastedRows(query)))))))
+	query = apostropheWMO(dropPoliteHead(joinDegreeMinutes(upperHemiPrefix(unshout(tidySpaces(rewordPastedRows(dropSignature(query))))))))
 	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
@@ -467,6 +468,11 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	} else if p.Aggregate != "compare" && len(p.Floats) < 2 && reCompareWords.MatchString(q) && !reWhichFloat.MatchString(q) {
 		p.Aggregate = "compare" // two groups or places: the plan says what it lacks
 	}
+	if p.Aggregate == "compare" && len(p.Floats) >= 2 && hasPlace(p) && floatsStandForPlaces(query) {
+		why = append(why, "not read as filters, the places say which compared float is which")
+		p.Region, p.Near, p.Box = "", nil, nil
+		p.Missing = slices.DeleteFunc(p.Missing, func(s string) bool { return strings.HasPrefix(s, "near:") || strings.HasPrefix(s, "region:") })
+	}
 	if (p.Aggregate == "timeseries" || p.Aggregate == "value") && p.GroupBy == "cycle" {
 		p.GroupBy = ""
 	}
@@ -487,7 +493,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	// "which float 4901079 measured" and "the hottest reading float
 	// 2902696 got" name a float: they rank nothing
 	whichFloat, whichProf := matchNotNamingFloat(reWhichFloat, q), reWhichProf.MatchString(q)
-	ranked := whichFloat || whichProf || reTopN.MatchString(q) || reTopThat.MatchString(q) || matchNotNamingFloat(reRankNoun, q)
+	// "the top 100 m" is a layer, not the top hundred of anything
+	topq := reTopLayer.ReplaceAllString(q, " ")
+	ranked := whichFloat || whichProf || reTopN.MatchString(topq) || reTopThat.MatchString(q) || matchNotNamingFloat(reRankNoun, q)
 	for _, w := range reRankWords {
 		if w.re.MatchString(q) && (ranked || w.by == "nearest") {
 			p.Rank = &Ranking{By: w.by}
@@ -507,7 +515,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 				p.Rank.Of = "profile"
 			}
 		}
-		m := reTopN.FindStringSubmatch(q)
+		m := reTopN.FindStringSubmatch(topq)
 		if m == nil {
 			m = reTopBy.FindStringSubmatch(q) // "5 casts ranked by min temp"
 		}

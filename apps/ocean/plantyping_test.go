@@ -69,8 +69,10 @@ func stripTypedPunct(q string) string {
 
 // typingVariants are ways of typing a question that must not change its
 // plan, with the least share of tuned corpus questions each must keep
-// reading as written (a few points under the shares reached: lower,
-// upper, please and thanks 100%, no punctuation 99.4%).
+// reading as written (a few points under the shares reached: lower
+// 99.5%, upper and please 99.7%, thanks 100%, no punctuation 99.1%).
+// Two tuned questions depend on their punctuation: q189's long story,
+// whose stops say which sentence asks, and q370's "??" cell to fill.
 var typingVariants = []struct {
 	name  string
 	f     func(string) string
@@ -78,7 +80,7 @@ var typingVariants = []struct {
 }{
 	{"lower", strings.ToLower, 0.97},
 	{"upper", strings.ToUpper, 0.97},
-	{"no punctuation", stripTypedPunct, 0.96},
+	{"no punctuation", stripTypedPunct, 0.97},
 	{"please", func(q string) string { return "please " + q }, 0.98},
 	{"thanks", func(q string) string { return q + " thanks" }, 0.98},
 }

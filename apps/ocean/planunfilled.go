@@ -43,7 +43,7 @@ func hasPlace(p QueryPlan) bool { return p.Near != nil || p.Box != nil || p.Regi
 
 // reDeictic are nouns a question points at a place with ("this spot",
 // "our position") that understand does not read as "here".
-var reDeictic = mustGuarded(`\b(?:this|that|the same|our|my)\s+(?:spot|location|place|point|position|site|coordinates?|area|region|patch of (?:sea|ocean|water))\b|\b(?:my|our)\s+(?:boat|ship|vessel)\b|\bwhere (?:i|we)\s+(?:am|are|was|were)\b`)
+var reDeictic = mustGuarded(`\b(?:this|that|the same|our|my)\s+(?:spot|location|place|point|position|site|coordinates?|area|region|patch of (?:sea|ocean|water))\b|\b(?:my|our)\s+(?:boat|ship|vessel|(?:home\s+)?(?:port|harbou?r|marina))\b|\bwhere (?:i|we)\s+(?:am|are|was|were)\b`)
 
 // deicticPlace is the words of q that point at a place without naming
 // it ("here", "near me", "this spot", "around us"), "" when none.
@@ -127,14 +127,14 @@ var reNamedLayer = mustGuarded(`\b(thermocline|pycnocline|halocline|nutricline|o
 var reOtherFloat = mustGuarded(`\b(?:the\s+)?(?:other|another|second)\s+(?:one|float|buoy|platform|profiler)\b|\banother one\b`)
 
 // "Trawler skipper here.", "Hi, marine biology student here —", "PhD
-// student here:", "Trawler skipper here what was…" typed without the
-// stop): a sentence that opens with a few words naming the
+// student here:", "Trawler skipper here what was…" or "Navy man here I
+// still think…" typed without the stop): a sentence that opens with a few words naming the
 // asker and ends in "here" introduces the asker; it points at no place.
 // Not when those words ask for something or place the here ("near
 // here.", "floats around here.", "the temperature here!").
 var (
 	reSentenceOpen = mustGuarded(`(?s)^.*[.!?\n]`)
-	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;]|[-–—]\s)|^\s+(?i:what|which|how|where|when|who|can|could|would|do|does|did)\b`)
+	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;]|[-–—]\s)|^\s+(?i:what|which|how|where|when|who|can|could|would|do|does|did|i|i'm|i’m|im|we|we're|my|our)\b`)
 	rePlaceWord    = mustGuarded(`(?i)\b(?:near|around|from|of|to|at|in|by|close|off|over|out|up|down|right|just|is|are|was|were|be|been|it|this|that)\b`)
 )
 

@@ -36,7 +36,9 @@ var clippedWords = []struct {
 	{mustGuarded(`(?i)\bph_in_situ_total(?:_adjusted)?\b`), "ph"},
 	{mustGuarded(`(?i)\bnitrate(?:_adjusted)\b`), "nitrate"},
 	{mustGuarded(`(?i)\bbbp700(?:_adjusted)\b`), "bbp700"},
-	// slots
+	// slots; "CY 2019" in a signal or a memo is the calendar year, not
+	// cycle 2019 (no float has made two thousand cycles)
+	{mustGuarded(`(?i)\bcy\s*((?:19|20)\d\d)\b`), "in $1"},
 	{mustGuarded(`(?i)\bcycs\b\.?`), "cycles"},
 	{mustGuarded(`(?i)\b(?:cyc|cy)\b\.?`), "cycle"},
 	{mustGuarded(`(?i)\bprofs\b\.?`), "profiles"},
@@ -118,9 +120,20 @@ var (
 	reMedBefor = mustGuarded(`(?i)\b(?:the|in|across|of)\s*$`)
 )
 
+// "Press" as the news ("a press release", "the press conference",
+// "in the press") is no pressure, which a clipped "pres" is: written
+// "news" before the rules read it.
+var rePressNews = mustGuarded(`(?i)\bpress(\s+(?:releases?|conferences?|office|officers?|coverage|statements?|reports?|kits?|briefings?|agency|agencies))\b|\b(?:the|in the|to the)\s+press\b`)
+
 // expandClipped writes the clipped words of query in full, and the
 // slips of one letter in the words of aggregates (respell).
 func expandClipped(query string) string {
+	query = replaceFunc(rePressNews, query, func(m []int) string {
+		if m[2] >= 0 {
+			return "news" + query[m[2]:m[3]]
+		}
+		return "the news"
+	})
 	query = respell(query)
 	for _, c := range clippedWords {
 		if c.re.MatchString(query) {
@@ -168,12 +181,21 @@ var (
 // dbar", "a pressure range of 0-200", "pressure between 10 and 50".
 var reAxisAfter = mustGuarded(`(?i)^\s*(?:(?:range|interval|band|window|span|layer|slab)s?\s+)?(?:of\s+|from\s+|between\s+)?\d`)
 
-// formVariable is the variable a word form names in q, "" when none.
+// reTempUnit and reSalUnit name a variable by its unit alone ("above 30
+// °C", "in degrees F", "over 36 psu"), read when no variable word is
+// written.
+var (
+	reTempUnit = mustGuarded(`\d\s*(?:°|º|deg(?:rees?)?\s*)\s*[cf]\b|\b(?:degrees?\s+)?(?:celsius|centigrade|fahrenheit)\b`)
+	reSalUnit  = mustGuarded(`\d\s*(?:psu|pss(?:-78)?|g/kg)\b`)
+)
+
+// formVariable is the variable a word form or a unit names in q, ""
+// when none.
 func formVariable(q string) string {
 	switch {
-	case reTempForm.MatchString(q):
+	case reTempForm.MatchString(q), reTempUnit.MatchString(q):
 		return "temperature"
-	case reSalForm.MatchString(q):
+	case reSalForm.MatchString(q), reSalUnit.MatchString(q):
 		return "salinity"
 	}
 	return ""
@@ -282,9 +304,31 @@ var (
 	reCodeOne   = mustGuarded(`(?i)` + codeName + `\s*(>=?|=>|<=?|=<|==?)\s*` + codeNum + `\b`)
 )
 
-// rewordCodeFilters writes the pressure filters of query written as code
-// in words.
+// Dates and groupings written as code: "juld >= '2020-01-01'" (since
+// that day, left open), "date < '2019-06-01'" (before it), "group by
+// wmo" (per float), "GROUP BY cycle_number" (per cycle).
+var (
+	reCodeDate  = mustGuarded(`(?i)\b(?:juld|date|time|datetime|date_time|timestamp|profile_date|obs_date)\s*(>=?|=>|<=?|=<|==?)\s*['"]?(\d{4}-\d{2}-\d{2})(?:[ t][\d:]+)?['"]?`)
+	reCodeGroup = mustGuarded(`(?i)\bgroup\s+by\s+(wmo|platform(?:_number)?|float(?:_id)?|cycle(?:_number)?|month)\b`)
+	codeDateOp  = map[string]string{">": "after", ">=": "since", "=>": "since", "<": "before", "<=": "until", "=<": "until", "=": "on", "==": "on"}
+)
+
+// rewordCodeFilters writes the pressure filters, dates and groupings of
+// query written as code in words.
 func rewordCodeFilters(query string) string {
+	query = replaceFunc(reCodeDate, query, func(m []int) string {
+		return " " + codeDateOp[query[m[2]:m[3]]] + " " + query[m[4]:m[5]] + " "
+	})
+	query = replaceFunc(reCodeGroup, query, func(m []int) string {
+		by := strings.ToLower(query[m[2]:m[3]])
+		switch {
+		case strings.HasPrefix(by, "cycle"):
+			return " per cycle "
+		case by == "month":
+			return " per month "
+		}
+		return " per float "
+	})
 	between := func(a, b string) string {
 		lo, _ := strconv.ParseFloat(a, 64)
 		hi, _ := strconv.ParseFloat(b, 64)
