@@ -56,7 +56,8 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 	caseless := strings.ToLower(query) == query
 	for _, m := range r.Mentions {
 		low := strings.ToLower(m.Text)
-		if placeUnits[low] || placeUnits[strings.Fields(low + " x")[0]] || m.Role == understand.RoleAvoid || m.Role == understand.RoleRegion {
+		first, _, _ := strings.Cut(low, " ") // "fahrenheit what": a unit, then the next sentence's first word
+		if placeUnits[low] || placeUnits[first] || m.Role == understand.RoleAvoid || m.Role == understand.RoleRegion {
 			continue
 		}
 		if _, ok := findRegion(m.Text); ok || slices.ContainsFunc(seas, func(s []int) bool { return m.Start < s[1] && s[0] < m.End }) {
