@@ -186,6 +186,13 @@ func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
+	if line, addr, ok := unfoldBlock(text); ok {
+		r := readRequest(strings.ToLower(line), a.readText(line, here, true), t.Memory, here)
+		if r.Kind == KindUnknown {
+			r = Request{Kind: KindWhere, Near: &Loc{Name: addr}} // "find this on the map" + a block
+		}
+		return r.settled()
+	}
 	rd := a.readText(text, here, true)
 	return readRequest(strings.ToLower(text), rd, t.Memory, here).settled()
 }
@@ -329,6 +336,10 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if m := reModeDropped.FindStringSubmatch(low); m != nil && mode == "" {
 		mode = map[string]string{"walk": "walking", "driv": "driving", "bik": "bicycling", "cycl": "bicycling"}[m[1]]
+	}
+	if m := reModeAble.FindStringSubmatch(low); m != nil && mem.Trip != nil && len(rd.Mentions) == 0 {
+		// "is that walkable": the route just given, in that mode
+		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: ableMode(m[1])}
 	}
 	if boundsSearch(low, rd) {
 		mode = "" // "a bar within walking distance": a search

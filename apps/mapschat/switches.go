@@ -2,6 +2,7 @@ package mapschat
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -56,4 +57,16 @@ func addressAsked(low string, rd *understand.Reading, here *Loc) (Request, bool)
 		return Request{}, false
 	}
 	return Request{Kind: KindWhere, Near: &Loc{Name: st[0].Text}}, true
+}
+
+// reModeAble asks whether the route just given can be gone another way:
+// "is that walkable", "would it be within biking distance".
+var reModeAble = regexp.MustCompile(`^(?:(?:and|so|but|ok(?:ay)?|hm+|also)[,.]? )*(?:is|would|'?s) (?:that|it|this|the (?:trip|route|way))(?: one)? (?:be )?(?:even |really |still )?(walkable|bikeable|bikable|cyclable|(?:with)?in (?:walking|biking|cycling) distance|(?:walking|biking|cycling) distance)\b`)
+
+// ableMode is the travel mode reModeAble's word names.
+func ableMode(w string) string {
+	if strings.Contains(w, "walk") {
+		return "walking"
+	}
+	return "bicycling"
 }
