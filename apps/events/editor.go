@@ -203,6 +203,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	}
 	r := understand.Read(text, understand.Options{Gazetteer: a.opts.Gazetteer, Now: now, Tense: understand.Future, Terms: terms()})
 	for _, t := range r.Terms {
+		if t.Label == "night" && inNightCount(text, t.Span) {
+			continue // "3 nights" is how long, not nightlife
+		}
 		for _, l := range append([]string{t.Label}, headInterests(text, t)...) {
 			if !slices.Contains(p.Interests, l) {
 				p.Interests = append(p.Interests, l)
@@ -300,7 +303,8 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	if why != "" {
 		notes = append(notes, why)
 	}
-	frame, hasFrame := requestFrame(text, todayRemarks(r, refineTimes(text, r.Times, now), now))
+	times := nightStays(text, refineTimes(text, r.Times, now), now)
+	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
 	season, hasSeason := seasonFrame(text, now)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):
