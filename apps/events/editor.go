@@ -303,7 +303,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	if why != "" {
 		notes = append(notes, why)
 	}
-	times := nightStays(text, refineTimes(text, r.Times, now), now)
+	times := nightStays(text, labourDays(text, refineTimes(text, r.Times, now), p.Place, now), now)
 	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
 	season, hasSeason := seasonFrame(text, now)
 	switch {
