@@ -105,3 +105,25 @@ func withoutStoryNames(rd *understand.Reading) *understand.Reading {
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), story)
 	return &out
 }
+
+// reBareStreet is a street named without a house number: "Rehoboth
+// Avenue", "Main St".
+var reBareStreet = regexp.MustCompile(`(?i)^[a-z][a-z0-9 .'-]*\s(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|pike|hwy|highway|pkwy|parkway|ter|terrace)\.?(?:,.*)?$`)
+
+// streetsTown is where a search near l is centred: a bare street is
+// searched in its town (a town the text names, else the map's), not
+// looked up as a place first.
+func streetsTown(l *Loc, rd *understand.Reading, here *Loc) *Loc {
+	if l.Known || l.Point != nil || l.PlaceID != "" || !reBareStreet.MatchString(l.Name) {
+		return l
+	}
+	for _, m := range rd.Mentions {
+		if m.Place != nil && m.Place.Kind == understand.KindCity {
+			return mentionLoc(m)
+		}
+	}
+	if here != nil {
+		return here
+	}
+	return l
+}

@@ -70,3 +70,22 @@ func TestNearerOneOfTheList(t *testing.T) {
 		{msg: "anything closer", tool: mapstool.Directions, has: []string{"walking", "39.157111"}},
 	})
 }
+
+// A street with no number, named as where to search, is in its town:
+// one search near the town, not a search for the street first.
+func TestBareStreetSearchesItsTown(t *testing.T) {
+	for _, c := range []struct{ center, msg, kind string }{
+		{"Rehoboth Beach, DE", "any coffee near Main Street?", "coffee"},
+		{"Dover, DE", "is there a pharmacy off Kings Highway in Lewes", "pharmacy"},
+		{"Milford, DE", "show me bars within walking distance of Walnut St", "bar"},
+	} {
+		a := chat(t, Options{})
+		s := send(t, a, session(t, a, c.center), c.msg)
+		mustAnswer(t, s)
+		calls := planned(s)
+		low := strings.ToLower(strings.Join(calls, " "))
+		if len(calls) != 1 || !strings.HasPrefix(calls[0], mapstool.SearchPlaces+"{") || !strings.Contains(low, c.kind) || strings.Contains(low, "street") || strings.Contains(low, "highway") {
+			t.Errorf("%q: want one search for %s near the town, got %v", c.msg, c.kind, calls)
+		}
+	}
+}

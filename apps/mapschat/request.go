@@ -616,10 +616,10 @@ func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	}
 	rd = withoutStoryNames(rd)
 	if l := cuedPlace(rd); l != nil {
-		return l
+		return streetsTown(l, rd, here)
 	}
 	if l := pointedAt(withoutFarLoose(rd, here), mem, here); l != nil {
-		return l
+		return streetsTown(l, rd, here)
 	}
 	return here
 }
