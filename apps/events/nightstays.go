@@ -11,9 +11,14 @@ import (
 )
 
 // nightCount is a stay counted in nights: "3 nights", "two nights", "a
-// four-night stay", "for one night". A count before "night" alone is
-// taken only hyphenated or for one ("2 night markets" is no stay).
-var nightCount = regexp.MustCompile(`(?i)\b(?:(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen)(?:\s+nights\b|\s*-\s*nights?\b)|(?:for|just)\s+(one|a|1)\s+night\b)`)
+// four-night stay", "a two night stay", "for one night", "3 nites". A
+// count before "night" alone is taken only hyphenated, before a word for
+// a stay, or for one ("2 night markets" is no stay).
+var nightCount = regexp.MustCompile(`(?i)\b(?:(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen)(?:\s+ni(?:ght|te)s\b|\s*-\s*ni(?:ght|te)s?\b|\s+ni(?:ght|te)\s+(?:stay|trip|break|getaway|visit)\b)|(?:for|just)\s+(one|a|1)\s+ni(?:ght|te)\b)`)
+
+// nightsOf names the nights of a stay by their dates: "the nights of
+// 20–22 March" is when, not nightlife.
+var nightsOf = regexp.MustCompile(`(?i)\bni(?:ght|te)s\s+of\s+(?:the\s+)?\d`)
 
 // nightNouns after "one night" make it a kind of event, not a stay.
 var nightNouns = regexp.MustCompile(`(?i)^\s*(?:markets?|life|shows?|sky|photography|tours?|events?)\b`)
@@ -106,9 +111,17 @@ func nextDayOfMonth(d int, now time.Time) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// inNightCount says whether span s lies in the stay counted in nights:
-// "3 nights" is how long, not nightlife.
+// inNightCount says whether span s lies in a stay counted or dated in
+// nights: "3 nights" is how long, "the nights of the 20th–22nd" when,
+// not nightlife.
 func inNightCount(text string, s understand.Span) bool {
-	n, at := nightsIn(text)
-	return n > 0 && s.Start >= at.Start && s.End <= at.End
+	if n, at := nightsIn(text); n > 0 && s.Start >= at.Start && s.End <= at.End {
+		return true
+	}
+	for _, m := range nightsOf.FindAllStringIndex(text, -1) {
+		if s.Start >= m[0] && s.End <= m[1] {
+			return true
+		}
+	}
+	return false
 }
