@@ -10,8 +10,10 @@ import (
 // town ("Brown Road Dover").
 
 var (
-	// reTownLine is a block's last line: a town, its state, maybe a ZIP.
-	reTownLine = regexp.MustCompile(`^([A-Za-z][A-Za-z .'-]*?),\s*[A-Za-z]{2}\.?(?:\s+\d{5}(?:-\d{4})?)?$`)
+	// reTownLine is a block's last line: a town, its state, maybe a ZIP
+	// ("Dover, DE 19901"); without the comma, the ZIP is needed ("milford
+	// de 19963").
+	reTownLine = regexp.MustCompile(`^([A-Za-z][A-Za-z .'-]*?)(?:,\s*[A-Za-z]{2}\.?(?:\s+\d{5}(?:-\d{4})?)?|\s+[A-Za-z]{2}\.?\s+\d{5}(?:-\d{4})?)$`)
 	// reNumbered is a street line that starts with its number.
 	reNumbered = regexp.MustCompile(`^\d{1,6}\s+[A-Za-z]`)
 )

@@ -11,6 +11,7 @@ func TestPastedAddressBlockIsOnePlace(t *testing.T) {
 	runClass(t, "Milford, DE", nil, []classCase{
 		{msg: "where's this please?\n\nHarbor Diner\n12 Front Street\nMilford, DE 19963", tool: mapstool.Geocode, has: []string{"12 front street, milford"}},
 		{msg: "Show me\r\n\r\nACME Lab, Suite 4\r\n8 Walnut St\r\nLewes, DE", tool: mapstool.Geocode, has: []string{"8 walnut st, lewes"}},
+		{msg: "can u find\n12 front st\nmilford de 19963", tool: mapstool.Geocode, has: []string{"12 front st, milford"}}, // no comma: the ZIP marks the town line
 	})
 	runClass(t, "Dover, DE", []string{"museums in Dover"}, []classCase{
 		{msg: "ok now from the first one over to\n\nDelaware State University\nNorth Dupont Hwy\nDover, DE 19901\n\nhow long does it take", tool: mapstool.Directions, has: []string{"delaware state university"}, not: []string{"hwy dover"}},
