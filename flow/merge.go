@@ -297,3 +297,62 @@ func truncate(b []byte) string {
 	}
 	return string(b)
 }
+
+// mergeTyped is merge without JSON for the common fan-out whose branches
+// each change fields no other branch changes (each agent writes its own
+// report): a field is changed by a branch whose value of it is not
+// reflect.DeepEqual to the state the branches started from, and the merge
+// takes each changed field from the one branch that changed it. fields
+// are S's (plainFields). It declines (ok false; merge then decides,
+// reducers and conflicts included) when S has no plain fields, when the
+// start state does not decode, or when two branches changed one field.
+// Encoding every branch's whole state and decoding the merge cost more
+// than the rest of a fan-out of quick agents.
+func mergeTyped[S any](fields []int, base []byte, outs []S) (S, bool) {
+	var ref S
+	if fields == nil || json.Unmarshal(base, &ref) != nil {
+		return ref, false
+	}
+	rv := reflect.ValueOf(&ref).Elem()
+	vs := make([]reflect.Value, len(outs))
+	for i := range outs {
+		vs[i] = reflect.ValueOf(&outs[i]).Elem()
+	}
+	for _, f := range fields {
+		was := rv.Field(f)
+		changed := -1
+		for i, v := range vs {
+			if reflect.DeepEqual(was.Interface(), v.Field(f).Interface()) {
+				continue
+			}
+			if changed >= 0 {
+				return ref, false
+			}
+			changed = i
+		}
+		if changed >= 0 {
+			was.Set(vs[changed].Field(f))
+		}
+	}
+	return ref, true
+}
+
+// plainFields are the indexes of t's JSON fields when t is a struct whose
+// exported fields are all named, not embedded (a JSON field is then one
+// Go field), else nil.
+func plainFields(t reflect.Type) []int {
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	fs := []int{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			return nil
+		}
+		if f.IsExported() && f.Tag.Get("json") != "-" {
+			fs = append(fs, i)
+		}
+	}
+	return fs
+}

@@ -80,6 +80,9 @@ func (r *Runner[S]) parallel(ctx context.Context, rn *run, from string, s S, raw
 		}
 		return s, w
 	}
+	if s, ok := mergeTyped(r.plain, raw, outs); ok {
+		return s, nil
+	}
 	return merge(from, raw, fo.branches, outs, r.reducers)
 }
 

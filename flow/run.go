@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"iter"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -45,6 +46,9 @@ type Runner[S any] struct {
 	limits   map[string]*limit
 	reducers map[string]*reducer
 	noAnswer map[string]noAnswer
+	// plain are S's fields for mergeTyped; nil when S has none it can
+	// merge (see plainFields).
+	plain []int
 	// inProcess: exec is InProcess, which needs no run ID.
 	inProcess bool
 
@@ -68,6 +72,7 @@ func newRunner[S any](g *Graph[S]) (*Runner[S], error) {
 		limits:   map[string]*limit{},
 		reducers: maps.Clone(g.reducers),
 		noAnswer: maps.Clone(g.noAnswer),
+		plain:    plainFields(reflect.TypeFor[S]()),
 	}
 	if r.maxSteps <= 0 {
 		r.maxSteps = DefaultMaxSteps

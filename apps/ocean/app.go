@@ -1,16 +1,19 @@
 package ocean
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math"
+	"runtime"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/cairn-agents/cairn/flow"
+	"github.com/cairn-agents/cairn/internal/admit"
 	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/docs"
 	"github.com/cairn-agents/cairn/understand"
@@ -62,12 +65,35 @@ type Options struct {
 	// nearest to Sri Lanka"): geo.NewGazetteer over the embedded GeoNames
 	// cities. Nil resolves none, and the plan says the place was not found.
 	Gazetteer understand.Gazetteer
-	Logger    *slog.Logger
+	// MaxAsks is how many questions the HTTP API answers at once; the
+	// others wait their turn in arrival order, so under load each waits
+	// for the ones before it instead of all sharing the cores and all
+	// finishing late. Zero means one per core when this machine does all
+	// the work (no models, no Engine) and no limit otherwise (the work
+	// then waits on a model server or a cluster); negative means no limit.
+	MaxAsks int
+	Logger  *slog.Logger
 }
 
 type noModels struct{}
 
 func (noModels) For(string) llm.Model { return nil }
+
+// modelRoles are the roles the gateway asks ms for.
+var modelRoles = []string{"dispatch", "plan", "sql", "synthesis"}
+
+// hasModels reports whether ms gives a model for any of the gateway's roles.
+func hasModels(ms llm.Models) bool {
+	if ms == nil {
+		return false
+	}
+	for _, r := range modelRoles {
+		if ms.For(r) != nil {
+			return true
+		}
+	}
+	return false
+}
 
 // App is the ocean gateway. It is safe for concurrent use.
 type App struct {
@@ -82,6 +108,7 @@ type App struct {
 	agents   map[string]func(context.Context, state) *AgentReport
 	plans    *planCache
 	answers  *answerCache // the HTTP API's
+	asks     *admit.Gate  // the HTTP API's questions; nil admits all
 }
 
 // New builds the gateway over a metadata store, a profile store (often the
@@ -116,6 +143,9 @@ func New(meta, profiles Querier, index *docs.Index, opts Options) (*App, error) 
 		opts.Models = noModels{}
 	}
 	a := &App{meta: meta, profiles: profiles, docs: index, models: opts.Models, opts: opts, plans: newPlanCache(opts.PlanCacheTTL), answers: newAnswerCache(opts.PlanCacheTTL)}
+	if n := opts.MaxAsks; n > 0 || n == 0 && opts.Engine == nil && !hasModels(opts.Models) {
+		a.asks = admit.New(cmp.Or(n, runtime.GOMAXPROCS(0)))
+	}
 	var err error
 	if a.prompts, err = renderSystemPrompts(); err != nil {
 		return nil, fmt.Errorf("ocean: %w", err)

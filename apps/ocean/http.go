@@ -66,7 +66,12 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *plotSto
 	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
 	defer cancel()
 	code, body, _ := a.answers.get(ctx, strings.TrimSpace(req.Query), plots, func() (int, []byte, []string) {
+		if err := a.asks.Enter(ctx); err != nil {
+			code, body := encodeJSON(http.StatusServiceUnavailable, ErrorResponse{Error: "the question waited too long for its turn: " + err.Error()})
+			return code, body, nil
+		}
 		resp, err := a.Ask(ctx, req.Query)
+		a.asks.Leave()
 		var fail ErrorResponse
 		code := http.StatusBadRequest
 		switch {

@@ -8,10 +8,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/cairn-agents/cairn/llm"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
 
@@ -239,4 +242,113 @@ func BenchmarkGatewayOverhead(b *testing.B) {
 	b.ReportMetric(orch/float64(b.N), "ms/req-overhead")
 	b.ReportMetric(total/float64(b.N), "ms/req-total")
 	b.ReportMetric(agents/float64(b.N), "ms/req-slowest-agent")
+}
+
+// heldQuerier holds every statement until released, noting what it was.
+type heldQuerier struct {
+	Querier
+	release chan struct{}
+	mu      sync.Mutex
+	seen    []string
+}
+
+func (h *heldQuerier) Query(ctx context.Context, opts store.QueryOptions, stmt string, args ...any) (*store.Result, error) {
+	h.mu.Lock()
+	h.seen = append(h.seen, fmt.Sprintf("%s %v", stmt, args))
+	h.mu.Unlock()
+	select {
+	case <-h.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return h.Querier.Query(ctx, opts, stmt, args...)
+}
+
+func (h *heldQuerier) statements() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.seen)
+}
+
+// TestHTTPAsksWaitTheirTurn: with MaxAsks 1, a second question waits
+// until the first is answered (none of its statements starts before),
+// then is answered too; with no limit both run at once.
+func TestHTTPAsksWaitTheirTurn(t *testing.T) {
+	s, ix := fixture(t)
+	first, second := "What is the maximum salinity recorded by float 2902269?", "What is the maximum salinity recorded by float 5906072?"
+	for _, limit := range []int{1, -1} {
+		h := &heldQuerier{Querier: s, release: make(chan struct{})}
+		a, err := New(h, h, ix, Options{Now: testNow, MaxAsks: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := server(t, a)
+		codes := make(chan int, 2)
+		ask := func(q string) {
+			body, _ := json.Marshal(QueryRequest{Query: q})
+			resp, err := http.Post(srv.URL+"/api/v1/agent/query", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				codes <- 0
+				return
+			}
+			resp.Body.Close()
+			codes <- resp.StatusCode
+		}
+		asked := func(wmo string) bool {
+			for _, st := range h.statements() {
+				if strings.Contains(st, wmo) {
+					return true
+				}
+			}
+			return false
+		}
+		waitFor := func(what string, cond func() bool) {
+			for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("limit %d: %s never happened", limit, what)
+				}
+			}
+		}
+		go ask(first)
+		waitFor("the first question's statement", func() bool { return asked("2902269") })
+		go ask(second)
+		if limit == 1 {
+			time.Sleep(300 * time.Millisecond)
+			if asked("5906072") {
+				t.Errorf("limit 1: the second question ran a statement while the first was unanswered: %q", h.statements())
+			}
+		} else {
+			waitFor("the second question's statement beside the first", func() bool { return asked("5906072") })
+		}
+		close(h.release)
+		for range 2 {
+			if code := <-codes; code != http.StatusOK {
+				t.Errorf("limit %d: status %d", limit, code)
+			}
+		}
+	}
+}
+
+// TestMaxAsksDefault: one question per core when this machine does the
+// work; no limit when a model or an engine does part of it.
+func TestMaxAsksDefault(t *testing.T) {
+	s, ix := fixture(t)
+	for _, c := range []struct {
+		opts Options
+		want bool
+	}{
+		{Options{}, true},
+		{Options{MaxAsks: -1}, false},
+		{Options{MaxAsks: 3}, true},
+		{Options{Models: rolesOf(t, map[string]llm.Model{"plan": llm.Script(`{}`)})}, false},
+	} {
+		a, err := New(s, s, ix, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.asks != nil; got != c.want {
+			t.Errorf("%+v: limited %v, want %v", c.opts, got, c.want)
+		}
+	}
 }

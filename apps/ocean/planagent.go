@@ -1,6 +1,7 @@
 package ocean
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -143,8 +144,12 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if !pq.stations {
 		profs = make(chan listed, 1)
 		go func() {
-			psql, pargs := profilesSQL(p)
-			r, err := a.profiles.Query(ctx, store.QueryOptions{MaxRows: 20000, Timeout: a.opts.QueryTimeout, Templated: true}, psql, pargs...)
+			list, counted, pargs := profilesSQL(p)
+			popts := store.QueryOptions{MaxRows: maxListedProfiles + 1, Timeout: a.opts.QueryTimeout, Templated: true}
+			r, err := a.profiles.Query(ctx, popts, list, pargs...)
+			if err == nil && len(r.Rows) > maxListedProfiles {
+				r, err = a.profiles.Query(ctx, popts, counted, pargs...)
+			}
 			profs <- listed{r, pargs, err}
 		}()
 	}
@@ -187,8 +192,18 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		return nil, fmt.Errorf("profiles read: %w", err)
 	}
 	res.ProfilesSQL, res.ProfilesArgs = pr.SQL, l.args
-	for _, row := range rowMaps(pr) {
-		res.ProfilesRead, res.FloatsRead = int(toFloat(row["profiles_read"])), int(toFloat(row["floats_read"]))
+	res.Profiles, res.ProfilesRead, res.FloatsRead = listProfiles(pr)
+	return res, nil
+}
+
+// listProfiles are the profiles a listing statement of profilesSQL
+// returned, in float, cycle and direction order, and how many profiles
+// of how many floats it counted: the counted statement's own counts, or
+// the whole list's.
+func listProfiles(r *store.Result) (refs []ProfileRef, profiles, floats int) {
+	rows := rowMaps(r)
+	floatsSeen := map[string]bool{}
+	for _, row := range rows {
 		ref := ProfileRef{WMO: str(row["wmo"]), Cycle: int(toFloat(row["cycle"])), Direction: str(row["direction"]), DataMode: str(row["data_mode"])}
 		ref.Time, _ = cellTime(row["time"])
 		if v, ok := row["lat"].(float64); ok {
@@ -197,9 +212,16 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		if v, ok := row["lon"].(float64); ok {
 			ref.Lon = &v
 		}
-		res.Profiles = append(res.Profiles, ref)
+		refs = append(refs, ref)
+		floatsSeen[ref.WMO] = true
 	}
-	return res, nil
+	if len(rows) > 0 && rows[0]["profiles_read"] != nil {
+		return refs, int(toFloat(rows[0]["profiles_read"])), int(toFloat(rows[0]["floats_read"]))
+	}
+	slices.SortFunc(refs, func(a, b ProfileRef) int {
+		return cmp.Or(strings.Compare(a.WMO, b.WMO), cmp.Compare(a.Cycle, b.Cycle), strings.Compare(a.Direction, b.Direction))
+	})
+	return refs, len(refs), len(floatsSeen)
 }
 
 // stationProfiles are the profiles a station query's rows name.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/cairn-agents/cairn/ocean/store"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,45 @@ func TestSameAnswerInMemoryAndFromFiles(t *testing.T) {
 		if fmt.Sprint(a.Rows) != fmt.Sprint(b.Rows) || len(a.Rows) == 0 {
 			t.Errorf("%+v: rows differ or none: %d vs %d", p, len(a.Rows), len(b.Rows))
 		}
+	}
+}
+
+// TestProfilesListSameAsCounted: the unordered list a plan's profiles
+// are read with, sorted and counted in Go, is what the counted statement
+// (ordered and counted by DuckDB) gives.
+func TestProfilesListSameAsCounted(t *testing.T) {
+	a := newApp(t, Options{PlanCacheTTL: -1})
+	ctx := context.Background()
+	s := a.profiles.(*store.Store)
+	opts := store.QueryOptions{MaxRows: maxListedProfiles + 1, Templated: true}
+	tested := 0
+	for _, c := range loadCorpus(t) {
+		p := planRules(c.Q, testNow())
+		if len(p.Missing) > 0 || !p.Actionable() {
+			continue
+		}
+		list, counted, args := profilesSQL(p)
+		lr, err := s.Query(ctx, opts, list, args...)
+		if err != nil {
+			t.Fatalf("%q: %v", c.Q, err)
+		}
+		if len(lr.Rows) > maxListedProfiles {
+			continue // the counted statement is what is cited then
+		}
+		cr, err := s.Query(ctx, opts, counted, args...)
+		if err != nil {
+			t.Fatalf("%q: %v", c.Q, err)
+		}
+		lp, ln, lf := listProfiles(lr)
+		cp, cn, cf := listProfiles(cr)
+		if ln != cn || lf != cf || !reflect.DeepEqual(lp, cp) {
+			t.Fatalf("%q: listed %d profiles of %d floats, counted %d of %d, or in another order", c.Q, ln, lf, cn, cf)
+		}
+		if ln > 0 {
+			tested++
+		}
+	}
+	if tested < 100 {
+		t.Errorf("only %d corpus plans read profiles", tested)
 	}
 }

@@ -446,14 +446,23 @@ func stationQuery(p QueryPlan, a *sqlArgs) (planQuery, error) {
 // maxListedProfiles bounds the profiles a result lists (a question over
 // the whole data reads thousands): the result counts them all, and its
 // ProfilesSQL, run without the limit, lists them all.
+//
+// Most plans read a few hundred profiles at most: list is then the whole
+// list, unordered, one row past the bound (listProfiles sorts it and
+// counts in Go). Ordering and counting in DuckDB (counted, ordered by
+// float, cycle and direction, the first maxListedProfiles) doubled the
+// cost of the statement, and is only needed when list comes back full.
 const maxListedProfiles = 500
 
-func profilesSQL(p QueryPlan) (string, []any) {
+func profilesSQL(p QueryPlan) (list, counted string, args []any) {
 	a := &sqlArgs{}
 	conds := append([]string{"source_rank > 0"}, floatCycleTimeConds(p, a, "")...)
 	conds = append(conds, placeConds(p, a, "", false)...)
-	return "SELECT wmo, cycle, direction, data_mode, time, lat, lon, count(*) OVER () AS profiles_read, count(DISTINCT wmo) OVER () AS floats_read FROM argo_profile_stations" +
-		where(conds) + " ORDER BY wmo, cycle, direction LIMIT " + strconv.Itoa(maxListedProfiles), a.args
+	const cols = "SELECT wmo, cycle, direction, data_mode, time, lat, lon"
+	list = cols + " FROM argo_profile_stations" + where(conds) + " LIMIT " + strconv.Itoa(maxListedProfiles+1)
+	counted = cols + ", count(*) OVER () AS profiles_read, count(DISTINCT wmo) OVER () AS floats_read FROM argo_profile_stations" +
+		where(conds) + " ORDER BY wmo, cycle, direction LIMIT " + strconv.Itoa(maxListedProfiles)
+	return list, counted, a.args
 }
 
 func day(v any) string {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/ocean/sqlguard"
@@ -19,6 +20,12 @@ func TestGuardChecksByShape(t *testing.T) {
 			"SELECT " + goodValueSQL("temp", "data_mode") + ", cycle FROM argo_profiles WHERE wmo = '2901746' AND data_mode = 'D'"},
 		{"WITH lv AS (SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('13857')) SELECT wmo, max(cycle) FROM lv GROUP BY wmo",
 			"WITH lv AS (SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('4901079')) SELECT wmo, max(cycle) FROM lv GROUP BY wmo"},
+		// regions as polygons of numbers, negative and decimal; names
+		// with digits (lv0, $1) and a quoted name keep theirs
+		{`WITH lv0 AS (SELECT wmo, "time" FROM argo_profile_stations WHERE lat BETWEEN -12.5 AND 25 AND (CASE WHEN (lat > 11) <> (lat > 2) AND lon < ((60 - 51) * (lat - 11)) / (2 - 11) + 51 THEN 1 ELSE 0 END % 2) = 1 AND "time" >= $1) SELECT wmo, count(*) AS n2 FROM lv0 GROUP BY wmo LIMIT 500`,
+			`WITH lv0 AS (SELECT wmo, "time" FROM argo_profile_stations WHERE lat BETWEEN -0.5 AND 23.25 AND (CASE WHEN (lat > 3) <> (lat > 7.75) AND lon < ((110 - 105) * (lat - 3)) / (0 - 3) + 105 THEN 1 ELSE 0 END % 2) = 1 AND "time" >= $1) SELECT wmo, count(*) AS n2 FROM lv0 GROUP BY wmo LIMIT 20`},
+		{"SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('2902269') AND cycle IN (10, 12) AND lat > -0.5",
+			"SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('5906072') AND cycle IN (1, 300) AND lat > -60"},
 	}
 	var gc guardChecks
 	for _, pair := range stmts {
@@ -37,8 +44,38 @@ func TestGuardChecksByShape(t *testing.T) {
 			}
 		}
 	}
-	bad := "SELECT * FROM pg_catalog.pg_shadow WHERE usesysid = '10'"
-	if _, err := gc.check(bad, true); !errors.Is(err, sqlguard.ErrRejected) {
-		t.Errorf("a rejected statement passed by its shape: %v", err)
+	for _, bad := range []string{
+		"SELECT * FROM pg_catalog.pg_shadow WHERE usesysid = '10'",
+		"SELECT * FROM pg_catalog.pg_shadow WHERE usesysid = 10",
+		// under the length limit as a shape, over it as written
+		"SELECT wmo FROM argo_profile_stations WHERE lat IN (" + strings.Repeat("1.000000000000000001, ", 1000) + "2)",
+	} {
+		if _, err := gc.check(bad, true); !errors.Is(err, sqlguard.ErrRejected) {
+			t.Errorf("a rejected statement passed by its shape: %.80s: %v", bad, err)
+		}
 	}
+}
+
+// FuzzGuardChecksByShape: a statement passed by its shape is one the
+// guard passes whole, with the same text.
+func FuzzGuardChecksByShape(f *testing.F) {
+	for _, s := range []string{
+		"SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('2902269') AND cycle IN (10, 12) AND lat > -0.5",
+		`WITH lv0 AS (SELECT wmo FROM argo_profile_stations WHERE lat BETWEEN -12.5 AND 25 AND "time" >= $1) SELECT wmo, count(*) AS n2 FROM lv0 GROUP BY 1 LIMIT 500`,
+		"SELECT CAST(lat AS decimal(10, 2)) FROM argo_profile_stations ORDER BY 1 LIMIT 1.5",
+		"SELECT 'it''s 12', \"col 3\" FROM argo_float_status WHERE x = '12''34' OFFSET 0",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, stmt string) {
+		var gc guardChecks
+		got, err := gc.check(stmt, true)
+		if err != nil {
+			return
+		}
+		want, werr := guard.Check(stmt)
+		if werr != nil || got != want {
+			t.Fatalf("passed by shape as\n%s\nwhole: %q, %v", got, want, werr)
+		}
+	})
 }

@@ -97,10 +97,10 @@ func (s *Store) runNow(ctx context.Context, opts QueryOptions, stmt string, plan
 	// The timeout bounds the query's own work, not its wait for a place
 	// (the caller's context bounds that): on a loaded server a query
 	// that waited its turn must not then be cut short.
-	if err := s.gate.enter(ctx); err != nil {
+	if err := s.gate.Enter(ctx); err != nil {
 		return nil, fmt.Errorf("waiting for a query slot: %w", err)
 	}
-	defer s.gate.leave()
+	defer s.gate.Leave()
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	start := time.Now()

@@ -20,6 +20,7 @@ import (
 
 	_ "github.com/duckdb/duckdb-go/v2" // registers the "duckdb" driver
 
+	"github.com/cairn-agents/cairn/internal/admit"
 	"github.com/cairn-agents/cairn/ocean/argo"
 )
 
@@ -79,7 +80,7 @@ type Store struct {
 	plans    planChecks
 	prepared preparedStmts
 	kept     keptResults // a read-only store's templated results
-	gate     *gate
+	gate     *admit.Gate
 	summary  bool // the database has SummaryTable
 	hot      bool // argo_profiles reads the in-memory copy
 }
@@ -238,7 +239,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 		s.opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	if n := s.opts.MaxQueries; n > 0 || n == 0 && opts.ReadOnly {
-		s.gate = newGate(cmp.Or(n, runtime.GOMAXPROCS(0)))
+		s.gate = admit.New(cmp.Or(n, runtime.GOMAXPROCS(0)))
 	}
 	dbPath := filepath.Join(abs, "ocean.duckdb")
 	if _, err := os.Stat(dbPath); err != nil || !opts.ReadOnly {

@@ -1,25 +1,28 @@
-package store
+// Package admit admits work in arrival order, a few at a time.
+package admit
 
 import (
 	"context"
 	"sync"
 )
 
-// gate admits queries in arrival order, at most n at a time: on a loaded
+// Gate admits work in arrival order, at most n at a time: on a loaded
 // server a query waits its turn instead of sharing the cores with every
 // other one (fifty queries at once each take fifty times as long as
-// alone, and finish in no useful order).
-type gate struct {
+// alone, and finish in no useful order). A nil *Gate admits everything.
+type Gate struct {
 	mu    sync.Mutex
 	n     int
 	busy  int
 	queue []chan struct{} // waiters, oldest first
 }
 
-func newGate(n int) *gate { return &gate{n: n} }
+// New is a gate of n places (at least one).
+func New(n int) *Gate { return &Gate{n: max(n, 1)} }
 
-// enter waits for a place; leave must follow a nil error.
-func (g *gate) enter(ctx context.Context) error {
+// Enter waits for a place, or for ctx to end (its error then); Leave
+// must follow a nil error.
+func (g *Gate) Enter(ctx context.Context) error {
 	if g == nil {
 		return nil
 	}
@@ -46,13 +49,13 @@ func (g *gate) enter(ctx context.Context) error {
 		}
 		g.mu.Unlock()
 		// admitted as ctx ended: hand the place on
-		g.leave()
+		g.Leave()
 		return ctx.Err()
 	}
 }
 
-// leave frees a place: the longest waiter takes it.
-func (g *gate) leave() {
+// Leave frees a place: the longest waiter takes it.
+func (g *Gate) Leave() {
 	if g == nil {
 		return
 	}

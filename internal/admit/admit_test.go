@@ -1,4 +1,4 @@
-package store
+package admit
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 )
 
 func TestGateAdmitsInArrivalOrder(t *testing.T) {
-	g := newGate(1)
+	g := New(1)
 	ctx := context.Background()
-	if err := g.enter(ctx); err != nil {
+	if err := g.Enter(ctx); err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
@@ -32,18 +32,18 @@ func TestGateAdmitsInArrivalOrder(t *testing.T) {
 					runtime.Gosched()
 				}
 			}()
-			if err := g.enter(ctx); err != nil {
+			if err := g.Enter(ctx); err != nil {
 				t.Error(err)
 				return
 			}
 			mu.Lock()
 			order = append(order, i)
 			mu.Unlock()
-			g.leave()
+			g.Leave()
 		})
 		<-queued
 	}
-	g.leave()
+	g.Leave()
 	wg.Wait()
 	for i, v := range order {
 		if v != i {
@@ -56,13 +56,13 @@ func TestGateAdmitsInArrivalOrder(t *testing.T) {
 }
 
 func TestGateWaiterGivesUpWithItsContext(t *testing.T) {
-	g := newGate(1)
-	if err := g.enter(context.Background()); err != nil {
+	g := New(1)
+	if err := g.Enter(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
-	go func() { done <- g.enter(ctx) }()
+	go func() { done <- g.Enter(ctx) }()
 	for {
 		g.mu.Lock()
 		n := len(g.queue)
@@ -76,11 +76,11 @@ func TestGateWaiterGivesUpWithItsContext(t *testing.T) {
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("enter = %v, want context.Canceled", err)
 	}
-	g.leave()
+	g.Leave()
 	if g.busy != 0 || len(g.queue) != 0 {
 		t.Fatalf("busy %d, %d waiting", g.busy, len(g.queue))
 	}
-	if err := g.enter(context.Background()); err != nil { // the place is free again
+	if err := g.Enter(context.Background()); err != nil { // the place is free again
 		t.Fatal(err)
 	}
 }
