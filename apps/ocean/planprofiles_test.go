@@ -3,10 +3,13 @@ package ocean
 import (
 	"context"
 	"fmt"
-	"github.com/cairn-agents/cairn/ocean/store"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cairn-agents/cairn/ocean/sqlguard"
+	"github.com/cairn-agents/cairn/ocean/store"
 )
 
 // TestProfilesListedAtMost: a plan over the whole data counts every
@@ -128,5 +131,46 @@ func TestProfilesListSameAsCounted(t *testing.T) {
 	}
 	if tested < 100 {
 		t.Errorf("only %d corpus plans read profiles", tested)
+	}
+}
+
+// TestPlanStatementsPassTheWholeGuard: the store checks a plan's
+// statements with the guard's CheckTemplate, which does not parse its
+// deparsed text again; every statement the corpus's plans write (the
+// plan's own, the summary's, both listings) passes the whole Check, with
+// the same text.
+func TestPlanStatementsPassTheWholeGuard(t *testing.T) {
+	g := sqlguard.New(slices.Concat(store.Tables, []string{store.SummaryTable, store.GoodLevels}), nil)
+	seen := map[string]bool{}
+	for _, c := range loadCorpus(t) {
+		p := planRules(c.Q, testNow())
+		if len(p.Missing) > 0 || !p.Actionable() || p.Validate() != nil {
+			continue
+		}
+		var stmts []string
+		if pq, err := buildPlanQuery(p); err == nil {
+			stmts = append(stmts, pq.sql)
+		}
+		if sq, ok := summaryPlanQuery(p); ok {
+			stmts = append(stmts, sq.sql)
+		}
+		list, counted, _ := profilesSQL(p)
+		stmts = append(stmts, list, counted)
+		for _, st := range stmts {
+			if seen[st] {
+				continue
+			}
+			seen[st] = true
+			whole, err := g.Check(st)
+			if err != nil {
+				t.Fatalf("%q: %v\n%s", c.Q, err, st)
+			}
+			if once, err := g.CheckTemplate(st); err != nil || once != whole {
+				t.Fatalf("%q: CheckTemplate %v, text differs: %v", c.Q, err, once != whole)
+			}
+		}
+	}
+	if len(seen) < 300 {
+		t.Errorf("only %d statements checked", len(seen))
 	}
 }

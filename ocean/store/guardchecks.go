@@ -9,9 +9,9 @@ import (
 )
 
 // guardChecks remembers the statements the guard passed, with the text
-// it made of them: the check parses a statement twice and deparses it
-// (about a millisecond of CPU), and the agents' templates come again and
-// again. The guard's answer depends on the text alone.
+// it made of them: the check parses a statement (twice for free SQL) and
+// deparses it (about a millisecond of CPU), and the agents' templates
+// come again and again. The guard's answer depends on the text alone.
 //
 // A templated statement is remembered by its shape as well: its text with
 // every string literal of digits alone ('2902269', the QC flag '1') made
@@ -45,7 +45,7 @@ var marks = regexp.MustCompile(`'0'|` + numberMark)
 func (gc *guardChecks) check(stmt string, templated bool) (string, error) {
 	if templated && len(stmt) <= sqlguard.DefaultLimits.MaxBytes {
 		if shape, lits := shapeOf(stmt); len(lits) > 0 {
-			safe, err := gc.checkText(shape)
+			safe, err := gc.checkText(shape, true)
 			if err == nil {
 				if text, ok := putBack(safe, lits); ok {
 					return text, nil
@@ -53,7 +53,7 @@ func (gc *guardChecks) check(stmt string, templated bool) (string, error) {
 			}
 		}
 	}
-	return gc.checkText(stmt)
+	return gc.checkText(stmt, templated)
 }
 
 // shapeOf is stmt with its digit string literals made shapeMark and its
@@ -138,14 +138,26 @@ func putBack(safe string, lits []string) (string, bool) {
 	return b.String(), true
 }
 
-func (gc *guardChecks) checkText(stmt string) (string, error) {
+// checkText checks stmt whole: with the guard's CheckTemplate when code
+// wrote it from a template, else with its Check. A text passed as a
+// template is remembered apart: free SQL of the same text is checked
+// whole.
+func (gc *guardChecks) checkText(stmt string, templated bool) (string, error) {
+	key := stmt
+	if templated {
+		key = "template\x00" + stmt
+	}
 	gc.mu.Lock()
-	safe, ok := gc.safe[stmt]
+	safe, ok := gc.safe[key]
 	gc.mu.Unlock()
 	if ok {
 		return safe, nil
 	}
-	safe, err := guard.Check(stmt)
+	check := guard.Check
+	if templated {
+		check = guard.CheckTemplate
+	}
+	safe, err := check(stmt)
 	if err != nil {
 		return "", err
 	}
@@ -153,7 +165,7 @@ func (gc *guardChecks) checkText(stmt string) (string, error) {
 	if gc.safe == nil || len(gc.safe) >= maxGuardChecks {
 		gc.safe = map[string]string{}
 	}
-	gc.safe[stmt] = safe
+	gc.safe[key] = safe
 	gc.mu.Unlock()
 	return safe, nil
 }
