@@ -66,15 +66,12 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *plotSto
 	ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
 	defer cancel()
 	code, body, _ := a.answers.get(ctx, strings.TrimSpace(req.Query), plots, func() (int, []byte, []string) {
-		if err := a.asks.Enter(ctx); err != nil {
-			code, body := encodeJSON(http.StatusServiceUnavailable, ErrorResponse{Error: "the question waited too long for its turn: " + err.Error()})
-			return code, body, nil
-		}
-		resp, err := a.Ask(ctx, req.Query)
-		a.asks.Leave()
+		resp, err := a.askInTurn(ctx, req.Query)
 		var fail ErrorResponse
 		code := http.StatusBadRequest
 		switch {
+		case errors.Is(err, errNoTurn):
+			code, fail.Error = http.StatusServiceUnavailable, err.Error()
 		case errors.Is(err, ErrEmptyQuery):
 			fail.Error = `field "query" is empty`
 		case errors.Is(err, ErrLongQuery):
@@ -98,6 +95,18 @@ func (a *App) handleQuery(w http.ResponseWriter, r *http.Request, plots *plotSto
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	w.Write(body)
+}
+
+// errNoTurn: a question's context ended while it waited for its turn.
+var errNoTurn = errors.New("the question waited too long for its turn")
+
+// askInTurn is Ask once the question's turn has come (see MaxAsks).
+func (a *App) askInTurn(ctx context.Context, q string) (Response, error) {
+	if err := a.asks.Enter(ctx); err != nil {
+		return Response{}, fmt.Errorf("%w: %w", errNoTurn, err)
+	}
+	defer a.asks.Leave()
+	return a.Ask(ctx, q)
 }
 
 // encodeJSON is v as the body of an answer with code (a 500 saying so

@@ -318,6 +318,17 @@ func TestHTTPAsksWaitTheirTurn(t *testing.T) {
 			if asked("5906072") {
 				t.Errorf("limit 1: the second question ran a statement while the first was unanswered: %q", h.statements())
 			}
+			// a third whose request ends while it waits: 503, saying why
+			mux := http.NewServeMux()
+			a.Register(mux)
+			ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+			req := httptest.NewRequestWithContext(ctx, "POST", "/api/v1/agent/query", strings.NewReader(`{"query":"mean temperature of float 1900857"}`))
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, req)
+			cancel()
+			if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "waited too long for its turn") {
+				t.Errorf("a question whose request ended while waiting: %d %s", rec.Code, rec.Body)
+			}
 		} else {
 			waitFor("the second question's statement beside the first", func() bool { return asked("5906072") })
 		}
