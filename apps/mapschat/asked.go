@@ -40,6 +40,9 @@ var (
 	reNoMode = regexp.MustCompile(`\b(?:no|not|without(?: a| the| my)?|not by|(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)(?: (?:have|own|take|use|drive|want|ride))?(?: a| the| my| to)?)\s+$`)
 	// reModePlace is a mode word that names a place: "the train station".
 	reModePlace = regexp.MustCompile(`^\s+(?:station|stop|depot|terminal|platform|stand|lane|path|rack|shop|store)s?\b`)
+	// reModeOuting is a mode word that names an outing as a time: "after
+	// the walk", "before our drive".
+	reModeOuting = regexp.MustCompile(`\b(?:after|before|during|since)\s+(?:the|my|our|your|his|her|their|this|that|a)\s+$`)
 	// reWheelWalk is how a wheelchair user says walking: "roll there",
 	// "along the sidewalks".
 	reWheelWalk = regexp.MustCompile(`\b(?:roll|rolling|wheel|wheeling|push|pushing)\s+(?:there|to|from|over|down|along|back|myself|me|it)\b|\b(?:sidewalks?|pavements?|footpaths?)\b`)
@@ -113,14 +116,15 @@ func namedLandmark(rd *understand.Reading) *Loc {
 
 // modesMeant are the travel modes of rd as the message means them: a
 // mode taken back ("no car") or naming a place ("the bus station") is
-// none; a wheelchair user's "roll there" is walking.
+// none, as is one naming an outing as a time ("after the walk"); a
+// wheelchair user's "roll there" is walking.
 func modesMeant(rd *understand.Reading) *understand.Reading {
 	low := strings.ToLower(rd.Text)
 	if len(low) != len(rd.Text) {
 		return rd
 	}
 	ms := slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool {
-		return reNoMode.MatchString(low[:m.Start]) || reModePlace.MatchString(low[m.End:])
+		return reNoMode.MatchString(low[:m.Start]) || reModePlace.MatchString(low[m.End:]) || reModeOuting.MatchString(low[:m.Start])
 	})
 	if len(ms) == 0 {
 		if ix := reWheelWalk.FindStringIndex(low); ix != nil {

@@ -150,3 +150,13 @@ func fromHome(rd *understand.Reading, here *Loc) (*understand.Reading, *Loc) {
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), inside)
 	return &out, here
 }
+
+// reFromDwelling ends with a dwelling a route starts from: "from my
+// daughter's house in", "from from our cottage at".
+var reFromDwelling = regexp.MustCompile(`\bfrom\s+(?:[\w'’]+\s+){0,3}(?:house|home|place|flat|apartment|condo|cottage|cabin|farm)\s+(?:in|at|on|near|by|over in|down in|up in)\s+$`)
+
+// startsAtDwelling says whether the home mention m is where the route
+// starts: "how far is the first one from my son's place in Milford".
+func startsAtDwelling(m understand.Mention, text string) bool {
+	return (m.Role == understand.RoleHome || m.Role == understand.RoleIn || m.Role == understand.RoleNone) && len(text) >= m.Start && reFromDwelling.MatchString(strings.ToLower(text[:m.Start]))
+}

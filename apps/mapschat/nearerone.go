@@ -28,3 +28,40 @@ func nearerOne(low string, rd *understand.Reading, mem Memory) (Request, bool) {
 	from := t.From
 	return Request{Kind: KindDirections, From: &from, To: to, Mode: t.Mode}, true
 }
+
+// reWhatAboutOne asks the last route again to another place: "what about
+// the first one", "and the 3rd?", "how about that last one instead".
+var reWhatAboutOne = regexp.MustCompile(`(?:^|[.!?,]\s*)(?:(?:ok(?:ay)?|hm+|and|so|but|well)[,.]?\s+)*(?:what about|how about|and|or|then|try)\s+(?:to\s+)?(?:the|that)\s+(\w+)(?:\s+(?:one|place))?(?:\s+(?:instead|then))?\s*[?.!]*$`)
+
+// otherListed reads "what about the first one" right after a route to a
+// listed place as the same route, from the same start and in the same
+// mode, to that other place of the list. ok false for any other message.
+func otherListed(low string, rd *understand.Reading, mem Memory) (Request, bool) {
+	t := mem.Trip
+	if t == nil || mem.Last != KindDirections || t.To.PlaceID == "" || len(rd.Terms) > 0 || len(rd.Modes) > 0 || len(rd.References) > 1 ||
+		slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role != understand.RoleRegion }) ||
+		!slices.ContainsFunc(mem.Results, func(p Place) bool { return p.PlaceID == t.To.PlaceID }) {
+		return Request{}, false
+	}
+	m := reWhatAboutOne.FindStringSubmatch(low)
+	if m == nil {
+		return Request{}, false
+	}
+	i := ordinals[m[1]]
+	if m[1] == "last" {
+		i = -1
+	}
+	ref := understand.Reference{Text: "the " + m[1], Kind: understand.RefNth, Index: i}
+	if len(rd.References) == 1 {
+		ref = rd.References[0]
+	}
+	if ref.Kind != understand.RefNth || ref.Index == 0 {
+		return Request{}, false
+	}
+	to, _ := resolveRef(ref, mem, nil)
+	if to == nil {
+		return Request{}, false
+	}
+	from := t.From
+	return Request{Kind: KindDirections, From: &from, To: to, Mode: t.Mode}, true
+}

@@ -270,7 +270,7 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
-	rd = corrected(withStreets(refine(rd, strings.ToLower(rd.Text), mem), here))
+	rd = corrected(withStreets(refine(withoutOaths(rd), strings.ToLower(rd.Text), mem), here))
 	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
 	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
 	if r.Kind == KindDirections && r.Mode != "" {
@@ -354,6 +354,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return r
 	}
 	if r, ok := nearerOne(low, rd, mem); ok {
+		return r
+	}
+	if r, ok := otherListed(low, rd, mem); ok {
 		return r
 	}
 	if mem.Trip != nil && hasRole(rd, understand.RoleFrom) && hasRole(rd, understand.RoleTo) && reFollowTo.MatchString(low) {
@@ -530,7 +533,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		}
 		l := mentionLoc(m)
 		role := m.Role
-		if role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") {
+		if role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") || startsAtDwelling(m, rd.Text) {
 			role = understand.RoleFrom // "how far is the second one from Dover"
 		}
 		put(role, l)

@@ -2,6 +2,7 @@ package mapschat
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -15,6 +16,10 @@ var (
 	reSkyTimes = regexp.MustCompile(`\b(?:what time|when|how early|how late)(?:'s|’s|s| is| does| do| will)?(?: the)? (?:sunrise|sunset|sun ?up|sun ?down|sun (?:come up|go down|rise|set)|first light|golden hour|dawn|dusk|high tide|low tide|tides?)\b|\b(?:sunrise|sunset|tide) (?:times?|tables?)\b`)
 	// reSearchAsked asks for places: "any", "find", "where".
 	reSearchAsked = regexp.MustCompile(`\b(?:any|find|where|wheres|nearest|closest|show|recommend|suggest|list|good)\b`)
+	// reBlessing is a blessing or a thanks, and nothing else: "God bless
+	// you, thank you", "bless you dear, thanks so much", "peace be with
+	// you". "God" in it is no town (Göd, Hungary).
+	reBlessing = regexp.MustCompile(`^(?:(?:and|oh|well|ok(?:ay)?|so)[,.!]*\s+)*(?:(?:may\s+)?(?:god|the lord|lord|jesus|allah|heaven)\s+(?:bless|keep|be with|protect)(?:es)?\s+(?:you|ya|u|yall|y'all|you all|you both|your (?:day|work|heart))|bless you|god ?speed|peace be (?:with|upon) you|(?:many )?blessings(?: to you)?|amen|shalom|salaam|namaste)(?:[\s,.!]+(?:and\s+)?(?:thank you|thanks|thank u|thx|so much|very much|dear|friend|my friend|all|sir|madam|ma'am|for (?:your|the|all the|all your) help|for everything|for helping|again|goodbye|bye|amen))*[\s,.!]*$`)
 	// reNeverMind signs off without a request: "nvm we'll manage", "never
 	// mind, all good".
 	reNeverMind = regexp.MustCompile(`^(?:(?:lol|haha|ha|ok(?:ay)?|k|oh|ah|well|nah|no|eh)[,.!]*\s+)*(?:nvm|never ?mind|forget it|forget that|no worries|all good|we'?re good|i'?m good)\b`)
@@ -27,8 +32,37 @@ func skyTimesAsked(low string, rd *understand.Reading) bool {
 	return reSkyTimes.MatchString(low) && (len(rd.Terms) == 0 || !reSearchAsked.MatchString(low)) && !reDirections.MatchString(low)
 }
 
-// signsOff says whether the message takes the request back and asks
-// nothing more: "lol nvm we'll manage".
+// signsOff says whether the message takes the request back or blesses
+// and thanks, and asks nothing more: "lol nvm we'll manage".
 func signsOff(low string, rd *understand.Reading) bool {
+	if reBlessing.MatchString(low) && !reDirections.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") {
+		return true // "God bless you, thank you"
+	}
 	return reNeverMind.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") && !reDirections.MatchString(low)
+}
+
+// reOath is a name of God in a blessing or an exclamation: "God bless",
+// "thank God", "oh my god", "God willing", "for God's sake".
+var reOath = regexp.MustCompile(`^(?:god|lord|jesus|allah)(?:\s+(?:bless|blesses|speed|willing|knows|keep|be with|help)\b|['’]s sake)|(?:thank|oh my|omg|my|for|praise(?: be to)?|swear to|by)\s+$`)
+
+// withoutOaths is rd without the names of God a blessing or an
+// exclamation holds: they are no place (Göd, Hungary).
+func withoutOaths(rd *understand.Reading) *understand.Reading {
+	low := strings.ToLower(rd.Text)
+	if len(low) != len(rd.Text) {
+		return rd
+	}
+	oath := func(m understand.Mention) bool {
+		w := strings.ToLower(m.Text)
+		if w != "god" && w != "lord" && w != "jesus" && w != "allah" {
+			return false
+		}
+		return reOath.MatchString(low[m.Start:]) || reOath.MatchString(low[:m.Start])
+	}
+	if !slices.ContainsFunc(rd.Mentions, oath) {
+		return rd
+	}
+	out := *rd
+	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), oath)
+	return &out
 }
