@@ -70,6 +70,7 @@ type dateReader struct {
 	// caseless: the text has no capitals to tell a month ("may",
 	// "november") from a word; its place and neighbours tell.
 	caseless bool
+	southern bool // seasons of the southern hemisphere
 }
 
 func (d *dateReader) day(y int, m time.Month, dd int) time.Time {
@@ -86,8 +87,8 @@ type point struct {
 }
 
 // readDates finds the time frames of toks.
-func readDates(text string, toks []token, taken []bool, now time.Time, tense Tense, slashes SlashOrder) []TimeFrame {
-	d := &dateReader{now: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()), tense: tense, slashes: slashes,
+func readDates(text string, toks []token, taken []bool, now time.Time, tense Tense, slashes SlashOrder, southern bool) []TimeFrame {
+	d := &dateReader{now: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()), tense: tense, slashes: slashes, southern: southern,
 		toks: toks, taken: taken, caseless: isCaseless(toks)}
 	var pts []point
 	for i := 0; i < len(toks); i++ {
@@ -250,8 +251,8 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		return q, true
 	}
 	// daysahead.go: "three weeks from now", "between now and ...",
-	// "before the 15th"
-	for _, read := range []func(int) (point, bool){d.fromNowAt, d.nowAt, d.bareDayAt} {
+	// "before the 15th", "a week on Saturday"
+	for _, read := range []func(int) (point, bool){d.fromNowAt, d.nowAt, d.bareDayAt, d.weekOnAt} {
 		if q, ok := read(i); ok {
 			return q, true
 		}
@@ -304,9 +305,10 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 				return p, true
 			}
 		}
-		// "15 March 2026", "the 15th of March"
+		// "15 March 2026", "the 15th of March", "the 15. March"
 		n := i + 1
-		if n < len(d.toks) && !d.toks[n].space && (d.toks[n].low == "th" || d.toks[n].low == "st" || d.toks[n].low == "nd" || d.toks[n].low == "rd") {
+		if n < len(d.toks) && !d.toks[n].space && (d.toks[n].low == "th" || d.toks[n].low == "st" || d.toks[n].low == "nd" || d.toks[n].low == "rd" ||
+			d.toks[n].low == "." && monthNames[d.word(n+1)] > 0) {
 			n++
 		}
 		if d.word(n) == "of" {
@@ -424,7 +426,7 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		}
 		return months(mo, 1, "month", n)
 	}
-	if mo, ok := seasons[w]; ok && (timePreps[d.word(i-1)] || d.toks[i].cap || d.isYear(i+1)) && (w != "fall" || timePreps[d.word(i-1)] || d.isYear(i+1)) {
+	if mo, ok := d.season(w); ok && (timePreps[d.word(i-1)] || d.toks[i].cap || d.isYear(i+1)) && (w != "fall" || timePreps[d.word(i-1)] || d.isYear(i+1)) {
 		return months(mo, 3, "season", i+1)
 	}
 	return p, false
@@ -636,7 +638,7 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 		}
 		return set(this, this.AddDate(0, 1, 0), "month")
 	}
-	if mo, ok := seasons[w]; ok {
+	if mo, ok := d.season(w); ok {
 		this := d.day(d.now.Year(), mo, 1)
 		if mo == 12 && d.now.Month() <= 2 {
 			this = this.AddDate(-1, 0, 0)
@@ -646,6 +648,8 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 			this = this.AddDate(1, 0, 0)
 		case dir < 0 && this.AddDate(0, 3, 0).After(d.now):
 			this = this.AddDate(-1, 0, 0)
+		case dir == 0 && d.tense == Future && !this.AddDate(0, 3, 0).After(d.now):
+			this = this.AddDate(1, 0, 0) // "this spring" said in December: the coming one
 		}
 		return set(this, this.AddDate(0, 3, 0), "season")
 	}

@@ -120,6 +120,10 @@ func (d *dateReader) withDayPart(p point) point {
 // "staying for ten days".
 var stayWords = map[string]bool{"for": true, "stay": true, "staying": true, "stays": true, "remain": true, "remaining": true}
 
+// stayAdverbs between a stay word and its length: "stay there ten
+// days", "staying on for a week", "remain here two weeks".
+var stayAdverbs = map[string]bool{"there": true, "here": true, "on": true, "over": true, "around": true}
+
 // stayFor extends a day read at p by a stay's length written after it
 // in its sentence, before any other time: "next Monday for a week" is
 // that Monday to the Sunday, "in ten days and stay one week" the tenth
@@ -139,6 +143,9 @@ func (d *dateReader) stayFor(p point) (point, bool) {
 			continue
 		}
 		n := k + 1
+		if t.low != "for" && stayAdverbs[d.word(n)] {
+			n++ // "and stay there ten days", "staying on for a week"
+		}
 		if t.low != "for" && d.word(n) == "for" {
 			n++
 		}
@@ -219,4 +226,33 @@ func (d *dateReader) namesWeekday(i, j int) bool {
 		}
 	}
 	return false
+}
+
+// weekOnAt reads the British "a week on Saturday", "a fortnight on
+// Friday", "two weeks on Monday": the weekday that many weeks after the
+// coming one (today's weekday counts as the coming one).
+func (d *dateReader) weekOnAt(i int) (point, bool) {
+	p := point{first: i, last: i}
+	n, weeks := i, 0
+	switch w := d.word(i); {
+	case w == "a" && d.word(i+1) == "week":
+		n, weeks = i+2, 1
+	case w == "a" && d.word(i+1) == "fortnight":
+		n, weeks = i+2, 2
+	default:
+		q, c := numberAt(d.toks, i)
+		if c == 0 || q.Kind != Count || q.Value < 1 || q.Value > 8 || q.Value != float64(int(q.Value)) || timeUnit(d.word(i+c)) != "week" {
+			return p, false
+		}
+		n, weeks = i+c+1, int(q.Value)
+	}
+	wd, ok := weekdays[d.word(n+1)]
+	if d.word(n) != "on" || !ok {
+		return p, false
+	}
+	ahead := (int(wd) - int(d.now.Weekday()) + 7) % 7
+	p.From = d.now.AddDate(0, 0, ahead+7*weeks)
+	p.To, p.Unit, p.last = p.From.AddDate(0, 0, 1), "day", n+1
+	p.Span = Span{d.toks[i].start, d.toks[n+1].end}
+	return p, true
 }

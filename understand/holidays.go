@@ -12,7 +12,11 @@ type holiday struct {
 	// ("Christmas markets", "Easter parade"): read only after a time word
 	// or before a year.
 	bare bool
-	days func(d *dateReader, y int) (time.Time, time.Time)
+	// event: the name is also an event's that one goes to ("at the
+	// carnival in Rio"): read bare only after a word of time ("during
+	// Carnaval", "for carnival").
+	event bool
+	days  func(d *dateReader, y int) (time.Time, time.Time)
 }
 
 // easter is Easter Sunday of year y (the Gregorian computus).
@@ -58,9 +62,11 @@ func weekOfChristmas(d *dateReader, y int) (time.Time, time.Time) { return d.chr
 
 // holidays, longest first within a first word. Easter is Good Friday to
 // Easter Monday; Holy Week Palm Sunday to Easter Sunday, when Semana Santa
-// processions are; Christmas the Monday-Sunday week of Christmas Day. The
-// days of carnival and Lent are counted from Easter, and a feast's local
-// name ("Semana Santa", "Rosenmontag", "Hogmanay") is the feast.
+// processions are; Christmas the Monday-Sunday week of Christmas Day;
+// Carnival its last days, the Saturday to Shrove Tuesday; Pentecost the
+// Saturday to Whit Monday. The days of carnival and Lent are counted
+// from Easter, and a feast's local name ("Semana Santa", "Rosenmontag",
+// "Hogmanay") is the feast.
 var holidays = func() []holiday {
 	var out []holiday
 	add := func(bare bool, f func(d *dateReader, y int) (time.Time, time.Time), phrases ...string) {
@@ -89,9 +95,12 @@ var holidays = func() []holiday {
 	add(false, easterSpan(-52, -52), "weiberfastnacht", "altweiberfastnacht", "altweiber", "fat thursday", "fetter donnerstag", "jueves lardero")
 	add(false, easterSpan(-48, -48), "rosenmontag", "rose monday", "shrove monday", "lundi gras")
 	add(false, easterSpan(-47, -47), "shrove tuesday", "fat tuesday", "pancake day", "faschingsdienstag", "veilchendienstag", "martes de carnaval")
+	for _, name := range []string{"carnaval", "carnival", "karneval", "fasching", "carnevale"} {
+		out = append(out, holiday{words: []string{name}, bare: true, event: true, days: easterSpan(-50, -47)})
+	}
 	add(false, easterSpan(-46, -46), "ash wednesday", "aschermittwoch", "miércoles de ceniza")
 	add(false, easterSpan(39, 39), "ascension day", "ascension thursday", "christi himmelfahrt")
-	add(false, easterSpan(49, 50), "pentecost", "whitsun", "pfingsten", "pentecôte")
+	add(false, easterSpan(48, 50), "pentecost", "whitsun", "pfingsten", "pentecôte", "whitsuntide", "pentecost weekend", "whitsun weekend")
 	add(false, easterSpan(49, 49), "whit sunday", "pentecost sunday", "pfingstsonntag")
 	add(false, easterSpan(50, 50), "whit monday", "pentecost monday", "pfingstmontag")
 	add(false, easterSpan(60, 60), "fronleichnam")
@@ -104,6 +113,12 @@ var holidays = func() []holiday {
 		return t, t.AddDate(0, 0, 2)
 	}, "new year's", "new years", "new year")
 	add(false, fixedDay(2, 14), "valentine's day", "valentines day")
+	// "over the holidays", "the holiday season": Christmas Eve to New
+	// Year's Day.
+	add(true, func(d *dateReader, y int) (time.Time, time.Time) {
+		t := d.day(y, 12, 24)
+		return t, t.AddDate(0, 0, 9)
+	}, "holidays", "holiday season", "festive season", "festive period")
 	add(true, fixedDay(10, 31), "halloween")
 	add(true, func(d *dateReader, y int) (time.Time, time.Time) {
 		first := d.day(y, 11, 1)
@@ -133,6 +148,11 @@ var holidayLeads = map[string]bool{"over": true, "around": true, "at": true, "fo
 	"next": true, "last": true, "from": true, "to": true, "between": true, "and": true, "through": true, "thru": true,
 	"throughout": true, "around the": false}
 
+// eventTimeLeads before a feast that is also an event make it a time:
+// "during Carnaval", not "at the carnival".
+var eventTimeLeads = map[string]bool{"over": true, "during": true, "for": true, "around": true, "before": true, "after": true,
+	"until": true, "till": true, "til": true, "this": true, "next": true, "last": true, "throughout": true}
+
 // holidayAt reads a holiday at k: the year written after it, else the
 // one the tense picks.
 func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) {
@@ -159,12 +179,19 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 		return fail()
 	}
 	y, next, hasYear := d.yearAt(n)
+	// "Carnaval next year", "Pentecost this year": that year's.
+	if !hasYear && (d.word(n) == "next" || d.word(n) == "this") && d.word(n+1) == "year" {
+		y, next, hasYear = d.now.Year(), n+2, true
+		if d.word(n) == "next" {
+			y++
+		}
+	}
 	if h.bare && !hasYear {
 		lead := d.word(k - 1)
 		if lead == "the" {
 			lead = d.word(k - 2)
 		}
-		if !holidayLeads[lead] {
+		if !holidayLeads[lead] || h.event && !eventTimeLeads[lead] {
 			return fail()
 		}
 		// "for Christmas markets": a word before a noun, not a time.

@@ -98,6 +98,12 @@ func (d *dateReader) dayAt(k int) (day, next int, words, ok bool) {
 			switch d.toks[next].low {
 			case "st", "nd", "rd", "th":
 				next++
+			case ".":
+				// German and Scandinavian ordinals: "the 3. of May", "am
+				// 3. Mai".
+				if _, month := monthNames[d.word(next+1)]; month || d.word(next+1) == "of" {
+					next++
+				}
 			}
 		}
 		return n, next, false, true
@@ -589,7 +595,7 @@ func (d *dateReader) seasonPart(k int) (time.Time, time.Time, string, int, bool)
 		season, n = d.word(k+2), k+2
 	}
 	o, ok := off[w]
-	mo, ok2 := seasons[season]
+	mo, ok2 := d.season(season)
 	if !ok || !ok2 {
 		return time.Time{}, time.Time{}, "", 0, false
 	}

@@ -36,6 +36,10 @@ type Options struct {
 	// Slashes says which number of a slashed date ("3/10") is the day;
 	// SlashOrderOf gives a country's habit.
 	Slashes SlashOrder
+	// Southern says the text is about a place in the southern hemisphere
+	// (SouthernOf tells): its seasons are read there, winter June to
+	// August, summer December to February.
+	Southern bool
 }
 
 // Term is a phrase of a caller's vocabulary and the label it stands for:
@@ -107,7 +111,7 @@ func Read(text string, o Options) *Reading {
 	}
 	toks := tokenize(text, mask)
 	taken := make([]bool, len(toks))
-	r.Times = readDates(text, toks, taken, now, o.Tense, o.Slashes)
+	r.Times = readDates(text, toks, taken, now, o.Tense, o.Slashes, o.Southern)
 	caseless := isCaseless(toks)
 	var g Gazetteer
 	if o.Gazetteer != nil {

@@ -17,8 +17,10 @@ import (
 // slashedDay is a day written with a slash ("3/10").
 var slashedDay = regexp.MustCompile(`\b\d{1,2}/\d{1,2}\b`)
 
-// defaultSpan is the time frame of a request that names none.
-const defaultSpanMonths = 3
+// defaultSpanDays is the length of the time frame of a request that
+// names none, or names only its start: today (or that start) and the
+// 89 days after, as a reader counts "the next three months" in days.
+const defaultSpanDays = 90
 
 // ProfileDecision is the Editor's typed decision: the profile, and on a
 // retry the refinements it made.
@@ -195,8 +197,8 @@ func (a *App) placeOf(name string) *understand.Place {
 func (a *App) readProfile(s State) (p Profile, reject string, notes []string, stated bool) {
 	now, _ := day(s.Today)
 	// The request as a reader takes it, whatever its typing (spaces,
-	// capitals, a polite word).
-	text := understand.Plain(s.UserInput)
+	// capitals, a polite word, punctuation dictated as words).
+	text := understand.Plain(understand.WriteSpokenMarks(s.UserInput))
 	g := s.Given
 	if g != nil {
 		text = strings.TrimSpace(text + " " + strings.Join(g.Interests, ", ") + " " + strings.Join(g.SearchKeywords, " "))
@@ -288,10 +290,16 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		notes = append(notes, "the request names no place: searching everywhere, in-person events only")
 	}
 	// Slashed days follow the place's country: 3/10 is 3 October in
-	// Melbourne, 10 March in New Orleans.
-	if p.Place != nil && slashedDay.MatchString(text) {
-		if o := understand.SlashOrderOf(p.Place.CountryCode); o != understand.SlashGuess {
-			r.Times = understand.Read(text, understand.Options{Now: now, Tense: understand.Future, Slashes: o}).Times
+	// Melbourne, 10 March in New Orleans; seasons its hemisphere: winter
+	// in Queenstown is June to August.
+	southern := understand.SouthernOf(p.Place)
+	if p.Place != nil && (slashedDay.MatchString(text) || southern) {
+		o := understand.SlashGuess
+		if slashedDay.MatchString(text) {
+			o = understand.SlashOrderOf(p.Place.CountryCode)
+		}
+		if o != understand.SlashGuess || southern {
+			r.Times = understand.Read(text, understand.Options{Now: now, Tense: understand.Future, Slashes: o, Southern: southern}).Times
 			corrected(text, r)
 		}
 	}
@@ -305,7 +313,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	}
 	times := nightStays(text, labourDays(text, refineTimes(text, r.Times, now), p.Place, now), now)
 	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
-	season, hasSeason := seasonFrame(text, now)
+	season, hasSeason := seasonFrame(text, now, southern)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):
 		stated = true
@@ -328,10 +336,10 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	case hasSeason:
 		from, to, stated = frameBounds(season, now)
 	default:
-		notes = append(notes, fmt.Sprintf("the request names no time frame: the next %d months from %s", defaultSpanMonths, s.Today))
+		notes = append(notes, fmt.Sprintf("the request names no time frame: the next %d days from %s", defaultSpanDays, s.Today))
 	}
 	if to.IsZero() {
-		to = from.AddDate(0, defaultSpanMonths, 0)
+		to = from.AddDate(0, 0, defaultSpanDays)
 	}
 	last := to.AddDate(0, 0, -1)
 	p.TimeFrame = TimeFrame{From: from.Format(eventdata.DateLayout), To: last.Format(eventdata.DateLayout)}

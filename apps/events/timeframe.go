@@ -104,13 +104,15 @@ func within(a, b understand.TimeFrame) bool {
 var seasonWord = regexp.MustCompile(`(?i)\b(summer|spring|autumn|winter)\b`)
 
 // seasonFrame is the coming season a request names as a word before its
-// events ("Which summer festivals...?"), read as "this summer".
-func seasonFrame(text string, now time.Time) (understand.TimeFrame, bool) {
+// events ("Which summer festivals...?"), read as "this summer" in the
+// place's hemisphere (southern: "the autumn in Buenos Aires" is March to
+// May).
+func seasonFrame(text string, now time.Time, southern bool) (understand.TimeFrame, bool) {
 	m := seasonWord.FindString(text)
 	if m == "" {
 		return understand.TimeFrame{}, false
 	}
-	r := understand.Read("this "+m, understand.Options{Now: now, Tense: understand.Future})
+	r := understand.Read("this "+m, understand.Options{Now: now, Tense: understand.Future, Southern: southern})
 	if len(r.Times) == 0 {
 		return understand.TimeFrame{}, false
 	}
