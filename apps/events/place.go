@@ -50,7 +50,10 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 			}
 			continue
 		}
-		if uncued == nil && !wordBeforeInterest(r, *m) {
+		// Of the places written with no cue, one written with its region
+		// or country ("Valencia, Spain") is named as a place, before a
+		// word some town is named after ("Drone guy here").
+		if (uncued == nil || m.Qualifier != "" && uncued.Qualifier == "") && !wordBeforeInterest(r, *m) {
 			uncued = m
 		}
 	}
@@ -169,6 +172,7 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 		before := strings.ToLower(strings.TrimSpace(r.Text[:q.Start]))
 		if !(strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "around ") ||
 			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasPrefix(after, "out of ") || strings.HasPrefix(after, "outside ") || strings.HasSuffix(before, "within") ||
+			outAlone.MatchString(after) ||
 			strings.HasSuffix(before, "radius of")) {
 			continue
 		}
@@ -179,6 +183,10 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 	}
 	return 0, false
 }
+
+// outAlone is "out" ending a distance's clause: "happy to go up to 15
+// miles out.", "will drive 40 km out, no more".
+var outAlone = regexp.MustCompile(`^out(?:\s*[.,;:!?)\-–—]|\s+(?:and|but|or|max|tops|at most)\b|\s*$)`)
 
 // strayWord says whether a place was read from a word written in lower
 // case with no cue ("banana", "mango"): a word some town is named after,
