@@ -27,6 +27,9 @@ var (
 	// reWalkDistance bounds a search by a walk: "within walking distance
 	// of there", "walkable from the hotel".
 	reWalkDistance = regexp.MustCompile(`\b(?:walk(?:ing|in['’]?)?|short walk|easy walk) (?:distance|range)\b|\bwalkable\b`)
+	// reWithinSpan bounds a search by a distance or a time: "within a
+	// couple of miles of", "no more than 5 km from", "10 minutes from".
+	reWithinSpan = regexp.MustCompile(`\b(?:within|inside|in|under|less than|no more than|not more than|at most|up to)\s+(?:a|an|one|a couple(?: of)?|couple(?: of)?|a few|few|two|three|four|five|ten|\d+(?:\.\d+)?)\s*(?:miles?|mi|km|kilomet(?:er|re)s?|blocks?|minutes?|mins?)(?:['’]? (?:drive|walk|ride))?\s+(?:of|from|around)\b`)
 	// reMealWanted is a meal wanted: "need a quick lunch", "somewhere
 	// for dinner", "grab breakfast".
 	reMealWanted = regexp.MustCompile(`\b(?:need|want|grab|get|find|for|somewhere|anywhere|place|spot|where)\b(?:\s+[a-z']+){0,2}?\s+(?:lunch|breakfast|brunch|dinner|supper)\b`)
@@ -60,10 +63,11 @@ func otherPlaceNamed(rd *understand.Reading) bool {
 	return slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role != understand.RoleRegion })
 }
 
-// boundsSearch says whether the travel mode in low only bounds a search
-// for a kind: "a bar within walking distance".
+// boundsSearch says whether the travel mode or distance in low only
+// bounds a search for a kind: "a bar within walking distance", "shops
+// within two miles of the hotel".
 func boundsSearch(low string, rd *understand.Reading) bool {
-	return len(rd.Terms) > 0 && reWalkDistance.MatchString(low)
+	return len(rd.Terms) > 0 && (reWalkDistance.MatchString(low) || reWithinSpan.MatchString(low))
 }
 
 // mealWanted is the kind a message asks for by a meal ("need a quick

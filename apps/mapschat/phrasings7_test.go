@@ -45,3 +45,22 @@ func TestBlessingIsNoPlace(t *testing.T) {
 		{msg: "thank God you answer. how far to Milford?", tool: mapstool.Directions, has: []string{"milford"}, not: []string{"hungary"}},
 	})
 }
+
+// A distance that bounds a search ("within a couple of miles of X",
+// "less than 5 km from X") is where to search, not a route.
+func TestDistanceBoundsASearch(t *testing.T) {
+	runClass(t, "Newark, DE", nil, []classCase{
+		{msg: "any pharmacy less than 5 km from Bear?", tool: mapstool.SearchPlaces, has: []string{"pharmacy", `"latitude":39.62`}},
+		{msg: "which bakeries are within three miles of Hockessin", tool: mapstool.SearchPlaces, has: []string{"bakery", `"latitude":39.78`}},
+	})
+}
+
+// A drink wanted ("grab a beer", "a pint", "have a drink") is a bar;
+// a beer store stays a liquor store.
+func TestDrinkWantedIsABar(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "once we wrap up we could use a pint somewhere close by", tool: mapstool.SearchPlaces, has: []string{`"query":"bar"`}},
+		{msg: "we'd like to have a drink near Dover tonight", tool: mapstool.SearchPlaces, has: []string{`"query":"bar"`}},
+		{msg: "where's a beer store near Dover", tool: mapstool.SearchPlaces, has: []string{"liquor store"}},
+	})
+}
