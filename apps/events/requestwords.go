@@ -116,9 +116,18 @@ func cameraMention(text string, m understand.Mention) bool {
 // gearQuestion says whether a request asks about photography gear or
 // technique rather than for events: gear words (or someone's camera) in
 // a question, with no time frame (the reader's or one refineTimes
-// mends, "ISO week 2") and no place written after a cue.
+// mends, "ISO week 2") and no place written after a cue; or a question
+// (a sentence ending in "?") about gear or settings in a request that
+// names no kind of event, whatever place and time it gives ("Best
+// aperture for the aurora? In Tromsø next week.").
 func gearQuestion(text string, r *understand.Reading, now time.Time) bool {
-	if len(refineTimes(text, r.Times, now)) > 0 || !gearWords.MatchString(text) && !ownedCamera.MatchString(text) || !questionWords.MatchString(text) || asksForEvents(text) {
+	if !gearWords.MatchString(text) && !ownedCamera.MatchString(text) || !questionWords.MatchString(text) || asksForEvents(text) {
+		return false
+	}
+	if len(r.Terms) == 0 && slices.ContainsFunc(questionSentences(text), func(q string) bool { return gearWords.MatchString(q) && questionWords.MatchString(q) }) {
+		return true
+	}
+	if len(refineTimes(text, r.Times, now)) > 0 {
 		return false
 	}
 	for _, m := range r.Mentions {
@@ -127,6 +136,20 @@ func gearQuestion(text string, r *understand.Reading, now time.Time) bool {
 		}
 	}
 	return true
+}
+
+// questionSentences are the sentences of text that end in a question
+// mark.
+func questionSentences(text string) []string {
+	var out []string
+	start := 0
+	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
+		if s := strings.TrimSpace(text[start:m[1]]); strings.HasSuffix(s, "?") {
+			out = append(out, s)
+		}
+		start = m[1]
+	}
+	return out
 }
 
 // nearWords before a place the asker stays at ("staying near Windermere",

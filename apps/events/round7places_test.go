@@ -1,6 +1,9 @@
 package events
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestEditorReadsRound7Places: of places written with no cue, the one
 // written with its country wins over a word some town is named after;
@@ -20,5 +23,24 @@ func TestEditorReadsRound7Places(t *testing.T) {
 		if why != "" || p.Place == nil || p.Place.Name != c.place || p.Place.CountryCode != c.country || p.RadiusKm != c.radius {
 			t.Errorf("%q: read %s (%q), want %s (%s) +%v km", c.text, readingText(p), why, c.place, c.country, c.radius)
 		}
+	}
+}
+
+// TestEditorRejectsSettingsQuestions: a question about settings or gear
+// that names a place and a time but no kind of event asks for no event;
+// one that names events is read.
+func TestEditorRejectsSettingsQuestions(t *testing.T) {
+	a := memApp(t, nil, Options{})
+	for _, text := range []string{
+		"Which aperture works for the aurora? I'm in Tromsø next week.",
+		"Going to Lisbon on Friday. How do I stop my camera focus hunting indoors?",
+	} {
+		if _, why, _, _ := a.readProfile(State{UserInput: text, Today: "2026-03-02"}); !strings.Contains(why, "event") {
+			t.Errorf("%q: reason %q, want a rejection naming events", text, why)
+		}
+	}
+	p, why, _, _ := a.readProfile(State{UserInput: "Which lens for the parades in Nice next week?", Today: "2026-03-02"})
+	if why != "" || p.Place == nil || p.Place.Name != "Nice" {
+		t.Errorf("parades in Nice: read %s (%q), want Nice", readingText(p), why)
 	}
 }
