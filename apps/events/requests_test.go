@@ -73,9 +73,12 @@ func heldOut(id string) bool {
 // on) brought tuned whole to 162/182 (89.0%), tuned time to 155/165
 // (93.9%), tuned rejections to 15/17 (88.2%) and held-out whole to 51/78
 // (65.4%): those four floors are lowered to just under (89, 93, 88, 65)
-// until its tuned part is fixed.
+// until its tuned part is fixed. After its fixes tuned whole is 174/182
+// (95.6%), tuned time 164/165 (99.4%), tuned rejections 16/17 (94.1%)
+// and held-out whole 51/78 (65.4%): the three tuned floors are raised to
+// just under (95, 99, 94), held-out whole stays 65.
 var corpusFloors = map[string]float64{
-	"tuned whole": 89, "tuned place": 90, "tuned time": 93, "tuned interests": 90, "tuned reject": 88,
+	"tuned whole": 95, "tuned place": 90, "tuned time": 99, "tuned interests": 90, "tuned reject": 94,
 	"held-out whole": 65, "held-out place": 83, "held-out time": 72, "held-out interests": 90, "held-out reject": 70,
 }
 
