@@ -119,6 +119,10 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if sq, ok := summaryPlanQuery(p); ok && hasSummary(a.profiles) {
 		pq = sq // per-profile facts: the summary, not every level
 	}
+	atTargets := false
+	if tq, ok := atTargetsPlanQuery(p); ok && hasAtTargets(a.profiles) {
+		pq, atTargets = tq, true // values at a standard pressure, made at ingest
+	}
 	on, storeName, what := a.profiles, "duckdb", "profile"
 	if pq.stations {
 		on, what = a.meta, "metadata"
@@ -167,6 +171,9 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	}
 	res := &PlanResult{Plan: p, Columns: pq.columns, Rows: r.Rows, Truncated: r.Truncated, SQL: r.SQL, Args: pq.args, Store: storeName,
 		Conventions: conventionsText(p)}
+	if atTargets {
+		res.Conventions += " " + atTargetsConvention
+	}
 	if res.Rows == nil {
 		res.Rows = [][]any{}
 	}

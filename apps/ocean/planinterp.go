@@ -2,7 +2,10 @@ package ocean
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/cairn-agents/cairn/ocean/store"
 )
 
 // atTargetCTE turns the good levels of lv0 into one row per profile at
@@ -38,6 +41,69 @@ func atTargetCTE(with int, t, out string) string {
 	return ", at0 AS (SELECT wmo, cycle, direction, any_value(data_mode) AS data_mode, min(time) AS time, any_value(lat) AS lat, any_value(lon) AS lon, " +
 		strings.Join(agg, ", ") + " FROM lv0 GROUP BY wmo, cycle, direction)" +
 		", " + out + " AS (SELECT * FROM (SELECT wmo, cycle, direction, data_mode, time, lat, lon, " + strings.Join(sel, ", ") + " FROM at0) WHERE " + strings.Join(notNull, " OR ") + ")"
+}
+
+// readsAtTargets says whether a plan's values at its target pressure
+// can be read from store.AtTargetsTable: a standard target in its
+// standard window, of variables the table holds, and not the latest or
+// earliest profile's (which picks its profile from the levels).
+func readsAtTargets(p QueryPlan) bool {
+	r := p.Pressure
+	if r == nil || r.Target <= 0 || stationsOnly(p) || profileByTime(p) != "" || !slices.Contains(store.StandardTargets, r.Target) {
+		return false
+	}
+	if lo, hi := store.TargetWindow(r.Target); r.Min != lo || r.Max != hi {
+		return false
+	}
+	for _, v := range append([]string{p.Variable}, p.With...) {
+		if !slices.Contains(store.AtTargetsColumns, varSpecs[v].col) {
+			return false
+		}
+	}
+	return true
+}
+
+// atTargetsPlanQuery is the plan's statement over store.AtTargetsTable,
+// the same rows as buildPlanQuery's over the levels; ok is false when
+// the plan cannot read it (readsAtTargets).
+func atTargetsPlanQuery(p QueryPlan) (planQuery, bool) {
+	if !readsAtTargets(p) {
+		return planQuery{}, false
+	}
+	q, err := buildPlanQueryOn(p, &sqlArgs{atTargets: true})
+	return q, err == nil
+}
+
+// atTargetsCTE is atTargetCTE's lv read from store.AtTargetsTable: the
+// profiles the plan's filters select, at its target, where one of its
+// variables has a value.
+func atTargetsCTE(p QueryPlan, a *sqlArgs) string {
+	c := varSpecs[p.Variable].col
+	cols := []string{"p.wmo", "p.cycle", "p.direction", "p.data_mode", "p.time", "p.lat", "p.lon", "p." + c + " AS v"}
+	nonNull := []string{"p." + c + " IS NOT NULL"}
+	for i, w := range p.With {
+		wc := varSpecs[w].col
+		cols = append(cols, fmt.Sprintf("p.%s AS w%d", wc, i))
+		nonNull = append(nonNull, "p."+wc+" IS NOT NULL")
+	}
+	cols = append(cols, "p."+c+"_pres AS pres", "p."+c+"_pres_lo AS pres_lo", "p."+c+"_pres_hi AS pres_hi")
+	conds := append([]string{"p.target = " + a.add(p.Pressure.Target)}, levelConds(p, a)...)
+	conds = append(conds, "("+strings.Join(nonNull, " OR ")+")")
+	return "WITH lv AS (SELECT " + strings.Join(cols, ", ") + " FROM " + store.AtTargetsTable + " p" + where(conds) + ")"
+}
+
+// atTargetsConvention says what store.AtTargetsTable is, for an answer
+// that read it.
+const atTargetsConvention = "Values at standard pressures are read from " + store.AtTargetsTable + ", which holds each profile's value at 10–2000 dbar made by this rule from argo_good_levels when the float was stored."
+
+// atTargetsStore is a profiles store that can say whether it has
+// store.AtTargetsTable.
+type atTargetsStore interface{ HasAtTargets() bool }
+
+// hasAtTargets reports whether q has store.AtTargetsTable.
+func hasAtTargets(q Querier) bool {
+	s, ok := q.(atTargetsStore)
+	return ok && s.HasAtTargets()
 }
 
 // atTargetText says how values at a target pressure were read, for the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -137,10 +136,10 @@ func TestProfilesListSameAsCounted(t *testing.T) {
 // TestPlanStatementsPassTheWholeGuard: the store checks a plan's
 // statements with the guard's CheckTemplate, which does not parse its
 // deparsed text again; every statement the corpus's plans write (the
-// plan's own, the summary's, both listings) passes the whole Check, with
-// the same text.
+// plan's own, the summary's, the values at targets', both listings)
+// passes the whole Check, with the same text.
 func TestPlanStatementsPassTheWholeGuard(t *testing.T) {
-	g := sqlguard.New(slices.Concat(store.Tables, []string{store.SummaryTable, store.GoodLevels}), nil)
+	g := sqlguard.New(store.GuardedTables(), nil)
 	seen := map[string]bool{}
 	for _, c := range loadCorpus(t) {
 		p := planRules(c.Q, testNow())
@@ -153,6 +152,9 @@ func TestPlanStatementsPassTheWholeGuard(t *testing.T) {
 		}
 		if sq, ok := summaryPlanQuery(p); ok {
 			stmts = append(stmts, sq.sql)
+		}
+		if tq, ok := atTargetsPlanQuery(p); ok {
+			stmts = append(stmts, tq.sql)
 		}
 		list, counted, _ := profilesSQL(p)
 		stmts = append(stmts, list, counted)

@@ -53,6 +53,7 @@ type planQuery struct {
 type sqlArgs struct {
 	args        []any
 	wmoLiterals bool
+	atTargets   bool // levelsCTE reads store.AtTargetsTable (see atTargetsPlanQuery)
 }
 
 func (a *sqlArgs) add(v any) string {
@@ -163,6 +164,9 @@ func stationsOnly(p QueryPlan) bool {
 // the variable (v) and of each With variable (w0, w1, …), rows with none
 // of them dropped.
 func levelsCTE(p QueryPlan, a *sqlArgs) string {
+	if a.atTargets {
+		return atTargetsCTE(p, a)
+	}
 	cols := []string{"p.wmo", "p.cycle", "p.direction", "p.data_mode", "p.time", "p.lat", "p.lon", "p.pres", "p." + varSpecs[p.Variable].col + " AS v"}
 	nonNull := []string{"v IS NOT NULL"}
 	for i, w := range p.With {
@@ -202,7 +206,11 @@ func levelsCTE(p QueryPlan, a *sqlArgs) string {
 
 // buildPlanQuery writes the statement a plan asks for, from templates.
 func buildPlanQuery(p QueryPlan) (planQuery, error) {
-	a := &sqlArgs{}
+	return buildPlanQueryOn(p, &sqlArgs{})
+}
+
+// buildPlanQueryOn is buildPlanQuery with a's arguments and choices.
+func buildPlanQueryOn(p QueryPlan, a *sqlArgs) (planQuery, error) {
 	if stationsOnly(p) {
 		return stationQuery(p, a)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cairn-agents/cairn/ocean/store"
 	"github.com/cairn-agents/cairn/understand"
 )
 
@@ -652,8 +653,8 @@ const defaultRadiusKm = 300
 // atPressure is the window read for "at Z dbar": ±5 % of Z, at least ±5
 // dbar, so that a profile's levels near Z count.
 func atPressure(z float64) *PressureRange {
-	half := max(5, z*0.05)
-	return &PressureRange{Min: max(0, z-half), Max: z + half, Target: z}
+	lo, hi := store.TargetWindow(z)
+	return &PressureRange{Min: lo, Max: hi, Target: z}
 }
 
 func extremeRank(agg, variable string) string {

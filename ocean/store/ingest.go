@@ -861,6 +861,10 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 		os.RemoveAll(staging)
 		return nil, err
 	}
+	if err := writeFloatAtTargets(ctx, tx, wmo, staging); err != nil {
+		os.RemoveAll(staging)
+		return nil, err
+	}
 	// Roll forward: the transaction records the pending swap, so a crash
 	// after the commit is finished by the next Open (see recoverSwaps).
 	if _, err := tx.ExecContext(ctx, `INSERT INTO argo_pending_swaps VALUES (?, ?)`, wmo, staging); err != nil {

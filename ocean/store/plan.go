@@ -22,6 +22,7 @@ var scanReads = map[string]bool{
 	"table argo_profile_stations": true,
 	"table argo_profiles":         true, // the in-memory copy (Options.HotBytes)
 	"table " + SummaryTable:       true,
+	"table " + AtTargetsTable:     true,
 	"table " + GoodLevels:         true, // computed from the in-memory copy
 	"function read_parquet":       true,
 }

@@ -51,9 +51,14 @@ type QueryOptions struct {
 	Templated bool
 }
 
-// guard passes the agents' tables, and the summary and good levels the
-// plan templates read.
-var guard = sqlguard.New(slices.Concat(Tables, []string{SummaryTable, GoodLevels}), nil)
+// GuardedTables are the tables a guarded query may read: the agents'
+// Tables, and the summary, values at targets and good levels the plan
+// templates read.
+func GuardedTables() []string {
+	return slices.Concat(Tables, []string{SummaryTable, AtTargetsTable, GoodLevels})
+}
+
+var guard = sqlguard.New(GuardedTables(), nil)
 
 // Query checks stmt with the SQL guard, checks that DuckDB's plan for it
 // reads only the tables of Tables, and runs it in a read-only transaction

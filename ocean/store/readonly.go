@@ -102,6 +102,11 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 			return fail(q, err)
 		}
 	}
+	if s.atTargets = stored[AtTargetsTable]; s.atTargets {
+		if s.atTargets, err = atTargetsExists(ctx, db); err != nil {
+			return fail("values at targets", err)
+		}
+	}
 	s.summary = stored[SummaryTable]
 	if s.summary {
 		if s.summary, err = summaryExists(ctx, db); err != nil {
@@ -116,7 +121,7 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 // its own: a statement then binds a table, not a view over the attached
 // file (binding the summary's view of 102 columns cost a millisecond of
 // CPU a statement, more than running most of them).
-var perProfile = map[string]bool{"argo_float_metadata": true, "argo_float_status": true, "argo_profile_stations": true, SummaryTable: true}
+var perProfile = map[string]bool{"argo_float_metadata": true, "argo_float_status": true, "argo_profile_stations": true, SummaryTable: true, AtTargetsTable: true}
 
 // storedRelations lists the tables and views of the attached database's
 // main schema (the guard and the plan check limit which of them a query

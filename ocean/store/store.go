@@ -82,7 +82,9 @@ type Store struct {
 	kept     keptResults // a read-only store's templated results
 	gate     *admit.Gate
 	summary  bool // the database has SummaryTable
-	hot      bool // argo_profiles reads the in-memory copy
+	// atTargets: the database has AtTargetsTable
+	atTargets bool
+	hot       bool // argo_profiles reads the in-memory copy
 }
 
 // Tables are the tables and views a query may read.
@@ -257,7 +259,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 			return nil, err
 		}
 		if !opts.ReadOnly {
-			s.summary = true // init made it if it was missing
+			s.summary, s.atTargets = true, true // init made them if they were missing
 			if opts.Threads > 0 {
 				if _, err := db.ExecContext(ctx, fmt.Sprintf("SET threads = %d", opts.Threads)); err != nil {
 					db.Close()
@@ -284,7 +286,10 @@ func (s *Store) init(ctx context.Context) error {
 	if err := s.refreshView(ctx, s.db); err != nil {
 		return err
 	}
-	return s.backfillSummary(ctx)
+	if err := s.backfillSummary(ctx); err != nil {
+		return err
+	}
+	return s.backfillAtTargets(ctx)
 }
 
 type execer interface {
