@@ -55,6 +55,9 @@ func compose(t turn) (Answer, Memory) {
 		if c := compared(t); c != "" {
 			text = append(text, c)
 		}
+		if s := legsTotal(t); s != "" {
+			text = append(text, s)
+		}
 		ans.Places = places
 		if len(t.Results) == 0 {
 			text = append(text, "I have no map results for this yet.")
@@ -137,6 +140,14 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 			}
 		}
 		mem.Trip = &Trip{From: *r.From, To: *r.To, Mode: mode}
+		if len(r.Stops) > 0 {
+			mem.Stops = []Loc{*r.To}
+			for _, l := range r.Stops {
+				mem.Stops = append(mem.Stops, *l)
+			}
+			// the last leg: where the trip ends
+			mem.Trip.From, mem.Trip.To = mem.Stops[len(mem.Stops)-2], mem.Stops[len(mem.Stops)-1]
+		}
 	}
 	return mem
 }
@@ -217,11 +228,11 @@ func answerFrom(t turn, i int) (string, []Place) {
 		_ = json.Unmarshal(res.Result, &d)
 		to := destinationOf(r, res.Call)
 		if len(d.Routes) == 0 {
-			return fmt.Sprintf("The maps found no route from %s to %s.", r.From.label(), to.label()), nil
+			return fmt.Sprintf("The maps found no route from %s to %s.", originOf(r, res.Call).label(), to.label()), nil
 		}
 		rt := d.Routes[0]
 		mode, _ := res.Call.Arguments["mode"].(string)
-		s := fmt.Sprintf("From %s to %s is %s %s, about %s", r.From.label(), to.label(), rt.Distance.Text, modePhrase(mode), rt.Duration.Text)
+		s := fmt.Sprintf("From %s to %s is %s %s, about %s", originOf(r, res.Call).label(), to.label(), rt.Distance.Text, modePhrase(mode), rt.Duration.Text)
 		if rt.Summary != "" && !rt.Estimated {
 			s += " via " + rt.Summary
 		}
@@ -445,7 +456,7 @@ func plural(s string, n int) string {
 // destinationOf is the place of the request a directions call goes to.
 func destinationOf(r Request, c ToolCall) *Loc {
 	dest, _ := c.Arguments["destination"].(string)
-	for _, l := range r.Also {
+	for _, l := range append(r.Also, r.Stops...) {
 		if l != nil && l.arg() == dest {
 			return l
 		}

@@ -257,8 +257,8 @@ func stations(rd *understand.Reading, mem Memory, here *Loc) map[understand.Role
 // "from"); "I meant by bike" is the last route in that mode; ok false for
 // any other message.
 func corrects(low string, rd *understand.Reading, mem Memory, here *Loc) (Request, bool) {
-	if !reSelfCorrect.MatchString(low) || len(rd.Terms) > 0 {
-		return Request{}, false
+	if !reSelfCorrect.MatchString(low) || len(rd.Terms) > 0 || hasRole(rd, understand.RoleFrom) && hasRole(rd, understand.RoleTo) {
+		return Request{}, false // "scratch that, how long is A to B": a route of its own
 	}
 	l := pointedAt(rd, mem, here)
 	if len(rd.Modes) > 0 {
@@ -308,4 +308,19 @@ func allDetails(d geo.PlaceDetails) string {
 // ("the pharmacy's").
 func pluralWord(w string) bool {
 	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "’s")
+}
+
+// inCorrection says whether ref is a word of a self-correction ("scratch
+// that", "make that"): it points at what was said, not at a place.
+func inCorrection(ref understand.Reference, rd *understand.Reading) bool {
+	low := strings.ToLower(rd.Text)
+	if len(low) != len(rd.Text) {
+		return false
+	}
+	for _, ix := range reSelfCorrect.FindAllStringIndex(low, -1) {
+		if ref.Start >= ix[0] && ref.End <= ix[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package mapschat
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo/mapstool"
@@ -63,4 +64,42 @@ func TestDrinkWantedIsABar(t *testing.T) {
 		{msg: "we'd like to have a drink near Dover tonight", tool: mapstool.SearchPlaces, has: []string{`"query":"bar"`}},
 		{msg: "where's a beer store near Dover", tool: mapstool.SearchPlaces, has: []string{"liquor store"}},
 	})
+}
+
+// A self-correction followed by a route with both ends named is that
+// route, not the last one with one end changed; "that" in "scratch that"
+// and an "it" that points at nothing are no end of it.
+func TestCorrectionWithARouteOfItsOwn(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"how far from Smyrna to Harrington"}, []classCase{
+		{msg: "no wait, the order changed. how far is Milford to Lewes", tool: mapstool.Directions, has: []string{`"origin":"milford`, `"destination":"lewes`}},
+		{msg: "scratch that, the boss moved it: Felton to Milford, how long?", tool: mapstool.Directions, has: []string{`"origin":"felton`, `"destination":"milford`}},
+	})
+}
+
+// Three stops or more in one message, joined as a list, are a trip: one
+// route per leg, from the start named apart or from here; "the last
+// stop" is then the trip's last town.
+func TestTripOfSeveralStops(t *testing.T) {
+	for _, c := range []struct {
+		msg, from, last, lastAt string
+	}{
+		{"deliveries today: Milford, then Lewes, and then Georgetown. how long will the driving take?", "39.158170", "georgetown", "38.690110"},
+		{"I'm starting from Smyrna: Felton -> Milford -> Harrington, total miles?", "smyrna", "harrington", "38.923720"},
+	} {
+		a := chat(t, Options{})
+		id := session(t, a, "Dover, DE")
+		s := send(t, a, id, c.msg)
+		ans := mustAnswer(t, s)
+		calls := planned(s)
+		if len(calls) != 3 || !strings.Contains(strings.ToLower(calls[0]), `"origin":"`+c.from) || !strings.Contains(strings.ToLower(calls[2]), `"destination":"`+c.last) {
+			t.Errorf("%q: want 3 legs from %s to %s, got %v", c.msg, c.from, c.last, calls)
+		}
+		if !strings.Contains(ans.Answer, "In all, the 3 legs") {
+			t.Errorf("%q: the answer gives no total: %s", c.msg, ans.Answer)
+		}
+		back := planned(send(t, a, id, "how far from my final stop back to Dover?"))
+		if len(back) != 1 || !strings.Contains(strings.ToLower(back[0]), `"destination":"dover`) || !strings.Contains(back[0], `"origin":"`+c.lastAt) {
+			t.Errorf("%q then the last stop: want a route from %s to Dover, got %v", c.msg, c.last, back)
+		}
+	}
 }

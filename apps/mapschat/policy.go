@@ -236,9 +236,13 @@ func planPolicy(t turn) CoordinatorState {
 			calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
 				"origin": r.From.arg(), "destination": r.To.arg(), "mode": m}})
 		}
+		calls = append(calls, legCalls(r, mode)...)
 		cs.Reasoning = fmt.Sprintf("directions give the distance, the travel time and the line (%s)", mode)
 		if len(r.Also) > 0 {
 			cs.Reasoning = fmt.Sprintf("one route to each place compared: their distances and travel times (%s)", mode)
+		}
+		if len(r.Stops) > 0 {
+			cs.Reasoning = fmt.Sprintf("one route per leg of the trip, each from the stop before (%s)", mode)
 		}
 	case KindWhere:
 		if r.Near.Point != nil && r.Near.PlaceID != "" {

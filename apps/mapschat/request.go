@@ -99,6 +99,8 @@ type Request struct {
 	// is closer, Newark or New Castle?"), or further places whose
 	// elevation is compared with Near's ("which is higher?").
 	Also []*Loc `json:"also,omitempty"`
+	// Stops are further stops after To, each leg from the stop before.
+	Stops []*Loc `json:"stops,omitempty"`
 	// Mode is the travel mode: driving, walking, bicycling, transit.
 	Mode string `json:"mode,omitempty"`
 	// Modes are further travel modes the same route is asked in ("by
@@ -347,6 +349,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
 	}
+	if r, ok := itineraryOf(low, rd, here, mode); ok {
+		return r
+	}
 	if r, ok := modeSwitch(low, rd, mem, mode); ok {
 		return r
 	}
@@ -367,7 +372,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		}
 		return r
 	}
-	if m := reFollowTo.FindStringSubmatch(low); m != nil && mem.Trip != nil && len(rd.Terms) == 0 {
+	if m := reFollowTo.FindStringSubmatch(low); m != nil && mem.Trip != nil && len(rd.Terms) == 0 && len(stopsNamed(rd, mem)) == 0 {
 		if l := pointedAt(rd, mem, here); l != nil {
 			r := Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mem.Trip.Mode}
 			if mode != "" {
@@ -539,12 +544,12 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		put(role, l)
 	}
 	for _, ref := range rd.References {
-		if ref.Kind == understand.RefIt && (ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) || afterThat(ref, rd)) {
-			continue // "how far is it to X", "after that": no place
+		if ref.Kind == understand.RefIt && (ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) || afterThat(ref, rd) || inCorrection(ref, rd)) {
+			continue // "how far is it to X", "after that", "scratch that": no place
 		}
 		l, bad := resolveRef(ref, mem, here)
-		if l == nil && namesItsPlace(ref, rd) {
-			continue // the place the message names
+		if l == nil && (namesItsPlace(ref, rd) || r.From != nil && r.To != nil) {
+			continue // the place the message names; both ends named ("the client moved it: A to B")
 		}
 		if l == nil {
 			r.Unresolved = bad
@@ -558,6 +563,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 	centres := stations(rd, mem, here)
 	maps.Copy(centres, townCentres(rd, mem, here))
 	maps.Copy(centres, foundBefore(rd, mem))
+	maps.Copy(centres, stopsNamed(rd, mem))
 	for role, l := range centres {
 		switch {
 		case role == understand.RoleFrom && r.From == nil:

@@ -46,6 +46,9 @@ type Memory struct {
 	// Found are the searches answered before, newest last, with the places
 	// each listed: "the first park you found" three messages on.
 	Found []Found `json:"found,omitempty"`
+	// Stops are the stops of the last trip of several, in order: "from
+	// the last stop".
+	Stops []Loc `json:"stops,omitempty"`
 	// Here is the map's centre as a place, once resolved.
 	Here *Place `json:"here,omitempty"`
 	// Saved are places the person named ("save this as home").
