@@ -103,3 +103,17 @@ func TestTripOfSeveralStops(t *testing.T) {
 		}
 	}
 }
+
+// A commute is a route; a street address inside a sentence ends where
+// the sentence goes on ("…, Milford DE to the hospital"), and a town
+// with its state after it gets no second state; a follow-up giving only
+// a new address starts the last route there.
+func TestCommuteFromAnAddress(t *testing.T) {
+	runClass(t, "Lewes, DE", nil, []classCase{
+		{msg: "My sister works at Beebe Hospital. What would her commute be from 22 Pine Street, Milford DE to the hospital?", tool: mapstool.Directions,
+			has: []string{`"origin":"22 pine street, milford de"`, "beebe hospital"}},
+	})
+	runClass(t, "Dover, DE", []string{"he is posted at the Dover Air Force Base. commute from 40 Maple Avenue, Smyrna DE to the base?"}, []classCase{
+		{msg: "what about from 9 Elm Street, Felton DE", tool: mapstool.Directions, has: []string{`"origin":"9 elm street, felton de"`, "air force base"}},
+	})
+}

@@ -17,6 +17,12 @@ var (
 	// reStreet is a street address: a number, maybe a direction, a street
 	// name and its kind, maybe a town after a comma.
 	reStreet = regexp.MustCompile(`(?i)\b\d{1,6}\s+(?:[nsew]\.?\s+|north\s+|south\s+|east\s+|west\s+)?[a-z][a-z'.]*(?:\s+[a-z][a-z'.]*){0,2}?\s+(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pl|place|ct|court|pike|hwy|highway|pkwy|parkway|sq|square|ter|terrace)\b\.?(?:,\s*[a-z][a-z .]*[a-z])?`)
+	// reAddrGoesOn is where the sentence goes on after an address's town:
+	// " to the hospital", " and then".
+	reAddrGoesOn = regexp.MustCompile(`(?i)\s(?:to|from|and|then|via|for|near|by|or|but|with|is|was|how|what)\b`)
+	// reStateAfter is an address whose town has its state after it:
+	// "…, Hockessin DE".
+	reStateAfter = regexp.MustCompile(`,\s*[A-Za-z][A-Za-z .]*\s[A-Z]{2}$`)
 	// reLatLng is a position pasted as "39.80,-75.46".
 	reLatLng = regexp.MustCompile(`(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)`)
 )
@@ -66,6 +72,12 @@ func (l *Loc) isFound() bool { return l != nil && l.PlaceID == foundID }
 func streets(text string, here *Loc) []understand.Mention {
 	var out []understand.Mention
 	for _, ix := range reStreet.FindAllStringIndex(text, -1) {
+		if c := strings.Index(text[ix[0]:ix[1]], ","); c >= 0 {
+			// the town ends where the sentence goes on: "…, Newark DE to the hospital"
+			if w := reAddrGoesOn.FindStringIndex(text[ix[0]+c : ix[1]]); w != nil {
+				ix[1] = ix[0] + c + w[0]
+			}
+		}
 		addr := strings.TrimRight(text[ix[0]:ix[1]], ". ")
 		role := understand.RoleNone
 		before := strings.ToLower(strings.TrimSpace(text[:ix[0]]))
@@ -80,7 +92,7 @@ func streets(text string, here *Loc) []understand.Mention {
 			switch n := strings.Count(addr, ","); {
 			case n == 0:
 				name += ", " + here.Name // "1000 N King St": in the centre's town
-			case n == 1 && strings.Contains(here.Name, ","):
+			case n == 1 && strings.Contains(here.Name, ",") && !reStateAfter.MatchString(addr):
 				// "…, Wilmington": in the centre's region
 				name += here.Name[strings.LastIndex(here.Name, ","):]
 			}
