@@ -21,7 +21,7 @@ var (
 	countLineRE = regexp.MustCompile(`(?i)^(\s*)(?:(?:no\.?|number|#|nr\.?|count|num\.?)\s+of\s+)?([\p{L}][\p{L} '’-]{0,40}?)\s*:\s*(\d+|zero|none|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*\(\d+\))?(\s.*)?$`)
 	// endLabelRE names a trip's end by a memo's label; startLabelRE its
 	// start ("Final drop: Georgetown", "Start point: Smyrna").
-	endLabelRE   = regexp.MustCompile(`(?i)\b(?:final (?:drop|drop-off|stop|destination)|last (?:drop|drop-off|stop)|drop[- ]?off(?: point)?|end ?point|ending point|finish(?: point)?|arrival(?: point)?|going to|deliver to)\s*:`)
+	endLabelRE   = regexp.MustCompile(`(?i)\b(?:terminus|final (?:drop|drop-off|stop|destination)|last (?:drop|drop-off|stop)|drop[- ]?off(?: point)?|end ?point|ending point|finish(?: point)?|arrival(?: point)?|going to|deliver to)\s*:`)
 	startLabelRE = regexp.MustCompile(`(?i)\b(?:start(?:ing)? ?point|starting location|start location|pick[- ]?up(?: point)?|departure(?: point)?|leaving from|depot)\s*:`)
 	// ownerAfterLabelRE is an owner written between an ends label and
 	// the town ("Origin: our Newark depot"): the town is the end.

@@ -38,7 +38,18 @@ func (q *question) negated(phrases ...string) bool {
 // roleAfterRE, just after a place, says what a trip does with it:
 // "Dover is to be avoided entirely", "Smyrna must be skipped", "Milford
 // is off limits" (avoided); "Milton has to be included" (visited).
-var roleAfterRE = regexp.MustCompile(`^,?\s+(?:is|are|must|should|has to|have to|needs to|need to|is to|are to|will)\s+(?:be\s+|get\s+)?(?:[a-z]+ly\s+)?(avoided|skipped|excluded|bypassed|off[- ]limits|a no[- ]go|visited|included)\b`)
+var roleAfterRE = regexp.MustCompile(`^,?\s+(?:is|are|must|should|shall|has to|have to|needs to|need to|is to|are to|will)\s+(?:be\s+|get\s+)?(?:[a-z]+ly\s+)?(avoided|skipped|excluded|bypassed|off[- ]limits|a no[- ]go|visited|included)\b`)
+
+var (
+	// amongAfterRE, just after a place, puts it among the towns a trip
+	// passes: "Milford shall be one of the intermediate towns", "Smyrna
+	// must be among the cities visited".
+	amongAfterRE = regexp.MustCompile(`^,?\s+(?:is|must|should|shall|has to|needs to|will|ought to)\s+(?:also\s+)?be\s+(?:one of|among|part of|in)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}(?:cit(?:y|ies)|towns?|villages?|municipalit(?:y|ies)|places?|stops?|waypoints?|localit(?:y|ies)|communit(?:y|ies)|settlements?|route|routes|itinerary|trip)\b`)
+	// wantAfterRE, just after a place that begins its clause, says the
+	// asker wants to go there, the place put first as a learner may put
+	// it: "Smyrna I want visit", "Milton we would like to see".
+	wantAfterRE = regexp.MustCompile(`^,?\s+(?:i|we)\s+(?:really\s+|also\s+)?(?:want|wanna|would like|'d like|’d like|need|must|have to|like)\s+(?:to\s+)?(?:visit|see|pass|go|stop)\b`)
+)
 
 // rolesAfter are the places a sentence says, after them, are to be
 // avoided, and those it says are to be visited.
@@ -47,7 +58,13 @@ func (q *question) rolesAfter() (avoided, visited []understand.Mention) {
 		if m.Role == understand.RoleFrom || m.Role == understand.RoleTo {
 			continue
 		}
-		switch w := roleAfterRE.FindStringSubmatch(q.lower[m.End:]); {
+		after := q.lower[m.End:]
+		if amongAfterRE.MatchString(after) ||
+			wantAfterRE.MatchString(after) && strings.TrimSpace(q.lower[clauseStart(q.lower, m.Start, 0):m.Start]) == "" {
+			visited = append(visited, m)
+			continue
+		}
+		switch w := roleAfterRE.FindStringSubmatch(after); {
 		case w == nil:
 		case w[1] == "visited" || w[1] == "included":
 			visited = append(visited, m)

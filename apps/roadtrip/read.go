@@ -394,7 +394,7 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 	} else {
 		s.Cities = cmp.Or(len(s.Include), 2) // the must-visit places, else two towns on the way
 	}
-	if n, ok := q.count(map[string]bool{"stop": true, "area": true, "break": true, "stopover": true}, func(n string) bool {
+	if n, ok := q.count(map[string]bool{"stop": true, "area": true, "break": true, "stopover": true, "facility": true}, func(n string) bool {
 		return strings.Contains(n, "rest") || strings.Contains(n, "service")
 	}); ok {
 		s.RestStops = n

@@ -49,15 +49,18 @@ var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W
 	"NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest"}
 
 // tidyQuestion is text with its spoken punctuation written, a pasted
-// form's lines read as sentences, non-native wordings of a trip written
+// form's lines read as sentences, counts written as plain counts ("two
+// (2) routes", "make route two"), non-native wordings of a trip written
 // as the reader knows them ("I don't want to pass in X", "in the half of
-// the road", "more to the north than X"), and with the vocabulary's misspellings and
-// shorthands written out, and lowercase misspelled names in a trip's
-// start and end slots capitalised when a gazetteer knows a place so
-// spelled in a preferred region (the reader then reads them as names).
+// the road", "more to the north than X"), the vocabulary's misspellings and shorthands
+// written out, names with two letters swapped written right, and
+// lowercase misspelled names in a trip's start and end slots capitalised
+// when a gazetteer knows a place so spelled in a preferred region (the
+// reader then reads them as names).
 func tidyQuestion(text string, o understand.Options) string {
 	text = writeSpokenMarks(text)
 	text = readForm(text)
+	text = writeCounts(text)
 	text = expandShorthand(text)
 	text = refuseRE.ReplaceAllString(text, "avoid")
 	text = halfOfRE.ReplaceAllString(text, "at the middle of the $1")
@@ -74,6 +77,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	if !ok {
 		return text
 	}
+	text = nameRE.ReplaceAllStringFunc(text, func(w string) string { return unswapped(w, sp, o.Prefer) })
 	return slotRE.ReplaceAllStringFunc(text, func(s string) string {
 		m := slotRE.FindStringSubmatch(s)
 		return m[1] + " " + spelledName(m[2], sp, o.Prefer) + " " + m[3] + " " + spelledName(m[4], sp, o.Prefer)
@@ -106,6 +110,44 @@ func fixWords(text string) string {
 	return b.String()
 }
 
+// nameRE is a capitalised word, a name's candidate.
+var nameRE = regexp.MustCompile(`\b\p{Lu}\p{Ll}{4,}\b`)
+
+// unswapped is w with two neighbouring letters swapped back when no
+// place is named w but a place of a preferred region is so named
+// ("Milfrod" is Milford, "Dvoer" Dover): a slip of the fingers the
+// speller's one edit for a short name does not reach. Else w.
+func unswapped(w string, sp understand.Speller, prefer []understand.Place) string {
+	key := understand.Normalize(w)
+	if len(key) != len(w) || len(sp.Lookup(key)) > 0 {
+		return w
+	}
+	b := []byte(w)
+	for i := 1; i+1 < len(b); i++ { // the first letter is kept: a capital stays first
+		if b[i] == b[i+1] {
+			continue
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+		for _, p := range sp.Lookup(understand.Normalize(string(b))) {
+			if inPreferred(p, prefer) {
+				return string(b)
+			}
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+	}
+	return w
+}
+
+// inPreferred says whether p lies in one of the preferred regions.
+func inPreferred(p understand.Place, prefer []understand.Place) bool {
+	for _, r := range prefer {
+		if p.Region == r.Name || p.Country == r.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // spelledName is w capitalised when it is a lowercase word no place is
 // named but a place of a preferred region is spelled a letter or two
 // away from; else w.
@@ -115,11 +157,12 @@ func spelledName(w string, sp understand.Speller, prefer []understand.Place) str
 		return w
 	}
 	for _, p := range sp.Spell(key, 1+len(key)/9) {
-		for _, r := range prefer {
-			if p.Region == r.Name || p.Country == r.Name {
-				return strings.ToUpper(w[:1]) + w[1:]
-			}
+		if inPreferred(p, prefer) {
+			return strings.ToUpper(w[:1]) + w[1:]
 		}
+	}
+	if u := unswapped(strings.ToUpper(w[:1])+w[1:], sp, prefer); !strings.EqualFold(u, w) {
+		return u
 	}
 	return w
 }

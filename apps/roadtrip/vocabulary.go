@@ -35,7 +35,7 @@ var placeTerms = []understand.Term{
 // The heads of the nouns a road trip counts ("3 intermediate towns").
 var (
 	routeHeads = set("route", "option", "itinerary", "way", "alternative", "trip", "drive", "path", "choice", "variant",
-		"journey", "road-trip", "roadtrip")
+		"journey", "road-trip", "roadtrip", "routing")
 	cityHeads = set("city", "town", "village", "stopover", "parish", "municipality", "place", "locality", "community",
 		"stop", "destination", "waypoint", "settlement", "hamlet")
 	viewHeads = set("viewpoint", "overlook", "lookout", "vista", "mirador", "view", "outlook", "panorama", "belvedere")
@@ -43,7 +43,7 @@ var (
 
 // restWords and viewWords, written with no count, ask for one per route.
 var (
-	restWords = []string{"rest stop", "rest area", "rest break", "rest-stop", "service area", "services"}
+	restWords = []string{"rest stop", "rest area", "rest break", "rest-stop", "service area", "services", "rest facility", "rest facilities"}
 	viewWords = []string{"viewpoint", "overlook", "lookout", "scenic view", "scenic spot", "vista", "mirador", "scenic point"}
 )
 
