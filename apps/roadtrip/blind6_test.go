@@ -56,6 +56,25 @@ func TestTownAmongTheIntermediateOnes(t *testing.T) {
 	}
 }
 
+func TestTextedLowerCaseWithShouting(t *testing.T) {
+	for _, c := range []struct {
+		q, start, end string
+		routes        int
+	}{
+		{"3 routes milford --> rehoboth bch, 1 town each, NO tolls pls", "Milford", "Rehoboth Beach", 3},
+		{"need 1 route wilm => seaford w/ 2 towns + 1 viewpoint (SO tired of the highway)", "Wilmington", "Seaford", 1},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.RoadTrip || head(s.Start) != c.start || head(s.End) != c.end || s.Routes != c.routes {
+			t.Errorf("%q: %s %q→%q routes %d", c.q, s.Family, s.Start, s.End, s.Routes)
+		}
+	}
+	// A text that writes names with capitals keeps its capitals.
+	if got := unshouted("From Dover to Lewes, NOT via Milford"); got != "From Dover to Lewes, NOT via Milford" {
+		t.Errorf("cased text: %q", got)
+	}
+}
+
 func TestLearnersWordOrder(t *testing.T) {
 	for _, c := range []struct {
 		q, start, end, include string

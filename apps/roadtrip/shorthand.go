@@ -30,6 +30,11 @@ var shortNames = map[string]string{
 	"Wilm": "Wilmington", "Phila": "Philadelphia", "Balt": "Baltimore", "Gtown": "Georgetown",
 }
 
+// lowerNames are the shortNames a hurried writer also types in lower
+// case after a name's first word ("bethany bch", "colonial hts") or
+// alone ("wilm"): none is an English word.
+var lowerNames = set("bch", "spgs", "hts", "jct", "vlg", "crk", "hbr", "wilm", "phila", "balt", "gtown")
+
 var (
 	// A word and its period, if any.
 	shortRE = regexp.MustCompile(`\b[A-Za-z]+\b\.?`)
@@ -69,6 +74,7 @@ var (
 
 // expandShorthand writes out text's shorthand.
 func expandShorthand(text string) string {
+	text = unshouted(text)
 	text = withRE.ReplaceAllString(text, "with ")
 	var b strings.Builder
 	last := 0
@@ -76,6 +82,10 @@ func expandShorthand(text string) string {
 		s := text[ix[0]:ix[1]]
 		w := strings.TrimSuffix(s, ".")
 		f, ok := shortNames[w]
+		if !ok && lowerNames[w] {
+			f, ok = shortNames[strings.ToUpper(w[:1])+w[1:]]
+			f = strings.ToLower(f) // a name in lower case stays so, as the words around it
+		}
 		if !ok {
 			f, ok = shortWords[strings.ToLower(w)]
 			ok = ok && w[1:] == strings.ToLower(w[1:])
@@ -112,6 +122,27 @@ func expandShorthand(text string) string {
 	text = foreignHomeRE.ReplaceAllString(text, "lives in $1")
 	text = foreignSelfRE.ReplaceAllString(text, "I live in")
 	return foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
+}
+
+var (
+	// titleWordRE is a word written with a capital and lower case: a
+	// text that has one writes names so.
+	titleWordRE = regexp.MustCompile(`\b\p{Lu}\p{Ll}`)
+	// shoutRE is a word of three or more capitals ("kids WILL need a
+	// loo", "NOT thru georgetown"), or a short word of English in
+	// capitals ("NO tolls"; not a state's code such as DE).
+	shoutRE = regexp.MustCompile(`\b(?:\p{Lu}{3,}|NO|SO|DO|GO|IS|IT|AT|MY|WE|BE|TO|OF|UP|AN|AM|IF|BY)\b`)
+)
+
+// unshouted is a text written in lower case with some words shouted in
+// capitals, the shouted words in lower case: they are emphasis, and a
+// text in lower case is read as one (its names in lower case). A text
+// that capitalises any word is left as written.
+func unshouted(text string) string {
+	if titleWordRE.MatchString(text) {
+		return text
+	}
+	return shoutRE.ReplaceAllStringFunc(text, strings.ToLower)
 }
 
 // endsSentence says whether the text after a period starts a sentence.
