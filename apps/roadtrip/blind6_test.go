@@ -1,6 +1,8 @@
 package roadtrip
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
@@ -92,5 +94,36 @@ func TestLearnersWordOrder(t *testing.T) {
 	// "Route 1" is a road, not one route.
 	if got := writeCounts("take route 1."); got != "take route 1." {
 		t.Errorf("a road's number: %q", got)
+	}
+}
+
+func TestFillUpIsAGasStation(t *testing.T) {
+	for _, q := range []string{
+		"heading lewes to dover later, where can we refuel about halfway?",
+		"On the drive from Newark to Georgetown I need somewhere to fill the tank a third of the way in.",
+	} {
+		s := policySpec(t, q, nil)
+		if s.Family != locnav.EvenStops || len(s.Legs) != 1 || !slices.Equal(s.Legs[0].Types, []string{"gas_station"}) {
+			t.Errorf("%q: %s legs %+v", q, s.Family, s.Legs)
+		}
+	}
+}
+
+func TestBulletedAnswerFormat(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"My sister lives in Middletown and I live in Milford. Where should we meet for lunch, same drive for both? Answer in this form:\n* stops: list of one restaurant\n* for each stop: name and place id",
+			`{"stops":[{"name":"","place id":""}]}`},
+		{"Find 2 parks in Dover north of the Delaware State Capitol. Return:\n- places: a list of items\n- every entry: name / place id / address\nThanks.",
+			`{"places":[{"name":"","place id":"","address":""}]}`},
+	} {
+		s := policySpec(t, c.q, nil)
+		if string(s.Format) != c.want || s.Family == "" {
+			t.Errorf("%q: %s format %s keys %q", c.q, s.Family, s.Format, s.Keys)
+		}
+	}
+	// A task's own format wins over bullets in its text.
+	s := policySpec(t, "Meet between Dover and Lewes at a cafe. Reply with:\n- stops: a list", json.RawMessage(`{"stops":[{"name":"NAME"}]}`))
+	if string(s.Format) != "" || !slices.Equal(s.Keys, []string{"stops"}) {
+		t.Errorf("task format: %s %q", s.Format, s.Keys)
 	}
 }

@@ -30,10 +30,19 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 		return s
 	}
 	o.Terms = placeTerms
-	q := newQuestion(understand.Read(tidyQuestion(t.Question, o), o), o.Gazetteer != nil)
-	if len(t.OutputFormat) == 0 && q.r.Format != nil {
+	text := t.Question
+	var bullets json.RawMessage
+	if len(t.OutputFormat) == 0 {
+		bullets, text = bulletFormat(text)
+	}
+	q := newQuestion(understand.Read(tidyQuestion(text, o), o), o.Gazetteer != nil)
+	switch {
+	case len(t.OutputFormat) == 0 && q.r.Format != nil:
 		s.Format = q.r.Format.JSON
 		s.Keys = q.r.Format.Keys()
+	case bullets != nil:
+		s.Format = bullets
+		s.Keys = understand.Format{JSON: bullets}.Keys()
 	}
 	if m := ratingOf(q.r); m > 0 {
 		s.MinRating = m

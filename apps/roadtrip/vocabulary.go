@@ -10,6 +10,9 @@ import "github.com/cairn-agents/cairn/understand"
 var placeTerms = []understand.Term{
 	{Phrase: "gas station", Label: "gas_station"}, {Phrase: "gas_station", Label: "gas_station"},
 	{Phrase: "petrol station", Label: "gas_station"}, {Phrase: "filling station", Label: "gas_station"},
+	{Phrase: "fill up", Label: "gas_station"}, {Phrase: "fill-up", Label: "gas_station"}, {Phrase: "refuel", Label: "gas_station"},
+	{Phrase: "refueling", Label: "gas_station"}, {Phrase: "refuelling", Label: "gas_station"}, {Phrase: "tank up", Label: "gas_station"},
+	{Phrase: "fill the tank", Label: "gas_station"}, {Phrase: "top up the tank", Label: "gas_station"},
 	{Phrase: "fuel", Label: "gas_station"}, {Phrase: "petrol", Label: "gas_station"}, {Phrase: "gas", Label: "gas_station"},
 	{Phrase: "cafe", Label: "cafe"}, {Phrase: "coffee shop", Label: "cafe"}, {Phrase: "coffee place", Label: "cafe"},
 	{Phrase: "coffee", Label: "cafe"}, {Phrase: "espresso bar", Label: "cafe"},
