@@ -96,7 +96,8 @@ func saysThey(low string) bool { return reThey.MatchString(low) }
 // its name ("The Old State House", "the Acme's"), with the id its details
 // are asked by; nil when it names none. A name several places share
 // counts when it points at one ("the Acme", "Acme's"), not in "is there
-// an Acme open".
+// an Acme open". A place named by description and name ("the Museum of
+// Natural History") has no id: it is searched by that name.
 func namedLandmark(rd *understand.Reading) *Loc {
 	low := strings.ToLower(rd.Text)
 	for _, m := range rd.Mentions {
@@ -110,6 +111,11 @@ func namedLandmark(rd *understand.Reading) *Loc {
 		l := mentionLoc(m)
 		l.PlaceID = m.Place.ID
 		return l
+	}
+	for _, m := range rd.Mentions {
+		if m.Place == nil && reDescribed.MatchString("the "+m.Text) {
+			return &Loc{Name: m.Text} // "is the Museum of Natural History open": searched by its name
+		}
 	}
 	return nil
 }

@@ -117,3 +117,16 @@ func TestCommuteFromAnAddress(t *testing.T) {
 		{msg: "what about from 9 Elm Street, Felton DE", tool: mapstool.Directions, has: []string{`"origin":"9 elm street, felton de"`, "air force base"}},
 	})
 }
+
+// A place named by what it is and its name ("the shrine of Our Lady of
+// Fatima") is a place, even when the gazetteer knows the name for
+// something else, and "it" after it is that place; a detail asked of it
+// searches it by that name.
+func TestPlaceNamedByDescription(t *testing.T) {
+	runClass(t, "Lewes, DE", nil, []classCase{
+		{msg: "we walk to the shrine of Our Lady of Fatima tomorrow, how far is it from Milford?", tool: mapstool.Directions,
+			has: []string{`"destination":"shrine of our lady of fatima`, `"origin":"milford`}},
+		{msg: "how far to the monastery of Montserrat from here", tool: mapstool.Directions, has: []string{`"destination":"monastery of montserrat`}},
+		{msg: "is the Museum of Natural History open on sunday?", tool: mapstool.SearchPlaces, has: []string{`"query":"museum of natural history"`}},
+	})
+}

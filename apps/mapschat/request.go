@@ -272,7 +272,7 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
-	rd = corrected(withStreets(refine(withoutOaths(rd), strings.ToLower(rd.Text), mem), here))
+	rd = corrected(withStreets(refine(withDescribed(withoutOaths(rd)), strings.ToLower(rd.Text), mem), here))
 	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
 	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
 	if r.Kind == KindDirections && r.Mode != "" {
