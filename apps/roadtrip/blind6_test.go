@@ -127,3 +127,36 @@ func TestBulletedAnswerFormat(t *testing.T) {
 		t.Errorf("task format: %s %q", s.Format, s.Keys)
 	}
 }
+
+func TestSecondSideOfTheSameLandmark(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want []directionSpec
+	}{
+		{"Find 3 cafes in Dover, Delaware that are north of the Delaware State Capitol and also east of it.",
+			[]directionSpec{{"north", "Delaware State Capitol"}, {"east", "Delaware State Capitol"}}},
+		{"Two parks in Andorra la Vella south of Plaça del Poble, but east of that one too. Names please.",
+			[]directionSpec{{"south", "Plaça del Poble"}, {"east", "Plaça del Poble"}}},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.PlaceFinding || !slices.Equal(s.Directions, c.want) {
+			t.Errorf("%q: %s %+v", c.q, s.Family, s.Directions)
+		}
+	}
+}
+
+func TestMoreAtTheSideThan(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want []directionSpec
+	}{
+		{"I want two parks in Andorra la Vella more at the south than Plaça del Poble.", []directionSpec{{"south", "Plaça del Poble"}}},
+		{"Give me 2 restaurants in Dover which are more at east than the Delaware State Capitol and more in the north than the Dover Public Library.",
+			[]directionSpec{{"east", "Delaware State Capitol"}, {"north", "Dover Public Library"}}},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.PlaceFinding || !slices.Equal(s.Directions, c.want) {
+			t.Errorf("%q: %s %+v", c.q, s.Family, s.Directions)
+		}
+	}
+}

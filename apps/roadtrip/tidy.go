@@ -39,11 +39,42 @@ var (
 	// "in the half of the road", "at half of the way": the midpoint.
 	halfOfRE = regexp.MustCompile(`(?i)\b(?:in|at|on) (?:the )?half of the (road|way|drive|route|trip|journey|ride|path|travel)\b`)
 	// "more to the north than X", "more north than X", "further to the
-	// west than X": a place's side of a landmark.
-	moreThanRE = regexp.MustCompile(`(?i)\b(?:more|further|farther|a bit more|a little more|much more)\s+(?:to(?:wards)?\s+the\s+|in the\s+)?(north|south|east|west|northeast|northwest|southeast|southwest)\s+than\b`)
+	// west than X", "more at the east than X" (French "plus à l'est"): a
+	// place's side of a landmark.
+	moreThanRE = regexp.MustCompile(`(?i)\b(?:more|further|farther|a bit more|a little more|much more)\s+(?:to(?:wards)?\s+the\s+|(?:in|at|on)\s+the\s+|(?:at|in)\s+)?(north|south|east|west|northeast|northwest|southeast|southwest)\s+than\b`)
 	// "I've been in Lewes since the divorce": where a person lives now.
 	beenSinceRE = regexp.MustCompile(`(?i)\b(?:'ve|’ve|have|has|'s)\s+been\s+(?:living\s+|staying\s+|based\s+)?in\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(since|for)\b`)
 )
+
+var (
+	// sideOfRE is a side of a named landmark: "south of the Zwaanendael
+	// Museum", "west of Plaça del Poble".
+	sideOfRE = regexp.MustCompile(`(?i:north|south|east|west|northeast|northwest|southeast|southwest)\s+of\s+((?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+(?:(?:de|del|dels|la|les|el|of|the|d'|l'|du|des|on)\s+)*\p{Lu}[\p{L}'’-]*)*)`)
+	// sideOfItRE is a side of a landmark named before by a pronoun:
+	// "and west of it too", "but also east of that one".
+	sideOfItRE = regexp.MustCompile(`(?i)\b(north|south|east|west|northeast|northwest|southeast|southwest)\s+of\s+(that one|this one|the same place|the same one|the same|it|that|this|there)\b`)
+)
+
+// landmarkAgain writes the landmark a pronoun points back to after a
+// second side ("south of the Museum and west of it too" is "south of
+// the Museum and west of the Museum too"): the last landmark named
+// before it in its sentence.
+func landmarkAgain(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, ix := range sideOfItRE.FindAllStringSubmatchIndex(text, -1) {
+		lo := strings.LastIndexAny(text[:ix[0]], ".!?;\n") + 1
+		named := sideOfRE.FindAllStringSubmatch(text[lo:ix[0]], -1)
+		if len(named) == 0 {
+			continue
+		}
+		b.WriteString(text[last:ix[4]])
+		b.WriteString(named[len(named)-1][1])
+		last = ix[5]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
 
 var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W": "west",
 	"NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest"}
@@ -52,7 +83,8 @@ var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W
 // form's lines read as sentences, counts written as plain counts ("two
 // (2) routes", "make route two"), non-native wordings of a trip written
 // as the reader knows them ("I don't want to pass in X", "in the half of
-// the road", "more to the north than X"), the vocabulary's misspellings and shorthands
+// the road", "more at the north than X"), a landmark a pronoun points
+// back to written again, the vocabulary's misspellings and shorthands
 // written out, names with two letters swapped written right, and
 // lowercase misspelled names in a trip's start and end slots capitalised
 // when a gazetteer knows a place so spelled in a preferred region (the
@@ -72,6 +104,7 @@ func tidyQuestion(text string, o understand.Options) string {
 		k := strings.TrimSuffix(strings.TrimSuffix(s, " of"), ".")
 		return compassWords[k] + " of"
 	})
+	text = landmarkAgain(text)
 	text = restPlaceRE.ReplaceAllString(text, "rest stop$2")
 	sp, ok := o.Gazetteer.(understand.Speller)
 	if !ok {
