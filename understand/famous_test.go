@@ -7,10 +7,12 @@ import (
 )
 
 // TestFamousNamesOverNamesakes: a bare name is the big town that owns it
-// (Manchester, England, not the Jamaican parish), a major city's exonym
-// is that city (Cologne is Köln, Seville Sevilla) over small towns of
-// that own name, and a region still owns its name over a small town's
-// (Delaware).
+// (Manchester, England, not the Jamaican parish), a city's exonym is that
+// city (Cologne is Köln, Seville Sevilla, and a smaller city's over
+// villages of that own name: Bruges is Brugge, Ghent Gent, Lucerne
+// Luzern), a town big enough to be meant keeps its own name over a city
+// once called so (Smyrna, Georgia, not İzmir), and a region still owns
+// its name over a small town's (Delaware).
 func TestFamousNamesOverNamesakes(t *testing.T) {
 	g := gazetteer(t)
 	cases := []struct{ text, name, country string }{
@@ -19,6 +21,10 @@ func TestFamousNamesOverNamesakes(t *testing.T) {
 		{"carnival in Cologne", "Köln", "DE"},
 		{"a weekend in Seville", "Sevilla", "ES"},
 		{"Delaware", "Delaware", "US"},
+		{"market squares of Bruges at dawn", "Brugge", "BE"},
+		{"is there a light festival in Ghent this winter", "Gent", "BE"},
+		{"Lucerne, three days in May", "Luzern", "CH"},
+		{"brunch spots in Smyrna", "Smyrna", "US"},
 	}
 	for _, c := range cases {
 		r := understand.Read(c.text, understand.Options{Gazetteer: g})

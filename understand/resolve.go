@@ -286,12 +286,17 @@ func choose(ms []Mention, prefer []Place, near *Place) (alts []Alternative, note
 		// People mean a place by its name: when the name is some place's
 		// own, its other readings (Newark once called Milford, İzmir once
 		// Smyrna) count less.
-		// An alternate name that is a major city's exonym (Cologne for
-		// Köln, a hundredfold any town of that own name) keeps its worth.
+		// An alternate name that is a city's exonym (Cologne for Köln,
+		// Bruges for Brugge, Ghent for Gent: a city far larger than any
+		// town of that own name, or than the villages that share it) is
+		// worth what its own name is: people writing it mean the city.
 		if slices.ContainsFunc(v.cands, func(c Place) bool { return c.Match == MatchName }) {
 			own := ownNamePopulation(v.cands)
 			for i, c := range v.cands {
-				if c.Match == MatchAlternate && !exonym(c, own) {
+				switch {
+				case exonym(c, own):
+					v.prior[i] += ownNameWorth
+				case c.Match == MatchAlternate:
 					v.prior[i] -= 1.5
 				}
 			}
@@ -537,7 +542,7 @@ func prior(p Place, role Role, context, prefer []Place, near *Place) float64 {
 		if p.Match == MatchName {
 			// Its own name, not an alternate: Milford is not Newark (once
 			// called Milford). Worth a hundredfold population.
-			s += 2
+			s += ownNameWorth
 		}
 	case KindRegion, KindCountry, KindContinent:
 		s = 6.5
@@ -631,12 +636,23 @@ func ownNamePopulation(ps []Place) int {
 	return most
 }
 
-// exonym says whether an alternate reading is a major city's name in
-// another language (Cologne, Munich, Seville): a city of half a million
-// or more, a hundredfold the largest town of that own name, is what
-// people mean by it.
+// ownNameWorth is what a city's own name adds to a reading (prior).
+const ownNameWorth = 2
+
+// exonym says whether an alternate reading is a city's name in another
+// language (Cologne, Munich, Seville, Bruges, Lucerne) rather than a name
+// it once had: a city of half a million or more, a hundredfold the
+// largest town of that own name; or a city of 50,000 or more, five times
+// the largest town of that own name when those are villages and small
+// towns (under 20,000: Ghent, New York; Bruges, Gironde). A town of that
+// own name big enough to be meant (Smyrna, Georgia, 51,000, beside İzmir
+// once Smyrna) keeps the name.
 func exonym(p Place, ownPopulation int) bool {
-	return p.Kind == KindCity && p.Match == MatchAlternate && p.Population >= 500_000 && p.Population >= 100*ownPopulation
+	if p.Kind != KindCity || p.Match != MatchAlternate {
+		return false
+	}
+	return p.Population >= 500_000 && p.Population >= 100*ownPopulation ||
+		p.Population >= 50_000 && ownPopulation < 20_000 && p.Population >= 5*ownPopulation
 }
 
 // bigTown says whether a reading is a town of 100,000 people or more
