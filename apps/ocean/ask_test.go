@@ -237,13 +237,15 @@ func TestFailingAgentsAreReportedOthersAnswer(t *testing.T) {
 // recorder wraps a Querier and keeps every statement that reached it.
 type recorder struct {
 	Querier
-	mu    sync.Mutex
-	stmts []string
+	mu        sync.Mutex
+	stmts     []string
+	templated []bool // each statement's QueryOptions.Templated
 }
 
 func (r *recorder) Query(ctx context.Context, o store.QueryOptions, stmt string, args ...any) (*store.Result, error) {
 	r.mu.Lock()
 	r.stmts = append(r.stmts, stmt)
+	r.templated = append(r.templated, o.Templated)
 	r.mu.Unlock()
 	return r.Querier.Query(ctx, o, stmt, args...)
 }
@@ -280,6 +282,38 @@ func TestModelRouterAndHostileModelSQL(t *testing.T) {
 	}
 	if n := len(sqlModel.Requests()); n != 3 {
 		t.Errorf("sql model asked %d times, want 3 (first try + 2 repairs)", n)
+	}
+}
+
+// TestOnlyModelSQLIsCheckedAsFreeSQL: the agents' own statements run as
+// templates (the guard's CheckTemplate, no plan check), a model's SQL as
+// free SQL, checked in full.
+func TestOnlyModelSQLIsCheckedAsFreeSQL(t *testing.T) {
+	s, ix := fixture(t)
+	const modelSQL = "SELECT wmo, platform_type FROM argo_float_metadata WHERE dac = 'csio'"
+	sqlModel := llm.Script(`{"sql":"` + modelSQL + `","reasoning":"filter by DAC"}`)
+	rec := &recorder{Querier: s}
+	a, err := New(rec, rec, ix, Options{Now: testNow, Models: rolesOf(t, map[string]llm.Model{"sql": sqlModel})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask(t, a, "Which floats does the csio DAC operate?")
+	ask(t, a, "Where is float 2902269 and how did its temperature change?")
+	model, templates := 0, 0
+	for i, st := range rec.stmts {
+		switch {
+		case st == modelSQL && rec.templated[i]:
+			t.Errorf("the model's SQL ran as a template: %s", st)
+		case st == modelSQL:
+			model++
+		case !rec.templated[i]:
+			t.Errorf("an agent's own statement ran as free SQL: %.120s", st)
+		default:
+			templates++
+		}
+	}
+	if model != 1 || templates < 3 {
+		t.Errorf("%d model statements (want 1), %d templates (want 3 or more)", model, templates)
 	}
 }
 

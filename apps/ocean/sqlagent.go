@@ -181,9 +181,14 @@ func (a *App) sqlAgent(ctx context.Context, s state) *AgentReport {
 
 // runOn returns a function that runs an agent's statement on q: the
 // result's table goes into rep, a failure's message into errs (see settle).
+// The statements are the agents' own templates, written by this code (a
+// model's SQL runs through modelQuerier, checked in full): the guard
+// checks them as it checks the plans' (QueryOptions.Templated).
 func (a *App) runOn(ctx context.Context, q Querier, rep *AgentReport, errs *[]string) func(stmt string, args ...any) *store.Result {
+	opts := a.queryOpts()
+	opts.Templated = true
 	return func(stmt string, args ...any) *store.Result {
-		res, err := q.Query(ctx, a.queryOpts(), stmt, args...)
+		res, err := q.Query(ctx, opts, stmt, args...)
 		if err != nil {
 			*errs = append(*errs, err.Error())
 			return nil
