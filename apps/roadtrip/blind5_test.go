@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // The classes of the fifth blind round, each in phrasings of its own.
@@ -74,7 +75,7 @@ func TestDictatedMarksAndCorrections(t *testing.T) {
 		}
 	}
 	// "Period" as a word stays.
-	if got := writeSpokenMarks("Over a period of two days, drive from Dover to Lewes. The rest period is short."); strings.Contains(got, " .") || !strings.Contains(got, "period of") {
+	if got := understand.WriteSpokenMarks("Over a period of two days, drive from Dover to Lewes. The rest period is short."); strings.Contains(got, " .") || !strings.Contains(got, "period of") {
 		t.Errorf("period as a word: %q", got)
 	}
 }

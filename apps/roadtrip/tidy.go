@@ -90,7 +90,7 @@ var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W
 // when a gazetteer knows a place so spelled in a preferred region (the
 // reader then reads them as names).
 func tidyQuestion(text string, o understand.Options) string {
-	text = writeSpokenMarks(text)
+	text = understand.WriteSpokenMarks(text)
 	text = readForm(text)
 	text = writeCounts(text)
 	text = expandShorthand(text)
