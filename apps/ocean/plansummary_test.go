@@ -108,22 +108,8 @@ func TestSummaryQueriesMatchLevels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: summary: %v\n%s", name, err, sq.sql)
 		}
-		if len(got.Rows) != len(want.Rows) {
-			t.Errorf("%s: %d rows from the summary, %d from the levels", name, len(got.Rows), len(want.Rows))
+		if !sameRows(t, name+": summary", got, want) {
 			continue
-		}
-		for i := range want.Rows {
-			for k := range want.Rows[i] {
-				g, w := jsonCell(got.Rows[i][k]), jsonCell(want.Rows[i][k])
-				if gf, ok := g.(float64); ok {
-					if wf, ok := w.(float64); ok && math.Abs(gf-wf) <= 1e-9*math.Max(1, math.Abs(wf)) {
-						continue
-					}
-				}
-				if !reflect.DeepEqual(g, w) {
-					t.Errorf("%s: row %d %s: summary %v (%T), levels %v (%T)", name, i, got.Columns[k], g, g, w, w)
-				}
-			}
 		}
 		if len(want.Rows) > 0 && !allNull(&PlanResult{Columns: lq.columns, Rows: want.Rows}) {
 			n++
@@ -133,4 +119,30 @@ func TestSummaryQueriesMatchLevels(t *testing.T) {
 		t.Errorf("only %d plans had a result to compare", n)
 	}
 	t.Logf("%d plans with results compared", n)
+}
+
+// sameRows reports whether got has want's rows, floats to 1e-9 relative,
+// saying where not (what names got's statement).
+func sameRows(t *testing.T, what string, got, want *store.Result) bool {
+	t.Helper()
+	if len(got.Rows) != len(want.Rows) {
+		t.Errorf("%s: %d rows, %d from the levels", what, len(got.Rows), len(want.Rows))
+		return false
+	}
+	same := true
+	for i := range want.Rows {
+		for k := range want.Rows[i] {
+			g, w := jsonCell(got.Rows[i][k]), jsonCell(want.Rows[i][k])
+			if gf, ok := g.(float64); ok {
+				if wf, ok := w.(float64); ok && math.Abs(gf-wf) <= 1e-9*math.Max(1, math.Abs(wf)) {
+					continue
+				}
+			}
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("%s: row %d %s: %v (%T), levels %v (%T)", what, i, got.Columns[k], g, g, w, w)
+				same = false
+			}
+		}
+	}
+	return same
 }

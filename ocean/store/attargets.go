@@ -1,10 +1,7 @@
 package store
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -80,63 +77,6 @@ SELECT wmo, cycle, direction, data_mode, "time", lat, lon, target, ` + strings.J
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
-// atTargetsExists reports whether db has AtTargetsTable in its latest
-// layout.
-func atTargetsExists(ctx context.Context, db execer) (bool, error) {
-	var n int
-	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM duckdb_columns() WHERE table_name = '`+AtTargetsTable+`' AND schema_name = 'main' AND column_name = '`+atTargetsLatest+`'`)
-	if err != nil {
-		return false, fmt.Errorf("values at targets table: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := rows.Scan(&n); err != nil {
-			return false, err
-		}
-	}
-	return n > 0, rows.Err()
-}
-
-// backfillAtTargets makes AtTargetsTable from the stored levels when the
-// store has none in the latest layout (made before it), in one
-// transaction: the table exists only complete.
-func (s *Store) backfillAtTargets(ctx context.Context) error {
-	ok, err := atTargetsExists(ctx, s.db)
-	if err != nil || ok {
-		return err
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("values at targets backfill: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS `+AtTargetsTable+`; CREATE TABLE `+AtTargetsTable+` AS `+atTargetsSQL("argo_profiles")); err != nil {
-		return fmt.Errorf("values at targets backfill: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("values at targets backfill: %w", err)
-	}
-	s.opts.Logger.Info("made the per-profile values at standard pressures of the stored levels", "table", AtTargetsTable)
-	return nil
-}
-
-// writeFloatAtTargets replaces one float's AtTargetsTable rows with those
-// of the Parquet files in staging (its new partitions), in tx.
-func writeFloatAtTargets(ctx context.Context, tx *sql.Tx, wmo, staging string) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM `+AtTargetsTable+` WHERE wmo = $1`, wmo); err != nil {
-		return fmt.Errorf("float %s values at targets: %w", wmo, err)
-	}
-	glob := filepath.Join(staging, "year=*", "*.parquet")
-	if files, _ := filepath.Glob(glob); len(files) == 0 {
-		return nil
-	}
-	from := `(SELECT ` + quote(wmo) + ` AS wmo, * FROM read_parquet(` + quote(glob) + `, hive_partitioning = true, hive_types = {'year': INTEGER}))`
-	if _, err := tx.ExecContext(ctx, `INSERT INTO `+AtTargetsTable+` `+atTargetsSQL(from)); err != nil {
-		return fmt.Errorf("float %s values at targets: %w", wmo, err)
-	}
-	return nil
-}
 
 // HasAtTargets reports whether the store has AtTargetsTable (a store
 // opened read-only that was made before it has not).

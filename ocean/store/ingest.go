@@ -857,13 +857,11 @@ func (s *Store) mergeFloat(ctx context.Context, conn *sql.Conn, wmo string, file
 		return results, tx.Commit()
 	}
 	// the summary of the new partitions commits with the stations
-	if err := writeFloatSummary(ctx, tx, wmo, staging); err != nil {
-		os.RemoveAll(staging)
-		return nil, err
-	}
-	if err := writeFloatAtTargets(ctx, tx, wmo, staging); err != nil {
-		os.RemoveAll(staging)
-		return nil, err
+	for _, t := range []derivedTable{summaryTable, atTargetsTable} {
+		if err := t.writeFloat(ctx, tx, wmo, staging); err != nil {
+			os.RemoveAll(staging)
+			return nil, err
+		}
 	}
 	// Roll forward: the transaction records the pending swap, so a crash
 	// after the commit is finished by the next Open (see recoverSwaps).

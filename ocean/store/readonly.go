@@ -103,13 +103,13 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 		}
 	}
 	if s.atTargets = stored[AtTargetsTable]; s.atTargets {
-		if s.atTargets, err = atTargetsExists(ctx, db); err != nil {
+		if s.atTargets, err = atTargetsTable.exists(ctx, db); err != nil {
 			return fail("values at targets", err)
 		}
 	}
 	s.summary = stored[SummaryTable]
 	if s.summary {
-		if s.summary, err = summaryExists(ctx, db); err != nil {
+		if s.summary, err = summaryTable.exists(ctx, db); err != nil {
 			return fail("summary", err)
 		}
 	}

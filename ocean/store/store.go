@@ -286,10 +286,12 @@ func (s *Store) init(ctx context.Context) error {
 	if err := s.refreshView(ctx, s.db); err != nil {
 		return err
 	}
-	if err := s.backfillSummary(ctx); err != nil {
-		return err
+	for _, t := range []derivedTable{summaryTable, atTargetsTable} {
+		if err := s.backfill(ctx, t); err != nil {
+			return err
+		}
 	}
-	return s.backfillAtTargets(ctx)
+	return nil
 }
 
 type execer interface {

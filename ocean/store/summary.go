@@ -1,10 +1,7 @@
 package store
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
-	"path/filepath"
 	"strings"
 )
 
@@ -47,7 +44,7 @@ const SurfaceDbar = 10
 const summaryKey = "wmo, cycle, direction, time, lat, lon"
 
 // summaryLatest is a column only the summary's latest layout has: a
-// table without it is made again (backfillSummary), and read as none.
+// table without it is made again (derivedTable.backfill), and read as none.
 const summaryLatest = "temp_surface_n"
 
 // summarySQL is the SELECT of summary rows over from, a relation with
@@ -71,64 +68,6 @@ func summarySQL(from string) string {
 	return `WITH g AS (SELECT ` + strings.Join(good, ", ") + ` FROM ` + from + `),
 w AS (SELECT *, ` + strings.Join(win, ", ") + ` FROM g WHERE gp IS NOT NULL WINDOW k AS (PARTITION BY ` + summaryKey + `))
 SELECT ` + summaryKey + `, ` + strings.Join(agg, ", ") + ` FROM w GROUP BY ` + summaryKey
-}
-
-// summaryExists reports whether db has the summary table in its latest
-// layout.
-func summaryExists(ctx context.Context, db execer) (bool, error) {
-	var n int
-	rows, err := db.QueryContext(ctx, `SELECT count(*) FROM duckdb_columns() WHERE table_name = '`+SummaryTable+`' AND schema_name = 'main' AND column_name = '`+summaryLatest+`'`)
-	if err != nil {
-		return false, fmt.Errorf("summary table: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := rows.Scan(&n); err != nil {
-			return false, err
-		}
-	}
-	return n > 0, rows.Err()
-}
-
-// backfillSummary makes the summary table from the stored levels when the
-// store has none in the latest layout (made before it), in one
-// transaction: the table exists only complete. Open runs it on a read-write store, so the next Publish
-// (after an ingest, or OpenLive's) carries it.
-func (s *Store) backfillSummary(ctx context.Context) error {
-	ok, err := summaryExists(ctx, s.db)
-	if err != nil || ok {
-		return err
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("summary backfill: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DROP TABLE IF EXISTS `+SummaryTable+`; CREATE TABLE `+SummaryTable+` AS `+summarySQL("argo_profiles")); err != nil {
-		return fmt.Errorf("summary backfill: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("summary backfill: %w", err)
-	}
-	s.opts.Logger.Info("made the per-profile summary of the stored levels", "table", SummaryTable)
-	return nil
-}
-
-// writeFloatSummary replaces one float's summary rows with those of the
-// Parquet files in staging (its new partitions), in tx.
-func writeFloatSummary(ctx context.Context, tx *sql.Tx, wmo, staging string) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM `+SummaryTable+` WHERE wmo = $1`, wmo); err != nil {
-		return fmt.Errorf("float %s summary: %w", wmo, err)
-	}
-	glob := filepath.Join(staging, "year=*", "*.parquet")
-	if files, _ := filepath.Glob(glob); len(files) == 0 {
-		return nil
-	}
-	from := `(SELECT ` + quote(wmo) + ` AS wmo, * FROM read_parquet(` + quote(glob) + `, hive_partitioning = true, hive_types = {'year': INTEGER}))`
-	if _, err := tx.ExecContext(ctx, `INSERT INTO `+SummaryTable+` `+summarySQL(from)); err != nil {
-		return fmt.Errorf("float %s summary: %w", wmo, err)
-	}
-	return nil
 }
 
 // HasSummary reports whether the store has the summary table (a store
