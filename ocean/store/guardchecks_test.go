@@ -56,8 +56,12 @@ func TestGuardChecksByShape(t *testing.T) {
 	}
 }
 
-// FuzzGuardChecksByShape: a statement passed by its shape is one the
-// guard passes whole, with the same text.
+// FuzzGuardChecksByShape: a template passed by its shape is one the
+// guard's CheckTemplate passes whole, with the same text; and free SQL is
+// checked whole (Check), whatever passed before as a template. (Whole
+// Check may refuse what CheckTemplate passes: the fuzzer's "SELECT
+// 0::a()" deparses to a text that does not parse again — the deparser
+// case the second parse is there for, with free SQL.)
 func FuzzGuardChecksByShape(f *testing.F) {
 	for _, s := range []string{
 		"SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('2902269') AND cycle IN (10, 12) AND lat > -0.5",
@@ -73,9 +77,13 @@ func FuzzGuardChecksByShape(f *testing.F) {
 		if err != nil {
 			return
 		}
-		want, werr := guard.Check(stmt)
+		want, werr := guard.CheckTemplate(stmt)
 		if werr != nil || got != want {
 			t.Fatalf("passed by shape as\n%s\nwhole: %q, %v", got, want, werr)
+		}
+		free, ferr := gc.check(stmt, false)
+		if whole, werr := guard.Check(stmt); free != whole || (ferr == nil) != (werr == nil) {
+			t.Fatalf("free SQL after the template: %q, %v; whole Check: %q, %v", free, ferr, whole, werr)
 		}
 	})
 }
