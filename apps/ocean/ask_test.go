@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cairn-agents/cairn/llm"
+	"github.com/cairn-agents/cairn/ocean/sqlguard"
 	"github.com/cairn-agents/cairn/ocean/store"
 )
 
@@ -531,4 +532,40 @@ func reportOf(r Response, agent string) *AgentReport {
 		}
 	}
 	return nil
+}
+
+// TestAgentStatementsPassTheWholeGuard: the agents' own statements run as
+// templates (CheckTemplate, which does not parse the deparsed text
+// again); every one the corpus's questions make passes the whole Check
+// too, with the same text.
+func TestAgentStatementsPassTheWholeGuard(t *testing.T) {
+	s, ix := fixture(t)
+	rec := &recorder{Querier: s}
+	a, err := New(rec, rec, ix, Options{Now: testNow, PlanCacheTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range loadCorpus(t) {
+		if _, err := a.Ask(context.Background(), c.Q); err != nil {
+			t.Fatalf("%q: %v", c.Q, err)
+		}
+	}
+	g := sqlguard.New(store.GuardedTables(), nil)
+	seen := map[string]bool{}
+	for i, st := range rec.stmts {
+		if !rec.templated[i] || seen[st] {
+			continue
+		}
+		seen[st] = true
+		whole, err := g.Check(st)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, st)
+		}
+		if once, err := g.CheckTemplate(st); err != nil || once != whole {
+			t.Fatalf("CheckTemplate %v, text differs: %v\n%s", err, once != whole, st)
+		}
+	}
+	if len(seen) < 300 {
+		t.Errorf("only %d statements checked", len(seen))
+	}
 }
