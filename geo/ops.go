@@ -748,6 +748,24 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 	}
 	radius := req.Radius
 	types, rest := parseQuery(q)
+	// beyond is whether p lies outside the search: a centre with a radius
+	// bounds every step, and a query naming a kind ("bar", "park") is
+	// bounded by the largest radius even without one, so that towns merely
+	// named like the kind (Bar, Montenegro) never answer a search near
+	// somewhere else.
+	beyond := func(p LatLng) bool {
+		if center == nil {
+			return false
+		}
+		lim := radius
+		if lim == 0 {
+			if len(types) == 0 {
+				return false
+			}
+			lim = MaxSearchRadius
+		}
+		return Distance(*center, p) > lim
+	}
 
 	type hit struct {
 		p     Place
@@ -793,6 +811,9 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 			for _, i := range r.places.name[f[0]] {
 				if r.places.normNam[i] == q {
 					p := r.place(i)
+					if beyond(p.Location) {
+						continue
+					}
 					s := 10.0
 					if center != nil {
 						s -= Distance(*center, p.Location) / MaxSearchRadius
@@ -823,32 +844,43 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 				add(p, 1-float64(k)/100) // in townsNear's order
 			}
 		}
-		for _, r := range e.regions {
-			for _, t := range types {
-				for _, i := range r.places.byType[t] {
-					p := r.place(i)
-					s := 0.0
-					if center != nil {
-						d := Distance(*center, p.Location)
-						lim := radius
-						if lim == 0 {
-							lim = MaxSearchRadius
+		kinds := func(lim float64) {
+			for _, r := range e.regions {
+				for _, t := range types {
+					for _, i := range r.places.byType[t] {
+						p := r.place(i)
+						s := 0.0
+						if center != nil {
+							d := Distance(*center, p.Location)
+							if d > lim {
+								continue
+							}
+							s -= d / lim // nearer is better
 						}
-						if d > lim {
-							continue
+						if len(rest) > 0 {
+							m := r.places.matchTokens(i, rest)
+							if m == 0 {
+								continue
+							}
+							s += 2 * m
 						}
-						s -= d / lim // nearer is better
+						add(p, s)
 					}
-					if len(rest) > 0 {
-						m := r.places.matchTokens(i, rest)
-						if m == 0 {
-							continue
-						}
-						s += 2 * m
-					}
-					add(p, s)
 				}
 			}
+		}
+		lim := radius
+		if lim == 0 {
+			lim = MaxSearchRadius
+		}
+		kinds(lim)
+		if len(hits) == 0 && center != nil && lim < MaxSearchRadius {
+			// The radius biases the search, as Google's does: with
+			// nothing of the kind inside it, the nearest ones out to the
+			// largest radius answer ("the nearest hospital" from a
+			// village), before any place merely named like the words.
+			radius = MaxSearchRadius
+			kinds(radius)
 		}
 	}
 	if len(types) == 0 || len(hits) == 0 {
@@ -892,6 +924,9 @@ func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchRes
 					break
 				}
 				g := e.cityResult(m.idx)
+				if beyond(g.Location) {
+					continue
+				}
 				add(Place{Name: e.cities.src.Name[m.idx], FormattedAddress: g.FormattedAddress, Location: g.Location,
 					PlaceID: g.PlaceID, Types: []string{"locality", "political"}}, 3.5-float64(k)*0.01)
 			}

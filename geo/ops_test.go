@@ -261,3 +261,73 @@ func TestSearchByAddress(t *testing.T) {
 		}
 	}
 }
+
+// A search around a point never answers with towns merely named like
+// the query from elsewhere: "bar" near Dover is not Bar, Montenegro. The
+// radius biases a search for a kind (as Google's does): with none inside
+// it, the nearest out to the largest radius answer.
+func TestSearchAroundStaysNear(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	dover := geo.LatLng{Lat: 39.1582, Lng: -75.5244}
+	vella := geo.LatLng{Lat: 42.5078, Lng: 1.5211}
+	for _, c := range []struct {
+		query  string
+		at     geo.LatLng
+		radius float64 // 0: none given
+	}{
+		{"bar", dover, 10000},
+		{"bar", dover, 0},
+		{"pub", dover, 5000},
+		{"Bar", vella, 3000},
+		{"Dover", vella, 20000},
+		{"Smyrna", dover, 3000},
+	} {
+		r, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: c.query, Location: &c.at, Radius: c.radius})
+		if errors.Is(err, geo.ErrZeroResults) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", c.query, err)
+		}
+		lim := float64(geo.MaxSearchRadius)
+		for _, p := range r.Places {
+			if d := geo.Distance(c.at, p.Location); d > lim {
+				t.Errorf("%q within %.0f m: %s (%s) is %.0f m away", c.query, c.radius, p.Name, p.FormattedAddress, d)
+			}
+		}
+	}
+	// Nothing of the kind inside the radius: the nearest beyond it.
+	georgetown := geo.LatLng{Lat: 38.6901, Lng: -75.3855}
+	r, err := e.SearchPlaces(ctx, geo.SearchRequest{Query: "hospital", Location: &georgetown, Radius: 5000})
+	if err != nil || len(r.Places) == 0 || !has(r.Places[0].Types, "hospital") {
+		t.Errorf("hospital near Georgetown within 5 km: %v, %v; want the nearest hospital beyond", r.Places, err)
+	} else if d := geo.Distance(georgetown, r.Places[0].Location); d < 5000 || d > float64(geo.MaxSearchRadius) {
+		t.Errorf("hospital near Georgetown: the first is %.0f m away", d)
+	}
+	// Without a centre, or far enough, a town's name still finds it.
+	for _, c := range []struct {
+		query string
+		at    *geo.LatLng
+		want  string
+	}{
+		{"Smyrna", nil, "Smyrna"},
+		{"Smyrna", &dover, "Smyrna"},
+	} {
+		req := geo.SearchRequest{Query: c.query, Location: c.at}
+		if c.at != nil {
+			req.Radius = 40000
+		}
+		r, err := e.SearchPlaces(ctx, req)
+		if err != nil {
+			t.Fatalf("%q: %v", c.query, err)
+		}
+		found := false
+		for _, p := range r.Places {
+			found = found || p.Name == c.want
+		}
+		if !found {
+			t.Errorf("%q: no place named %s in %d results", c.query, c.want, len(r.Places))
+		}
+	}
+}
