@@ -358,6 +358,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if r, ok := nextLeg(low, rd, mem, here, mode); ok {
 		return r
 	}
+	if r, ok := listedCompared(low, rd, mem, here, mode); ok {
+		return r
+	}
 	if r, ok := nearerOne(low, rd, mem); ok {
 		return r
 	}

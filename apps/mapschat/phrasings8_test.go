@@ -1,0 +1,36 @@
+package mapschat
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo/mapstool"
+)
+
+// The classes of round 8, in words of their own, not the corpus's.
+
+// Two listed results compared by nearness are a route to each, from
+// here: never a new search or one place's details.
+func TestListedResultsCompared(t *testing.T) {
+	for _, msg := range []string{"would the third be nearer than the first one?", "which is further, the 2nd or the 4th one"} {
+		a := chat(t, Options{})
+		id := session(t, a, "Dover, DE")
+		mustAnswer(t, send(t, a, id, "museums in Dover"))
+		s := send(t, a, id, msg)
+		mustAnswer(t, s)
+		calls := planned(s)
+		if len(calls) != 2 || !strings.HasPrefix(calls[0], mapstool.Directions) || !strings.HasPrefix(calls[1], mapstool.Directions) || calls[0] == calls[1] {
+			t.Errorf("%q: want two routes to two places, got %v", msg, calls)
+		}
+	}
+}
+
+// A listed result is picked by the street it is on ("the one on Federal
+// Street") or by its order "of them", not read as a place named Street.
+func TestListedResultPickedByStreetOrOrder(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in Dover"}, []classCase{
+		{msg: "the one on Federal Street, is it open today?", tool: mapstool.PlaceDetails, has: []string{"osm:n4215177437"}},
+		{msg: "how long to walk to that place on South New St?", tool: mapstool.Directions, has: []string{"walking", "39.155597"}},
+		{msg: "is the 2nd of those open now?", tool: mapstool.PlaceDetails, has: []string{"osm:w421960578"}},
+	})
+}
