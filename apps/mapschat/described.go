@@ -41,3 +41,50 @@ func withDescribed(rd *understand.Reading) *understand.Reading {
 	slices.SortFunc(out.Mentions, func(a, b understand.Mention) int { return a.Start - b.Start })
 	return &out
 }
+
+// reNamedKind is a place's own name ending in what it is, in capitals:
+// "Kent General Hospital", "Biggs Museum", "Rehoboth Public Library".
+var reNamedKind = regexp.MustCompile(`\b((?:\p{Lu}[\p{L}'’.-]*\s+){1,4}(?:Hospital|Museum|Library|Church|Cathedral|Park|School|University|College|Center|Centre|Stadium|Station|Airport|Mall|Zoo|Theater|Theatre|Clinic|Pharmacy|Hotel|Inn|Motel|Market|Arena|Beach|Marina|Gallery))\b`)
+
+// notNameWords are capitalised words that start a sentence or describe a
+// kind rather than name a place: "Any Hospital", "The Public Library".
+var notNameWords = map[string]bool{"the": true, "a": true, "an": true, "any": true, "is": true, "are": true,
+	"where": true, "which": true, "what": true, "nearest": true, "closest": true, "find": true, "best": true,
+	"good": true, "nearby": true, "local": true, "public": true, "general": true, "main": true, "big": true,
+	"my": true, "our": true, "your": true, "that": true, "this": true, "and": true, "or": true, "to": true, "from": true}
+
+// withNamedKinds is rd with the places named by their own name and kind
+// as mentions ("Kent General Hospital is how far from here?") where
+// nothing else was read: the kind is then part of a name, not wanted.
+func withNamedKinds(rd *understand.Reading) *understand.Reading {
+	if strings.ToUpper(rd.Text) == rd.Text || len(strings.ToLower(rd.Text)) != len(rd.Text) {
+		return rd
+	}
+	low := strings.ToLower(rd.Text)
+	var add []understand.Mention
+	for _, m := range reNamedKind.FindAllStringSubmatchIndex(rd.Text, -1) {
+		s, e := m[2], m[3]
+		for s < e {
+			w, _, _ := strings.Cut(low[s:e], " ")
+			if !notNameWords[w] {
+				break
+			}
+			s += len(w) + 1
+		}
+		if strings.Count(rd.Text[s:e], " ") == 0 || slices.ContainsFunc(rd.Mentions, func(x understand.Mention) bool { return x.Start < e && s < x.End }) ||
+			slices.ContainsFunc(rd.References, func(x understand.Reference) bool { return x.Start < e && s < x.End }) {
+			continue // only the kind left, or read already
+		}
+		add = append(add, understand.Mention{Span: understand.Span{Start: s, End: e}, Text: rd.Text[s:e], Role: roleBefore(low[:s])})
+	}
+	if len(add) == 0 {
+		return rd
+	}
+	out := *rd
+	out.Mentions = append(slices.Clone(rd.Mentions), add...)
+	slices.SortFunc(out.Mentions, func(a, b understand.Mention) int { return a.Start - b.Start })
+	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool {
+		return slices.ContainsFunc(add, func(a understand.Mention) bool { return t.Start < a.End && a.Start < t.End })
+	})
+	return &out
+}

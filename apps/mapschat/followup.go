@@ -43,6 +43,9 @@ func sameSearchIn(low string, rd *understand.Reading, mem Memory, here *Loc) (Re
 	if mem.Search == nil || len(rd.Terms) > 0 || !(reSameSearch.MatchString(low) || reOnlyPlace.MatchString(low)) {
 		return Request{}, false
 	}
+	if len(rd.Modes) > 0 && hasRole(rd, understand.RoleTo) {
+		return Request{}, false // "and for go by bike to the second": a route
+	}
 	l := pointedAt(rd, mem, here)
 	if l == nil {
 		return Request{}, false

@@ -39,7 +39,7 @@ var terms = func() []understand.Term {
 		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
 		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
 		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},
-		{"supermarket", []string{"grocery store", "groceries", "food shop"}},
+		{"supermarket", []string{"grocery store", "groceries", "food shop", "supermercado", "supermercados", "supermarché", "supermarkt"}},
 		{"hospital", []string{"a&e", "emergency room"}},
 	} {
 		for _, p := range syn.phrases {
@@ -80,16 +80,21 @@ func moreTerms() []understand.Term {
 // "for the church flowers".
 var rePurpose = regexp.MustCompile(`\bfor\b`)
 
+// reBought ends with buying: "need buy ", "to pick up some ". What
+// follows, after a shop named, is what is bought there.
+var reBought = regexp.MustCompile(`\b(?:buy|buying|purchase|pick up|shop for|stock up on)\s+(?:some\s+|a few\s+|the\s+)?$`)
+
 // wantedTerms are the kinds asked for: a kind named after "for" behind
 // an earlier kind is what that one is for, not a kind wanted ("a pet
-// store for his food").
+// store for his food"), and so is one bought there ("a supermarket? I
+// need to buy food").
 func wantedTerms(low string, ts []understand.TermMatch) []understand.TermMatch {
 	if len(ts) < 2 || len(low) < ts[len(ts)-1].End {
 		return ts
 	}
 	out := ts[:1:1]
 	for _, t := range ts[1:] {
-		if rePurpose.MatchString(low[out[0].End:t.Start]) {
+		if between := low[out[0].End:t.Start]; rePurpose.MatchString(between) || reBought.MatchString(between) {
 			continue
 		}
 		out = append(out, t)

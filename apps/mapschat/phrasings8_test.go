@@ -34,3 +34,40 @@ func TestListedResultPickedByStreetOrOrder(t *testing.T) {
 		{msg: "is the 2nd of those open now?", tool: mapstool.PlaceDetails, has: []string{"osm:w421960578"}},
 	})
 }
+
+// A shop's kind in another language is that kind, and what is bought
+// there ("need buy food") is no second kind to search.
+func TestShopAbroadAndWhatIsBought(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "any grocery store near Lewes? gotta buy some coffee", tool: mapstool.SearchPlaces, has: []string{`"query":"supermarket"`}},
+		{msg: "is there a supermarché near Lewes, we need to buy some pizza", tool: mapstool.SearchPlaces, has: []string{`"query":"supermarket"`}},
+	})
+}
+
+// A bicycle named in another language ("in bicicleta") with a listed
+// place is cycling there, not the last search again.
+func TestBicycleAbroadToAListedPlace(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in Dover"}, []classCase{
+		{msg: "and en bicicleta to the third one, how long?", tool: mapstool.Directions, has: []string{"bicycling", "39.155597"}},
+		{msg: "ok and for go in bicicleta to the first, how many minutes", tool: mapstool.Directions, has: []string{"bicycling", "39.157111"}},
+	})
+}
+
+// Thanks or greetings in another language are no place and, alone, a
+// goodbye.
+func TestThanksAbroadIsNoPlace(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "merci beaucoup, very kind"},
+		{msg: "danke schön!"},
+		{msg: "gracias, how far is Milford?", tool: mapstool.Directions, has: []string{"milford"}, not: []string{"honduras"}},
+	})
+}
+
+// "How much far" asks a route, and a place named by its own name and
+// kind ("Biggs Museum") is that place, not a search for the kind.
+func TestHowMuchFarToANamedPlace(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "Biggs Museum is how much far from here?", tool: mapstool.Directions, has: []string{`"destination":"biggs museum`}},
+		{msg: "how much far is Air Mobility Command Museum from Smyrna", tool: mapstool.Directions, has: []string{"air mobility command museum", `"origin":"smyrna`}},
+	})
+}

@@ -35,10 +35,41 @@ func skyTimesAsked(low string, rd *understand.Reading) bool {
 // signsOff says whether the message takes the request back or blesses
 // and thanks, and asks nothing more: "lol nvm we'll manage".
 func signsOff(low string, rd *understand.Reading) bool {
+	if thanksAbroad(low, rd) {
+		return true // "muchas gracias!!"
+	}
 	if reBlessing.MatchString(low) && !reDirections.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") {
 		return true // "God bless you, thank you"
 	}
 	return reNeverMind.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") && !reDirections.MatchString(low)
+}
+
+// reForeignThanks is thanks or a greeting in another language: "muchas
+// gracias", "merci beaucoup", "danke schön", "dhanyavaad", "xie xie".
+// Its words are no place (Gracias, Honduras; Merci, Bonjour).
+var reForeignThanks = regexp.MustCompile(`^(?:(?:muchas|mil|many|so|ok(?:ay)?|oh)\s+)?(?:gracias|merci(?:\s+beaucoup)?|danke(?:\s+(?:sch[oö]n|sehr))?|grazie(?:\s+mille)?|obrigad[oa]|dhanyavaa?d|shukriya|xie\s?xie|arigato|hola|bonjour|ciao|namaste|adi[oó]s|hasta luego)$`)
+
+// thanksAbroad says whether the message thanks or greets in another
+// language and asks nothing: "muchas gracias!! you are very amable".
+func thanksAbroad(low string, rd *understand.Reading) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(low), "!")
+	first, _, _ = strings.Cut(first, ",")
+	first, _, _ = strings.Cut(first, ".")
+	return reForeignThanks.MatchString(strings.TrimSpace(first)) && !strings.Contains(low, "?") && len(rd.Terms) == 0 && !reDirections.MatchString(low)
+}
+
+// withoutThanksWords is rd without the places read from thanks or
+// greetings in another language.
+func withoutThanksWords(rd *understand.Reading) *understand.Reading {
+	word := func(m understand.Mention) bool {
+		return reForeignThanks.MatchString(strings.ToLower(m.Text))
+	}
+	if !slices.ContainsFunc(rd.Mentions, word) {
+		return rd
+	}
+	out := *rd
+	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), word)
+	return &out
 }
 
 // reOath is a name of God in a blessing or an exclamation: "God bless",
