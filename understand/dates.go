@@ -95,9 +95,15 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if taken[i] || toks[i].masked {
 			continue
 		}
-		p, ok := d.spanAt(text, i) // spans.go, numericspans.go: ranges of days, parts of months, holidays
+		p, ok := d.weekdayNamingDay(text, i, pts) // dayforms.go: "Tuesday 8 September"
+		if !ok {
+			p, ok = d.spanAt(text, i) // spans.go, numericspans.go: ranges of days, parts of months, holidays
+		}
 		if !ok {
 			p, ok = d.pointAt(text, i)
+		}
+		if !ok {
+			p, ok = d.alternativeWeekdayAt(i, pts) // dayforms.go: "tomorrow or sat"
 		}
 		if ok {
 			if p.Unit == "day" {
@@ -133,6 +139,14 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 					start--
 				}
 				out = append(out, TimeFrame{Span: Span{toks[start].start, q.End}, From: p.From, To: q.To, Unit: "range"})
+				k++
+				continue
+			}
+		}
+		// Two days as alternatives: dayforms.go.
+		if k+1 < len(pts) {
+			if tf, ok := d.eitherDays(p, pts[k+1]); ok {
+				out = append(out, tf)
 				k++
 				continue
 			}
@@ -252,7 +266,7 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	}
 	// daysahead.go: "three weeks from now", "between now and ...",
 	// "before the 15th", "a week on Saturday"
-	for _, read := range []func(int) (point, bool){d.fromNowAt, d.nowAt, d.bareDayAt, d.weekOnAt} {
+	for _, read := range []func(int) (point, bool){d.fromNowAt, d.nowAt, d.bareDayAt, d.weekOnAt, d.textedTomorrowAt} {
 		if q, ok := read(i); ok {
 			return q, true
 		}

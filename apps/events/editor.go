@@ -230,6 +230,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	// The place: the structured profile's, else the first the text names
 	// (a region written after a city only qualifies it).
 	var unknown []string
+	var placed *understand.Mention // the mention read as the place
 	if g != nil && g.Location != "" {
 		if p.Place = a.placeOf(g.Location); p.Place == nil {
 			unknown = append(unknown, g.Location)
@@ -267,7 +268,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 			return p, "the request asks for no event: it names no place, time or kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
 		if m != nil {
-			p.Place = m.Place
+			p.Place, placed = m.Place, m
 			if m.Role != understand.RoleNone && onlyStraysBeside(r, *m) {
 				if alone := a.placeOf(m.Text); alone != nil {
 					p.Place = alone
@@ -313,6 +314,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	}
 	times := nightStays(text, labourDays(text, refineTimes(text, r.Times, now), p.Place, now), now)
 	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
+	if tf, ok := stayDays(r, placed, times); ok {
+		frame = tf
+	}
 	season, hasSeason := seasonFrame(text, now, southern)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):

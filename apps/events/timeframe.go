@@ -17,14 +17,17 @@ import (
 // the first, or a narrower one written later that lies inside it ("an
 // August trip ... between 8 and 16 August", "next month, the last
 // weekend of it"), but a feast that names a kind of event ("New Year's
-// Eve stuff", "Christmas markets"). ok is false when it names none.
+// Eve stuff", "Christmas markets"); a range of days written after a
+// single day it holds (framechoice.go); days in brackets for the frame
+// just before them. ok is false when it names none.
 func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFrame, bool) {
 	if len(times) == 0 {
 		return understand.TimeFrame{}, false
 	}
+	times = bracketedDays(text, times)
 	best := times[0]
 	for _, tf := range times[1:] {
-		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) {
+		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) || dayInside(best, tf) {
 			best = tf
 		}
 	}

@@ -1,0 +1,145 @@
+package understand
+
+import "time"
+
+// Days written the ways people write them around a date: a weekday
+// naming the date after it ("Tuesday 8 September", "Mon 11th"), two days
+// offered as alternatives ("Saturday or Sunday", "tomorrow or Sat"), and
+// "tomorrow" as texts shorten it ("2moro", "tmrw").
+
+// textedTomorrow are "tomorrow" as texts write it in one word; the
+// forms starting with "2" are tokenised as a number and a word.
+var textedTomorrow = map[string]bool{"tmrw": true, "tmr": true, "tmrow": true, "tomoz": true, "tmoro": true, "2moro": true,
+	"2morro": true, "2morrow": true, "2mrw": true, "2moz": true}
+
+// textedTomorrowAt reads "2moro", "tmrw" at i as tomorrow.
+func (d *dateReader) textedTomorrowAt(i int) (point, bool) {
+	p := point{first: i, last: i}
+	w, last := d.word(i), i
+	if d.toks[i].kind == tokNum && i+1 < len(d.toks) && !d.toks[i+1].space {
+		w, last = d.toks[i].raw+d.word(i+1), i+1
+	}
+	if !textedTomorrow[w] {
+		return p, false
+	}
+	p.From, p.To, p.Unit, p.last = d.now.AddDate(0, 0, 1), d.now.AddDate(0, 0, 2), "day", last
+	p.Span = Span{d.toks[i].start, d.toks[last].end}
+	return p, true
+}
+
+// weekdayNamingDay reads a weekday written just before a date, which
+// only names the date's day ("Tuesday 8 September", "Sun, 17 May",
+// "Mon 11th"): the date, its span from the weekday. Read apart, the
+// weekday would be the coming one and join the date into a range.
+//
+// An ordinal day with no month ("Mon 11th") is of the month of the time
+// read just before it in the sentence ("the second week of May (Mon 11th
+// to Sun 17th)"), else the next such day.
+func (d *dateReader) weekdayNamingDay(text string, i int, pts []point) (point, bool) {
+	w := d.word(i)
+	if _, ok := weekdays[w]; !ok || !(d.toks[i].cap || d.caseless || len(w) > 3) {
+		return point{}, false
+	}
+	j := i + 1
+	if d.word(j) == "," || d.word(j) == "." && d.toks[j].start == d.toks[i].end {
+		j++
+	}
+	if j >= len(d.toks) || d.taken[j] {
+		return point{}, false
+	}
+	if _, ok := weekdays[d.word(j)]; ok {
+		return point{}, false
+	}
+	q, ok := d.spanAt(text, j)
+	if !ok {
+		q, ok = d.pointAt(text, j)
+	}
+	if !ok && d.toks[j].kind == tokNum {
+		q, ok = d.ordinalAlone(j, d.monthBefore(i, pts))
+	}
+	if !ok || q.Unit != "day" || q.first != j {
+		return point{}, false
+	}
+	q.first, q.Span.Start = i, d.toks[i].start
+	return q, true
+}
+
+// monthBefore is the first day of the month of the last time read
+// before token i in its sentence, zero when there is none.
+func (d *dateReader) monthBefore(i int, pts []point) time.Time {
+	if len(pts) == 0 {
+		return time.Time{}
+	}
+	p := pts[len(pts)-1]
+	for k := p.last + 1; k < i; k++ {
+		if t := d.toks[k]; t.kind == tokPunct && t.isPunct(".", "!", "?", ";") {
+			return time.Time{}
+		}
+	}
+	return d.day(p.From.Year(), p.From.Month(), 1)
+}
+
+// ordinalAlone reads an ordinal day with no month after a weekday
+// ("Mon 11th"): of month when it is not zero, else the next such day of
+// this month or the next, as "the 11th" is read.
+func (d *dateReader) ordinalAlone(j int, month time.Time) (point, bool) {
+	if j+1 >= len(d.toks) || d.toks[j+1].space {
+		return point{}, false
+	}
+	switch d.word(j + 1) {
+	case "st", "nd", "rd", "th":
+	default:
+		return point{}, false
+	}
+	dd, _, _, ok := d.dayAt(j)
+	if !ok {
+		return point{}, false
+	}
+	from, tries := d.day(d.now.Year(), d.now.Month(), 1), 14
+	if !month.IsZero() {
+		from, tries = month, 1
+	}
+	for k := 0; k < tries; k++ {
+		if validDay(from.Year(), from.Month(), dd) {
+			if day := from.AddDate(0, 0, dd-1); !day.Before(d.now) || d.tense == Past || !month.IsZero() {
+				p := point{first: j, last: j + 1}
+				p.From, p.To, p.Unit = day, day.AddDate(0, 0, 1), "day"
+				p.Span = Span{d.toks[j].start, d.toks[j+1].end}
+				return p, true
+			}
+		}
+		from = from.AddDate(0, 1, 0)
+	}
+	return point{}, false
+}
+
+// alternativeWeekdayAt reads a weekday in any case and any length
+// written after "or" that follows a day read ("tomorrow or sat",
+// "Friday or sun"): the alternative day.
+func (d *dateReader) alternativeWeekdayAt(i int, pts []point) (point, bool) {
+	wd, ok := weekdays[d.word(i)]
+	if !ok || d.word(i-1) != "or" || len(pts) == 0 || pts[len(pts)-1].last != i-2 || pts[len(pts)-1].Unit != "day" {
+		return point{}, false
+	}
+	p := point{first: i, last: i}
+	p.From = d.now.AddDate(0, 0, (int(wd)-int(d.now.Weekday())+7)%7)
+	p.To, p.Unit, p.Span = p.From.AddDate(0, 0, 1), "day", Span{d.toks[i].start, d.toks[i].end}
+	return p, true
+}
+
+// eitherDays joins two days offered as alternatives ("this Saturday or
+// Sunday", "tomorrow or Saturday") into the frame from the first to the
+// second, when the second is within a week after the first: either day
+// will do, so both are in.
+func (d *dateReader) eitherDays(p, q point) (TimeFrame, bool) {
+	if d.joined(p.last+1, q.first) != "or" || p.Unit != "day" || q.Unit != "day" {
+		return TimeFrame{}, false
+	}
+	if !q.From.After(p.From) && d.namesWeekday(q.first, q.last) {
+		q.From, q.To = q.From.AddDate(0, 0, 7), q.To.AddDate(0, 0, 7)
+	}
+	if !q.From.After(p.From) || q.From.Sub(p.From) > 7*24*time.Hour {
+		return TimeFrame{}, false
+	}
+	return TimeFrame{Span: Span{p.Start, q.End}, From: p.From, To: q.To, Unit: "range"}, true
+}
