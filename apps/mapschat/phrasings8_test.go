@@ -71,3 +71,31 @@ func TestHowMuchFarToANamedPlace(t *testing.T) {
 		{msg: "how much far is Air Mobility Command Museum from Smyrna", tool: mapstool.Directions, has: []string{"air mobility command museum", `"origin":"smyrna`}},
 	})
 }
+
+// "Same but" with a mode right after a route is that route in the mode.
+func TestSameRouteInAnotherMode(t *testing.T) {
+	runClass(t, "Lewes, DE", []string{"how far from Lewes to Milford?"}, []classCase{
+		{msg: "same but on foot, with the dog", tool: mapstool.Directions, has: []string{"walking", "milford", `"origin":"lewes`}},
+		{msg: "same thing by bike please", tool: mapstool.Directions, has: []string{"bicycling", "milford"}},
+	})
+}
+
+// Fillers of dictation ("uh", "um") do not hide the cue of a place.
+func TestFillersOfSpeech(t *testing.T) {
+	runClass(t, "Lewes, DE", []string{"churches near Lewes", "the third one"}, []classCase{
+		{msg: "how long is it to get there from um Milford", tool: mapstool.Directions, has: []string{`"origin":"milford`, `"destination":"38.738742`}},
+		{msg: "so uhh how far to drive there, from uh, Dover", tool: mapstool.Directions, has: []string{`"origin":"dover`, `"destination":"38.738742`}},
+	})
+}
+
+// "Not X, Y" replaces X by Y at whichever end of the last route X was,
+// or moves the last search to Y.
+func TestNotThisPlaceThatOne(t *testing.T) {
+	runClass(t, "Lewes, DE", []string{"how long from Harrington to Milford"}, []classCase{
+		{msg: "oops, not Harrington, Dover", tool: mapstool.Directions, has: []string{`"origin":"dover`, `"destination":"milford`}},
+		{msg: "no not Milford but Lewes", tool: mapstool.Directions, has: []string{`"origin":"harrington`, `"destination":"lewes`}},
+	})
+	runClass(t, "Lewes, DE", []string{"pharmacies in Dover"}, []classCase{
+		{msg: "sorry not Dover, Smyrna. my mistake", tool: mapstool.SearchPlaces, has: []string{"pharmac", `"latitude":39.29`}},
+	})
+}

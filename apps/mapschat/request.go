@@ -184,7 +184,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := inEnglish(strings.TrimSpace(t.Message))
+	text := withoutFillers(inEnglish(strings.TrimSpace(t.Message)))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -388,6 +388,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 			}
 			return r
 		}
+	}
+	if r, ok := replacedPlace(low, rd, mem); ok {
+		return r
 	}
 	if r, ok := corrects(low, rd, mem, here); ok {
 		return r

@@ -11,8 +11,8 @@ import (
 // of their own, and pasted addresses and positions asked about.
 
 // reModeAgain asks the last route again: "how long is it then", "is
-// there a bus option instead".
-var reModeAgain = regexp.MustCompile(`\b(?:instead|then|rather|option|how long|how far|how much time|what about|how about|would it take|will it take|does it take)\b`)
+// there a bus option instead", "same but on foot".
+var reModeAgain = regexp.MustCompile(`\b(?:instead|then|rather|option|same (?:but|again|route|trip|way|thing)|how long|how far|how much time|what about|how about|would it take|will it take|does it take)\b`)
 
 // modeSwitch reads "actually we'll bike, how long is it then?" as the
 // last route in the mode named, right after that route; ok false when

@@ -1,0 +1,66 @@
+package mapschat
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// Spoken messages and the corrections in them: fillers of dictation
+// ("uh", "um") are no words of the request, and "not X, Y" replaces X,
+// whichever end of the last route or search X was.
+
+// reFillers are the fillers of speech, with the comma a dictation puts
+// after them: "uh", "um", "erm", "hmm".
+var reFillers = regexp.MustCompile(`(?i)\b(?:u+h+|u+m+|uhm+|erm+|hmm+|mhm)\b,?\s*`)
+
+// withoutFillers is text less its fillers of speech.
+func withoutFillers(text string) string {
+	if !reFillers.MatchString(text) {
+		return text
+	}
+	return strings.Join(strings.Fields(reFillers.ReplaceAllString(text, "")), " ")
+}
+
+// reNotBefore ends with a place taken back: "not ", "no not ", "not in ".
+var reNotBefore = regexp.MustCompile(`\bnot\s+(?:in\s+|from\s+|to\s+|near\s+)?$`)
+
+// replacedPlace reads "not Smyrna, Milford" and "no wait not Harrington I
+// meant Georgetown" as the last route with the place taken back replaced
+// by the other one named, at the same end, or the last search moved
+// there; ok false for any other message.
+func replacedPlace(low string, rd *understand.Reading, mem Memory) (Request, bool) {
+	if len(rd.Terms) > 0 || len(low) != len(rd.Text) {
+		return Request{}, false
+	}
+	var old, repl *Loc
+	for _, m := range rd.Mentions {
+		switch {
+		case m.Role == understand.RoleRegion:
+		case old == nil && reNotBefore.MatchString(low[:m.Start]):
+			old = mentionLoc(m)
+		case old != nil && repl == nil:
+			repl = mentionLoc(m)
+		}
+	}
+	if old == nil || repl == nil {
+		return Request{}, false
+	}
+	switch {
+	case mem.Last == KindDirections && mem.Trip != nil:
+		r := Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mem.Trip.Mode}
+		switch {
+		case old.samePlace(r.From) || strings.EqualFold(old.Name, r.From.Name):
+			r.From = repl
+		case old.samePlace(r.To) || strings.EqualFold(old.Name, r.To.Name):
+			r.To = repl
+		default:
+			return Request{}, false
+		}
+		return r, true
+	case mem.Last == KindNearby && mem.Search != nil:
+		return Request{Kind: KindNearby, Query: mem.Search.Query, Near: repl}, true
+	}
+	return Request{}, false
+}
