@@ -265,7 +265,10 @@ func renderAnswer(s state, syn synthesis) (json.RawMessage, error) {
 	}
 	t := readShape(raw)
 	if t.keys == nil {
-		return nil, fmt.Errorf("output format is not a JSON object")
+		if b, ok, err := renderList(s, raw); ok {
+			return b, err
+		}
+		return nil, fmt.Errorf("%w: %s", errFormatShape, short(string(raw), 80))
 	}
 	var o obj
 	slot := stopsSlot(t)
