@@ -3,6 +3,8 @@ package roadtrip
 import (
 	"regexp"
 	"slices"
+
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // This file keeps the kinds of places a question asks for apart from
@@ -54,4 +56,26 @@ func (q *question) askedTypes(lo, hi int) []string {
 		return q.types(lo, hi)
 	}
 	return out
+}
+
+var (
+	// verbBeforeRE ends the words before a kind's word that make it a
+	// verb: "the van can park up", "somewhere to park", "we park" (not
+	// "an RV park", "a car park": nouns).
+	verbBeforeRE = regexp.MustCompile(`(?:^|[^a-z'])(?:can|could|will|would|should|must|may|might|to|can't|cannot|i|we|they|you|he|she)\s+$`)
+	// verbAfterRE starts the words after it that do: "park up", "park
+	// the van", "park overnight".
+	verbAfterRE = regexp.MustCompile(`^\s+(?:up|it|them|overnight|(?:the|our|my|a|his|her|their)\s+(?:van|bus|car|truck|rv|rig|coach|trailer|vehicle|bike|bikes))\b`)
+)
+
+// verbKinds are the words of a kind of place that are also verbs.
+var verbKinds = set("park")
+
+// asVerb says whether the kind of place t is written as a verb ("where
+// the van can park up and hand out water"): nothing is asked by it.
+func (q *question) asVerb(t understand.TermMatch) bool {
+	if !verbKinds[q.lower[t.Start:t.End]] {
+		return false
+	}
+	return verbBeforeRE.MatchString(q.lower[clauseStart(q.lower, t.Start, 0):t.Start]) || verbAfterRE.MatchString(q.lower[t.End:])
 }

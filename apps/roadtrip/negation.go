@@ -43,8 +43,9 @@ var roleAfterRE = regexp.MustCompile(`^,?\s+(?:is|are|must|should|shall|has to|h
 var (
 	// amongAfterRE, just after a place, puts it among the towns a trip
 	// passes: "Milford shall be one of the intermediate towns", "Smyrna
-	// must be among the cities visited".
-	amongAfterRE = regexp.MustCompile(`^,?\s+(?:is|must|should|shall|has to|needs to|will|ought to)\s+(?:also\s+)?be\s+(?:one of|among|part of|in)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}(?:cit(?:y|ies)|towns?|villages?|municipalit(?:y|ies)|places?|stops?|waypoints?|localit(?:y|ies)|communit(?:y|ies)|settlements?|route|routes|itinerary|trip)\b`)
+	// must be among the cities visited", "Milford must be one of them"
+	// (the towns just counted).
+	amongAfterRE = regexp.MustCompile(`^,?\s+(?:is|must|should|shall|has to|needs to|will|ought to)\s+(?:also\s+)?be\s+(?:one of|among|part of|in)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}(?:cit(?:y|ies)|towns?|villages?|municipalit(?:y|ies)|places?|stops?|waypoints?|localit(?:y|ies)|communit(?:y|ies)|settlements?|route|routes|itinerary|trip)\b|^,?\s+(?:is|must|should|shall|has to|needs to|will|ought to)\s+(?:also\s+)?be\s+(?:one of|among)\s+(?:them|those|these)\b`)
 	// wantAfterRE, just after a place that begins its clause, says the
 	// asker wants to go there, the place put first as a learner may put
 	// it: "Smyrna I want visit", "Milton we would like to see".
@@ -121,3 +122,15 @@ func (q *question) peopleIn() []understand.Mention {
 // homeWords, earlier in a clause, make the town "in" which it ends a
 // home ("lives in the farmhouse in Milford").
 var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stays", "staying")
+
+// refusedRE ends the words just before a fraction said only to be
+// refused: "(not halfway, …)", "rather than halfway", "instead of
+// the middle".
+var refusedRE = regexp.MustCompile(`(?:^|[^a-z'])(?:not|no|never|rather than|instead of)\s+(?:at\s+|just\s+|exactly\s+)?(?:the\s+)?$`)
+
+// refusedAt says whether the fraction written at byte i is refused
+// ("about two-thirds of the way there (not halfway …)"): the stop is
+// at the other fraction, not at both.
+func (q *question) refusedAt(i int) bool {
+	return refusedRE.MatchString(q.lower[clauseStart(q.lower, i, 0):i])
+}

@@ -35,7 +35,9 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 	if len(t.OutputFormat) == 0 {
 		bullets, text = bulletFormat(text)
 	}
-	q := newQuestion(understand.Read(tidyQuestion(text, o), o), o.Gazetteer != nil)
+	r := understand.Read(tidyQuestion(text, o), o)
+	otherNames(r, o)
+	q := newQuestion(r, o.Gazetteer != nil)
 	switch {
 	case len(t.OutputFormat) == 0 && q.r.Format != nil:
 		s.Format = q.r.Format.JSON
@@ -122,6 +124,7 @@ func newQuestion(r *understand.Reading, known bool) *question {
 	if r.Format != nil { // the format's words are nobody's
 		q.lower = q.lower[:r.Format.Start] + strings.Repeat(" ", r.Format.End-r.Format.Start) + q.lower[r.Format.End:]
 	}
+	r.Terms = slices.DeleteFunc(r.Terms, q.asVerb)
 	for _, m := range r.Mentions {
 		if m.Role != understand.RoleRegion && !isRegion(m) {
 			q.places = append(q.places, m)
@@ -393,7 +396,7 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 			s.Include = append(s.Include, n)
 		}
 	}
-	for _, m := range append(q.role(understand.RoleAvoid), avoided...) {
+	for _, m := range slices.Concat(q.role(understand.RoleAvoid), avoided, q.refusedTowns()) {
 		if n := specName(m); !isEnd(m) && !slices.Contains(s.Avoid, n) {
 			s.Avoid = append(s.Avoid, n)
 		}
@@ -549,7 +552,7 @@ func (q *question) leg(a, b string, lo, hi int) legSpec {
 	var fractions []float64
 	every := 0
 	for _, x := range q.r.Quantities {
-		if x.Start < lo || x.End > hi || x.Kind != understand.Fraction || x.Den == 0 {
+		if x.Start < lo || x.End > hi || x.Kind != understand.Fraction || x.Den == 0 || q.refusedAt(x.Start) {
 			continue
 		}
 		if x.Every {
@@ -641,57 +644,6 @@ func sameReading(a, b understand.Mention) bool {
 		return a.Place.ID == b.Place.ID
 	}
 	return understand.Normalize(a.Text) == understand.Normalize(b.Text)
-}
-
-// modeOf is how the person at m travels: walking when any mention of
-// the place says so ("the walking time from X"), else driving.
-func (q *question) modeOf(m understand.Mention) string {
-	for _, o := range q.places {
-		if sameReading(o, m) && q.modeAt(o) == "walking" {
-			return "walking"
-		}
-	}
-	return "driving"
-}
-
-// modeAt is the mode one mention says: the nearest word of walking or
-// driving before it in its clause, else after it.
-func (q *question) modeAt(m understand.Mention) string {
-	lo := clauseStart(q.lower, m.Start, 0)
-	hi := len(q.lower)
-	for k := m.End; k < len(q.lower); k++ {
-		if c := q.lower[k]; c == '.' || c == ';' || c == '!' || c == '?' {
-			hi = k
-			break
-		}
-	}
-	before, after := q.lower[lo:m.Start], q.lower[m.End:hi]
-	last := func(text string, ws []string) int {
-		best := -1
-		for _, w := range ws {
-			best = max(best, strings.LastIndex(text, w))
-		}
-		return best
-	}
-	first := func(text string, ws []string) int {
-		best := -1
-		for _, w := range ws {
-			if i := strings.Index(text, w); i >= 0 && (best < 0 || i < best) {
-				best = i
-			}
-		}
-		return best
-	}
-	if w, d := last(before, walkWords), last(before, driveWords); w >= 0 || d >= 0 {
-		if w > d {
-			return "walking"
-		}
-		return "driving"
-	}
-	if w, d := first(after, walkWords), first(after, driveWords); w >= 0 && (d < 0 || w < d) {
-		return "walking"
-	}
-	return "driving"
 }
 
 func (q *question) directional(s *taskSpec) {

@@ -66,10 +66,14 @@ var (
 	// written without the comma (codes that are also English words
 	// written in capitals, IN, OR, ME, OK, HI, are left).
 	stateCodeRE = regexp.MustCompile(`\b(\p{Lu}[\p{Ll}'’-]+) (AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|ID|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\b`)
-	// Catalan, Spanish and French from … to between names, after a
+	// Catalan, Spanish, French and Portuguese from … to between names, after a
 	// start, a punctuation mark, a lowercase word or a sentence's first
 	// word (not inside a name such as "Sant Julià de Lòria").
-	foreignEndsRE = regexp.MustCompile(`(^|[,;:.!?(]\s*|\s\p{Ll}+\s+|(?:^|[.!?]\s+)\p{Lu}\p{Ll}*\s+)((?i:des de|desde|depuis|de|d'))\s*(\p{Lu}[\p{L}'’-]*(?:\s+(?:la|de|del|d'|les|el|l'|\p{Lu}[\p{L}'’-]*))*?)\s+(fins a|hasta|jusqu'à|jusqu’à|jusqu'a|a|à)\s+(\p{Lu})`)
+	foreignEndsRE = regexp.MustCompile(`(^|[,;:.!?(]\s*|\s\p{Ll}+\s+|(?:^|[.!?]\s+)\p{Lu}\p{Ll}*\s+)((?i:des de|desde|depuis|de|d'))\s*(\p{Lu}[\p{L}'’-]*(?:\s+(?:la|de|del|d'|les|el|l'|\p{Lu}[\p{L}'’-]*))*?)\s+(fins a|hasta|jusqu'à|jusqu’à|jusqu'a|até|a|à)\s+(\p{Lu})`)
+	// A destination after a foreign "to" that follows a name, whatever
+	// word gave the start: "from Encamp até Canillo", "from Dover hasta
+	// Lewes" (Portuguese, Spanish, Catalan, French).
+	foreignToRE = regexp.MustCompile(`(\p{L})\s+(?:até|hasta|fins a|jusqu'à|jusqu’à)\s+(\p{Lu})`)
 )
 
 // expandShorthand writes out text's shorthand.
@@ -121,7 +125,8 @@ func expandShorthand(text string) string {
 	text = foreignFriendRE.ReplaceAllString(text, "my friend")
 	text = foreignHomeRE.ReplaceAllString(text, "lives in $1")
 	text = foreignSelfRE.ReplaceAllString(text, "I live in")
-	return foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
+	text = foreignEndsRE.ReplaceAllString(text, "${1}from $3 to $5")
+	return foreignToRE.ReplaceAllString(text, "$1 to $2")
 }
 
 var (

@@ -33,9 +33,10 @@ var (
 	restPlaceRE = regexp.MustCompile(`(?i)\b(place|spot)(s?) (?:for|to) (?:a )?rest\b`)
 	// "from X to Y" with single words: the slots of a trip's ends.
 	slotRE = regexp.MustCompile(`(?i)\b(from|between) ([a-z]+) (to|until|till|and) ([a-z]+)\b`)
-	// "I don't want to pass in X", "we do not wish to go through X": a
-	// way through a town refused is a town avoided.
-	refuseRE = regexp.MustCompile(`(?i)\b(?:don't|dont|don’t|do not|does not|doesn't|won't|will not|would not|wouldn't|never|not)\s+(?:(?:want|wish|like|need|prefer|plan)\s+)?(?:to\s+)?(?:pass|go|drive|travel|ride|cross|get|come)\s+(?:in|into|inside|through|thru|trough|via|by|across|over|per|for)\b`)
+	// "I don't want to pass in X", "we do not wish to go through X",
+	// "I'd rather not go anywhere near X": a way through or near a town
+	// refused is a town avoided.
+	refuseRE = regexp.MustCompile(`(?i)\b(?:don't|dont|don’t|do not|does not|doesn't|won't|will not|would not|wouldn't|never|not)\s+(?:(?:want|wish|like|need|prefer|plan)\s+)?(?:to\s+)?(?:pass|go|drive|travel|ride|cross|get|come)\s+(?:in|into|inside|through|thru|trough|via|by|across|over|per|for|(?:anywhere\s+)?near|(?:anywhere\s+)?close to)\b`)
 	// "in the half of the road", "at half of the way": the midpoint.
 	halfOfRE = regexp.MustCompile(`(?i)\b(?:in|at|on) (?:the )?half of the (road|way|drive|route|trip|journey|ride|path|travel)\b`)
 	// "more to the north than X", "more north than X", "further to the
@@ -95,6 +96,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	text = writeCounts(text)
 	text = expandShorthand(text)
 	text = refuseRE.ReplaceAllString(text, "avoid")
+	text = keptAway(text)
 	text = halfOfRE.ReplaceAllString(text, "at the middle of the $1")
 	text = moreThanRE.ReplaceAllString(text, "$1 of")
 	text = beenSinceRE.ReplaceAllString(text, " lives in $1$2")

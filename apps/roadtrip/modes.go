@@ -1,0 +1,96 @@
+package roadtrip
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// This file reads how each person travels to a meeting: driving unless
+// a word of walking or cycling says otherwise ("the walking time from
+// X", "I'm cycling over from Lewes", "my bicycling time").
+
+// bikeWords say a person cycles.
+var bikeWords = []string{"cycling", "cycle", "cycles", "cycled", "bicycling", "bicycle", "bike", "bikes", "biking",
+	"by bike", "on my bike", "ride my bike", "pedal", "pedalling", "pedaling"}
+
+// modeOf is how the person at m travels: the first mode other than
+// driving that any mention of the place says ("the walking time from
+// X"), else driving.
+func (q *question) modeOf(m understand.Mention) string {
+	for _, o := range q.places {
+		if sameReading(o, m) {
+			if mode := q.modeAt(o); mode != geo.ModeDriving {
+				return mode
+			}
+		}
+	}
+	return geo.ModeDriving
+}
+
+// modeAt is the mode one mention says: the nearest word of walking,
+// cycling or driving before it in its clause, else the first after it.
+func (q *question) modeAt(m understand.Mention) string {
+	lo := clauseStart(q.lower, m.Start, 0)
+	hi := len(q.lower)
+	for k := m.End; k < len(q.lower); k++ {
+		if c := q.lower[k]; c == '.' || c == ';' || c == '!' || c == '?' {
+			hi = k
+			break
+		}
+	}
+	before, after := q.lower[lo:m.Start], q.lower[m.End:hi]
+	modes := []struct {
+		mode  string
+		words []string
+	}{{geo.ModeWalking, walkWords}, {geo.ModeBicycling, bikeWords}, {geo.ModeDriving, driveWords}}
+	best, at := "", -1
+	for _, md := range modes {
+		for _, w := range md.words {
+			if i := lastWord(before, w); i > at {
+				best, at = md.mode, i
+			}
+		}
+	}
+	if best != "" {
+		return best
+	}
+	at = len(after)
+	for _, md := range modes {
+		for _, w := range md.words {
+			if i := firstWord(after, w); i >= 0 && i < at {
+				best, at = md.mode, i
+			}
+		}
+	}
+	return cmp.Or(best, geo.ModeDriving)
+}
+
+// lastWord is the index of the last w in text that starts a word ("bike"
+// in "bikes", not "cycle" in "motorcycle"); -1 when there is none.
+func lastWord(text, w string) int {
+	for hi := len(text); ; {
+		i := strings.LastIndex(text[:hi], w)
+		if i < 0 || i == 0 || !isLetter(text[i-1]) {
+			return i
+		}
+		hi = i
+	}
+}
+
+// firstWord is the index of the first w in text that starts a word; -1
+// when there is none.
+func firstWord(text, w string) int {
+	for from := 0; ; {
+		i := strings.Index(text[from:], w)
+		if i < 0 {
+			return -1
+		}
+		if i += from; i == 0 || !isLetter(text[i-1]) {
+			return i
+		}
+		from = i + 1
+	}
+}
