@@ -54,13 +54,16 @@ var notNameWords = map[string]bool{"the": true, "a": true, "an": true, "any": tr
 	"my": true, "our": true, "your": true, "that": true, "this": true, "and": true, "or": true, "to": true, "from": true}
 
 // withNamedKinds is rd with the places named by their own name and kind
-// as mentions ("Kent General Hospital is how far from here?") where
-// nothing else was read: the kind is then part of a name, not wanted.
+// as mentions ("Kent General Hospital is how far from here?") in a route
+// that names no other place: the kind is then part of a name, not
+// wanted. Only there: elsewhere the capitals would read otherwise than
+// the same words in lower case.
 func withNamedKinds(rd *understand.Reading) *understand.Reading {
-	if strings.ToUpper(rd.Text) == rd.Text || len(strings.ToLower(rd.Text)) != len(rd.Text) {
+	low := strings.ToLower(rd.Text)
+	if strings.ToUpper(rd.Text) == rd.Text || len(low) != len(rd.Text) || !reDirections.MatchString(low) ||
+		slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role != understand.RoleRegion }) {
 		return rd
 	}
-	low := strings.ToLower(rd.Text)
 	var add []understand.Mention
 	for _, m := range reNamedKind.FindAllStringSubmatchIndex(rd.Text, -1) {
 		s, e := m[2], m[3]
