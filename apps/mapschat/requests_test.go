@@ -51,12 +51,14 @@ import (
 // With round 8 (s127-s142, 58 messages, not yet tuned on) as written:
 // tuned 93.2% / 89.8%, held out 80.1% / 68.5%: the tuned floors were
 // lowered from 96.5% / 95% to 93% / 89.5% and the held-out tools+args
-// floor from 69% to 68% to fit it.
+// floor from 69% to 68% to fit it. After the round-8 fixes by class:
+// tuned 95.8% / 93.2%, held out 80.8% / 69.2%: the floors are just
+// under those again.
 const (
-	floorTunedTools     = 93.0
-	floorTunedArgs      = 89.5
-	floorHeldOutTools   = 78.5
-	floorHeldOutArgs    = 68.0
+	floorTunedTools     = 95.5
+	floorTunedArgs      = 93.0
+	floorHeldOutTools   = 80.5
+	floorHeldOutArgs    = 69.0
 	corpusTownRadiusKm  = 12  // "@Town": a position this close to the town
 	corpusPlaceRadiusKm = 1.5 // "#N", "#id": a position this close to the place
 )
