@@ -117,7 +117,7 @@ func readNumbers(toks []token, taken []bool) []Quantity {
 		}
 		if q, n := numberAt(toks, i); n > 0 {
 			q.Bound = boundBefore(toks, i)
-			end := i + n
+			end := i + n + restatedAt(toks, i+n, q.Value)
 			if end < len(toks) && !toks[end].masked {
 				if u, k := unitAt(toks, end); k > 0 {
 					q.Kind, q.Unit = Measure, u
@@ -145,6 +145,21 @@ func readNumbers(toks []token, taken []bool) []Quantity {
 		}
 	}
 	return out
+}
+
+// restatedAt is the tokens at i that write the number just read again
+// in brackets, as contracts and careful writers do ("forty (40) miles",
+// "12 (twelve) people"): 0 when there are none. The unit or noun after
+// them is the number's.
+func restatedAt(toks []token, i int, v float64) int {
+	if i >= len(toks) || !toks[i].isPunct("(") {
+		return 0
+	}
+	q, n := numberAt(toks, i+1)
+	if n == 0 || q.Value != v || i+1+n >= len(toks) || !toks[i+1+n].isPunct(")") {
+		return 0
+	}
+	return n + 2
 }
 
 func markTaken(taken []bool, i, j int) {

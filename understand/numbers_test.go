@@ -113,3 +113,21 @@ func TestMiddleOfAJourney(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberRestatedInBrackets: a number in words written again in
+// digits in brackets is one quantity, with the unit after the brackets.
+func TestNumberRestatedInBrackets(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		v    float64
+		unit string
+	}{
+		{"we may walk twelve (12) km on the day", 12, "km"},
+		{"no further than 25 (twenty-five) miles", 25, "mi"},
+	} {
+		r := understand.Read(c.q, understand.Options{})
+		if len(r.Quantities) != 1 || r.Quantities[0].Value != c.v || r.Quantities[0].Unit != c.unit {
+			t.Errorf("%q: %+v, want one %v %s", c.q, r.Quantities, c.v, c.unit)
+		}
+	}
+}

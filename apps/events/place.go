@@ -172,8 +172,8 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 		before := strings.ToLower(strings.TrimSpace(r.Text[:q.Start]))
 		if !(strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "around ") ||
 			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasPrefix(after, "out of ") || strings.HasPrefix(after, "outside ") || strings.HasSuffix(before, "within") ||
-			outAlone.MatchString(after) ||
-			strings.HasSuffix(before, "radius of")) {
+			outAlone.MatchString(after) || anyDirection.MatchString(after) ||
+			strings.HasSuffix(before, "radius of") || radiusLabel.MatchString(before) && clauseEnds.MatchString(after)) {
 			continue
 		}
 		if km > 1000 {
@@ -183,6 +183,18 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 	}
 	return 0, false
 }
+
+// anyDirection after a distance makes it a radius: "up to 40 miles in
+// any direction", "20 km each way", "30 km all around".
+var anyDirection = regexp.MustCompile(`^(?:in (?:any|every|all) directions?|each way|all around|in a circle|around (?:it|there|here))\b`)
+
+// radiusLabel before a distance that ends its clause labels it as the
+// radius: "Radius: 25 km.", "Max 60km.", "range - 30 miles", "maximum
+// 15 km, please".
+var radiusLabel = regexp.MustCompile(`(?:^|[\s.,;:!?(])(?:radius|range|distance|max\.?|maximum|max distance|max radius)\s*[:=\-–]?$`)
+
+// clauseEnds is what may follow a distance that ends its clause.
+var clauseEnds = regexp.MustCompile(`^(?:$|[.,;:!?)\n]|please\b|tops\b|or so\b|max\b)`)
 
 // outAlone is "out" ending a distance's clause: "happy to go up to 15
 // miles out.", "will drive 40 km out, no more".

@@ -15,13 +15,25 @@ import (
 // ("Oktoberfest", "Bierfest", "#jazzfest"): a festival.
 var compoundFest = regexp.MustCompile(`(?i)\b\p{L}{3,}fest(?:ival)?s?\b`)
 
+// kindLike finds a kind of event joined to a word that likens something
+// to it: "carnival-type stuff", "market-style stalls", "festival-like".
+var kindLike = regexp.MustCompile(`(?i)\b(\p{L}{3,})-(?:type|style|like|esque|ish|themed|y)\b`)
+
 // wordInterests are the interests a request names in ways the reader's
-// terms miss: a one-word "…fest", and a word of the vocabulary the
-// reader took for a town's name ("music or art", Art being a town).
+// terms miss: a one-word "…fest", a kind joined to "-type" or "-style",
+// and a word of the vocabulary the reader took for a town's name ("music
+// or art", Art being a town).
 func wordInterests(text string, r *understand.Reading) []string {
 	var out []string
 	if compoundFest.MatchString(text) {
 		out = append(out, "festival")
+	}
+	for _, m := range kindLike.FindAllStringSubmatch(text, -1) {
+		for _, t := range understand.Read(strings.ToLower(m[1]), understand.Options{Terms: terms()}).Terms {
+			if !slices.Contains(out, t.Label) {
+				out = append(out, t.Label)
+			}
+		}
 	}
 	for _, m := range vocabularyMentions(r) {
 		for _, t := range understand.Read(strings.ToLower(m.Text), understand.Options{Terms: terms()}).Terms {

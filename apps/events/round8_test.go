@@ -1,6 +1,9 @@
 package events
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestEditorReadsRound8Days: a range of days written after a single day
 // it holds is the frame (the day is an occasion in the stay); the days
@@ -22,6 +25,51 @@ func TestEditorReadsRound8Days(t *testing.T) {
 		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: c.today})
 		if why != "" || p.TimeFrame != (TimeFrame{From: c.from, To: c.to}) {
 			t.Errorf("%q: read %s (%q), want %s..%s", c.text, readingText(p), why, c.from, c.to)
+		}
+	}
+}
+
+// TestEditorReadsRound8Radius: a distance labelled as the radius or
+// the most ("Radius: 25 km.", "Max 60km."), one "in any direction", and
+// a number in words restated in digits in brackets are the radius.
+func TestEditorReadsRound8Radius(t *testing.T) {
+	a := memApp(t, nil, Options{})
+	for _, c := range []struct {
+		text   string
+		radius float64
+	}{
+		{"Brief: street fairs. Base: Leeds. Range: 15 km. Dates: next month.", 15},
+		{"Parades around Bristol next weekend? maximum 20mi, please", 32.19},
+		{"Markets near Ghent in May. Max. 30km", 30},
+		{"Fairs in Utrecht next month; happy to cycle twelve (12) kilometres each way.", 12},
+		{"We'll be in York in June and will travel up to thirty (30) miles in every direction for a country show.", 48.28},
+	} {
+		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: "2026-03-02"})
+		if why != "" || p.Place == nil || p.RadiusKm != c.radius {
+			t.Errorf("%q: read %s (%q), want +%v km", c.text, readingText(p), why, c.radius)
+		}
+	}
+}
+
+// TestEditorReadsRound8Interests: cosplay and comic or anime cons are
+// conventions (conference); a kind of event joined to "-type" or
+// "-style" names that kind, and floats a parade.
+func TestEditorReadsRound8Interests(t *testing.T) {
+	a := memApp(t, nil, Options{})
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"any comic cons in Leeds next month? cosplayers pls", []string{"conference"}},
+		{"Cosplay meet-ups or anime cons around Lyon in June?", []string{"conference"}},
+		{"Market-style stalls in Bruges next weekend", []string{"market"}},
+		{"festival-type happenings in Porto, with floats if possible, in July", []string{"festival", "parade"}},
+	} {
+		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: "2026-03-02"})
+		for _, w := range c.want {
+			if why != "" || !slices.Contains(p.Interests, w) {
+				t.Errorf("%q: read %s (%q), want %q among the interests", c.text, readingText(p), why, w)
+			}
 		}
 	}
 }

@@ -21,7 +21,7 @@ type interest struct {
 var interests = []interest{
 	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval"},
 		words: []string{"festival", "fest", "festa", "fiesta", "celebration", "jubilee"}},
-	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride"},
+	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats"},
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
 	{label: "holiday", phrases: []string{"holiday", "holidays", "public holiday", "national day", "bank holiday", "observance"},
 		kinds: []eventdata.Kind{eventdata.KindHoliday, eventdata.KindObservance}},
@@ -44,7 +44,8 @@ var interests = []interest{
 	{label: "culture", phrases: []string{"culture", "cultural", "tradition", "traditional", "religious", "heritage"},
 		words: []string{"day", "saint", "feast", "easter", "christmas", "ramadan", "diwali", "heritage", "remembrance"},
 		kinds: []eventdata.Kind{eventdata.KindObservance}},
-	{label: "conference", phrases: []string{"conference", "conferences", "summit", "summits", "meetup", "meetups", "convention", "tech event", "tech events"},
+	{label: "conference", phrases: []string{"conference", "conferences", "summit", "summits", "meetup", "meetups", "convention", "tech event", "tech events",
+		"conventions", "cosplay", "comic con", "comic cons", "anime con", "anime cons", "cosplay con", "cosplay cons", "fan convention", "fan conventions"},
 		words: []string{"conf", "conference", "summit", "con", "days", "meetup", "convention", "forum", "camp"},
 		kinds: []eventdata.Kind{eventdata.KindConference}},
 	{label: "technology", phrases: []string{"tech", "technology", "software", "developer", "developers", "programming", "ai", "data", "cloud", "web", "security", "javascript", "python", "devops"},
