@@ -287,7 +287,8 @@ func TestModelRouterAndHostileModelSQL(t *testing.T) {
 }
 
 // TestOnlyModelSQLIsCheckedAsFreeSQL: the agents' own statements run as
-// templates (the guard's CheckTemplate, no plan check), a model's SQL as
+// templates (the guard's CheckTemplate, no plan check), those saying why a
+// plan found nothing and the general agent's among them; a model's SQL as
 // free SQL, checked in full.
 func TestOnlyModelSQLIsCheckedAsFreeSQL(t *testing.T) {
 	s, ix := fixture(t)
@@ -300,6 +301,8 @@ func TestOnlyModelSQLIsCheckedAsFreeSQL(t *testing.T) {
 	}
 	ask(t, a, "Which floats does the csio DAC operate?")
 	ask(t, a, "Where is float 2902269 and how did its temperature change?")
+	ask(t, a, "What can you do?")                                     // the general agent's count of floats
+	ask(t, a, "What is the maximum oxygen of float 2902269 in 2015?") // nothing found: the reasons why
 	model, templates := 0, 0
 	for i, st := range rec.stmts {
 		switch {

@@ -384,6 +384,7 @@ func (a *App) explainEmpty(ctx context.Context, p QueryPlan) []string {
 		return out
 	}
 	opts := a.queryOpts()
+	opts.Templated = true // the code's statements, checked as the plans' are
 	for _, f := range p.Floats {
 		r, err := a.meta.Query(ctx, opts, `SELECT count(*) AS profiles, min(time) AS first_time, max(time) AS last_time, min(cycle) AS first_cycle, max(cycle) AS last_cycle FROM argo_profile_stations WHERE wmo = $1`, f)
 		if err != nil || len(r.Rows) == 0 {

@@ -139,7 +139,9 @@ func (a *App) generalAgent(ctx context.Context, s state) *AgentReport {
 			`Try "Where is float 2902269 and how has its surface temperature changed?", `+
 			`"Which floats in the Arabian Sea reported in the last year?" or "What does QC flag 4 mean?".`)
 	if a.meta != nil {
-		if res, err := a.meta.Query(ctx, a.queryOpts(), `SELECT count(*) AS floats, max(last_time) AS latest FROM argo_float_status`); err == nil && len(res.Rows) == 1 {
+		opts := a.queryOpts()
+		opts.Templated = true // the code's statement, checked as the plans' are
+		if res, err := a.meta.Query(ctx, opts, `SELECT count(*) AS floats, max(last_time) AS latest FROM argo_float_status`); err == nil && len(res.Rows) == 1 {
 			rep.Findings = append(rep.Findings, fmt.Sprintf("The store holds status for %v float(s); the latest report is %s.", res.Rows[0][0], fmtTime(res.Rows[0][1])))
 		}
 	}
