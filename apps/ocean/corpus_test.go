@@ -43,10 +43,17 @@ func (c corpusQuestion) heldOut() bool { return strings.ContainsAny(c.ID[len(c.I
 // ago", Hindi-English, a signature, YAML, a mid-sentence correction), 12
 // (q393–q422, written blind: an exam setter, terse military requests, a
 // float technician, a translation app, pseudo-SQL, voice assistants,
-// "since deployed", abyssal depths, mS/cm, °F, forecasts and currents).
+// "since deployed", abyssal depths, mS/cm, °F, forecasts and currents), 13
+// (q423–q452, written blind: a hurried PhD student, a Korean teacher,
+// Portuguese-speaking port engineers, a captain's story, a hydrographer's
+// jargon, a software tester's edge cases, kayakers, a knitter, a chat-bot
+// command, a Newfoundland skipper, the austral summer, "below the
+// thermocline", current speed).
 func (c corpusQuestion) round() int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(c.ID, "q"))
 	switch {
+	case n > 422:
+		return 13
 	case n > 392:
 		return 12
 	case n > 362:
@@ -202,7 +209,7 @@ func TestCorpus(t *testing.T) {
 	data := loadNC(t)
 	a := newApp(t, Options{Gazetteer: geotest.Gazetteer(t)})
 	var tuned, held corpusScore
-	var tunedR, heldR [13]corpusScore // by round
+	var tunedR, heldR [14]corpusScore // by round
 	mustPass := map[string]bool{"q01": true, "q02": true, "q03": true, "q04": true}
 	for _, c := range qs {
 		if err := c.Plan.Validate(); err != nil && len(c.Plan.Missing) == 0 {
@@ -258,7 +265,7 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("tuned (%d questions): %s", tuned.questions, tuned)
 	t.Logf("held out (%d questions): %s", held.questions, held)
-	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth"} {
+	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth"} {
 		if name == "" {
 			continue
 		}
