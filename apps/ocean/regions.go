@@ -94,14 +94,39 @@ func (r region) bbox() (float64, float64, float64, float64) {
 	return minLon, minLat, maxLon, maxLat
 }
 
-// contains reports whether (lon, lat) is inside the outline (even-odd rule).
-func (r region) contains(lon, lat float64) bool {
-	in := false
+// edge is one non-horizontal side of an outline as the even-odd test
+// reads it: a point at latitude lat, lo < lat <= hi, crosses it when its
+// longitude is west of slope*lat + offset.
+type edge struct{ lo, hi, slope, offset float64 }
+
+// edges are the outline's non-horizontal sides.
+func (r region) edges() []edge {
+	var out []edge
 	n := len(r.Outline)
 	for i, j := 0, n-1; i < n; j, i = i, i+1 {
 		xi, yi := r.Outline[i][0], r.Outline[i][1]
 		xj, yj := r.Outline[j][0], r.Outline[j][1]
-		if (yi > lat) != (yj > lat) && lon < (xj-xi)*(lat-yi)/(yj-yi)+xi {
+		if yi == yj {
+			continue
+		}
+		slope := (xj - xi) / (yj - yi)
+		out = append(out, edge{lo: min(yi, yj), hi: max(yi, yj), slope: slope, offset: xi - float64(slope*yi)})
+	}
+	return out
+}
+
+// crossedBy reports whether a ray west from (lon, lat) crosses e. The
+// product is rounded before the sum (no fused multiply-add), as the SQL
+// of polygonSQL computes it, so both tell the same points in.
+func (e edge) crossedBy(lon, lat float64) bool {
+	return lat > e.lo && lat <= e.hi && lon < float64(e.slope*lat)+e.offset
+}
+
+// contains reports whether (lon, lat) is inside the outline (even-odd rule).
+func (r region) contains(lon, lat float64) bool {
+	in := false
+	for _, e := range r.edges() {
+		if e.crossedBy(lon, lat) {
 			in = !in
 		}
 	}

@@ -93,10 +93,15 @@ func shapeOf(stmt string) (string, []string) {
 				for j++; j < len(stmt) && digit(stmt[j]); j++ {
 				}
 			}
-			// 1e5, 2.x: not a plain number; an integer written with a
+			// an exponent (1.5e-03, 2E+10), which the deparse writes as
+			// it came, like a decimal: a region's edges are written so
+			if k := exponentEnd(stmt, j); k > j {
+				j = k
+			}
+			// 1e, 2.x: not a plain number; an integer written with a
 			// leading zero (007), or a 0 after a minus (-0), the deparse
 			// writes otherwise (7, 0)
-			integer := !strings.Contains(stmt[i:j], ".")
+			integer := !strings.ContainsAny(stmt[i:j], ".eE")
 			if j < len(stmt) && word(stmt[j]) || integer && c == '0' && (j-i > 1 || afterMinus(stmt[:i])) {
 				b.WriteString(stmt[i:j])
 			} else {
@@ -110,6 +115,27 @@ func shapeOf(stmt string) (string, []string) {
 		}
 	}
 	return b.String(), lits
+}
+
+// exponentEnd is the end of an exponent (e or E, a sign or none, digits)
+// starting at stmt[j], or j when none starts there.
+func exponentEnd(stmt string, j int) int {
+	k := j
+	if k >= len(stmt) || stmt[k] != 'e' && stmt[k] != 'E' {
+		return j
+	}
+	k++
+	if k < len(stmt) && (stmt[k] == '+' || stmt[k] == '-') {
+		k++
+	}
+	d := k
+	for k < len(stmt) && '0' <= stmt[k] && stmt[k] <= '9' {
+		k++
+	}
+	if k == d {
+		return j
+	}
+	return k
 }
 
 // afterMinus reports whether text ends in a minus, spaces aside.

@@ -26,6 +26,10 @@ func TestGuardChecksByShape(t *testing.T) {
 			`WITH lv0 AS (SELECT wmo, "time" FROM argo_profile_stations WHERE lat BETWEEN -0.5 AND 23.25 AND (CASE WHEN (lat > 3) <> (lat > 7.75) AND lon < ((110 - 105) * (lat - 3)) / (0 - 3) + 105 THEN 1 ELSE 0 END % 2) = 1 AND "time" >= $1) SELECT wmo, count(*) AS n2 FROM lv0 GROUP BY wmo LIMIT 20`},
 		{"SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('2902269') AND cycle IN (10, 12) AND lat > -0.5",
 			"SELECT wmo, cycle FROM argo_profile_stations WHERE wmo IN ('5906072') AND cycle IN (1, 300) AND lat > -60"},
+		// edges as slopes and offsets in exponent form: one shape for
+		// the regions of as many edges with signs alike
+		{"SELECT count(*) FROM argo_profile_stations WHERE ((lat > 0 AND lat <= 3 AND lon < -1.6666666666666667e+00 * lat + 1.1e+02)::INTEGER + (lat > 3 AND lat <= 10 AND lon < 0e+00 * lat + 1.05e+02)::INTEGER) % 2 = 1",
+			"SELECT count(*) FROM argo_profile_stations WHERE ((lat > 35 AND lat <= 38 AND lon < -5e-01 * lat + 1.1E2)::INTEGER + (lat > 3.5 AND lat <= 10 AND lon < 2.25e-03 * lat + 7.5e+01)::INTEGER) % 2 = 1"},
 	}
 	var gc guardChecks
 	for _, pair := range stmts {
@@ -68,6 +72,7 @@ func FuzzGuardChecksByShape(f *testing.F) {
 		`WITH lv0 AS (SELECT wmo FROM argo_profile_stations WHERE lat BETWEEN -12.5 AND 25 AND "time" >= $1) SELECT wmo, count(*) AS n2 FROM lv0 GROUP BY 1 LIMIT 500`,
 		"SELECT CAST(lat AS decimal(10, 2)) FROM argo_profile_stations ORDER BY 1 LIMIT 1.5",
 		"SELECT 'it''s 12', \"col 3\" FROM argo_float_status WHERE x = '12''34' OFFSET 0",
+		"SELECT count(*) FROM argo_profile_stations WHERE (lat > 3 AND lat <= 10 AND lon < -1.6666666666666667e+00 * lat + 1.1e+02)::INTEGER % 2 = 1 AND lat < -0e5 + 2E3 - 1e",
 	} {
 		f.Add(s)
 	}
