@@ -730,7 +730,10 @@ func durationTV(s float64) *TextValue {
 // Results are ranked by text match and distance; at most 20. "towns"
 // ("cities", "villages") around a centre answers with GeoNames populated
 // places of type locality, the ones a person would name first (see
-// townsNear).
+// townsNear). A centre bounds the search: with a radius, nothing beyond
+// it, except that a search for a kind with none inside answers with the
+// nearest out to MaxSearchRadius (the radius biases, as Google's does);
+// a kind without a radius is bounded by MaxSearchRadius.
 func (e *Engine) SearchPlaces(ctx context.Context, req SearchRequest) (SearchResult, error) {
 	q := Normalize(req.Query)
 	if q == "" {
