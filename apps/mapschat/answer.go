@@ -107,7 +107,7 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 	if r.Kind == KindNearby && r.Query != "" && len(places) > 0 {
 		mem.Found = rememberFound(mem.Found, Found{Query: r.Query, Places: places})
 	}
-	if len(places) > 0 && r.Kind != KindDetails {
+	if len(places) > 0 && r.Kind != KindDetails && !(r.Kind == KindElevation && listedOnly(r, mem)) {
 		mem.Results = places
 		s := places[0]
 		mem.Subject = &s

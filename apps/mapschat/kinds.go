@@ -32,8 +32,16 @@ var terms = func() []understand.Term {
 		{"parking", []string{"car park", "parking lot", "parking garage", "parking space", "parking spot", "multi-storey", "somewhere to park", "place to park"}},
 		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store", "apotheke", "apotheek", "farmacia", "pharmacie", "apteka"}},
 		{"bubble tea", []string{"boba", "bubble tea", "milk tea", "boba tea"}},
-		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money"}},
-		{"gas station", []string{"petrol", "filling station", "fuel", "fill up", "service station"}},
+		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money",
+			// money from a machine, in a tourist's words and their own
+			"take out money", "take out cash", "take money out", "take cash out", "get money out", "get out money", "money machine",
+			"cash withdrawal", "caixa eletrônico", "caixa eletronico", "caixa automático", "multibanco", "cajero", "cajero automático",
+			"cajero automatico", "distributeur", "bancomat", "geldautomat"}},
+		{"gas station", []string{"petrol", "filling station", "fuel", "fill up", "service station",
+			// a need a gas station meets: air for a tire
+			"put air in", "put some air in", "air in my tire", "air in my tyre", "air for my tire", "air for my tyre", "air for the tires",
+			"air pump", "air compressor", "pump up my tire", "pump up the tire", "inflate my tire", "inflate the tire", "inflate my tyre",
+			"tire pressure", "tyre pressure", "air up my tires", "air up the tires"}},
 		{"charging station", []string{"charging point", "charging", "charger", "ev charger", "car charger", "charge my car", "charge my electric car", "charge the car", "charge my ev", "charge an electric car", "supercharger"}},
 		{"park", []string{"playground", "play area"}},
 		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},

@@ -54,6 +54,7 @@ func listedPicks(low, text string, mem Memory) []understand.Reference {
 			}
 		}
 	}
+	out = append(out, brandPicks(low, text, mem)...)
 	for _, m := range reOrdinalOf.FindAllStringSubmatchIndex(low, -1) {
 		n := ordinalIndex(low[m[2]:m[3]], len(mem.Results))
 		if n >= 1 && n <= len(mem.Results) {
@@ -92,5 +93,6 @@ func withListedPicks(rd *understand.Reading, low string, mem Memory) *understand
 	slices.SortFunc(out.References, func(a, b understand.Reference) int { return a.Start - b.Start })
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), func(m understand.Mention) bool { return inside(m.Span) })
 	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool { return inside(t.Span) })
+	out.Modes = slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool { return inside(m.Span) }) // "on Suburban Drive"
 	return &out
 }

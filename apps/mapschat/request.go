@@ -184,7 +184,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := withoutFillers(inEnglish(strings.TrimSpace(t.Message)))
+	text := autocorrected(withoutFillers(inEnglish(strings.TrimSpace(t.Message))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -318,7 +318,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if r, ok := addressAsked(low, rd, here); ok {
 		return r
 	}
-	if r, ok := comparedHeights(low, rd, here); ok {
+	if r, ok := heightsAsked(low, rd, mem, here); ok {
 		return r
 	}
 	if reElevation.MatchString(low) {
@@ -605,6 +605,9 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			r.From = l
 		}
 	}
+	if r.To == nil && r.From != nil && mem.Last == KindDirections && mem.Trip != nil {
+		r.To = &mem.Trip.To // right after a route, "how long straight from here": to where it went
+	}
 	if r.To == nil && mem.Subject != nil {
 		r.To = placeLoc(*mem.Subject, "it")
 	}
@@ -697,66 +700,6 @@ func pointedAt(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	return nil
 }
 
-// resolveRef resolves "here", "there", "it" and "the second one" against
-// the memory; nil and the words when they point at nothing known.
-func resolveRef(ref understand.Reference, mem Memory, here *Loc) (*Loc, string) {
-	switch ref.Kind {
-	case understand.RefHere:
-		if here == nil {
-			return nil, ref.Text
-		}
-		return here, ""
-	case understand.RefThere, understand.RefIt:
-		if mem.Subject != nil {
-			return placeLoc(*mem.Subject, ref.Text), ""
-		}
-		if len(mem.Results) == 1 {
-			return placeLoc(mem.Results[0], ref.Text), ""
-		}
-	case understand.RefNth:
-		i := ref.Index - 1
-		if ref.Index < 0 {
-			i = len(mem.Results) + ref.Index
-		}
-		if i >= 0 && i < len(mem.Results) {
-			return placeLoc(mem.Results[i], ref.Text), ""
-		}
-	}
-	return nil, ref.Text
-}
-
-// mentionsResult finds an earlier result the message names ("is Grotto
-// Pizza open?").
-func mentionsResult(low string, mem Memory) *Place {
-	for i := range mem.Results {
-		n := strings.ToLower(mem.Results[i].Name)
-		if len(n) >= 4 && strings.Contains(low, n) {
-			return &mem.Results[i]
-		}
-	}
-	return nil
-}
-
-func mentionLoc(m understand.Mention) *Loc {
-	l := &Loc{Name: m.Text}
-	if m.Qualifier != "" {
-		l.Name = m.Text + ", " + m.Qualifier
-	}
-	if m.Place != nil {
-		l.Name, l.Known = m.Place.Qualified(), true
-		l.Area = m.Place.Kind == understand.KindRegion || m.Place.Kind == understand.KindCountry
-		if m.Place.HasPoint {
-			l.Point = &LatLng{Lat: m.Place.Lat, Lng: m.Place.Lng}
-		}
-	}
-	return l
-}
-
-func placeLoc(p Place, ref string) *Loc {
-	pt := p.Location
-	return &Loc{Name: p.Name, Point: &pt, PlaceID: p.PlaceID, Ref: ref, Known: true}
-}
-
 // queryOf is what to search for: the kind of place asked for.
 func queryOf(low string, rd *understand.Reading) string {
 	var qs []string
@@ -786,15 +729,4 @@ func detailOf(w string) string {
 		return "accessibility"
 	}
 	return "address"
-}
-
-// pointsBack says whether the text points at a place spoken of before:
-// "there", "it", "the first one".
-func pointsBack(rd *understand.Reading) bool {
-	for _, r := range rd.References {
-		if r.Kind == understand.RefThere || r.Kind == understand.RefIt || r.Kind == understand.RefNth {
-			return true
-		}
-	}
-	return false
 }

@@ -17,8 +17,16 @@ import (
 
 var (
 	// reHigher compares the heights of places: "which is higher up",
-	// "is Dover above Smyrna", "which sits lower".
-	reHigher = regexp.MustCompile(`\b(?:higher|lower|taller|more elevated|less elevated|higher up|further up|above|below)\b`)
+	// "which sits lower"; "above" and "below" only as asksAboveBelow
+	// reads them.
+	reHigher = regexp.MustCompile(`\b(?:higher|lower|taller|more elevated|less elevated|higher up|further up)\b`)
+	// reAbove is "above" or "below" with what is just before it: a
+	// comparison after a place or a verb of being ("is Dover above
+	// Smyrna", "Lewes sits below"), a scene after a thing ("a cabin
+	// above the lake").
+	reAbove = regexp.MustCompile(`(\S*)\s+(?:above|below)\b`)
+	// reBeing are the verbs a height is compared with.
+	reBeing = regexp.MustCompile(`^(?:is|are|sits?|sitting|lies|lie|lying|stands?|was|be)$`)
 	// reVersus sets places side by side: "elevation difference Dover vs
 	// Newark", "compare the altitude of A and B".
 	reVersus = regexp.MustCompile(`\b(?:vs\.?|versus|difference|differ|compared?|comparing|comparison|between)\b`)
@@ -65,7 +73,7 @@ func qualifierOf(low string, start int) string {
 // or "the elevation difference between A and B" as the elevations of the places named (and of here, when pointed at);
 // ok false for any other message.
 func comparedHeights(low string, rd *understand.Reading, here *Loc) (Request, bool) {
-	if !reHigher.MatchString(low) && !(reElevation.MatchString(low) && reVersus.MatchString(low)) {
+	if !reHigher.MatchString(low) && !asksAboveBelow(low, rd) && !(reElevation.MatchString(low) && reVersus.MatchString(low)) {
 		return Request{}, false
 	}
 	var places []*Loc
@@ -83,6 +91,23 @@ func comparedHeights(low string, rd *understand.Reading, here *Loc) (Request, bo
 		return Request{}, false
 	}
 	return Request{Kind: KindElevation, Near: places[0], Also: places[1:]}, true
+}
+
+// asksAboveBelow says whether "above" or "below" compares heights: it
+// follows a place named or a verb of being, not a thing of a scene ("a
+// sunrise spot above the valley" asks for spots, not heights).
+func asksAboveBelow(low string, rd *understand.Reading) bool {
+	for _, ix := range reAbove.FindAllStringSubmatchIndex(low, -1) {
+		if reBeing.MatchString(low[ix[2]:ix[3]]) {
+			return true
+		}
+		for _, m := range rd.Mentions {
+			if m.End == ix[3] && len(low) == len(rd.Text) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // aboutWords says whether the message asks about words (a translation, a

@@ -36,7 +36,7 @@ const foundID = "$found"
 func (a *Assistant) readSteps(text string, mem Memory, here *Loc) (Request, bool) {
 	m := reThen.FindStringSubmatch(text)
 	if m == nil {
-		return Request{}, false
+		return a.searchAndRoute(text, mem, here)
 	}
 	first := readRequest(strings.ToLower(m[1]), a.readText(m[1], here, true), mem, here)
 	if first.Kind != KindNearby || first.Near == nil {
