@@ -2,7 +2,6 @@ package mapschat
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -115,23 +114,7 @@ func namedOnes(low, text string, mem Memory) []understand.Reference {
 // withNamedOnes is rd with the results named by a fragment as
 // references, the places read inside those words dropped.
 func withNamedOnes(rd *understand.Reading, low string, mem Memory) *understand.Reading {
-	refs := namedOnes(low, rd.Text, mem)
-	if len(refs) == 0 {
-		return rd
-	}
-	out := *rd
-	inside := func(s understand.Span) bool {
-		for _, r := range refs {
-			if s.Start < r.End && r.Start < s.End {
-				return true
-			}
-		}
-		return false
-	}
-	out.References = append(slices.DeleteFunc(slices.Clone(rd.References), func(r understand.Reference) bool { return inside(r.Span) }), refs...)
-	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), func(m understand.Mention) bool { return inside(m.Span) })
-	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool { return inside(t.Span) })
-	return &out
+	return withReferences(rd, namedOnes(low, rd.Text, mem))
 }
 
 // roleBefore is the end of a route that the words before a place make

@@ -81,7 +81,13 @@ func ordinalIndex(w string, n int) int {
 // withListedPicks is rd with listedPicks as references, what was read
 // inside those words (the street as a place, "the second" alone) dropped.
 func withListedPicks(rd *understand.Reading, low string, mem Memory) *understand.Reading {
-	refs := listedPicks(low, rd.Text, mem)
+	return withReferences(rd, listedPicks(low, rd.Text, mem))
+}
+
+// withReferences is rd with refs as references, in text order, and what
+// was read inside their words dropped: other references, places, terms
+// and travel modes ("on Suburban Drive"). rd itself when refs is empty.
+func withReferences(rd *understand.Reading, refs []understand.Reference) *understand.Reading {
 	if len(refs) == 0 {
 		return rd
 	}
@@ -93,6 +99,6 @@ func withListedPicks(rd *understand.Reading, low string, mem Memory) *understand
 	slices.SortFunc(out.References, func(a, b understand.Reference) int { return a.Start - b.Start })
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), func(m understand.Mention) bool { return inside(m.Span) })
 	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool { return inside(t.Span) })
-	out.Modes = slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool { return inside(m.Span) }) // "on Suburban Drive"
+	out.Modes = slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool { return inside(m.Span) })
 	return &out
 }
