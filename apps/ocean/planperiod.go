@@ -296,3 +296,68 @@ func outsideExclusion(r *understand.Reading) []understand.TimeFrame {
 	}
 	return kept
 }
+
+// A chat command's bounds ("!argo track 2901780 from:2018-01
+// to:2018-03", "start=2019-05 end=2019-08") are a period written as
+// keys: "from 2018-01 to 2018-03", the end month included, wherever the
+// two keys stand.
+var reKeyedBound = mustGuarded(`(?i)\b(from|since|to|until|till|before|after|start|end)\s*[:=]\s*((?:19|20)\d\d(?:-\d{1,2}){0,2})\b`)
+
+// rewordKeyedBounds writes a command's keyed bounds as words, a start
+// and an end key as one period at the start key.
+func rewordKeyedBounds(query string) string {
+	ms := reKeyedBound.FindAllStringSubmatchIndex(query, -1)
+	key := func(m []int) string {
+		switch k := strings.ToLower(query[m[2]:m[3]]); k {
+		case "start":
+			return "from"
+		case "end":
+			return "to"
+		default:
+			return k
+		}
+	}
+	end := func(m []int) bool { k := key(m); return k == "to" || k == "until" || k == "till" }
+	if len(ms) == 2 && (key(ms[0]) == "from" && end(ms[1]) || end(ms[0]) && key(ms[1]) == "from") {
+		a, b := ms[0], ms[1]
+		from, to := query[a[4]:a[5]], query[b[4]:b[5]]
+		if end(a) {
+			from, to = to, from
+		}
+		return query[:a[0]] + "from " + from + " to " + to + query[a[1]:b[0]] + query[b[1]:]
+	}
+	return replaceFunc(reKeyedBound, query, func(m []int) string { return key(m) + " " + query[m[4]:m[5]] })
+}
+
+// A season named for its hemisphere ("the austral summer of 2021–22",
+// "the southern winter 2019", "the 2015/16 austral summer", "boreal
+// spring 2020") is that hemisphere's season whatever the place: the
+// austral summer is December to February, its winter June to August. A
+// season across two years begins in the first.
+var (
+	reHemiSeason     = mustGuarded(`(?i)\b(austral|southern(?:[- ]hemisphere)?|boreal|northern(?:[- ]hemisphere)?)\s+(summer|winter|spring|autumn|fall)(?:\s+season)?\s+(?:of\s+|in\s+)?((?:19|20)\d\d)(?:\s*[-–/]\s*(?:19|20)?\d\d)?\b`)
+	reHemiSeasonYear = mustGuarded(`(?i)\b((?:19|20)\d\d)(?:\s*[-–/]\s*(?:19|20)?\d\d)?\s+(austral|southern(?:[- ]hemisphere)?|boreal|northern(?:[- ]hemisphere)?)\s+(summer|winter|spring|autumn|fall)\b`)
+)
+
+// rewordHemisphereSeasons writes each such season as its months ("from
+// December 2021 to February 2022"), and says how it read them.
+func rewordHemisphereSeasons(query string) (string, string) {
+	var notes []string
+	write := func(text, hemi, name, year string) string {
+		y, _ := strconv.Atoi(year)
+		south := strings.HasPrefix(strings.ToLower(hemi), "austral") || strings.HasPrefix(strings.ToLower(hemi), "south")
+		tf := seasonFrame(strings.ToLower(name), y, south)
+		from, _ := time.Parse("2006-01-02", tf.From)
+		to, _ := time.Parse("2006-01-02", tf.To)
+		months := "from " + from.Format("January 2006") + " to " + to.AddDate(0, -1, 0).Format("January 2006")
+		notes = append(notes, fmt.Sprintf("%q read as %s", text, strings.TrimPrefix(months, "from ")))
+		return months
+	}
+	query = replaceFunc(reHemiSeason, query, func(m []int) string {
+		return write(query[m[0]:m[1]], query[m[2]:m[3]], query[m[4]:m[5]], query[m[6]:m[7]])
+	})
+	query = replaceFunc(reHemiSeasonYear, query, func(m []int) string {
+		return write(query[m[0]:m[1]], query[m[4]:m[5]], query[m[6]:m[7]], query[m[2]:m[3]])
+	})
+	return query, strings.Join(notes, "; ")
+}

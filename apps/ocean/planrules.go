@@ -65,11 +65,11 @@ var (
 		{"earliest", mustGuarded(`\b(earliest|oldest|first to report)\b`)},
 	}
 	reWhichFloat  = mustGuarded(`\b(which|what) (float|floats|argo float|argo floats|platform|one)\b|\bfloats? (with|that|had|has|recorded|measured|reported)\b.*\b(most|highest|lowest|warmest|coldest|saltiest|freshest|deepest)\b`)
-	reWhichProf   = mustGuarded(`\b(which|what) (profile|profiles|cycle|cycles)\b|\b(profile|cycle) (with|that|had)\b`)
+	reWhichProf   = mustGuarded(`\b(which|what) (profile|profiles|cycle|cycles|casts?)\b|\b(profile|cycle|cast) (with|that|had)\b`)
 	rePlot        = mustGuarded(`\b(plots?|graphs?|charts?|draw|diagrams?|maps?|visuali[sz]e|pictures?|figure)\b`)
 	reShow        = mustGuarded(`\b(show|display)\b`)
 	reTable       = mustGuarded(`\b(list|table|tabulate|each|per|every|for all)\b`)
-	reCycle       = mustGuarded(`\b(?:cycles?|profiles?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
+	reCycle       = mustGuarded(`\b(?:cycles?|profiles?|casts?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
 	reFirstCycle  = mustGuarded(`\b(first|initial) (cycle|profile)\b`)
 	reLastCycle   = mustGuarded(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
 	rePresAt      = mustGuarded(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+|the\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
@@ -79,7 +79,7 @@ var (
 	reSurface     = mustGuarded(`\b(surface|near-surface|sst|sss|top layer)\b`)
 	reGroupFloat  = mustGuarded(`\b(per float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
 	reGroupMonth  = mustGuarded(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
-	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile)\b`)
+	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile|per cast|each cast|every cast|cast by cast|profile by profile)\b`)
 	reGroupBin    = mustGuarded(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
 	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
 	reTopLayer    = mustGuarded(`\btop\s+\d{1,5}(?:\.\d+)?\s*(?:m|meters?|metres?|dbar|decibars?|db)\b`)
@@ -87,15 +87,15 @@ var (
 	reNearWord    = mustGuarded(`\b(near|around|close to|nearest|closest|within|from|off)\b`)
 	reSeaName     = mustGuarded(`\b(?:[A-Z][a-z]+\s)+(?:Sea|Ocean|Gulf|Bay|Basin|Strait|Channel)\b|\b(?:Gulf|Bay|Sea) of (?:[A-Z][a-z]+\s?)+`)
 	reLatTok      = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:([NS])|([EW]))\b`)
-	reRankNoun    = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?)\b`)
+	reRankNoun    = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|most saline|freshest|least saline|highest|lowest|latest|earliest|most recent)\s+(\w+\s+)?(floats?|profiles?|cycles?|casts?)\b`)
 	// reHowManyFloats counts floats or profiles; reFloatsAsked asks which
 	// floats (or profiles) there are
-	reHowManyFloats = mustGuarded(`\bhow many (floats|profiles|cycles)\b`)
+	reHowManyFloats = mustGuarded(`\bhow many (floats|profiles|cycles|casts)\b`)
 	reFloatsAsked   = mustGuarded(`\b(which|what|list|any) (floats?|profiles?)\b|\bfloats? (in|within|near|inside|off|around|close to)\b`)
 	reTS            = mustGuarded(`\b(?:t|theta|θ)\s*[-–/]\s*s\b|\btemperature[- ]salinity\b|\btemp(?:erature)? (?:vs\.?|versus|against) (?:salinity|psal)\b|\b(?:salinity|psal) (?:vs\.?|versus|against) temp(?:erature)?\b`)
 	reMeanVerb      = mustGuarded(`\b(does|do|did)\b[^?]*\bmean\b`)
-	reRankProfile   = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?)\b`)
-	reProfileNoun   = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?)\b`)
+	reRankProfile   = mustGuarded(`\b(deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent)\s+(profiles?|cycles?|casts?)\b`)
+	reProfileNoun   = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?|casts?)\b`)
 	reSeason        = mustGuarded(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
 	reRangeOfNum    = mustGuarded(`\brange\s+of\s+\d|\b(?:pressure|depth)s?\s+(?:range|interval)\s+(?:of\s+|from\s+|between\s+)?\d`)
 	reLastProfile   = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
@@ -112,7 +112,7 @@ var (
 	// "the 5 cycles that reached the deepest", "3 floats which had the
 	// warmest water", "the five cycles of float X that went the deepest",
 	// "which 3 profiles reached the greatest depth"
-	reTopThat   = mustGuarded(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+of\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
+	reTopThat   = mustGuarded(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+(?:of|from|by)\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
 	reWhereMeta = mustGuarded(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
@@ -138,7 +138,7 @@ var unmeasured = []struct {
 	{mustGuarded(`\bsea[- ]level\b`), "sea level"},
 	{mustGuarded(`\bair temperatures?\b`), "air temperature"},
 	{mustGuarded(`\b(rain|rainfall|precipitation)\b`), "rainfall"},
-	{mustGuarded(`\b(current speeds?|current velocit(y|ies)|ocean currents?)\b`), "currents"},
+	{mustGuarded(`\b(current speeds?|current velocit(y|ies)|ocean currents?|drift(ing)? (speeds?|velocit(y|ies)|rates?)|speed of (the )?(drift|current))\b`), "currents"},
 }
 
 // unmeasuredAsked names the unmeasured quantity q asks for, when every
@@ -596,7 +596,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.GroupBy = "float"
 	}
 	if what := unmeasuredAsked(q, r); what != "" {
-		p.Variable, p.With = "", nil
+		p.Variable, p.With, p.Aggregate = "", nil, speedNotTrack(aq, p.Aggregate, what)
 		if p.Aggregate == "" && len(p.Cycles) > 0 {
 			p.Aggregate = "value" // "the mixed layer depth of cycle 30"; "what wave height did it measure" asks no aggregate
 		}

@@ -550,3 +550,23 @@ var reWMOPossessive = mustGuarded(`\b([0-9]{7}|[0-9]{5})s\b`)
 func apostropheWMO(q string) string {
 	return reWMOPossessive.ReplaceAllString(q, "$1's")
 }
+
+// speedNotTrack is the aggregate of a question that asks for the speed
+// of the currents a float drifts with ("its average drift speed, i.e.
+// the current speed"): its drift is what is measured, not where it
+// went, so a track read from "drift" gives way to the aggregate the rest
+// of aq asks ("average"), or none.
+func speedNotTrack(aq, agg, unmeasured string) string {
+	if agg != "track" || unmeasured != "currents" {
+		return agg
+	}
+	for _, a := range reAggregate {
+		if a.agg == "track" || a.agg == "mean" && reMeanVerb.MatchString(aq) {
+			continue
+		}
+		if a.re.MatchString(aq) {
+			return a.agg
+		}
+	}
+	return ""
+}

@@ -1,0 +1,304 @@
+package ocean
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// --- clauses that set the scene ----------------------------------------
+
+// A clause describes the asker, not the data, when its subject is the
+// asker ("I'm in Lisbon for a conference", "we are at 40S 160W right
+// now", "Sailing out of Denpasar next week": first person, or a verb of
+// the asker's doing with no subject) and it asks for nothing: no float,
+// profile, variable, aggregate, ranking or question word. Its times and
+// places are not filters ("next week" is when the asker sails, not when
+// the data were measured), unless the rest of the question points back
+// at them: "here", "of us", "near me", a radius or "nearest" with no
+// place of its own keep its place; "then", "that year" keep its time.
+// Typed without apostrophes, "ive" is "I've" and "were sailing" is
+// "we're sailing" ("Were sailing the Ionian this spring").
+var (
+	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
+	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
+	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
+	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
+	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
+	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
+	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
+	// A clause reporting what someone else says ("my friend says the
+	// Arabian Sea is super salty", "my dad thinks it freezes") tells of
+	// the asker's world, not the data, when it asks for nothing: no
+	// float, question or command word, statistic or need.
+	reHearsay     = mustGuarded(`(?i)^(?:(?:my|our|a|the|some|his|her)\s+)?(?:\w+\s+)?(?:friends?|dad|father|mum|mom|mother|brother|sister|teacher|boss|colleagues?|professor|prof|wife|husband|partner|girlfriend|boyfriend|kids?|son|daughter|uncle|aunt|grandpa|grandma|grandfather|grandmother|neighbou?rs?|someone|somebody|people|everyone|everybody|they|he|she)\s+(?:says|say|said|told me|tells me|thinks|think|thought|claims|claimed|reckons|reckoned|insists|believes|swears)\b(?:\s+that)?\s+(?:the|a|it|its|it's|there)\b`)
+	reHearsayAsks = mustGuarded(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max\w*|min\w*|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
+)
+
+// setScene returns query without the clauses that set the scene (see
+// above), keeping what the rest points back at, and the words set aside.
+func setScene(query string, now time.Time) (string, string) {
+	type clause struct{ start, end int }
+	var cs []clause
+	last := 0
+	for _, m := range reClauseEnd.FindAllStringIndex(query, -1) {
+		if decimalPoint(query, m) {
+			continue // "12.5S": one number
+		}
+		if m[0] > last {
+			cs = append(cs, clause{last, m[0]})
+		}
+		last = m[1]
+		if strings.TrimSpace(query[m[0]:m[1]]) != "" && !strings.ContainsAny(query[m[0]:m[1]], ".!?;,-–—") {
+			last = m[0] // a question word starts the next clause
+		}
+	}
+	if last < len(query) {
+		cs = append(cs, clause{last, len(query)})
+	}
+	// whole sentences that tell a story around the question ("My
+	// grandfather sailed round the Cape. I found out that float 1900857
+	// spent years there.") when another sentence asks
+	bgs := backgroundSentences(query)
+	inBackground := func(c clause) bool {
+		return slices.ContainsFunc(bgs, func(b [2]int) bool { return b[0] <= c.start && c.end <= b[1] })
+	}
+	var scene []clause
+	bg := map[clause]bool{}
+	for _, b := range bgs {
+		c := clause{b[0], b[1]}
+		scene, bg[c] = append(scene, c), true
+	}
+	for _, c := range cs {
+		text := query[c.start:c.end]
+		head := text[len(reSubord.FindString(text)):]
+		asker := reAsker.MatchString(head) && !strings.HasPrefix(strings.ToLower(head), "leaving out") // an exclusion
+		if (asker && !reAsksFor.MatchString(head) || reHearsay.MatchString(head) && !reHearsayAsks.MatchString(text)) && !inBackground(c) {
+			scene = append(scene, c)
+		}
+	}
+	if len(scene) == 0 {
+		return query, ""
+	}
+	slices.SortFunc(scene, func(a, b clause) int { return a.start - b.start })
+	var rest strings.Builder
+	prev := 0
+	for _, c := range scene {
+		rest.WriteString(query[prev:c.start])
+		prev = c.end
+	}
+	rest.WriteString(query[prev:])
+	others := rest.String()
+	keepPlace := rePlaceBack.MatchString(others) || reNeedPoint.MatchString(others) && !hasOwnPlace(others)
+	keepTime := reTimeBack.MatchString(others)
+	var out strings.Builder
+	var setAside []string
+	prev = 0
+	for _, c := range scene {
+		out.WriteString(query[prev:c.start])
+		prev = c.end
+		text := query[c.start:c.end]
+		switch {
+		case keepPlace && keepTime:
+			out.WriteString(text)
+		case keepPlace:
+			kept, times := withoutTimes(text, now)
+			out.WriteString(kept)
+			if times != "" {
+				setAside = append(setAside, times)
+			}
+		case keepTime:
+			out.WriteString(" " + timesOnly(text, now) + " ")
+			setAside = append(setAside, strings.TrimSpace(text))
+		default:
+			setAside = append(setAside, strings.TrimSpace(text))
+		}
+		if bg[c] && !keepPlace {
+			// a story's floats are the ones asked about ("that float"),
+			// and its variable the one measured when the question names none
+			out.WriteString(" " + storyKept(text, others) + " ")
+		}
+		if sea := seaOfTheData(text, reWMO.MatchString(query)); sea != "" && !keepPlace && !hasOwnPlace(others) {
+			out.WriteString(" in the " + sea + " ")
+		}
+	}
+	out.WriteString(query[prev:])
+	kept := strings.TrimLeft(out.String(), " .,;!?-–—")
+	return kept, strings.Join(setAside, "; ")
+}
+
+// decimalPoint says whether the match m of query is a point between
+// digits, which ends no clause.
+func decimalPoint(query string, m []int) bool {
+	isDigit := func(i int) bool { return i >= 0 && i < len(query) && query[i] >= '0' && query[i] <= '9' }
+	return query[m[0]:m[1]] == "." && isDigit(m[0]-1) && isDigit(m[1])
+}
+
+// A sea whose own seasons, waters or temperatures the asker speaks of
+// ("to mimic the Sea of Japan's seasons", "I love the waters of the
+// Coral Sea"), or that is the subject of the asker's work ("we're
+// cutting a documentary segment on the Sea of Japan", when no float is
+// named) is where the data are asked, though the clause is about the
+// asker: the sea is kept when the rest names no place.
+var (
+	reSeaOwns = mustGuarded(`\b(?:seasons?|waters?|temperatures?|conditions|climate|surface|salinity|summers?|winters?)\s+of\s+(?:the\s+)?$`)
+	// reWorkOn ends in the subject of the asker's work: "a documentary
+	// segment on the", "my thesis about", "a lecture covering the"
+	reWorkOn = mustGuarded(`\b(?:documentar(?:y|ies)|segments?|films?|movies?|videos?|episodes?|podcasts?|programmes?|programs?|shows?|reports?|stor(?:y|ies)|articles?|features?|pieces?|essays?|books?|chapters?|projects?|theses|thesis|dissertations?|papers?|studies|study|lectures?|talks?|presentations?|lessons?|posters?|exhibits?|exhibitions?|blog(?: posts?)?)\s+(?:on|about|covering|featuring|of)\s+(?:the\s+)?$`)
+)
+
+// seaOfTheData is the region whose seasons, waters or temperatures text
+// speaks of, or, when the question names no float (floatNamed false),
+// the subject of the asker's work; "" when none. A named float chooses
+// the data: "a school project on the Bay of Bengal … float 6903247's
+// mean salinity" asks of the float wherever it was.
+func seaOfTheData(text string, floatNamed bool) string {
+	reg, ok := findRegion(text)
+	if !ok {
+		return ""
+	}
+	low := strings.ToLower(text)
+	for _, name := range append([]string{strings.ToLower(reg.Name)}, reg.Aliases...) {
+		i := strings.Index(low, name)
+		if i < 0 {
+			continue
+		}
+		if reSeaOwns.MatchString(low[:i]) || reSeaOwnsAfter.MatchString(low[i+len(name):]) || !floatNamed && reWorkOn.MatchString(low[:i]) {
+			return reg.Name
+		}
+	}
+	return ""
+}
+
+var reSeaOwnsAfter = mustGuarded(`^(?:['’]s?|s)\s+(?:\w+\s+)?(?:seasons?|waters?|temperatures?|conditions|climate|surface|salinity|summers?|winters?)\b`)
+
+// A sentence is background when another sentence asks and it does not:
+// it asks nothing ("?", "please", "I'd like to know", "show me", a
+// table or a map) and tells of the asker or of other people ("I", "my
+// niece", "he said", "Hi there", "Thanks so much"), or is a remark
+// with no subject (see remark).
+var (
+	reSentence   = mustGuarded(`(?:\d\.\d|[^.!?])+(?:[.!?]+|$)`) // "12.5S" ends no sentence
+	reRequest    = mustGuarded(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
+	reStoryHead  = mustGuarded(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|good (?:morning|afternoon|evening))\b`)
+	reStoryFloat = mustGuarded(`\b(?:[0-9]{7}|[0-9]{5})\b`)
+)
+
+// backgroundSentences are the spans of the background sentences of
+// query, none when no other sentence asks.
+func backgroundSentences(query string) [][2]int {
+	var bgs [][2]int
+	asks := false
+	for _, m := range reSentence.FindAllStringIndex(query, -1) {
+		text := query[m[0]:m[1]]
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		if reRequest.MatchString(text) {
+			asks = true
+			continue
+		}
+		whole := strings.TrimSpace(text)
+		head := whole[len(reSubord.FindString(whole)):]
+		if reAsker.MatchString(head) || reStoryHead.MatchString(head) || reStoryHead.MatchString(whole) || remark(whole) {
+			bgs = append(bgs, [2]int{m[0], m[1]})
+		}
+	}
+	if !asks {
+		return nil
+	}
+	return bgs
+}
+
+// A remark with no subject passes the time of day: weather said with an
+// intensifier ("Some cold on the Banks this spring", "Bloody freezing
+// out here", "Right grey day on the Clyde") or a sentence ended by a
+// word of address ("Lovely morning on the water, mate."). Its season or
+// place is the asker's day, not a filter.
+var (
+	reRemarkHead = mustGuarded(`(?i)^(?:some|so|real|right|wicked|bloody|pretty|proper|fierce|dead|awful(?:ly)?|terribly|very|too|quite|such an?|what an?)\s+(?:\w+\s+)?(?:cold|hot|warm|chilly|mild|wet|windy|rough|calm|foggy|stormy|freezing|frigid|balmy|muggy|humid|nice|fine|lovely|grand|miserable|gr[ae]y|weather|day|morning|evening|night|blow|breeze|swell|seas?)\b`)
+	reRemarkTag  = mustGuarded(`(?i),\s*(?:b['’]y|bud|buddy|mate|mates|lads?|folks|guys|eh|man|my (?:friend|son|dear|love)|me son|love|boys|pal|dude|bro|y['’]all)\s*[.!]*\s*$`)
+)
+
+// remark says whether a sentence is such a remark: no number, no
+// question, no word that asks or names a statistic, and either form
+// above.
+func remark(sentence string) bool {
+	if strings.ContainsAny(sentence, "0123456789?") || reHearsayAsks.MatchString(sentence) {
+		return false
+	}
+	return reRemarkHead.MatchString(sentence) || reRemarkTag.MatchString(sentence)
+}
+
+// storyKept is what a background sentence gives the question: its WMO
+// numbers, and its variable when the rest names none.
+func storyKept(text, rest string) string {
+	var kept []string
+	for _, m := range reStoryFloat.FindAllStringIndex(text, -1) {
+		if !unitAfter(text[m[1]:]) {
+			kept = append(kept, "float "+text[m[0]:m[1]])
+		}
+	}
+	if r := understand.Read(rest, understand.Options{Terms: variableTerms}); len(r.Terms) == 0 && formVariable(strings.ToLower(rest)) == "" {
+		for _, t := range understand.Read(text, understand.Options{Terms: variableTerms}).Terms {
+			kept = append(kept, text[t.Start:t.End])
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// hasOwnPlace says whether text names a place or point of its own: a
+// coordinate, a sea, a capitalised name after a word of place, or a
+// name of any case as the centre of a radius ("within 300 km of
+// mauritius").
+func hasOwnPlace(text string) bool {
+	if _, ok := findRegion(text); ok {
+		return true
+	}
+	for _, m := range reRadiusCentre.FindAllStringSubmatch(text, -1) {
+		if !reNotACentre.MatchString(m[1]) {
+			return true
+		}
+	}
+	for _, m := range reNameAfterCue.FindAllStringSubmatch(text, -1) {
+		if !placeUnits[strings.ToLower(m[1])] {
+			return true // "of Argo", "in Fahrenheit": no place
+		}
+	}
+	return len(understand.Read(text, understand.Options{}).Coordinates) > 0
+}
+
+// reRadiusCentre is a radius and the word after its "of": the centre;
+// reNotACentre the words that point back or name no place.
+var (
+	reRadiusCentre = mustGuarded(`(?i)\b(?:within|in a radius of|radius of)\s+\d+(?:\.\d+)?\s*(?:km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\s+(?:of|from|around)\s+(?:the\s+)?([\pL][\pL'’-]*)`)
+	reNotACentre   = mustGuarded(`(?i)^(?:me|us|here|there|this|that|it|its|my|our|your|where|float|floats|the|a|an)$`)
+)
+
+// withoutTimes is text without the time frames understand finds in it,
+// and those frames' words.
+func withoutTimes(text string, now time.Time) (string, string) {
+	r := understand.Read(text, understand.Options{Now: now, Tense: understand.Past})
+	var b strings.Builder
+	var times []string
+	prev := 0
+	for _, t := range r.Times {
+		b.WriteString(text[prev:t.Start])
+		times = append(times, text[t.Start:t.End])
+		prev = t.End
+	}
+	b.WriteString(text[prev:])
+	return b.String(), strings.Join(times, ", ")
+}
+
+// timesOnly is the time frames' words of text.
+func timesOnly(text string, now time.Time) string {
+	r := understand.Read(text, understand.Options{Now: now, Tense: understand.Past})
+	var times []string
+	for _, t := range r.Times {
+		times = append(times, text[t.Start:t.End])
+	}
+	return strings.Join(times, " ")
+}
