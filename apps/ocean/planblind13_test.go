@@ -62,6 +62,9 @@ func TestCastsAreProfiles(t *testing.T) {
 		{"float 2901746: average oxygen per cast over 2021", wantAll(aggregateIs("mean"), groupIs("cycle"))},
 		{"Which three casts from 5906072 had the warmest water at 50 m?", wantAll(rankIs("warmest", "profile", 3), aggregateIs(""), pressureAt(50))},
 		{"list the four casts by float 2902269 that were saltiest at the surface", rankIs("saltiest", "profile", 4)},
+		// the verb "were" between the profiles and the superlative
+		{"which three casts of float 2902269 were the warmest at 100 m?", wantAll(rankIs("warmest", "profile", 3), pressureAt(100))},
+		{"Which 2 profiles of 2901746 are the coldest at 500 dbar", rankIs("coldest", "profile", 2)},
 	})
 }
 

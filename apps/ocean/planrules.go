@@ -112,7 +112,7 @@ var (
 	// "the 5 cycles that reached the deepest", "3 floats which had the
 	// warmest water", "the five cycles of float X that went the deepest",
 	// "which 3 profiles reached the greatest depth"
-	reTopThat   = mustGuarded(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+(?:of|from|by)\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
+	reTopThat   = mustGuarded(`\b(\d{1,3}|two|three|four|five|ten)\s+(?:\w+\s+)?(?:profiles|cycles|casts|dives|floats)(?:\s+(?:of|from|by)\s+(?:float\s+)?\d{5,7})?\s+(?:that|which|with|whose|reached|went|got|had|were|are|recorded|measured|saw)\b[^.?!;]*\b(?:deepest|shallowest|warmest|hottest|coldest|coolest|saltiest|freshest|highest|lowest|latest|earliest|most recent|greatest depths?)\b`)
 	reWhereMeta = mustGuarded(`\b(where is|where are|position|located|location|status|active|launched|deployed)\b`)
 )
 
