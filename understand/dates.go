@@ -105,6 +105,9 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if !ok {
 			p, ok = d.alternativeWeekdayAt(i, pts) // dayforms.go: "tomorrow or sat"
 		}
+		if !ok {
+			p, ok = d.weekdayBeforeAlternativeAt(i) // dayforms.go: "sat or sun"
+		}
 		if ok {
 			if p.Unit == "day" {
 				p = d.withDayPart(p) // daysahead.go: "Friday evening"

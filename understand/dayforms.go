@@ -127,6 +127,25 @@ func (d *dateReader) alternativeWeekdayAt(i int, pts []point) (point, bool) {
 	return p, true
 }
 
+// weekdayBeforeAlternativeAt reads a weekday in any case and any length
+// at i when "or" and another weekday follow it ("sat or sun", "fri or
+// sat"): two day names offered as alternatives are days, though "sat" or
+// "sun" alone may be other words. The one after "or" is then read by
+// alternativeWeekdayAt.
+func (d *dateReader) weekdayBeforeAlternativeAt(i int) (point, bool) {
+	wd, ok := weekdays[d.word(i)]
+	if !ok || d.word(i+1) != "or" {
+		return point{}, false
+	}
+	if _, ok := weekdays[d.word(i+2)]; !ok {
+		return point{}, false
+	}
+	p := point{first: i, last: i}
+	p.From = d.now.AddDate(0, 0, (int(wd)-int(d.now.Weekday())+7)%7)
+	p.To, p.Unit, p.Span = p.From.AddDate(0, 0, 1), "day", Span{d.toks[i].start, d.toks[i].end}
+	return p, true
+}
+
 // eitherDays joins two days offered as alternatives ("this Saturday or
 // Sunday", "tomorrow or Saturday") into the frame from the first to the
 // second, when the second is within a week after the first: either day

@@ -22,6 +22,10 @@ func TestDayForms(t *testing.T) {
 		{"tmrw or thurs?", "tmrw or thurs 2026-11-24..2026-11-27"},
 		{"gigs 2morrow", "2morrow 2026-11-24..2026-11-25"},
 		{"the third week of January (Tue 12th to Sun 17th)", "the third week of January 2027-01-15..2027-01-22; Tue 12th to Sun 17th 2027-01-12..2027-01-18"},
+		// two short day names offered as alternatives, in lower case
+		{"markets sat or sun?", "sat or sun 2026-11-28..2026-11-30"},
+		{"fri or sat in leeds", "fri or sat 2026-11-27..2026-11-29"},
+		{"we sat or stood in the sun", ""},
 		// alternatives far apart are two frames
 		{"Monday or in March", "Monday 2026-11-23..2026-11-24; March 2027-03-01..2027-04-01"},
 	}
