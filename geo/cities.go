@@ -270,7 +270,7 @@ func (t *cities) lookup(name string, quals []string) []cityMatch {
 			if t.src.Acro[ki] {
 				continue
 			}
-			if d := editDistance(name, t.key(ki), maxd); d <= maxd {
+			if d := EditDistance(name, t.key(ki), maxd); d <= maxd {
 				add(ki, float64(d))
 			}
 		}

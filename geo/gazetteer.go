@@ -219,7 +219,7 @@ func (g *Gazetteer) Spell(key string, maxEdits int) []understand.Place {
 	pre := key[:3]
 	n := c.numKeys()
 	for ki := sort.Search(n, func(i int) bool { return c.key(i) >= pre }); ki < n && strings.HasPrefix(c.key(ki), pre); ki++ {
-		if c.src.Acro[ki] || editDistance(key, c.key(ki), maxEdits) > maxEdits {
+		if c.src.Acro[ki] || EditDistance(key, c.key(ki), maxEdits) > maxEdits {
 			continue
 		}
 		for k, i := range c.postings(ki) {
@@ -230,7 +230,7 @@ func (g *Gazetteer) Spell(key string, maxEdits int) []understand.Place {
 		}
 	}
 	for i := sort.SearchStrings(g.names, pre); i < len(g.names) && strings.HasPrefix(g.names[i], pre); i++ {
-		if editDistance(key, g.names[i], maxEdits) <= maxEdits {
+		if EditDistance(key, g.names[i], maxEdits) <= maxEdits {
 			for _, p := range g.regions[g.names[i]] {
 				if p.Match == understand.MatchName {
 					p.Match = understand.MatchSpelling

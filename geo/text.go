@@ -23,9 +23,9 @@ func isLatin(s string) bool {
 	return true
 }
 
-// editDistance is the Levenshtein distance of a and b, giving up (and
+// EditDistance is the Levenshtein distance of a and b in bytes, giving up (and
 // returning max+1) once it exceeds max.
-func editDistance(a, b string, max int) int {
+func EditDistance(a, b string, max int) int {
 	if d := len(a) - len(b); d > max || -d > max {
 		return max + 1
 	}

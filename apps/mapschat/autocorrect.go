@@ -1,6 +1,7 @@
 package mapschat
 
 import (
+	"github.com/cairn-agents/cairn/geo"
 	"slices"
 	"strings"
 	"unicode"
@@ -31,7 +32,7 @@ func autocorrected(text string) string {
 			}
 			bare := strings.TrimRight(typed[n-1], ".!?,;:")
 			joined := strings.ToLower(strings.Join(append(slices.Clone(typed[:n-1]), bare), ""))
-			if joined == key || levenshtein(joined, key) > max(1, len([]rune(key))/4) || !sameStart(joined, key) {
+			if joined == key || tooFar(joined, key) || !sameStart(joined, key) {
 				continue
 			}
 			out := append(slices.Clone(words[:j-n]), titled(key)+typed[n-1][len(bare):])
@@ -68,25 +69,9 @@ func sameStart(a, b string) bool {
 	return a != "" && b != "" && []rune(a)[0] == []rune(b)[0]
 }
 
-// levenshtein is the number of letters to insert, delete or change to
-// turn a into b.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
+// tooFar reports whether typed is more than an edit per four letters
+// (at least one) from the correction key.
+func tooFar(typed, key string) bool {
+	limit := max(1, len([]rune(key))/4)
+	return geo.EditDistance(typed, key, limit) > limit
 }
