@@ -30,7 +30,11 @@ var terms = func() []understand.Term {
 		phrases []string
 	}{
 		{"parking", []string{"car park", "parking lot", "parking garage", "parking space", "parking spot", "multi-storey", "somewhere to park", "place to park"}},
-		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store", "apotheke", "apotheek", "farmacia", "pharmacie", "apteka"}},
+		{"pharmacy", []string{"chemist", "chemists", "drugstore", "drug store", "apotheke", "apotheek", "farmacia", "pharmacie", "apteka",
+			// the errand one goes to a pharmacy for
+			"prescription pickup", "prescription pick-up", "pick up a prescription", "pick up my prescription", "pick up prescriptions",
+			"fill a prescription", "fill my prescription", "get a prescription filled", "get my prescription filled", "prescription filled",
+			"prescription refill", "refill my prescription", "my meds", "medication", "medications"}},
 		{"bubble tea", []string{"boba", "bubble tea", "milk tea", "boba tea"}},
 		{"atm", []string{"cashpoint", "cash point", "cash machine", "cash dispenser", "get cash", "get some cash", "withdraw cash", "withdraw money",
 			// money from a machine, in a tourist's words and their own
@@ -43,7 +47,15 @@ var terms = func() []understand.Term {
 			"air pump", "air compressor", "pump up my tire", "pump up the tire", "inflate my tire", "inflate the tire", "inflate my tyre",
 			"tire pressure", "tyre pressure", "air up my tires", "air up the tires"}},
 		{"charging station", []string{"charging point", "charging", "charger", "ev charger", "car charger", "charge my car", "charge my electric car", "charge the car", "charge my ev", "charge an electric car", "supercharger"}},
-		{"park", []string{"playground", "play area"}},
+		{"park", []string{"playground", "play area",
+			// a park by its use: grass to run on, for dogs and children
+			"grassy", "grass", "lawn", "lawns", "meadow", "green space", "open space", "open field", "dog park", "dog run",
+			"off-leash", "off leash", "let the dogs run", "let the dog run", "run the dogs", "run the dog"}},
+		{"library", []string{"somewhere to study", "place to study", "study", "studying", "quiet place to work", "quiet place to read"}},
+		{"cafe", []string{"wifi", "wi-fi", "free wifi",
+			// a phone is charged where one may sit: not at a car's charger
+			"charge my phone", "charge a phone", "charge the phone", "charge my laptop", "phone charger", "charge phone", "charge up my phone",
+			"plug in my phone"}},
 		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
 		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
 		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},

@@ -176,7 +176,7 @@ var (
 	reWhere        = regexp.MustCompile(`^(?:where(?: exactly| precisely)?(?:'s| is| are)(?: exactly| precisely)?|locate|find|show me|show)\s+(.+?)[\s?.!]*$`)
 	reHowHigh      = regexp.MustCompile(`(?:how high(?: up)?|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
 	reDetail       = regexp.MustCompile(`\b(wheelchair|accessible|accessibility|step-free|step free|toilets?|restrooms?|open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
-	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|if i|when|going|using|taking|go|we|i) )*(?:the |a )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
+	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|with|if i|when|going|using|taking|go|we|i) )*(?:the |a |my |our )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
 	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)
 )
 
@@ -184,7 +184,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := autocorrected(withoutFillers(inEnglish(strings.TrimSpace(t.Message))))
+	text := autocorrected(withoutFillers(inEnglish(withSpokenMarks(strings.TrimSpace(t.Message)))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -272,7 +272,7 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
-	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutOaths(withoutThanksWords(rd)))), strings.ToLower(rd.Text), mem), here))
+	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
 	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
 	if r.Kind == KindDirections && r.Mode != "" {

@@ -21,10 +21,23 @@ var spanishRoute = []struct {
 	{regexp.MustCompile(`(?i)\b(?:en\s+coche|en\s+carro|en\s+auto|manejando|conduciendo)\b`), "driving"},
 	{regexp.MustCompile(`(?i)\b(?:(?:en|in|por|on|by)\s+(?:la\s+)?bici(?:cleta)?)\b`), "by bike"},
 	{regexp.MustCompile(`(?i)\b(?:en\s+autob[uú]s|en\s+bus|en\s+tren|en\s+transporte\s+p[uú]blico)\b`), "by public transport"},
+	// a listed place by its order, and what is asked of it
+	{regexp.MustCompile(`(?i)\b(?:(?:la|el|the)\s+)?primer[ao]\b`), "the first one"},
+	{regexp.MustCompile(`(?i)\b(?:(?:la|el|the)\s+)?segund[ao]\b`), "the second one"},
+	{regexp.MustCompile(`(?i)\b(?:(?:la|el|the)\s+)?tercer[ao]?\b`), "the third one"},
+	{regexp.MustCompile(`(?i)\b(?:(?:la|el|the)\s+)?cuart[ao]\b`), "the fourth one"},
+	{regexp.MustCompile(`(?i)\b(?:(?:la|el|the)\s+)?[uú]ltim[ao]\b`), "the last one"},
+	{regexp.MustCompile(`(?i)\b(?:(?:est[aá]|est[aá]n)\s+)?abiert[ao]s?\b`), "is it open"},
+	{regexp.MustCompile(`(?i)\b(?:a\s+qu[eé]\s+hora\s+cierra|cu[aá]ndo\s+cierra)\b`), "when does it close"},
+	{regexp.MustCompile(`(?i)\bhorarios?\b`), "opening hours"},
+	{regexp.MustCompile(`(?i)\btel[eé]fono\b`), "phone number"},
+	{regexp.MustCompile(`(?i)\bdirecci[oó]n\b`), "address"},
+	{regexp.MustCompile(`(?i)\bahora(?:\s+mismo)?\b`), "now"},
+	{regexp.MustCompile(`(?i)\bhoy\b`), "today"},
 }
 
 // reSpanishCue says a message holds Spanish route words at all.
-var reSpanishCue = regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|bicicleta|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan)\b`)
+var reSpanishCue = regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|bicicleta|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan|primer[ao]|segund[ao]|tercer[ao]?|cuart[ao]|[uú]ltim[ao]|abiert[ao]s?|cierra|horarios?|tel[eé]fono|direcci[oó]n)\b`)
 
 // inEnglish is text with its Spanish route words in English.
 func inEnglish(text string) string {

@@ -1,0 +1,80 @@
+package mapschat
+
+import (
+	"testing"
+
+	"github.com/cairn-agents/cairn/geo/mapstool"
+)
+
+// The classes of round 10, in words of their own, not the corpus's.
+
+// A park asked for by its use, with no kind word: grass to run on, room
+// for a dog.
+func TestParkByItsUse(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "any green space around here where the kids can kick a ball about?", tool: mapstool.SearchPlaces, has: []string{`"query":"park"`}},
+		{msg: "my collie needs a dog run, anything in Lewes", tool: mapstool.SearchPlaces, has: []string{`"query":"park"`, "38.77"}},
+	})
+}
+
+// Studying, wifi and a phone to charge are what a library or a cafe
+// gives; a phone is not charged at a car's charging station.
+func TestStudyWifiAndAPhoneToCharge(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "exams next week, need a quiet place to study in Milford", tool: mapstool.SearchPlaces, has: []string{`"query":"library"`, "38.9"}},
+		{msg: "anywhere with free wifi near here? working remote today", tool: mapstool.SearchPlaces, has: []string{`"query":"cafe"`}},
+		{msg: "laptop is dying, where could I charge my laptop around Lewes", tool: mapstool.SearchPlaces, has: []string{`"query":"cafe"`}, not: []string{"charging"}},
+	})
+}
+
+// A prescription to fill or pick up is a pharmacy's errand.
+func TestPrescriptionErrandIsAPharmacy(t *testing.T) {
+	runClass(t, "Newark, DE", nil, []classCase{
+		{msg: "I have to get my prescription filled in Middletown, which places do that?", tool: mapstool.SearchPlaces, has: []string{`"query":"pharmacy"`, "39.4"}},
+		{msg: "where could my dad pick up a prescription near Dover", tool: mapstool.SearchPlaces, has: []string{`"query":"pharmacy"`, "39.1"}},
+	})
+}
+
+// A brand or kind the message rules out is not searched: the kind it
+// wants is.
+func TestRuledOutBrandIsNotSearched(t *testing.T) {
+	runClass(t, "Newark, DE", nil, []classCase{
+		{msg: "a burger joint in Dover that isn't a McDonald's please", tool: mapstool.SearchPlaces, has: []string{`"query":"burger"`}, not: []string{"mcdonald"}},
+		{msg: "coffee near here, anything except Dunkin", tool: mapstool.SearchPlaces, has: []string{`"query":"coffee"`}, not: []string{"dunkin"}},
+	})
+}
+
+// Dictated punctuation ("comma", "question mark") and a list's number
+// said in words read as typed.
+func TestDictatedMarksAndNumbers(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in Dover"}, []classCase{
+		{msg: "number two comma what's the address question mark", tool: mapstool.PlaceDetails, has: []string{"osm:w421960578"}},
+		{msg: "number four comma how far is it on foot from here question mark", tool: mapstool.Directions, has: []string{"walking", "39.181815"}},
+	})
+	for in, want := range map[string]string{
+		"number four comma is it open question mark": "number 4, is it open?",
+		"how long is the rain period":                "how long is the rain.",
+		"a period of rain in Dover":                  "a period of rain in Dover",
+	} {
+		if got := withSpokenMarks(in); got != want {
+			t.Errorf("withSpokenMarks(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A Spanish order word picks a listed result; what is asked of it is
+// read in English.
+func TestSpanishOrdinalWithADetail(t *testing.T) {
+	runClass(t, "Andorra la Vella", []string{"hotels in Andorra la Vella"}, []classCase{
+		{msg: "la primera, tiene teléfono?", tool: mapstool.PlaceDetails, has: []string{"osm:n5435073421"}},
+		{msg: "y la tercera, está abierta hoy?", tool: mapstool.PlaceDetails, has: []string{"osm:n2345240113"}},
+	})
+}
+
+// "With the car" after a route asks it again by car.
+func TestModeWithAVehicle(t *testing.T) {
+	runClass(t, "Lewes, DE", []string{"how long to bike from Lewes to Milford"}, []classCase{
+		{msg: "and with my car?", tool: mapstool.Directions, has: []string{"driving", "milford"}},
+		{msg: "ok what about with the bus", tool: mapstool.Directions, has: []string{"transit", "milford"}},
+	})
+}
