@@ -11,8 +11,11 @@ import (
 // This file reads the ways people say a town is to be kept off a route
 // besides "avoid": kept away ("stay away from X", "keep us out of X",
 // "steer clear of X"), gone around ("we go around X", "route around
-// X"), and a town written after "no" or "not" ("NO dover", "so no
-// Lewes, and ideally not Georgetown either").
+// X"), a town written after "no" or "not" ("NO dover", "so no
+// Lewes, and ideally not Georgetown either"), no route to pass it ("we
+// must ask that neither route pass through X", "none of the routes
+// should go via X"), and a town refused by what it is ("X is a no-go",
+// "X is off-limits").
 
 var (
 	// keepAwayRE: "stay away from", "keep us out of", "steer clear of".
@@ -20,11 +23,19 @@ var (
 	// goAroundRE: "go around", "drive round", "route around" a place
 	// (not "around 3 pm", "around town": a capital follows or "it").
 	goAroundRE = regexp.MustCompile(`(?i)\b(?:go|goes|going|drive|driving|route|routing|detour|swing|head)\s+(?:a?round)\s+(\p{Lu}|it\b)`)
+	// noRouteRE: "neither route pass through", "none of the routes
+	// should go via", "no route may run through".
+	noRouteRE = regexp.MustCompile(`(?i)\b(?:neither|none of the|no|not one|not a single)\s+(?:of the\s+|of our\s+)?(?:route|road|itinerary|option|way|trip|drive)s?\s+(?:(?:should|must|may|can|shall|will|is to|are to|is allowed to|are allowed to|ought to)\s+)?(?:pass|passes|go|goes|run|runs|lead|leads|cut|cuts|take|takes)\s+(?:through|thru|via|by|across|into|in|near)\b`)
+	// noGoRE: a town and what makes it refused, "Dover is a no-go",
+	// "Milford is off-limits", "Lewes is out of the question".
+	noGoRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s+(?:is|are|'s)\s+(?:an?\s+)?(?:absolute\s+|total\s+|complete\s+|strict\s+)?(?:no-go|no go|nogo|no-go zone|no-no|off-limits|off limits|out of the question|forbidden|banned)\b`)
 )
 
 // keptAway writes the ways of keeping off a town as "avoid".
 func keptAway(text string) string {
 	text = keepAwayRE.ReplaceAllString(text, "avoid ")
+	text = noRouteRE.ReplaceAllString(text, "avoid")
+	text = noGoRE.ReplaceAllString(text, "avoid $1")
 	return goAroundRE.ReplaceAllString(text, "avoid $1")
 }
 

@@ -161,3 +161,30 @@ func fuller(written, name string) bool {
 	}
 	return len(w) > len(n)+2 && strings.HasPrefix(w, n) && !strings.HasPrefix(w, strings.ToLower(name)) && !strings.ContainsAny(written, ",")
 }
+
+// visitRE is a visit to a person named before by a pronoun: "visit
+// her", "go and see them", "pick him up".
+var visitRE = regexp.MustCompile(`\b(?:visit|visiting|see|seeing|pick up|picking up|pick|picking|stay with|staying with)\s+(?:her|him|them|my|our|his|their)\b`)
+
+// visitedHome is the home of the person a trip from start goes to see
+// ("my nonna lives in Lewes and on Sunday I go to visit her, from
+// Newark"): the one home written that is not start, when the text
+// writes a visit to someone; nil when none or two.
+func (q *question) visitedHome(start *understand.Mention) *understand.Mention {
+	if !visitRE.MatchString(q.lower) {
+		return nil
+	}
+	var found *understand.Mention
+	for i, m := range q.places {
+		if m.Role != understand.RoleHome || sameReading(m, *start) {
+			continue
+		}
+		if found != nil && !sameReading(*found, m) {
+			return nil
+		}
+		if found == nil {
+			found = &q.places[i]
+		}
+	}
+	return found
+}

@@ -5,11 +5,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
 )
 
-// This file reads stops asked at a time interval of a drive of a given
-// length: "stop every 40 minutes on a 2-hour drive" is stops at the
-// thirds, Y/X - 1 of them (none at the start or the end).
+// This file reads stops asked at an interval of a drive of a given
+// length, in time or in distance: "stop every 40 minutes on a 2-hour
+// drive" is stops at the thirds, "a break roughly every 5 miles of a
+// 15-mile ride" too, Y/X - 1 of them (none at the start or the end).
 
 // durationRE finds a length of time: "40 minutes", "2 hours", "a
 // 3-hour drive", "90 min", "half an hour", "an hour".
@@ -20,9 +23,61 @@ var durationWords = map[string]float64{"a": 1, "an": 1, "one": 1, "two": 2, "thr
 	"sixty": 60, "ninety": 90}
 
 // intervalStops is how many stops a drive of a length written with
-// stops every so often written needs; 0 when either is not written or
-// they do not divide into 1-10 stops.
+// stops every so often written needs, in time or in distance; 0 when
+// either is not written or they do not divide into 1-10 stops.
 func (q *question) intervalStops() int {
+	if n := q.timeIntervalStops(); n > 0 {
+		return n
+	}
+	return q.distanceIntervalStops()
+}
+
+// distanceIntervalStops reads the interval and the length as distances
+// ("every 45 km" of "135 km", "roughly every 5 miles" of "~15 mi"),
+// miles and kilometres alike.
+func (q *question) distanceIntervalStops() int {
+	every, total := 0.0, 0.0
+	for _, x := range q.r.Quantities {
+		km := x.Value
+		switch {
+		case x.Kind != understand.Measure || x.Value <= 0:
+			continue
+		case x.Unit == "mi":
+			km *= 1.609
+		case x.Unit != "km":
+			continue
+		}
+		if everyBefore(q.lower[max(0, x.Start-12):x.Start]) {
+			every = km
+		} else {
+			total = max(total, km)
+		}
+	}
+	return intervalsIn(total, every)
+}
+
+// everyBefore says whether the words before a quantity end in "every"
+// or "each".
+func everyBefore(s string) bool {
+	before := strings.Fields(s)
+	return len(before) > 0 && (before[len(before)-1] == "every" || before[len(before)-1] == "each")
+}
+
+// intervalsIn is how many stops divide total into legs of every, 0 when
+// they do not divide it into 2-11 legs of about that length.
+func intervalsIn(total, every float64) int {
+	if every <= 0 || total <= every {
+		return 0
+	}
+	r := total / every
+	if n := math.Round(r); math.Abs(r-n) < 0.15 && n >= 2 && n <= 11 {
+		return int(n) - 1
+	}
+	return 0
+}
+
+// timeIntervalStops reads the interval and the length as durations.
+func (q *question) timeIntervalStops() int {
 	every, total := 0.0, 0.0
 	for _, ix := range durationRE.FindAllStringSubmatchIndex(q.lower, -1) {
 		num, word, unit := sub(q.lower, ix, 1), sub(q.lower, ix, 2), sub(q.lower, ix, 3)
@@ -40,21 +95,13 @@ func (q *question) intervalStops() int {
 		case strings.HasPrefix(unit, "h"):
 			minutes = 60 * v
 		}
-		before := strings.Fields(q.lower[max(0, ix[0]-12):ix[0]])
-		if len(before) > 0 && (before[len(before)-1] == "every" || before[len(before)-1] == "each") {
+		if everyBefore(q.lower[max(0, ix[0]-12):ix[0]]) {
 			every = minutes
 		} else if num != "" || word != "" || strings.HasPrefix(unit, "half") {
 			total = max(total, minutes)
 		}
 	}
-	if every <= 0 || total <= every {
-		return 0
-	}
-	r := total / every
-	if n := math.Round(r); math.Abs(r-n) < 0.15 && n >= 2 && n <= 11 {
-		return int(n) - 1
-	}
-	return 0
+	return intervalsIn(total, every)
 }
 
 // sub is the i-th group of a match found at ix, "" when it did not take part.

@@ -474,6 +474,9 @@ func (q *question) ends() (start, end *understand.Mention) {
 	if start != nil && end == nil {
 		end = q.eventPlace(start)
 	}
+	if start != nil && end == nil {
+		end = q.visitedHome(start)
+	}
 	return start, end
 }
 

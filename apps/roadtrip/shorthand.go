@@ -18,8 +18,13 @@ import (
 var shortWords = map[string]string{
 	"rte": "route", "rtes": "routes", "ea": "each", "thru": "through", "pls": "please", "plz": "please",
 	"btwn": "between", "betw": "between", "approx": "about", "twn": "town", "twns": "towns", "intermed": "intermediate",
-	"diff": "different", "wknd": "weekend", "bc": "because",
+	"diff": "different", "wknd": "weekend", "bc": "because", "elev": "elevation", "elv": "elevation",
 }
+
+// capsWords are abbreviations of a trip's words written in capitals
+// ("1 RS + 1 VP per rte": a rest stop and a viewpoint), matched as
+// written.
+var capsWords = map[string]string{"RS": "rest stop", "VP": "viewpoint", "VPs": "viewpoints", "RSs": "rest stops"}
 
 // shortNames are abbreviations written inside place names ("Rehoboth
 // Bch", "Ft Myers") and of a few towns ("Wilm.", "Phila."), by the
@@ -43,6 +48,8 @@ var (
 	andRE = regexp.MustCompile(`(\pL) n (\pL+)`)
 	// "w/ 2 towns": with.
 	withRE = regexp.MustCompile(`(?i)\bw/\s*`)
+	// "3x fuel", "2x coffee": a count of stops of a kind.
+	timesRE = regexp.MustCompile(`\b(\d{1,2})\s?[x×]\s+(\pL)`)
 	// "Jake's in Milford", "Priya's coming from Smyrna": a person is
 	// somewhere; the 's is "is".
 	isRE = regexp.MustCompile(`\b([A-Z][a-z]+)'s\s+(in|at|near|over in|down in|up in|from|coming from|driving from|walking from|leaving from|based in|staying in|living in)\b`)
@@ -65,7 +72,7 @@ var (
 	// "Georgetown DE", "Wilmington DE": a town and its state's code,
 	// written without the comma (codes that are also English words
 	// written in capitals, IN, OR, ME, OK, HI, are left).
-	stateCodeRE = regexp.MustCompile(`\b(\p{Lu}[\p{Ll}'’-]+) (AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|ID|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\b`)
+	stateCodeRE = regexp.MustCompile(`\b(\p{Lu}[\p{Ll}'’-]+) (` + stateCodes + `)\b`)
 	// Catalan, Spanish, French and Portuguese from … to between names, after a
 	// start, a punctuation mark, a lowercase word or a sentence's first
 	// word (not inside a name such as "Sant Julià de Lòria").
@@ -76,10 +83,15 @@ var (
 	foreignToRE = regexp.MustCompile(`(\p{L})\s+(?:até|hasta|fins a|jusqu'à|jusqu’à)\s+(\p{Lu})`)
 )
 
+// stateCodes are the US states' codes, as a regular expression's
+// alternatives.
+const stateCodes = `AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|ID|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY`
+
 // expandShorthand writes out text's shorthand.
 func expandShorthand(text string) string {
 	text = unshouted(text)
 	text = withRE.ReplaceAllString(text, "with ")
+	text = timesRE.ReplaceAllString(text, "$1 $2")
 	var b strings.Builder
 	last := 0
 	for _, ix := range shortRE.FindAllStringIndex(text, -1) {
@@ -89,6 +101,9 @@ func expandShorthand(text string) string {
 		if !ok && lowerNames[w] {
 			f, ok = shortNames[strings.ToUpper(w[:1])+w[1:]]
 			f = strings.ToLower(f) // a name in lower case stays so, as the words around it
+		}
+		if !ok {
+			f, ok = capsWords[w]
 		}
 		if !ok {
 			f, ok = shortWords[strings.ToLower(w)]

@@ -80,7 +80,8 @@ func landmarkAgain(text string) string {
 var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W": "west",
 	"NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest"}
 
-// tidyQuestion is text with its spoken punctuation written, a pasted
+// tidyQuestion is text with towns typed in lower case before a state's
+// code or beside an arrow written as names, its spoken punctuation written, a pasted
 // form's lines read as sentences, counts written as plain counts ("two
 // (2) routes", "make route two"), non-native wordings of a trip written
 // as the reader knows them ("I don't want to pass in X", "in the half of
@@ -91,6 +92,11 @@ var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W
 // when a gazetteer knows a place so spelled in a preferred region (the
 // reader then reads them as names).
 func tidyQuestion(text string, o understand.Options) string {
+	sp, spells := o.Gazetteer.(understand.Speller)
+	if spells {
+		text = townsBeforeCodes(text, sp)
+		text = arrowEnds(text, sp, o.Prefer)
+	}
 	text = understand.WriteSpokenMarks(text)
 	text = readForm(text)
 	text = writeCounts(text)
@@ -108,8 +114,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	})
 	text = landmarkAgain(text)
 	text = restPlaceRE.ReplaceAllString(text, "rest stop$2")
-	sp, ok := o.Gazetteer.(understand.Speller)
-	if !ok {
+	if !spells {
 		return text
 	}
 	text = nameRE.ReplaceAllStringFunc(text, func(w string) string { return unswapped(w, sp, o.Prefer) })

@@ -31,6 +31,10 @@ var placeTerms = []understand.Term{
 	{Phrase: "shopping mall", Label: "shopping_mall"}, {Phrase: "mall", Label: "shopping_mall"}, {Phrase: "zoo", Label: "zoo"},
 	{Phrase: "bank", Label: "bank"}, {Phrase: "atm", Label: "atm"}, {Phrase: "post office", Label: "post_office"},
 	{Phrase: "charging station", Label: "electric_vehicle_charging_station"},
+	{Phrase: "charging spot", Label: "electric_vehicle_charging_station"}, {Phrase: "charging point", Label: "electric_vehicle_charging_station"},
+	{Phrase: "charging stop", Label: "electric_vehicle_charging_station"}, {Phrase: "ev charger", Label: "electric_vehicle_charging_station"},
+	{Phrase: "car charger", Label: "electric_vehicle_charging_station"}, {Phrase: "supercharger", Label: "electric_vehicle_charging_station"},
+	{Phrase: "recharge", Label: "electric_vehicle_charging_station"}, {Phrase: "top up the battery", Label: "electric_vehicle_charging_station"},
 	{Phrase: "police station", Label: "police"}, {Phrase: "police department", Label: "police"}, {Phrase: "police", Label: "police"},
 	{Phrase: "fire station", Label: "fire_station"}, {Phrase: "firehouse", Label: "fire_station"},
 }
