@@ -36,6 +36,9 @@ func easter(y int) (time.Month, int) {
 
 func (d *dateReader) easterDays(y, from, to int) (time.Time, time.Time) {
 	mo, dd := easter(y)
+	if d.namesOrthodoxEaster() {
+		mo, dd = orthodoxEaster(y)
+	}
 	e := d.day(y, mo, dd)
 	return e.AddDate(0, 0, from), e.AddDate(0, 0, to+1)
 }
@@ -112,6 +115,19 @@ var holidays = func() []holiday {
 		t := d.day(y, 12, 31)
 		return t, t.AddDate(0, 0, 2)
 	}, "new year's", "new years", "new year")
+	// The days strictly between the two feasts: 26 to 31 December.
+	var between []string
+	for _, lead := range []string{"", "the week ", "the days "} {
+		for _, xmas := range []string{"christmas", "xmas"} {
+			for _, ny := range []string{"new year", "new year's", "new years", "new year's eve", "new years eve"} {
+				between = append(between, lead+"between "+xmas+" and "+ny)
+			}
+		}
+	}
+	add(false, func(d *dateReader, y int) (time.Time, time.Time) {
+		t := d.day(y, 12, 26)
+		return t, t.AddDate(0, 0, 6)
+	}, between...)
 	add(false, fixedDay(2, 14), "valentine's day", "valentines day")
 	// "over the holidays", "the holiday season": Christmas Eve to New
 	// Year's Day.
@@ -175,7 +191,7 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 	if h == nil {
 		return fail()
 	}
-	if p := d.word(k - 1); p == "chinese" || p == "lunar" || p == "jewish" || p == "persian" || p == "orthodox" {
+	if p := d.word(k - 1); p == "chinese" || p == "lunar" || p == "jewish" || p == "persian" {
 		return fail()
 	}
 	y, next, hasYear := d.yearAt(n)
@@ -188,8 +204,8 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 	}
 	if h.bare && !hasYear {
 		lead := d.word(k - 1)
-		if lead == "the" {
-			lead = d.word(k - 2)
+		if lead == "the" || orthodoxWords[lead] {
+			lead = d.word(k - 2) // "over (the) Orthodox Easter"
 		}
 		if !holidayLeads[lead] || h.event && !eventTimeLeads[lead] {
 			return fail()

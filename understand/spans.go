@@ -2,6 +2,7 @@ package understand
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,16 @@ func (d *dateReader) spanAt(text string, i int) (point, bool) {
 	start := i
 	if w := d.word(i); w == "from" || w == "between" {
 		start = i + 1
+	}
+	// A period named between two feasts ("between Christmas and New
+	// Year") is a holiday of its own, "between" its first word.
+	if d.word(i) == "between" {
+		if from, to, unit, last, ok := d.holidayAt(i); ok && !slices.ContainsFunc(d.taken[i:last+1], func(t bool) bool { return t }) {
+			p := point{first: i, last: last, year: true}
+			p.From, p.To, p.Unit = from, to, unit
+			p.Span = Span{d.toks[i].start, d.toks[last].end}
+			return p, true
+		}
 	}
 	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.numericRange(text, k) }, d.afterNext, d.ordinalDaysBack,

@@ -45,6 +45,7 @@ dozen couple pair single both first second third fourth fifth last final next pr
 half halfway midway midpoint quarter quarters thirds fifths
 let's lets i'm i'd i'll we're we'll we'd you're it's that's there's here's what's where's how's can't don't won't
 hey hi hello yo ok okay thanks please kindly pls plz
+advance regards cheers sincerely faithfully truly wishes
 lol omg idk tbh btw def gonna wanna gotta kinda sorta
 show give list tell suggest recommend identify locate search plan map route get need want would like find
 `) {
