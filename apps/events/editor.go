@@ -264,6 +264,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		if g == nil && gearQuestion(text, r, now) {
 			return p, "the request asks about photography gear or technique, not for an event: name a place, a time or a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
+		if g == nil && repairQuestion(text) {
+			return p, "the request asks where to have gear repaired, not for an event: name a place, a time or a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
+		}
 		if g == nil && len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {
 			return p, "the request asks for no event: it names no place, time or kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
@@ -281,6 +284,10 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		if km, ok := statedRadius(r); ok && p.Place != nil {
 			p.RadiusKm = km
 		}
+	}
+	if p.Place != nil && p.Place.Kind == understand.KindContinent {
+		p.Location = p.Place.Name
+		return p, fmt.Sprintf("the place %q is a continent, too wide to search: name a city, region or country in it", p.Place.Name), notes, false
 	}
 	if p.Place != nil {
 		p.Location = p.Place.Qualified()
@@ -313,6 +320,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		notes = append(notes, why)
 	}
 	times := nightStays(text, labourDays(text, refineTimes(text, r.Times, now), p.Place, now), now)
+	times = untilAfterDay(text, lengthThenStart(text, storyPast(times, now)))
 	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
 	if tf, ok := stayDays(r, placed, times); ok {
 		frame = tf

@@ -36,8 +36,14 @@ func wordInterests(text string, r *understand.Reading) []string {
 		}
 	}
 	for _, m := range vocabularyMentions(r) {
-		for _, t := range understand.Read(strings.ToLower(m.Text), understand.Options{Terms: terms()}).Terms {
-			if !slices.Contains(out, t.Label) {
+		// The word may begin a longer phrase of the vocabulary ("Fête de
+		// la Musique" is music, "Fête" alone a festival): the longest.
+		rest := text[m.Start:]
+		if end := strings.IndexAny(rest, ".,;:!?\n()"); end > 0 {
+			rest = rest[:end]
+		}
+		for _, t := range understand.Read(strings.ToLower(rest), understand.Options{Terms: terms()}).Terms {
+			if t.Start == 0 && !slices.Contains(out, t.Label) {
 				out = append(out, t.Label)
 			}
 		}
@@ -82,13 +88,24 @@ func withoutVocabulary(text string, r *understand.Reading) (string, bool) {
 // photography", "wedding photographer".
 var photoGenre = regexp.MustCompile(`(?i)^\s*(?:photography|photographers?|photog|photos|shots)\b`)
 
+// switchedTo is what a photographer says before the genre they took up:
+// "switched to street", "moved into wildlife".
+var switchedTo = regexp.MustCompile(`(?i)\b(?:switch(?:ed|ing)?|mov(?:ed|ing)(?:\s+over)?|turn(?:ed|ing)|chang(?:ed|ing)|went\s+over|gone\s+over)\s+(?:to|into)\s+$`)
+
+// photoGenres are kinds of photography a photographer names alone.
+var photoGenres = map[string]bool{"street": true, "wildlife": true, "landscape": true, "landscapes": true, "portrait": true,
+	"portraits": true, "wedding": true, "weddings": true, "documentary": true, "fashion": true, "macro": true,
+	"nature": true, "architecture": true, "sports": true, "reportage": true}
+
 // genreMentions are the names read from a word in lower case before
-// "photography": the genre ("new to street photography"), not a town.
+// "photography" or after "switched to": the genre ("new to street
+// photography", "switched to street last year"), not a town.
 func genreMentions(text string, r *understand.Reading) []understand.Mention {
 	var out []understand.Mention
 	for _, m := range r.Mentions {
 		if c, _ := utf8.DecodeRuneInString(m.Text); m.Place != nil && !m.Quoted && unicode.IsLower(c) &&
-			!strings.Contains(strings.TrimSpace(m.Text), " ") && photoGenre.MatchString(text[m.End:]) {
+			!strings.Contains(strings.TrimSpace(m.Text), " ") && (photoGenre.MatchString(text[m.End:]) ||
+			photoGenres[m.Text] && switchedTo.MatchString(text[:m.Start])) {
 			out = append(out, m)
 		}
 	}
@@ -148,6 +165,23 @@ func gearQuestion(text string, r *understand.Reading, now time.Time) bool {
 		}
 	}
 	return true
+}
+
+// repairWords ask for gear to be mended; a question with them is about
+// a repair, whatever event it must be done before ("before a gig on
+// Saturday").
+var repairWords = regexp.MustCompile(`(?i)\b(?:repair(?:ed|s|ing)?|fix(?:ed|ing)?|mend(?:ed|ing)?|servic(?:ed|ing)|serviced|recalibrat\w*|clean(?:ed|ing)\s+(?:my|the)\s+sensor)\b`)
+
+// repairQuestion says whether a request asks where or who can repair
+// something (a question with repair words and gear or a pronoun for it),
+// not for events: an event it names is the deadline.
+func repairQuestion(text string) bool {
+	if asksForEvents(text) {
+		return false
+	}
+	return slices.ContainsFunc(questionSentences(text), func(q string) bool {
+		return repairWords.MatchString(q) && (gearWords.MatchString(text) || ownedCamera.MatchString(text) || strings.Contains(strings.ToLower(q), " it "))
+	})
 }
 
 // questionSentences are the sentences of text that end in a question

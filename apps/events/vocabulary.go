@@ -19,7 +19,7 @@ type interest struct {
 
 // interests is the events vocabulary. Labels are what profiles carry.
 var interests = []interest{
-	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval"},
+	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval", "fete", "fetes", "fête", "fêtes"},
 		words: []string{"festival", "fest", "festa", "fiesta", "celebration", "jubilee"}},
 	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats"},
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
@@ -27,7 +27,7 @@ var interests = []interest{
 		kinds: []eventdata.Kind{eventdata.KindHoliday, eventdata.KindObservance}},
 	{label: "music", phrases: []string{"music", "concert", "concerts", "gig", "gigs", "jazz", "opera", "live music", "band", "bands", "brass band", "orchestra", "choir",
 		"rave", "raves", "techno", "dj", "djs", "dj set", "club night", "club nights",
-		"trad", "trad music", "trad session", "trad sessions", "ceilidh", "ceilidhs", "folk music", "bluegrass", "honky tonk", "honky-tonk"},
+		"trad", "trad music", "trad session", "trad sessions", "ceilidh", "ceilidhs", "folk music", "bluegrass", "honky tonk", "honky-tonk", "fete de la musique", "fête de la musique"},
 		words: []string{"music", "concert", "jazz", "opera", "orchestra", "band", "symphony", "choir", "techno", "rave"}},
 	{label: "sports", phrases: []string{"sport", "sports", "marathon", "race", "races", "match", "tournament", "game",
 		"regatta", "regattas", "rodeo", "rodeos", "sailing", "rowing", "triathlon", "cycling race", "horse race", "horse racing",
@@ -39,7 +39,7 @@ var interests = []interest{
 		words: []string{"market", "markt", "fair", "bazaar", "expo", "souk"}},
 	{label: "art", phrases: []string{"art", "exhibition", "exhibitions", "gallery", "design", "museum", "street art", "streetart", "mural", "murals", "graffiti"},
 		words: []string{"art", "exhibition", "gallery", "design", "biennale", "museum", "photo"}},
-	{label: "night", phrases: []string{"night", "fireworks", "lights", "light festival", "night photography"},
+	{label: "night", phrases: []string{"night", "fireworks", "lights", "light festival", "night photography", "after dark", "lit up", "illuminations"},
 		words: []string{"fireworks", "light", "lights", "lantern", "illumination", "night", "new year"}},
 	{label: "culture", phrases: []string{"culture", "cultural", "tradition", "traditional", "religious", "heritage"},
 		words: []string{"day", "saint", "feast", "easter", "christmas", "ramadan", "diwali", "heritage", "remembrance"},
