@@ -48,10 +48,19 @@ var (
 	reWheelWalk = regexp.MustCompile(`\b(?:roll|rolling|wheel|wheeling|push|pushing)\s+(?:there|to|from|over|down|along|back|myself|me|it)\b|\b(?:sidewalks?|pavements?|footpaths?)\b`)
 	// reLeg is a route that goes on from the last one: "then on to
 	// Bethany", "how long is that leg".
-	reLeg = regexp.MustCompile(`\b(?:leg|legs|on to|onto|onward|onwards|then|next stop|continue|carry on|after that|from there|ride|riding)\b`)
+	reLeg = regexp.MustCompile(`\b(?:leg|legs|on to|onto|onward|onwards|then|next stop|continue|carry on|after that|from there|ride|riding|further|farther)\b`)
+	// reSameWay keeps the last route's mode, whichever it was: "same
+	// way", "the same mode".
+	reSameWay = regexp.MustCompile(`\b(?:(?:the )?same (?:way|mode|again)|likewise|as before)\b`)
+	// reModeReason is what follows a vehicle spoken of as the reason for
+	// another mode, not asked as one: "my bike has a flat", "the car
+	// is in the shop", "our car broke down".
+	reModeReason = regexp.MustCompile(`^['’]?s?\s+(?:has|had|is|was|isn'?t|wasn'?t|broke|got|needs|won'?t|doesn'?t|can'?t|died|blew)\b`)
+	// reOwned is a vehicle's owner before it: "my ", "the ".
+	reOwned = regexp.MustCompile(`\b(?:my|our|his|her|their|the)\s+$`)
 	// reOnTo goes on from where the last route ended: "then on to
 	// Dover", "and back to Lewes".
-	reOnTo = regexp.MustCompile(`\b(?:on to|onto|back to|onward to|onwards to|continue to|carry on to|then to|after that to)\b`)
+	reOnTo = regexp.MustCompile(`\b(?:on to|onto|back to|onward to|onwards to|continue to|carry on to|then to|after that to|(?:on |then )?(?:further|farther) (?:on )?to)\b`)
 	// reGoThere asks the way in a learner's words: "how do I go to".
 	reGoThere = regexp.MustCompile(`\bhow (?:do|can|could|should|would|shall) (?:i|we|you) go\b`)
 	// reTheNearest is "the nearest ", "the closest " just before a kind.
@@ -122,7 +131,8 @@ func namedLandmark(rd *understand.Reading) *Loc {
 
 // modesMeant are the travel modes of rd as the message means them: a
 // mode taken back ("no car") or naming a place ("the bus station") is
-// none, as is one naming an outing as a time ("after the walk"); a
+// none, as is one naming an outing as a time ("after the walk") or a
+// vehicle given as a reason ("my bike has a flat"); a
 // wheelchair user's "roll there" is walking.
 func modesMeant(rd *understand.Reading) *understand.Reading {
 	low := strings.ToLower(rd.Text)
@@ -130,7 +140,8 @@ func modesMeant(rd *understand.Reading) *understand.Reading {
 		return rd
 	}
 	ms := slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool {
-		return reNoMode.MatchString(low[:m.Start]) || reModePlace.MatchString(low[m.End:]) || reModeOuting.MatchString(low[:m.Start])
+		return reNoMode.MatchString(low[:m.Start]) || reModePlace.MatchString(low[m.End:]) || reModeOuting.MatchString(low[:m.Start]) ||
+			reOwned.MatchString(low[:m.Start]) && reModeReason.MatchString(low[m.End:])
 	})
 	if len(ms) == 0 {
 		if ix := reWheelWalk.FindStringIndex(low); ix != nil {
@@ -149,7 +160,7 @@ func modesMeant(rd *understand.Reading) *understand.Reading {
 // and names none: "then on to Bethany" after a bike ride is cycled too.
 func legMode(r Request, low string, mem Memory) Request {
 	if r.Kind == KindDirections && r.Mode == "" && mem.Trip != nil && mem.Trip.Mode != "" &&
-		mem.Trip.Mode != "driving" && reLeg.MatchString(low) {
+		(mem.Trip.Mode != "driving" && reLeg.MatchString(low) || reSameWay.MatchString(low)) {
 		r.Mode = mem.Trip.Mode
 	}
 	return r

@@ -30,8 +30,9 @@ func nearerOne(low string, rd *understand.Reading, mem Memory) (Request, bool) {
 }
 
 // reWhatAboutOne asks the last route again to another place: "what about
-// the first one", "and the 3rd?", "how about that last one instead".
-var reWhatAboutOne = regexp.MustCompile(`(?:^|[.!?,]\s*)(?:(?:ok(?:ay)?|hm+|and|so|but|well)[,.]?\s+)*(?:what about|how about|and|or|then|try)\s+(?:to\s+)?(?:the|that)\s+(\w+)(?:\s+(?:one|place))?(?:\s+(?:instead|then))?\s*[?.!]*$`)
+// the first one", "and the 3rd?", "how about that last one instead", or
+// by a word of its name alone ("and Kells?": a listed namesake).
+var reWhatAboutOne = regexp.MustCompile(`(?:^|[.!?,]\s*)(?:(?:ok(?:ay)?|hm+|and|so|but|well)[,.]?\s+)*(?:what about|how about|and|or|then|try)\s+(?:to\s+)?(?:(?:the|that)\s+)?(\w+)(?:\s+(?:one|place))?(?:\s+(?:instead|then))?\s*[?.!]*$`)
 
 // otherListed reads "what about the first one" right after a route to a
 // listed place as the same route, from the same start and in the same
@@ -52,6 +53,9 @@ func otherListed(low string, rd *understand.Reading, mem Memory) (Request, bool)
 		i = -1
 	}
 	ref := understand.Reference{Text: "the " + m[1], Kind: understand.RefNth, Index: i}
+	if i == 0 && m[1] != "last" {
+		ref.Index = listedByWord(m[1], mem) // "and Coverdale?": a word of its name
+	}
 	if len(rd.References) == 1 {
 		ref = rd.References[0]
 	}
@@ -64,4 +68,22 @@ func otherListed(low string, rd *understand.Reading, mem Memory) (Request, bool)
 	}
 	from := t.From
 	return Request{Kind: KindDirections, From: &from, To: to, Mode: t.Mode}, true
+}
+
+// listedByWord is the place in the list (from 1) of the one listed
+// result whose name holds the word w; 0 when none or several do.
+func listedByWord(w string, mem Memory) int {
+	if len(w) < 4 || notFragments[w] || isTermKey(understand.Normalize(w)) {
+		return 0
+	}
+	at := 0
+	for i, p := range mem.Results {
+		if hasWords(foldName(p.Name), w) {
+			if at != 0 {
+				return 0
+			}
+			at = i + 1
+		}
+	}
+	return at
 }

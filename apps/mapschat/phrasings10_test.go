@@ -78,3 +78,49 @@ func TestModeWithAVehicle(t *testing.T) {
 		{msg: "ok what about with the bus", tool: mapstool.Directions, has: []string{"transit", "milford"}},
 	})
 }
+
+// "Further to X, same way" is a new leg from where the last route ended,
+// in its mode, whichever it was.
+func TestFurtherToTheSameWay(t *testing.T) {
+	runClass(t, "Lewes, DE", []string{"how long to walk from Lewes to Rehoboth Beach"}, []classCase{
+		{msg: "then farther to Dewey Beach, the same way", tool: mapstool.Directions, has: []string{"walking", `"origin":"rehoboth`, `"destination":"dewey`}},
+	})
+	runClass(t, "Dover, DE", []string{"drive from Dover to Harrington"}, []classCase{
+		{msg: "and on further to Milford, same mode", tool: mapstool.Directions, has: []string{"driving", `"origin":"harrington`, `"destination":"milford`}},
+	})
+}
+
+// A vehicle spoken of as the reason for another mode ("the car is in
+// the shop") is not asked for as a mode.
+func TestVehicleGivenAsAReason(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"how long to drive from Dover to Milford"}, []classCase{
+		{msg: "ok and cycling then? my car won't start", tool: mapstool.Directions, has: []string{"bicycling"}, not: []string{"driving"}},
+	})
+	runClass(t, "Dover, DE", []string{"how long to bike from Dover to Camden"}, []classCase{
+		{msg: "what about on foot, the bike is broken", tool: mapstool.Directions, has: []string{"walking"}, not: []string{"bicycling"}},
+	})
+}
+
+// "Help" cried before a request opens it; alone it still asks what the
+// assistant can do.
+func TestHelpCriedBeforeARequest(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "HELP!!! kid has a fever, any pharmacy open in Milford", tool: mapstool.SearchPlaces, has: []string{`"query":"pharmacy"`}},
+		{msg: "help, lost in Lewes, where's a gas station", tool: mapstool.SearchPlaces, has: []string{`"query":"gas station"`}},
+		{msg: "help", tool: ""},
+	})
+}
+
+// A listed result named by a word of its name is that result, not a
+// faraway namesake nor a word the maps do not know; "there" after it
+// points at it.
+func TestListedResultByAWordOfItsName(t *testing.T) {
+	runClass(t, "Newark, DE", []string{"parks near here", "how long on foot to the first one?"}, []classCase{
+		{msg: "and Fairfield?", tool: mapstool.Directions, has: []string{"walking", "39.695306"}, not: []string{"connecticut"}},
+		{msg: "what about Coverdale?", tool: mapstool.Directions, has: []string{"walking", "39.696718"}},
+	})
+	runClass(t, "Middletown, DE", []string{"churches in Middletown"}, []classCase{
+		{msg: "Bethesda!! how do we get there from Townsend", tool: mapstool.Directions, has: []string{"39.449488", `"origin":"townsend`}, not: []string{"maryland"}},
+		{msg: "St. Anne's, that's the one. how long from here?", tool: mapstool.Directions, has: []string{"39.435907"}},
+	})
+}

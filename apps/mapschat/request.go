@@ -272,7 +272,9 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
+	rd = withReferences(rd, listedNamesakes(rd, mem, here))
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
+	rd = thereIsTheNamed(rd)
 	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
 	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
 	if r.Kind == KindDirections && r.Mode != "" {
@@ -288,7 +290,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return Request{Kind: KindThanks}
 	case reGreeting.MatchString(low):
 		return Request{Kind: KindGreeting}
-	case reCapabilities.MatchString(low):
+	case reCapabilities.MatchString(low) && !criesForHelp(low, rd):
 		return Request{Kind: KindCapabilities}
 	case reWeather.MatchString(low) && !reDirections.MatchString(low):
 		return Request{Kind: KindUnknown, Detail: "weather"}

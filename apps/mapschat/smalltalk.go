@@ -97,3 +97,14 @@ func withoutOaths(rd *understand.Reading) *understand.Reading {
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), oath)
 	return &out
 }
+
+// reHelpCry is "help" cried before a request: "HELP, I'm lost", "help!!".
+var reHelpCry = regexp.MustCompile(`^help\b`)
+
+// criesForHelp says whether "help" only opens a message that asks for a
+// kind or names a place ("HELP im lost, any churches in Dover"): the
+// request is read, not the assistant's abilities.
+func criesForHelp(low string, rd *understand.Reading) bool {
+	return reHelpCry.MatchString(low) && (len(rd.Terms) > 0 ||
+		slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role != understand.RoleRegion }))
+}
