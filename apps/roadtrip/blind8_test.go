@@ -96,3 +96,50 @@ func TestArrowEndsInShorthand(t *testing.T) {
 		t.Errorf("arrowEnds changed %q", got)
 	}
 }
+
+func TestQuestionAskedAgainWithAChange(t *testing.T) {
+	for _, c := range []struct{ q, from, to string }{
+		{"Last week you planned me 2 routes from Dover to Lewes with 2 towns each. Same again please, but this time ending in Rehoboth Beach.", "Dover", "Rehoboth Beach"},
+		{"Earlier I asked for a cafe halfway from Encamp to Canillo. Could you do it again, except we now start from Ordino?", "Ordino", "Canillo"},
+	} {
+		s := policySpec(t, c.q, nil)
+		from, to := s.Start, s.End
+		if len(s.Legs) == 1 {
+			from, to = s.Legs[0].From, s.Legs[0].To
+		}
+		if head(from) != c.from || head(to) != c.to {
+			t.Errorf("%q: %s %q → %q", c.q, s.Family, from, to)
+		}
+	}
+	// A drive back is a second leg, no change of the first.
+	q := "From Newark to Smyrna with a cafe halfway, then the same way back to Newark with a gas station halfway."
+	if s := policySpec(t, q, nil); len(s.Legs) != 2 || head(s.Legs[0].From) != "Newark" || head(s.Legs[0].To) != "Smyrna" {
+		t.Errorf("%q: %s legs %+v", q, s.Family, s.Legs)
+	}
+}
+
+func TestGlossedCountedNouns(t *testing.T) {
+	// A word of another language glossed in English, or the other way,
+	// in brackets or dashes: the counted noun is what is counted.
+	s := policySpec(t, "We drive from Dover to Milton. Make 3 rutas (routes), each through 2 pueblos — villages — and with one lookout (mirante) per ruta.", nil)
+	if s.Family != locnav.RoadTrip || s.Routes != 3 || s.Cities != 2 || s.Viewpoints != 1 {
+		t.Errorf("glossed trip: %+v", s)
+	}
+	// A name glossed stays a name.
+	s = policySpec(t, "2 routes from Encamp to Canillo (a town), one town on the way.", nil)
+	if head(s.End) != "Canillo" || s.Routes != 2 || s.Cities != 1 {
+		t.Errorf("glossed name: %+v", s)
+	}
+}
+
+func TestTravellersOriginIsNoVisit(t *testing.T) {
+	for _, q := range []string{
+		"We're five friends from Baltimore on a beach week. Plan 2 routes from Wilmington to Lewes, 2 towns on each.",
+		"Hello, we are 2 old friends from Lyon. Please give us one route from Ordino to Sant Julia de Loria through 2 villages.",
+	} {
+		s := policySpec(t, q, nil)
+		if s.Family != locnav.RoadTrip || len(s.Include) != 0 {
+			t.Errorf("%q: %s include %q", q, s.Family, s.Include)
+		}
+	}
+}

@@ -391,6 +391,9 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 	// friends in 'Coalinga'").
 	avoided, visited := q.rolesAfter()
 	for _, m := range append(q.role(understand.RoleVia, understand.RoleHome), visited...) {
+		if m.Role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") {
+			continue // where travellers come from ("we are four friends from Milano"), no visit
+		}
 		if n := specName(m); !isEnd(m) && !slices.Contains(s.Include, n) &&
 			!slices.ContainsFunc(avoided, func(a understand.Mention) bool { return a.Span == m.Span }) {
 			s.Include = append(s.Include, n)
@@ -476,6 +479,12 @@ func (q *question) ends() (start, end *understand.Mention) {
 	}
 	if start != nil && end == nil {
 		end = q.visitedHome(start)
+	}
+	if m := q.restated(start, understand.RoleFrom); m != nil && end != nil && m.Start > end.End {
+		start = m
+	}
+	if m := q.restated(end, understand.RoleTo); m != nil && start != nil && start.End < end.Start {
+		end = m
 	}
 	return start, end
 }

@@ -101,6 +101,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	text = readForm(text)
 	text = writeCounts(text)
 	text = expandShorthand(text)
+	text = glossed(text)
 	text = refuseRE.ReplaceAllString(text, "avoid")
 	text = keptAway(text)
 	text = halfOfRE.ReplaceAllString(text, "at the middle of the $1")
