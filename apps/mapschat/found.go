@@ -98,3 +98,12 @@ func placeWithWord(w string, mem Memory) *Place {
 	}
 	return nil
 }
+
+// brandAt says whether the end of a route in role is named by a
+// landmark's or brand's name, not a town's: a place found before with
+// that name is then the one meant ("from the Walmart to it").
+func brandAt(rd *understand.Reading, role understand.Role) bool {
+	return role != understand.RoleNone && slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool {
+		return m.Role == role && (m.Place == nil || m.Place.Kind == understand.KindLandmark)
+	})
+}

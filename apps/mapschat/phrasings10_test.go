@@ -1,6 +1,7 @@
 package mapschat
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo/mapstool"
@@ -123,4 +124,39 @@ func TestListedResultByAWordOfItsName(t *testing.T) {
 		{msg: "Bethesda!! how do we get there from Townsend", tool: mapstool.Directions, has: []string{"39.449488", `"origin":"townsend`}, not: []string{"maryland"}},
 		{msg: "St. Anne's, that's the one. how long from here?", tool: mapstool.Directions, has: []string{"39.435907"}},
 	})
+}
+
+// A shop named as a brand's type ("a Target-style store") is searched
+// as the brand.
+func TestBrandTypeShopIsTheBrand(t *testing.T) {
+	runClass(t, "Georgetown, DE", nil, []classCase{
+		{msg: "any Target-style store near Dover?", tool: mapstool.SearchPlaces, has: []string{`"query":"target"`, "39.15"}},
+		{msg: "is there a Costco-type place around Newark", tool: mapstool.SearchPlaces, has: []string{`"query":"costco"`, "39.68"}},
+	})
+}
+
+// A brand named as an end of a route after it was found is the place
+// found, not any of its name, even with another list shown since.
+func TestFoundBrandAsARouteEnd(t *testing.T) {
+	runClass(t, "Newark, DE", []string{"pharmacies near here", "parks near here"}, []classCase{
+		{msg: "walk from the Walgreens to the first one", tool: mapstool.Directions, has: []string{`"origin":"39.707941`, "39.690125"}},
+		{msg: "how long to drive to the Walgreens from the second one", tool: mapstool.Directions, has: []string{`"destination":"39.707941`}},
+	})
+}
+
+// A waypoint ("via", "passing through") makes two legs: the route tool
+// takes none.
+func TestRouteThroughAWaypoint(t *testing.T) {
+	for _, msg := range []string{
+		"how long from Newark to Lewes passing through Milford by car",
+		"drive Newark to Lewes by way of Milford, how long in total?",
+	} {
+		a := chat(t, Options{})
+		id := session(t, a, "Dover, DE")
+		calls := planned(send(t, a, id, msg))
+		if len(calls) != 2 || !strings.Contains(strings.ToLower(calls[0]), `"destination":"milford`) ||
+			!strings.Contains(strings.ToLower(calls[1]), `"origin":"milford`) || !strings.Contains(strings.ToLower(calls[1]), `"destination":"lewes`) {
+			t.Errorf("%q: want two legs through Milford, got %v", msg, calls)
+		}
+	}
 }

@@ -184,7 +184,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := autocorrected(withoutFillers(inEnglish(withSpokenMarks(strings.TrimSpace(t.Message)))))
+	text := autocorrected(withoutFillers(inEnglish(withBrandKinds(withSpokenMarks(strings.TrimSpace(t.Message))))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -276,7 +276,7 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
 	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
-	r := readKind(strings.Join(strings.Fields(low), " "), rd, mem, here)
+	r := viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
 	}
@@ -551,6 +551,13 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		}
 		put(role, l)
 	}
+	found := foundBefore(rd, mem)
+	for role, l := range found {
+		if brandAt(rd, role) {
+			put(role, l) // "from the Walmart": the one found, not any
+			delete(found, role)
+		}
+	}
 	for _, ref := range rd.References {
 		if ref.Kind == understand.RefIt && (ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) || afterThat(ref, rd) || inCorrection(ref, rd)) {
 			continue // "how far is it to X", "after that", "scratch that": no place
@@ -570,7 +577,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 	}
 	centres := stations(rd, mem, here)
 	maps.Copy(centres, townCentres(rd, mem, here))
-	maps.Copy(centres, foundBefore(rd, mem))
+	maps.Copy(centres, found)
 	maps.Copy(centres, stopsNamed(rd, mem))
 	for role, l := range centres {
 		switch {
