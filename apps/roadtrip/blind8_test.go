@@ -143,3 +143,21 @@ func TestTravellersOriginIsNoVisit(t *testing.T) {
 		}
 	}
 }
+
+func TestStationedUnitsAreOrigins(t *testing.T) {
+	// Units, crews or vehicles posted in towns, and a place for them to
+	// meet: the towns are the origins.
+	for _, c := range []struct{ q, a, b string }{
+		{"Truck 3 is parked at the depot in Smyrna. Truck 9 is based out of Milford. Find a gas station to rendezvous, equal drive for both.", "Smyrna", "Milford"},
+		{"Crew one is stationed near Dover; crew two is on standby in Seaford. A cafe where they can meet, same driving time please.", "Dover", "Seaford"},
+	} {
+		s := policySpec(t, c.q, nil)
+		var got []string
+		for _, o := range s.Origins {
+			got = append(got, o.Place)
+		}
+		if s.Family != locnav.MeetingPoint || !sameNames(got, []string{c.a, c.b}) {
+			t.Errorf("%q: %s origins %q", c.q, s.Family, got)
+		}
+	}
+}

@@ -624,6 +624,11 @@ func (q *question) meeting(s *taskSpec) {
 	add(q.peopleIn())
 	add(q.movedTo())
 	if len(origins) < 2 {
+		if st := q.stationed(); len(st) >= 2 {
+			origins = st
+		}
+	}
+	if len(origins) < 2 {
 		add(q.role(understand.RoleNone))
 	}
 	origins = slices.DeleteFunc(origins, q.person)
