@@ -1,0 +1,101 @@
+package understand
+
+import "time"
+
+// Weeks and weekends named around a day or a month: "the week of the
+// 16th" (the Monday–Sunday week holding that day), "the week commencing
+// 9 March", "w/c 9th" (the seven days from that day), and "any weekend
+// in August", "weekends in May" (the month's first weekend day to its
+// last: whichever of its weekends it is, a Sunday the 1st and a
+// Saturday the 31st included).
+
+// weekOfAt reads "the week of DAY" and "the week commencing /
+// beginning / starting DAY", "w/c DAY" at k.
+func (d *dateReader) weekOfAt(text string, k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	if d.word(k) == "the" {
+		k++
+	}
+	n, fromDay := 0, false
+	switch {
+	case d.word(k) == "w" && d.word(k+1) == "/" && d.word(k+2) == "c" && !d.toks[k+1].space && !d.toks[k+2].space:
+		n, fromDay = k+3, true
+	case d.word(k) == "week":
+		switch d.word(k + 1) {
+		case "of":
+			n = k + 2
+		case "commencing", "beginning", "starting":
+			n, fromDay = k+2, true
+			if d.word(n) == "on" {
+				n++
+			}
+		default:
+			return fail()
+		}
+	default:
+		return fail()
+	}
+	if n >= len(d.toks) || d.taken[n] {
+		return fail()
+	}
+	if d.word(n) == "the" && n+1 < len(d.toks) && d.toks[n+1].kind == tokNum {
+		n++ // "the week of the 9th (of March)"
+	}
+	p, ok := d.weekdayNamingDay(text, n, nil) // "week beginning Monday 2 March"
+	if !ok {
+		p, ok = d.pointAt(text, n)
+	}
+	if !ok && d.toks[n].kind == tokNum {
+		p, ok = d.ordinalAlone(n, time.Time{}) // "w/c 9th", "the week of the 16th"
+	}
+	if !ok || p.Unit != "day" {
+		return fail()
+	}
+	from := p.From
+	if !fromDay {
+		from = from.AddDate(0, 0, -((int(from.Weekday()) + 6) % 7)) // its Monday
+	}
+	return from, from.AddDate(0, 0, 7), "range", p.last, true
+}
+
+// anyWeekendOfAt reads "any weekend in MONTH", "a weekend in MONTH",
+// "one of the weekends of MONTH", "weekends in MONTH" at k: the month's
+// first Saturday or Sunday to its last.
+func (d *dateReader) anyWeekendOfAt(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	n := k
+	switch d.word(n) {
+	case "any", "a", "every":
+		if d.word(n+1) != "weekend" {
+			return fail()
+		}
+		n++
+	case "one":
+		if d.word(n+1) != "of" || d.word(n+2) != "the" || d.word(n+3) != "weekends" {
+			return fail()
+		}
+		n += 3
+	case "weekends":
+	default:
+		return fail()
+	}
+	switch d.word(n + 1) {
+	case "in", "of", "during":
+	default:
+		return fail()
+	}
+	start, last, ok := d.monthOf(n + 2)
+	if !ok || d.word(n+2) == "it" || d.word(n+2) == "that" {
+		return fail()
+	}
+	weekend := func(t time.Time) bool { return t.Weekday() == time.Saturday || t.Weekday() == time.Sunday }
+	first, end := start, start.AddDate(0, 1, 0)
+	for !weekend(first) {
+		first = first.AddDate(0, 0, 1)
+	}
+	lastDay := end.AddDate(0, 0, -1)
+	for !weekend(lastDay) {
+		lastDay = lastDay.AddDate(0, 0, -1)
+	}
+	return first, lastDay.AddDate(0, 0, 1), "range", last, true
+}

@@ -1,0 +1,47 @@
+package understand
+
+import (
+	"testing"
+	"time"
+)
+
+// TestWeekOfAndAnyWeekend: a week named by a day in it or by its first
+// day, and any weekend of a month, in wordings of several kinds.
+func TestWeekOfAndAnyWeekend(t *testing.T) {
+	now := time.Date(2026, 1, 20, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ text, from, to string }{
+		{"we're in Oxford the week of the 9th of March", "2026-03-09", "2026-03-16"},
+		{"the week of Wednesday 18 March please", "2026-03-16", "2026-03-23"},
+		{"free the week of the 16th", "2026-02-16", "2026-02-23"},
+		{"the week of April 2nd", "2026-03-30", "2026-04-06"},
+		{"w/c 16th Feb", "2026-02-16", "2026-02-23"},
+		{"the week commencing Thursday 5 March", "2026-03-05", "2026-03-12"},
+		{"week beginning 2 March", "2026-03-02", "2026-03-09"},
+		{"any weekend in August", "2026-08-01", "2026-08-31"},
+		{"one of the weekends of June?", "2026-06-06", "2026-06-29"},
+		{"weekends in May 2027 only", "2027-05-01", "2027-05-31"},
+		{"a weekend in March would suit", "2026-03-01", "2026-03-30"}, // Sunday the 1st to Sunday the 29th
+		{"any weekend in February", "2026-02-01", "2026-03-01"},       // Sunday the 1st to Saturday the 28th
+	} {
+		r := Read(c.text, Options{Now: now, Tense: Future})
+		if len(r.Times) != 1 {
+			t.Errorf("%q: %d times, want 1: %+v", c.text, len(r.Times), r.Times)
+			continue
+		}
+		tf := r.Times[0]
+		if got := tf.From.Format("2006-01-02") + ".." + tf.To.Format("2006-01-02"); got != c.from+".."+c.to {
+			t.Errorf("%q: %s, want %s..%s (to exclusive)", c.text, got, c.from, c.to)
+		}
+	}
+	// not a week of a day: a week of something else, a weekend of a
+	// month named by its ordinal (partOf)
+	for _, c := range []struct{ text, from, to string }{
+		{"a week of rain in March", "2026-03-01", "2026-04-01"},
+		{"the second weekend of May", "2026-05-09", "2026-05-11"},
+	} {
+		r := Read(c.text, Options{Now: now, Tense: Future})
+		if len(r.Times) != 1 || r.Times[0].From.Format("2006-01-02") != c.from || r.Times[0].To.Format("2006-01-02") != c.to {
+			t.Errorf("%q: %+v, want %s..%s", c.text, r.Times, c.from, c.to)
+		}
+	}
+}
