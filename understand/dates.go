@@ -126,8 +126,14 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if k+1 < len(pts) {
 			q := pts[k+1]
 			sep := d.joined(p.last+1, q.first)
+			if s, ok := strings.CutSuffix(sep, " the"); ok && (s == "to" || s == "until" || s == "till") && d.namesWeekday(q.first, q.last) {
+				sep = s // "the Thursday until the Sunday"
+			}
 			if sep == "and" && lead == "between" || (sep == "to" || sep == "until" || sep == "till" || sep == "through" ||
 				sep == "thru" || sep == "-" || sep == "–" || sep == "—") && (lead == "from" || sep != "to" || p.Unit == q.Unit) {
+				if k > 0 {
+					p, q = d.weekdaysAround(pts[k-1], p, q) // weekof.go: "Easter, Friday to Monday"
+				}
 				if p.unanchored && q.year {
 					p = d.inYearOf(p, q)
 				}

@@ -99,3 +99,31 @@ func (d *dateReader) anyWeekendOfAt(k int) (time.Time, time.Time, string, int, b
 	}
 	return first, lastDay.AddDate(0, 0, 1), "range", last, true
 }
+
+// weekdaysAround anchors a range of two weekdays written just after a
+// holiday or a weekend in its sentence ("Ascension Day weekend,
+// Thursday to Sunday", "over Easter, Friday until Monday") to that
+// holiday: the first weekday is the one within three days of it, the
+// second the next such day from there. Read alone, the weekdays would be
+// the coming ones. Other ranges come back as they were.
+func (d *dateReader) weekdaysAround(a, p, q point) (point, point) {
+	if a.Unit != "holiday" && a.Unit != "weekend" || p.Unit != "day" || q.Unit != "day" ||
+		p.last-p.first > 1 || q.last-q.first > 1 || !d.namesWeekday(p.first, p.last) || !d.namesWeekday(q.first, q.last) {
+		return p, q
+	}
+	for k := a.last + 1; k < p.first; k++ {
+		if t := d.toks[k]; t.kind == tokPunct && t.isPunct(".", "!", "?", ";") {
+			return p, q
+		}
+	}
+	from := a.From
+	for delta := -3; delta <= 3; delta++ {
+		if day := a.From.AddDate(0, 0, delta); day.Weekday() == p.From.Weekday() {
+			from = day
+		}
+	}
+	to := from.AddDate(0, 0, (int(q.From.Weekday())-int(from.Weekday())+7)%7)
+	p.From, p.To = from, from.AddDate(0, 0, 1)
+	q.From, q.To = to, to.AddDate(0, 0, 1)
+	return p, q
+}

@@ -45,3 +45,34 @@ func TestWeekOfAndAnyWeekend(t *testing.T) {
 		}
 	}
 }
+
+// TestWeekdaysAroundAHoliday: two weekdays written as a range just
+// after a holiday in its sentence are the ones around it, not the
+// coming ones.
+func TestWeekdaysAroundAHoliday(t *testing.T) {
+	now := time.Date(2026, 1, 20, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ text, from, to string }{
+		{"Pentecost weekend, Friday to Monday", "2026-05-22", "2026-05-26"},
+		{"over Easter, Thursday until Monday", "2026-04-02", "2026-04-07"},
+		{"the Ascension Day weekend - the Thursday till the Sunday", "2026-05-14", "2026-05-18"},
+	} {
+		r := Read(c.text, Options{Now: now, Tense: Future})
+		var got []string
+		ok := false
+		for _, tf := range r.Times {
+			s := tf.From.Format("2006-01-02") + ".." + tf.To.Format("2006-01-02")
+			got = append(got, s)
+			ok = ok || s == c.from+".."+c.to
+		}
+		if !ok {
+			t.Errorf("%q: %v, want a frame %s..%s (to exclusive)", c.text, got, c.from, c.to)
+		}
+	}
+	// a sentence apart, the weekdays are the coming ones
+	r := Read("We land on Ascension Day. Friday to Sunday we rest.", Options{Now: now, Tense: Future})
+	for _, tf := range r.Times {
+		if tf.Unit == "range" && tf.From.Format("2006-01-02") != "2026-01-23" {
+			t.Errorf("a range in the next sentence: %s..%s, want the coming Friday (2026-01-23)", tf.From.Format("2006-01-02"), tf.To.Format("2006-01-02"))
+		}
+	}
+}
