@@ -19,10 +19,11 @@ import (
 // rewordQuestion returns the question as the rules read it, and notes
 // for the plan's reasoning on what was changed or set aside.
 func rewordQuestion(query string, now time.Time) (string, []string) {
-	query = understand.Numerals(query) // "two thousand metres", "in twenty ten"
-	query = rewordCorrections(query)   // "two floats — no wait, make it three —"
-	query = rewordPeriods(query)       // "H2 2010", "2019 Q3", "2010 and 2011"
-	query = rewordKeyedBounds(query)   // "from:2018-01 to:2018-03"
+	query = understand.Numerals(query)             // "two thousand metres", "in twenty ten"
+	query = rewordTypos(markRunOnSentences(query)) // "Cape Town Of the floats", "chnaged"
+	query = rewordCorrections(query)               // "two floats — no wait, make it three —"
+	query = rewordPeriods(query)                   // "H2 2010", "2019 Q3", "2010 and 2011"
+	query = rewordKeyedBounds(query)               // "from:2018-01 to:2018-03"
 	query = rewordRelativeQuarters(query, now)
 	var notes []string
 	query, seasons := rewordHemisphereSeasons(query) // "the austral summer of 2021–22"
@@ -262,6 +263,10 @@ var (
 	reMetreDepth    = mustGuarded(`\d(?:\.\d+)?\s*(?:m|meters?|metres?)\b`)
 )
 
+// reOneDepthUnit is one unit of depth written as a word: "deeper than a
+// kilometre", "below one km", "at a fathom".
+var reOneDepthUnit = mustGuarded(`(?i)\b(at|to|down to|below|beneath|under|deeper than|above|shallower than)\s+(?:a|one)\s+(km|kilomet(?:er|re)|fathom)\b`)
+
 // metres converts v in unit to metres.
 func metres(v float64, unit string) float64 {
 	u := strings.ToLower(unit)
@@ -288,6 +293,7 @@ func metreText(v float64) string {
 // 300 feet" is "at 91.4 m". "within 2 km" and "at 2 km from the ship"
 // are distances and stay.
 func rewordDepths(query string) string {
+	query = reOneDepthUnit.ReplaceAllString(query, "${1} 1 ${2}") // "deeper than a kilometre"
 	query = replaceFunc(reDepthSpan, query, func(m []int) string {
 		if reDistanceAfter.MatchString(query[m[1]:]) || !reDeepCueAfter.MatchString(query[m[1]:]) && !reDeepCueBefore.MatchString(query[:m[0]]) {
 			return query[m[0]:m[1]] // "between 10 and 20 km from the coast"
@@ -425,6 +431,11 @@ func fillAsAsked(q string, p *QueryPlan) {
 		p.Pressure != nil && p.Pressure.Target > 0 && p.Variable != "" && len(p.With) == 0 {
 		p.Aggregate = "timeseries"
 	}
+	// "plot how the salinity changed through 2019": the change drawn
+	// against time, not its rate per year
+	if p.Aggregate == "trend" && plot && reHowChanged.MatchString(q) && !reRateAsked.MatchString(q) {
+		p.Aggregate = "timeseries"
+	}
 	// "monthly mean temperature … as a chart": a time series of the
 	// monthly means
 	if p.Aggregate == "mean" && p.GroupBy == "month" && plot {
@@ -441,6 +452,13 @@ func fillAsAsked(q string, p *QueryPlan) {
 		p.Missing = append(p.Missing, fmt.Sprintf("rank: the question asks for the %s, which the gateway does not rank by (it ranks by nearest, deepest, shallowest, warmest, coldest, saltiest, freshest, highest, lowest, latest, earliest, most profiles)", m))
 	}
 }
+
+// reHowChanged asks how something changed, drawn; reRateAsked asks for
+// its rate.
+var (
+	reHowChanged = mustGuarded(`\bhow\b[^.?!;]{0,80}\b(?:changed|changes|change|changing|varied|evolved|developed|shifted)\b`)
+	reRateAsked  = mustGuarded(`\b(?:trend|rate|per (?:year|decade)|a year|linear|slope|warming|cooling|fast|quickly|rapidly)\b`)
+)
 
 // reRankedProfiles ranks profiles by their noun: "the 3 warmest
 // profiles", "coldest readings", "the deepest measurements".

@@ -115,6 +115,22 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 
 var reNameAfterCue = mustGuarded(`\b(?:near|to|of|off|around|from)\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)`)
 
+// regionLabelsBox says whether a region named with a box of coordinates
+// only says where the box lies ("NW Atlantic, box 38-42N 50-40W"): an
+// ocean (the box is the part of it asked), or a sea whose outline's
+// bounds hold the whole box.
+func regionLabelsBox(name string, b Box) bool {
+	r, ok := regionByName(name)
+	if !ok {
+		return false
+	}
+	if r.Ocean != "" {
+		return true
+	}
+	minLon, minLat, maxLon, maxLat := r.bbox()
+	return b.MinLat >= minLat && b.MaxLat <= maxLat && b.MinLon >= minLon && b.MaxLon <= maxLon
+}
+
 // southern says whether the plan's place is clearly south of the
 // equator: a point, a box or a sea outline wholly there.
 func southern(p QueryPlan) bool {

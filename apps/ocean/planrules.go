@@ -79,7 +79,7 @@ var (
 	reSurface     = mustGuarded(`\b(surface|near-surface|sst|sss|top layer)\b`)
 	reGroupFloat  = mustGuarded(`\b(per float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
 	reGroupMonth  = mustGuarded(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
-	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile|per cast|each cast|every cast|cast by cast|profile by profile)\b`)
+	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile|per cast|each cast|every cast|cast by cast|profile by profile|per dive|each dive|every dive|dive by dive)\b`)
 	reGroupBin    = mustGuarded(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
 	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
 	reTopLayer    = mustGuarded(`\btop\s+\d{1,5}(?:\.\d+)?\s*(?:m|meters?|metres?|dbar|decibars?|db)\b`)
@@ -102,8 +102,11 @@ var (
 	rePlaceCue      = mustGuarded(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
 	rePerUnit       = mustGuarded(`\bper (year|decade|month|kilo\w*|kg|lit(?:re|er)s?|cubic \w+|m3|m³|mille|mil|cent)\b`) // a rate or a unit, no grouping
 	reThousands     = mustGuarded(`(\d),(\d{3})\b`)
-	reOrdinalCyc    = mustGuarded(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile)\b`)
-	reBetweenCyc    = mustGuarded(`\bbetween\s+(?:cycles?|profiles?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
+	reOrdinalCyc    = mustGuarded(`\b(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile|dive)\b`)
+	reBetweenCyc    = mustGuarded(`\bbetween\s+(?:cycles?|profiles?|dives?)\s+(\d{1,4})\s+and\s+(\d{1,4})\b`)
+	// a span of dives or cycles by their ordinals: "between its 5th and
+	// 20th dive", "from the 3rd to the 9th cycle"
+	reOrdinalSpan = mustGuarded(`\b(?:between|from)\s+(?:its|the|their)?\s*(\d{1,4})(?:st|nd|rd|th)\s+(?:(?:cycle|profile|dive)s?\s+)?(?:and|to|through|until|till)\s+(?:its|the|their)?\s*(\d{1,4})(?:st|nd|rd|th)\s+(?:cycle|profile|dive)s?\b`)
 	// reTopBy ranks by an extreme: "top 5 profiles by max pressure", "the
 	// 3 floats with the highest salinity", "top ten cycles ranked by
 	// minimum temperature"
@@ -138,6 +141,7 @@ var unmeasured = []struct {
 	{mustGuarded(`\bsea[- ]level\b`), "sea level"},
 	{mustGuarded(`\bair temperatures?\b`), "air temperature"},
 	{mustGuarded(`\b(rain|rainfall|precipitation)\b`), "rainfall"},
+	{mustGuarded(`\b(sea[- ]ice|ice (thickness|extent|cover|coverage|concentration|edge|shelf|sheet)|icebergs?|pack ice|ice floes?)\b`), "sea ice"},
 	{mustGuarded(`\b(current speeds?|current velocit(y|ies)|ocean currents?|drift(ing)? (speeds?|velocit(y|ies)|rates?)|speed of (the )?(drift|current))\b`), "currents"},
 }
 
@@ -185,7 +189,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
-	query = apostropheWMO(dropPoliteHead(joinDegreeMinutes(upperHemiPrefix(unshout(tidySpaces(rewordPastedRows(dropSignature(query))))))))
+	query = apostropheWMO(dropPoliteHead(joinDegreeMinutes(upperHemiPrefix(unshout(tidySpaces(rewordPastedRows(dropSignature(rewordQuotedAnswer(query)))))))))
 	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
 	query, asked := rewordQuestion(query, now)
@@ -245,7 +249,11 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			p.Cycles = appendNew(p.Cycles, c)
 		}
 	}
-	if m := reBetweenCyc.FindStringSubmatch(q); m != nil {
+	span := reBetweenCyc.FindStringSubmatch(q)
+	if span == nil {
+		span = reOrdinalSpan.FindStringSubmatch(q)
+	}
+	if m := span; m != nil {
 		a, _ := strconv.Atoi(m[1])
 		b, _ := strconv.Atoi(m[2])
 		p.Cycles = nil
@@ -351,6 +359,10 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 	if len(lats) == 2 && len(lons) == 2 {
 		p.Box = &Box{MinLat: math.Min(lats[0], lats[1]), MaxLat: math.Max(lats[0], lats[1]), MinLon: math.Min(lons[0], lons[1]), MaxLon: math.Max(lons[0], lons[1])}
+		if regionLabelsBox(p.Region, *p.Box) {
+			why = append(why, fmt.Sprintf("not read as a filter, it says where the box lies: %q", p.Region))
+			p.Region = ""
+		}
 	}
 	if p.Near == nil && p.Box == nil {
 		p.Box = latitudeBand(q) // "north of the equator"
@@ -619,7 +631,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Answer = "table"
 	case p.Rank != nil && p.Rank.N > 1:
 		p.Answer = "table"
-	case p.Aggregate == "value" && (len(p.Cycles) != 1 && p.Rank == nil):
+	case p.Aggregate == "value" && p.Variable != "" && (len(p.Cycles) != 1 && p.Rank == nil) && !oneFloatOneDay(p):
 		p.Answer = "table"
 	default:
 		p.Answer = "number"
@@ -645,6 +657,18 @@ func matchNotNamingFloat(re *guardedRegexp, q string) bool {
 		}
 	}
 	return false
+}
+
+// oneFloatOneDay says whether p asks one float's value at one level on
+// one day ("the surface temp of float X tomorrow", "at 500 m on 3 May
+// 2019"): a float profiles every few days, so that is one number.
+func oneFloatOneDay(p QueryPlan) bool {
+	if len(p.Floats) != 1 || p.Time == nil || p.Time.From == "" || p.Time.To == "" || p.Pressure == nil || !p.Pressure.Surface && p.Pressure.Target == 0 {
+		return false
+	}
+	from, err1 := time.Parse("2006-01-02", p.Time.From)
+	to, err2 := time.Parse("2006-01-02", p.Time.To)
+	return err1 == nil && err2 == nil && to.Sub(from) <= 24*time.Hour
 }
 
 // defaultRadiusKm is the radius of "near a point" when none is given.

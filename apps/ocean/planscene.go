@@ -23,10 +23,10 @@ import (
 // "we're sailing" ("Were sailing the Ionian this spring").
 var (
 	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
-	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+)*`)
+	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
 	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
 	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
-	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
+	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:this|that|these|those|the same) (?:seas?|oceans?|regions?|basins?|gulfs?|bays?|waters|part of the (?:sea|ocean|world))|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
 	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
 	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
 	// A clause reporting what someone else says ("my friend says the
@@ -126,7 +126,37 @@ func setScene(query string, now time.Time) (string, string) {
 	}
 	out.WriteString(query[prev:])
 	kept := strings.TrimLeft(out.String(), " .,;!?-–—")
+	if !keepPlace && !keepTime {
+		var depths []string
+		for _, c := range scene {
+			depths = append(depths, reDepthPhrase.FindAllString(query[c.start:c.end], -1)...)
+		}
+		kept = depthPointedBack(kept, depths)
+	}
 	return kept, strings.Join(setAside, "; ")
+}
+
+// A depth told in the scene ("our turtles dive to 200-300 m") is still
+// the one asked when the question points back at it ("in that depth
+// band", "at those depths", "at the same depth"): the pointer is written
+// as the depth, the scene's place and times stay aside.
+var (
+	reDepthPhrase = mustGuarded(`(?i)\b(?:(?:below|beneath|under|deeper than|above|shallower than|between|at|from)\s+)?\d{1,5}(?:\.\d+)?\s*(?:(?:-|–|to|and)\s*\d{1,5}(?:\.\d+)?\s*)?(?:m|meters?|metres?|dbar|decibars?|db)\b`)
+	reDepthBack   = mustGuarded(`(?i)\b(?:(?:in|at|within|over|across|for)\s+)?(?:that|this|those|these|the same)\s+(?:depths?|depth (?:band|range|layer|window|interval)s?|layers?|bands?|levels?|pressures?|pressure (?:band|range|window)s?)\b`)
+)
+
+// depthPointedBack is kept with its pointer back at a depth written as
+// the one depth of depths; kept as it is when there is not exactly one.
+func depthPointedBack(kept string, depths []string) string {
+	m := reDepthBack.FindStringIndex(kept)
+	if m == nil || len(depths) != 1 {
+		return kept
+	}
+	d := depths[0]
+	if d[0] >= '0' && d[0] <= '9' && !strings.ContainsAny(d, "-–") && !strings.Contains(d, " to ") && !strings.Contains(d, " and ") {
+		d = "at " + d // "that depth", one level: at it
+	}
+	return kept[:m[0]] + " " + d + " " + kept[m[1]:]
 }
 
 // decimalPoint says whether the match m of query is a point between
