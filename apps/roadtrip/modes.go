@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"cmp"
+	"regexp"
 	"strings"
 
 	"github.com/cairn-agents/cairn/geo"
@@ -10,7 +11,8 @@ import (
 
 // This file reads how each person travels to a meeting: driving unless
 // a word of walking or cycling says otherwise ("the walking time from
-// X", "I'm cycling over from Lewes", "my bicycling time").
+// X", "I'm cycling over from Lewes", "my bicycling time"); a mode
+// refused ("she does not drive") says nothing.
 
 // bikeWords say a person cycles.
 var bikeWords = []string{"cycling", "cycle", "cycles", "cycled", "bicycling", "bicycle", "bike", "bikes", "biking",
@@ -49,7 +51,7 @@ func (q *question) modeAt(m understand.Mention) string {
 	best, at := "", -1
 	for _, md := range modes {
 		for _, w := range md.words {
-			if i := lastWord(before, w); i > at {
+			if i := lastUnnegated(before, w); i > at {
 				best, at = md.mode, i
 			}
 		}
@@ -60,12 +62,42 @@ func (q *question) modeAt(m understand.Mention) string {
 	at = len(after)
 	for _, md := range modes {
 		for _, w := range md.words {
-			if i := firstWord(after, w); i >= 0 && i < at {
+			if i := firstUnnegated(after, w); i >= 0 && i < at {
 				best, at = md.mode, i
 			}
 		}
 	}
 	return cmp.Or(best, geo.ModeDriving)
+}
+
+// negatedModeRE, just before a word of a mode, refuses it: "she do
+// not drive so she will walk", "he can't really drive", "I have no car".
+var negatedModeRE = regexp.MustCompile(`(?:\bnot|n't|n’t|\bnever|\bno longer|\bcannot|\bwithout|\bno)\s+(?:[a-z]+\s+)?(?:a\s+)?$`)
+
+// lastUnnegated is lastWord of a mode's word not refused before it.
+func lastUnnegated(text, w string) int {
+	for hi := len(text); ; {
+		i := lastWord(text[:hi], w)
+		if i <= 0 || !negatedModeRE.MatchString(text[:i]) {
+			return i
+		}
+		hi = i
+	}
+}
+
+// firstUnnegated is firstWord of a mode's word not refused before it.
+func firstUnnegated(text, w string) int {
+	for from := 0; from < len(text); {
+		i := firstWord(text[from:], w)
+		if i < 0 {
+			return -1
+		}
+		if i += from; !negatedModeRE.MatchString(text[:i]) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
 }
 
 // lastWord is the index of the last w in text that starts a word ("bike"

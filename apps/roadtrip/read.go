@@ -49,6 +49,10 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 	if m := ratingOf(q.r); m > 0 {
 		s.MinRating = m
 	}
+	if asked := q.notInMaps(); asked != "" {
+		s.Why = "the question asks only for " + asked + ", which no maps tool gives: the maps give places, routes, driving times and distances"
+		return s
+	}
 	s.Family, s.Why = q.family(s.Keys)
 	switch s.Family {
 	case locnav.RoadTrip:
@@ -186,7 +190,7 @@ func (q *question) count(heads map[string]bool, ok func(noun string) bool) (int,
 	for _, article := range []bool{false, true} {
 		n, found := 0, false
 		for _, x := range q.r.Quantities {
-			if x.Kind == understand.Count && x.Article == article && heads[x.Head] && (ok == nil || ok(x.Noun)) && x.Value >= 0 && x.Value < 1000 {
+			if x.Kind == understand.Count && x.Article == article && heads[x.Head] && (ok == nil || ok(x.Noun)) && x.Value >= 0 && x.Value < 1000 && !countsPeople(x) {
 				if !found || q.corrects(x.Start) {
 					n, found = int(x.Value), true
 				}
@@ -236,7 +240,7 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 	// evidence, "one stop" is a stop of any kind).
 	tripCounts := false
 	for _, x := range q.r.Quantities {
-		if x.Kind == understand.Count && !x.Article && (routeHeads[x.Head] || cityHeads[x.Head] && x.Head != "stop" && tripNoun(x.Noun)) {
+		if x.Kind == understand.Count && !x.Article && !countsPeople(x) && (routeHeads[x.Head] || cityHeads[x.Head] && x.Head != "stop" && tripNoun(x.Noun)) {
 			tripCounts = true
 		}
 	}
@@ -623,6 +627,7 @@ func (q *question) meeting(s *taskSpec) {
 	add(q.role(understand.RoleHome, understand.RoleFrom, understand.RoleBetween))
 	add(q.peopleIn())
 	add(q.movedTo())
+	add(q.fromPremises())
 	if len(origins) < 2 {
 		if st := q.stationed(); len(st) >= 2 {
 			origins = st
@@ -684,13 +689,7 @@ func (q *question) directional(s *taskSpec) {
 		}
 	}
 	s.PlaceTypes = q.askedTypes(0, len(q.r.Text))
-	s.Count = 1
-	for _, t := range q.r.Terms {
-		if t.Count > 0 {
-			s.Count = t.Count
-			break
-		}
-	}
+	s.Count = cmp.Or(q.kindCount(), 1)
 	if s.Count == 1 {
 		// "just one please", "two of them": a count with no noun.
 		for _, x := range q.r.Quantities {

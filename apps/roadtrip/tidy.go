@@ -98,6 +98,7 @@ func tidyQuestion(text string, o understand.Options) string {
 		text = arrowEnds(text, sp, o.Prefer)
 	}
 	text = understand.WriteSpokenMarks(text)
+	text = vehiclesLowered(text)
 	text = readForm(text)
 	text = writeCounts(text)
 	text = expandShorthand(text)

@@ -1,0 +1,104 @@
+package roadtrip
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
+)
+
+// The classes of the ninth blind round, each in phrasings of its own.
+
+func TestPeopleCountedAreNoRoutes(t *testing.T) {
+	// A count of people before a verb of travel counts no routes.
+	for _, c := range []struct {
+		q              string
+		routes, cities int
+	}{
+		{"yay me + 2 buddies gonna drive from home (Dover) to Lewes. can u give me 1 route that goes thru 2 towns", 1, 2},
+		{"Three kids will ride with me from Encamp to Ordino; show one route with 1 village on the way.", 1, 1},
+		{"4 friends drive down from Newark to Seaford next week - 2 routes please, each via 3 towns.", 2, 3},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.RoadTrip || s.Routes != c.routes || s.Cities != c.cities {
+			t.Errorf("%q: %s routes %d cities %d, want %d %d", c.q, s.Family, s.Routes, s.Cities, c.routes, c.cities)
+		}
+	}
+}
+
+func TestRefusedModeIsNoMode(t *testing.T) {
+	// "does not drive … walks": the mode refused says nothing.
+	for _, c := range []struct{ q, walker string }{
+		{"Help please. My grandfather stay in Ordino, he can not drive anymore so he walk. I drive from Encamp. We meet at a bakery, his walking and my driving time same.", "Ordino"},
+		{"My aunt is in Milton and she doesn't drive, she goes on foot. I'm coming by car from Georgetown. Where can we meet for coffee so both trips take equally long?", "Milton"},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.MeetingPoint || len(s.Origins) != 2 {
+			t.Fatalf("%q: %s origins %+v", c.q, s.Family, s.Origins)
+		}
+		for _, o := range s.Origins {
+			want := "driving"
+			if head(o.Place) == c.walker {
+				want = "walking"
+			}
+			if o.Mode != want {
+				t.Errorf("%q: %s %s, want %s", c.q, o.Place, o.Mode, want)
+			}
+		}
+	}
+}
+
+func TestOnlyWhatMapsCannotGive(t *testing.T) {
+	// Tolls, opening hours, room rates asked alone: unanswerable, naming them.
+	for _, c := range []struct{ q, names string }{
+		{"Driving a camper from Lewes to Newark on Friday. Which road costs least in tolls, and what's the toll total for a 3-axle vehicle?", "toll"},
+		{"We arrive in Canillo Sunday. What are the opening hours of the museum there?", "opening hours"},
+		{"Staying two nights in Rehoboth Beach. How much is a room rate at a motel there per night?", "room rate"},
+	} {
+		s := policySpec(t, c.q, nil)
+		err := s.Validate()
+		if s.Family != "" || err == nil || !strings.Contains(err.Error(), c.names) {
+			t.Errorf("%q: %s %v", c.q, s.Family, err)
+		}
+	}
+	// A wish about them beside what is asked is no question of them.
+	for _, q := range []string{
+		"3 routes milford --> rehoboth bch, 1 town each, NO tolls pls",
+		"Which 2 routes from Dover to Lewes avoid tolls? Each with 2 towns.",
+	} {
+		if s := policySpec(t, q, nil); s.Family != locnav.RoadTrip {
+			t.Errorf("%q: %s (%s)", q, s.Family, s.Why)
+		}
+	}
+}
+
+func TestNumberWrittenBeatsKindWithArticle(t *testing.T) {
+	// "for a museum shoot … 2 museums": the number written counts.
+	format := `{"stops": [{"name": "NAME", "place id": "Place ID"}]}`
+	for _, c := range []struct {
+		q     string
+		count int
+	}{
+		{"We need backdrops for a museum shoot in Dover, Delaware. Reply only with this JSON: " + format + ". Rules: 2 museums, all of them south of the Dover Public Library.", 2},
+		{"Planning an afternoon park picnic in Newark. Find 4 parks west of the Newark Free Library.", 4},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.PlaceFinding || s.Count != c.count {
+			t.Errorf("%q: %s count %d, want %d", c.q, s.Family, s.Count, c.count)
+		}
+	}
+}
+
+func TestPremisesAndNumberedVehicles(t *testing.T) {
+	// "from our Smyrna yard", "from the depot in Newark" are origins;
+	// "Truck 7", "Van 3" are no towns.
+	for _, c := range []struct{ q, a, b string }{
+		{"Dispatch here. Truck 7 has a flat and we swap the load: one driver leaves from our Smyrna yard and the other one from the yard in Georgetown. They should meet where both drive about the same time. One cafe please.", "Smyrna", "Georgetown"},
+		{"Van 3 is broken. One driver is coming from our Milford depot and the other one from the depot in Newark. Meet halfway in time at a gas station.", "Milford", "Newark"},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.MeetingPoint || len(s.Origins) != 2 || head(s.Origins[0].Place) != c.a || head(s.Origins[1].Place) != c.b {
+			t.Errorf("%q: %s origins %+v", c.q, s.Family, s.Origins)
+		}
+	}
+}

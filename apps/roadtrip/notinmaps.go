@@ -1,0 +1,69 @@
+package roadtrip
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// This file finds a question that asks only for what no maps tool gives:
+// tolls, opening hours, room rates, fares ("Which road is cheapest in
+// tolls and what will I pay?", "What time does the museum close?"). Such
+// a question is unanswerable; a wish about them beside a trip asked
+// ("NO tolls pls", "3 routes, ideally toll-free") is not.
+
+// notInMapsRE finds a thing the maps do not give.
+var notInMapsRE = regexp.MustCompile(`(?i)\b(tolls?|toll (?:charges?|costs?|fees?|prices?)|opening (?:hours|times)|hours of operation|business hours|(?:open|close|closes|closing) (?:until|till|time|times)|what time (?:does|do|is|are) [^.?!]{0,40}(?:open|close)|room (?:rates?|prices?)|(?:nightly|night's) (?:rates?|prices?)|rates? per night|price (?:of|for) a room|(?:bus |train |taxi )?fares?|parking (?:fees?|costs?|prices?)|entrance fees?|admission (?:fees?|prices?))\b`)
+
+// askWordRE says a sentence asks: a question word, a comparison of
+// cost, a wish to know.
+var askWordRE = regexp.MustCompile(`(?i)\b(how much|how many dollars|how expensive|which|what|when|cheapest|lowest|least expensive|tell me|let me know|want to know|like to know|need to know|find out)\b|\?`)
+
+// notInMaps is what a question asks that no maps tool gives ("tolls"),
+// when that is all it asks; "" when it asks anything the maps answer.
+func (q *question) notInMaps() string {
+	asked, lo, hi := "", 0, 0
+	for _, sentence := range sentencesOf(q.r.Text) {
+		lo, hi = hi, hi+len(sentence)
+		if m := notInMapsRE.FindString(sentence); m != "" && askWordRE.MatchString(sentence) {
+			asked = strings.ToLower(m)
+			break
+		}
+	}
+	if asked == "" || len(q.role(understand.RoleRelative)) > 0 || q.has(meetWords...) || q.has(evenWords...) {
+		return ""
+	}
+	// A kind of place named in the asking sentence is what the cost or
+	// the hours are of ("the hours of the museum"); one named elsewhere
+	// is asked for.
+	for _, t := range q.r.Terms {
+		if t.Start < lo || t.End > hi {
+			return ""
+		}
+	}
+	for _, x := range q.r.Quantities {
+		if x.Kind == understand.Fraction || x.Kind == understand.Count && !x.Article && !countsPeople(x) &&
+			(routeHeads[x.Head] || cityHeads[x.Head] || viewHeads[x.Head]) {
+			return ""
+		}
+	}
+	return asked
+}
+
+// sentencesOf splits text after each '.', '!', '?' or line break.
+func sentencesOf(text string) []string {
+	var out []string
+	lo := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '.', '!', '?', '\n':
+			out = append(out, text[lo:i+1])
+			lo = i + 1
+		}
+	}
+	if lo < len(text) {
+		out = append(out, text[lo:])
+	}
+	return out
+}
