@@ -102,3 +102,40 @@ func TestPremisesAndNumberedVehicles(t *testing.T) {
 		}
 	}
 }
+
+func TestDriveInEqualParts(t *testing.T) {
+	// A drive cut into N equal parts with a stop where each ends: N-1
+	// even stops; stops "spaced out evenly" are even stops too.
+	for _, c := range []struct {
+		q        string
+		from, to string
+		stops    int
+	}{
+		{"Tomorrow we go by car from Encamp to Sant Julia de Loria. Please divide the trip in three equal pieces and where each piece ends and the next begins, find one bakery.", "Encamp", "Sant Julià de Lòria", 2},
+		{"Driving Newark to Lewes with my dad. Cut the ride into 5 same-size sections and put a gas station at each boundary between sections.", "Newark", "Lewes", 4},
+		{"mom finally said i can take the car from dover to milford by myself. i want max three stops, so three, spaced out evenly on the drive. bakeries or cafes are fine.", "Dover", "Milford", 3},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.EvenStops || len(s.Legs) != 1 || head(s.Legs[0].From) != c.from || head(s.Legs[0].To) != c.to || s.Legs[0].Stops != c.stops {
+			t.Errorf("%q: %s legs %+v", c.q, s.Family, s.Legs)
+		}
+	}
+}
+
+func TestLowerCaseTownsInTripSlots(t *testing.T) {
+	// "from smyrna to lewes" typed in lower case: the covered region's
+	// towns so named, not İzmir's old name or England's Lewes.
+	for _, c := range []struct{ q, from, to string }{
+		{"so i get to drive from smyrna to milford tmrw by myself!! one cafe halfway, send name and place id", "Smyrna", "Milford"},
+		{"need 2 routes from dover to lewes w/ 1 town each, send the list", "Dover", "Lewes"},
+	} {
+		s := policySpec(t, c.q, nil)
+		from, to := s.Start, s.End
+		if len(s.Legs) == 1 {
+			from, to = s.Legs[0].From, s.Legs[0].To
+		}
+		if !strings.HasSuffix(from, "Delaware") || !strings.HasSuffix(to, "Delaware") || head(from) != c.from || head(to) != c.to {
+			t.Errorf("%q: %s %q -> %q", c.q, s.Family, from, to)
+		}
+	}
+}

@@ -106,6 +106,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	text = refuseRE.ReplaceAllString(text, "avoid")
 	text = keptAway(text)
 	text = halfOfRE.ReplaceAllString(text, "at the middle of the $1")
+	text = equalParts(text)
 	text = moreThanRE.ReplaceAllString(text, "$1 of")
 	text = beenSinceRE.ReplaceAllString(text, " lives in $1$2")
 	text = fixWords(text)
@@ -190,11 +191,14 @@ func inPreferred(p understand.Place, prefer []understand.Place) bool {
 	return false
 }
 
-// spelledName is w capitalised when it is a lowercase word no place is
-// named but a place of a preferred region is spelled a letter or two
-// away from; else w.
+// spelledName is w capitalised when it is a lowercase word a town of a
+// preferred region is named, or no place is named but a place of a
+// preferred region is spelled a letter or two away from; else w.
 func spelledName(w string, sp understand.Speller, prefer []understand.Place) string {
 	key := understand.Normalize(w)
+	if len(key) >= 4 && w == strings.ToLower(w) && townOfPreferred(key, sp, prefer) {
+		return strings.ToUpper(w[:1]) + w[1:] // "from smyrna to lewes": the towns, not İzmir and England's
+	}
 	if len(key) < 5 || w != strings.ToLower(w) || len(sp.Lookup(key)) > 0 {
 		return w
 	}
@@ -207,4 +211,16 @@ func spelledName(w string, sp understand.Speller, prefer []understand.Place) str
 		return u
 	}
 	return w
+}
+
+// townOfPreferred says whether a town of a preferred region is named key
+// (its own name, not an alternate: "smyrna" is Smyrna, Delaware, though
+// İzmir was once so called).
+func townOfPreferred(key string, sp understand.Speller, prefer []understand.Place) bool {
+	for _, p := range sp.Lookup(key) {
+		if p.Kind == understand.KindCity && understand.Normalize(p.Name) == key && inPreferred(p, prefer) {
+			return true
+		}
+	}
+	return false
 }
