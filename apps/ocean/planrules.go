@@ -48,6 +48,10 @@ var (
 		{"count", mustGuarded(`\b(how many|number of|count)\b`)},
 		{"max", mustGuarded(`\b(maximum|max|highest|largest|greatest|peak|deepest|how deep|warmest|hottest|saltiest|most saline)\b`)},
 		{"min", mustGuarded(`\b(minimum|min|lowest|smallest|least|shallowest|coldest|coolest|freshest|least saline)\b`)},
+		// "how warm does it get", "how cold did float X get below 1000 m",
+		// "how salty can the surface get": the extreme it reaches
+		{"max", mustGuarded(`\bhow (?:warm|hot|salty|saline)\s+(?:does|did|do|can|could|will|would|has|had)\b(?:\s+[\w']+){0,6}?\s+(?:get|go|become|be|gotten|got|been)\b`)},
+		{"min", mustGuarded(`\bhow (?:cold|cool|chilly|fresh)\s+(?:does|did|do|can|could|will|would|has|had)\b(?:\s+[\w']+){0,6}?\s+(?:get|go|become|be|gotten|got|been)\b`)},
 	}
 	reRankWords = []struct {
 		by string
@@ -203,6 +207,11 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	var vars []string
 	for _, t := range r.Terms {
 		if t.Label == "pressure" && (strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") || reAxisAfter.MatchString(r.Text[t.End:])) && len(r.Terms) > 1 {
+			continue
+		}
+		// "how cold does it get at depth": the depth is where, the
+		// word's form names the variable
+		if t.Label == "pressure" && len(r.Terms) == 1 && strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") && formVariable(q) != "" && !rePresForm.MatchString(q) {
 			continue
 		}
 		if !slices.Contains(vars, t.Label) {

@@ -164,7 +164,7 @@ var (
 	// it ("warmed", "hotter", "got saltier", "freshened"), read when no
 	// variable word is written.
 	reTempForm = mustGuarded(`\b(warm(?:s|ed|er|est|ing|th)?|cool(?:s|ed|er|est|ing)?|cold(?:er|est)?|hot(?:ter|test)?|heat(?:s|ed|ing)?(?: up)?|chill(?:ed|ier)?)\b`)
-	reSalForm  = mustGuarded(`\b(salt(?:ier|iest|ed)|saltiness|saline|salinit\w*|salinif\w*|fresh(?:er|est|en|ens|ened|ening)|desalinat\w*)\b`)
+	reSalForm  = mustGuarded(`\b(salt(?:ier|iest|ed)|saltiness|saline|salinit\w*|salinif\w*|fresh(?:er|est|en|ens|ened|ening)|how fresh|desalinat\w*)\b`)
 	// reChangeForm is a change over time in a verb ("has warmed",
 	// "freshened", "got saltier", "cooling", "rose"): a trend.
 	reChangeForm = mustGuarded(`\b((?:warm|cool)(?:ed|ing)?\s+(?:up|down)|warm(?:ed|ing)|cool(?:ed|ing)|heat(?:ed|ing) up|freshen(?:ed|ing|s)?|salinif\w+|(?:get|gets|got|gotten|getting|become|becomes|became|becoming|grow|grows|grew|grown|growing|turn(?:ed)?)\s+(?:\w+\s+)?(?:warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline)|ris(?:e|en|ing)|rose|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|drop(?:ped|ping)|fell|fallen|falling|declin(?:e|ed|ing))\b`)

@@ -1,0 +1,22 @@
+package ocean
+
+import "testing"
+
+// TestHowColdDoesItGet: "how warm / cold / salty / fresh does it get"
+// asks for the extreme reached, in the word's own variable, and "at
+// depth" beside it is where, not the variable.
+func TestHowColdDoesItGet(t *testing.T) {
+	for _, c := range []struct{ q, variable, agg string }{
+		{"how warm does the water get for float 2902269", "temperature", "max"},
+		{"how salty can the surface get at float 5906072", "salinity", "max"},
+		{"how cold did float 2901746 get below 1000 m", "temperature", "min"},
+		{"how fresh does float 2902269's water become near the surface", "salinity", "min"},
+		{"float 1900857: how cold does it get at depth?", "temperature", "min"},
+		{"how warm was float 2902269 at 100 m in 2020", "temperature", "value"}, // a value, not an extreme
+	} {
+		p := planRules(c.q, testNow())
+		if p.Variable != c.variable || p.Aggregate != c.agg {
+			t.Errorf("%q: variable %q, aggregate %q; want %q, %q", c.q, p.Variable, p.Aggregate, c.variable, c.agg)
+		}
+	}
+}
