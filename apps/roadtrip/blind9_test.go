@@ -139,3 +139,20 @@ func TestLowerCaseTownsInTripSlots(t *testing.T) {
 		}
 	}
 }
+
+func TestGatheringPlaceStartsTrip(t *testing.T) {
+	// Where a group gathers before a trip's end is its start, a town
+	// written by its saint's name in another language too; a word read
+	// as a town abroad only by a guess ("Ride" as Riede) is no start.
+	format := []byte(`{"starting_city": "X", "destination_city": "Y", "routes": [{"route_id": "1", "cities_visited": ["A"]}]}`)
+	for _, c := range []struct{ q, from, to string }{
+		{"Ride leader of a small club, most of us come over from Spain. Sunday: we gather in Saint-Julien-de-Lòria and finish at Canillo. 2 routes, 2 villages each.", "Sant Julià de Lòria", "Canillo"},
+		{"Our cycling club musters at Smyrna at 8 and we finish at Milford. Two routes through 1 town each.", "Smyrna", "Milford"},
+		{"Ride leader here. Our club lives in Ordino and wants to go over to Canillo, 2 routes with 1 village each.", "Ordino", "Canillo"},
+	} {
+		s := policySpec(t, c.q, format)
+		if s.Family != locnav.RoadTrip || head(s.Start) != c.from || head(s.End) != c.to {
+			t.Errorf("%q: %s %q -> %q", c.q, s.Family, s.Start, s.End)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -46,24 +47,32 @@ func otherNames(r *understand.Reading, o understand.Options) {
 }
 
 // spelledTown is the one town of a preferred region whose own or
-// alternate name is within an edit per eight letters of name; nil when
-// none or several are.
+// alternate name is within an edit per eight letters of name, its
+// saint's word in any language ("Saint-Julien-de-Lòria"); nil when none
+// or several are.
 func spelledTown(name string, sp understand.Speller, prefer []understand.Place) *understand.Place {
 	key := understand.Normalize(name)
 	if len(key) < 8 {
 		return nil
 	}
-	var town *understand.Place
-	for _, p := range sp.Spell(key, len(key)/8) {
-		if p.Kind != understand.KindCity || !inPreferred(p, prefer) {
-			continue
-		}
-		if town != nil && town.ID != p.ID {
-			return nil
-		}
-		town = &p
+	return oneTown(saintKeys(key), func(k string) []understand.Place { return sp.Spell(k, len(k)/8) }, prefer)
+}
+
+// saintKeys are key and, when it starts with a saint's word of one
+// language ("saint julien", "san julian", "st julia"), the key with each
+// other language's word: the name's saint is the same.
+func saintKeys(key string) []string {
+	head, rest, ok := strings.Cut(key, " ")
+	if !ok || head != "st" && !slices.Contains(saintWords, head) {
+		return []string{key}
 	}
-	return town
+	keys := []string{key}
+	for _, w := range saintWords {
+		if w != head {
+			keys = append(keys, w+" "+rest)
+		}
+	}
+	return keys
 }
 
 // townNamed is the town a landmark's name also names, when it lies

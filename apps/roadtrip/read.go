@@ -473,8 +473,12 @@ func (q *question) ends() (start, end *understand.Mention) {
 		start = q.setOffFrom(end)
 	}
 	if start == nil && end != nil {
+		start = q.gatheredAt(end)
+	}
+	if start == nil && end != nil {
 		// "We live in Dover and want to drive over to Newark."
-		if h := q.role(understand.RoleHome, understand.RoleNone); len(h) > 0 && h[0].Start < end.Start {
+		h := slices.DeleteFunc(q.role(understand.RoleHome, understand.RoleNone), func(m understand.Mention) bool { return guessedAbroad(m, *end) })
+		if len(h) > 0 && h[0].Start < end.Start {
 			start = &h[0]
 		}
 	}
