@@ -20,3 +20,19 @@ func TestHowColdDoesItGet(t *testing.T) {
 		}
 	}
 }
+
+// TestWhereHasItBeenAndLastDive: "where X has been" in any word order
+// is the float's track; the last dive or cast is its last profile.
+func TestWhereHasItBeenAndLastDive(t *testing.T) {
+	for _, q := range []string{"can you show me where 5906072 has been since 2020", "I wonder where float 2901623 and 2902269 have been"} {
+		if p := planRules(q, testNow()); p.Aggregate != "track" {
+			t.Errorf("%q: aggregate %q, want track", q, p.Aggregate)
+		}
+	}
+	for _, q := range []string{"salinity at 500 m on the last dive of float 2902269", "temperature at 1000 dbar in float 2901746's most recent cast"} {
+		p := planRules(q, testNow())
+		if p.Rank == nil || p.Rank.By != "latest" {
+			t.Errorf("%q: rank %+v, want the latest profile", q, p.Rank)
+		}
+	}
+}

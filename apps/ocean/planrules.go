@@ -35,7 +35,7 @@ var (
 		agg string
 		re  *guardedRegexp
 	}{
-		{"track", mustGuarded(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
+		{"track", mustGuarded(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b|\bwhere\b[^.?!;]{0,40}\b(?:has|have|had)\s+been\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
 		{"compare", mustGuarded(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
 		{"timeseries", mustGuarded(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
 		{"trend", mustGuarded(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
@@ -75,7 +75,7 @@ var (
 	reTable       = mustGuarded(`\b(list|table|tabulate|each|per|every|for all)\b`)
 	reCycle       = mustGuarded(`\b(?:cycles?|profiles?|casts?|cycle numbers?|profile numbers?)\s*(?:no\.?|number|#)?\s*(\d{1,4})(?:\s*(?:-|–|to|through|and)\s*(\d{1,4}))?\b`)
 	reFirstCycle  = mustGuarded(`\b(first|initial) (cycle|profile)\b`)
-	reLastCycle   = mustGuarded(`\b(last|latest|most recent|newest|final) (cycle|profile)\b`)
+	reLastCycle   = mustGuarded(`\b(last|latest|most recent|newest|final) (cycle|profile|dive|cast)\b`)
 	rePresAt      = mustGuarded(`(?:\b(?:at|near|around|of)\s+|@\s*)(?:a\s+|the\s+)?(?:depth\s+of\s+|pressure\s+of\s+)?(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresBetween = mustGuarded(`\bbetween\s+(\d{1,5}(?:\.\d+)?)\s*(?:m|meters?|metres?|dbar|decibars?|db)?\s+and\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresBelow   = mustGuarded(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
@@ -102,7 +102,7 @@ var (
 	reProfileNoun   = mustGuarded(`\b(each|per|every|which|what|all|any) (profiles?|cycles?|casts?)\b`)
 	reSeason        = mustGuarded(`\b((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:of\s+|in\s+)?(\d{4})\b|\b(\d{4})\s+((?:(?:south|north)[- ]?(?:west|east)|summer|winter) monsoon|monsoon|spring|summer|autumn|fall|winter)\b`)
 	reRangeOfNum    = mustGuarded(`\brange\s+of\s+\d|\b(?:pressure|depth)s?\s+(?:range|interval)\s+(?:of\s+|from\s+|between\s+)?\d`)
-	reLastProfile   = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile)\b`)
+	reLastProfile   = mustGuarded(`\b(last|latest|most recent|newest|final)\s+(?:\w+\s+){0,2}(?:cycle|profile|dive|cast)\b`)
 	rePlaceCue      = mustGuarded(`\b(near|nearest|closest|close to|around|off|next to|by|from|within|of)\b`)
 	rePerUnit       = mustGuarded(`\bper (year|decade|month|kilo\w*|kg|lit(?:re|er)s?|cubic \w+|m3|m³|mille|mil|cent)\b`) // a rate or a unit, no grouping
 	reThousands     = mustGuarded(`(\d),(\d{3})\b`)
