@@ -133,7 +133,8 @@ func namedLandmark(rd *understand.Reading) *Loc {
 // mode taken back ("no car") or naming a place ("the bus station") is
 // none, as is one naming an outing as a time ("after the walk") or a
 // vehicle given as a reason ("my bike has a flat"); a
-// wheelchair user's "roll there" is walking.
+// wheelchair user's "roll there" is walking, and so is going with the
+// feet or at a jog (onfoot.go).
 func modesMeant(rd *understand.Reading) *understand.Reading {
 	low := strings.ToLower(rd.Text)
 	if len(low) != len(rd.Text) {
@@ -144,7 +145,11 @@ func modesMeant(rd *understand.Reading) *understand.Reading {
 			reOwned.MatchString(low[:m.Start]) && reModeReason.MatchString(low[m.End:])
 	})
 	if len(ms) == 0 {
-		if ix := reWheelWalk.FindStringIndex(low); ix != nil {
+		ix := reWheelWalk.FindStringIndex(low)
+		if ix == nil {
+			ix = onFootIn(low)
+		}
+		if ix != nil {
 			ms = append(ms, understand.TravelMode{Span: understand.Span{Start: ix[0], End: ix[1]}, Mode: "walking"})
 		}
 	}

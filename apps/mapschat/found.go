@@ -58,7 +58,7 @@ func foundBefore(rd *understand.Reading, mem Memory) map[understand.Role]*Loc {
 		}
 		for i := len(mem.Found) - 1; i >= 0; i-- {
 			f := mem.Found[i]
-			if !hasWords(strings.ToLower(f.Query), t.Label) {
+			if !searchedFor(strings.ToLower(f.Query), t.Label) {
 				continue
 			}
 			n := 1
@@ -86,6 +86,13 @@ func foundBefore(rd *understand.Reading, mem Memory) map[understand.Role]*Loc {
 		}
 	}
 	return out
+}
+
+// searchedFor says whether a search for query found places of the kind
+// label: the same words, or the kind's words holding the query's ("gas"
+// searched, "the gas station" named).
+func searchedFor(query, label string) bool {
+	return hasWords(query, label) || query != "" && hasWords(label, query)
 }
 
 // placeWithWord is the newest found place whose name holds the word w.

@@ -65,9 +65,9 @@ func otherPlaceNamed(rd *understand.Reading) bool {
 
 // boundsSearch says whether the travel mode or distance in low only
 // bounds a search for a kind: "a bar within walking distance", "shops
-// within two miles of the hotel".
+// within two miles of the hotel", "which cafes could I get to on foot".
 func boundsSearch(low string, rd *understand.Reading) bool {
-	return len(rd.Terms) > 0 && (reWalkDistance.MatchString(low) || reWithinSpan.MatchString(low))
+	return len(rd.Terms) > 0 && (reWalkDistance.MatchString(low) || reWithinSpan.MatchString(low) || reachableKinds(low, rd))
 }
 
 // mealWanted is the kind a message asks for by a meal ("need a quick

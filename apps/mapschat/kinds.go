@@ -80,6 +80,10 @@ var moreKinds = []struct {
 	{"funeral home", []string{"funeral home", "funeral homes", "funeral parlor", "funeral parlour", "funeral director", "mortuary"}},
 	{"liquor store", []string{"liquor store", "liquor stores", "liquor shop", "package store", "bottle shop", "bottle store", "off-licence", "off licence", "wine shop", "wine store", "beer store"}},
 	{"post office", []string{"post office", "post offices", "postal office", "usps"}},
+	// the police in a visitor's own words too: asked for in trouble
+	{"police", []string{"police", "police station", "police stations", "police department", "police office", "cop shop", "cops",
+		"sheriff's office", "sheriff office", "polizei", "polizeistation", "polizeiwache", "polizeirevier", "policía", "policia",
+		"polícia", "comisaría", "comisaria", "commissariat", "gendarmerie", "polizia", "politie", "politiebureau"}},
 	{"bar", []string{"grab a beer", "get a beer", "have a beer", "for a beer", "a cold beer", "some beers", "a few beers", "beers",
 		"a pint", "a few pints", "pints", "grab a drink", "have a drink", "for a drink", "some drinks", "drinks", "a cocktail", "cocktails", "a nightcap"}},
 	{"bicycle shop", []string{"bike shop", "bike shops", "bicycle shop", "bicycle shops", "bike store", "bike repair", "bicycle repair", "cycle shop", "cycle store"}},

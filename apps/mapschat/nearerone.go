@@ -3,6 +3,7 @@ package mapschat
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -86,4 +87,39 @@ func listedByWord(w string, mem Memory) int {
 		}
 	}
 	return at
+}
+
+// reClosestToMe picks the nearest of a list by where the person is:
+// "the one closest to me", "whichever is nearest to us", "the one
+// that's closest". A list is ranked nearest first.
+var reClosestToMe = regexp.MustCompile(`\b(?:the one|the place|the spot|whichever(?: one| place)?|which ever(?: one)?)\s+(?:that(?:'s|’s| is)\s+|which is\s+|is\s+|'s\s+)?(?:closest|nearest)(?:\s+to\s+(?:me|us|here|where (?:i|we)(?: am|'m| are|'re)?(?: now)?))?\b`)
+
+// closestListed is rd with "the one closest to me" after a list read as
+// the list's first place, not as the person's own place.
+func closestListed(rd *understand.Reading, low string, mem Memory) *understand.Reading {
+	if len(mem.Results) == 0 || len(low) != len(rd.Text) {
+		return rd
+	}
+	ixs := reClosestToMe.FindAllStringIndex(low, -1)
+	if len(ixs) == 0 {
+		return rd
+	}
+	out := *rd
+	refs := slices.Clone(rd.References)
+	for _, ix := range ixs {
+		refs = slices.DeleteFunc(refs, func(r understand.Reference) bool { return r.Start < ix[1] && ix[0] < r.End })
+		before := strings.TrimSpace(low[:ix[0]])
+		role := understand.RoleNone
+		switch {
+		case strings.HasSuffix(before, "from"):
+			role = understand.RoleFrom
+		case strings.HasSuffix(before, "to"):
+			role = understand.RoleTo
+		}
+		refs = append(refs, understand.Reference{Span: understand.Span{Start: ix[0], End: ix[1]},
+			Text: rd.Text[ix[0]:ix[1]], Kind: understand.RefNth, Index: 1, Role: role})
+	}
+	slices.SortFunc(refs, func(a, b understand.Reference) int { return a.Start - b.Start })
+	out.References = refs
+	return &out
 }

@@ -46,6 +46,8 @@ func analyzePolicy(t turn) CoordinatorState {
 		why = "a question about words (a translation, a meaning): not map data"
 	case r.Kind == KindUnknown && r.Detail == "price":
 		why = "prices, tickets and opinions of places are not in the map data: say so"
+	case r.Kind == KindUnknown && r.Detail == "units":
+		why = "a question about the unit of the last answer: the answers give kilometres"
 	case r.Kind == KindUnknown:
 		why = "not a map request the assistant understands: say what it can do"
 	}
@@ -136,6 +138,9 @@ func respondPolicy(t turn) CoordinatorState {
 	case r.Kind == KindUnknown && r.Detail == "words":
 		cs.Content = "Sorry, I can't translate or explain words: the maps hold places, roads and heights. " + capabilities
 		cs.Reasoning = "a question about words, not places: no map data answers it"
+	case r.Kind == KindUnknown && r.Detail == "units":
+		cs.Content = "The distances I give are in kilometres (km) and metres (m); a mile is about 1.6 km. Times are in minutes."
+		cs.Reasoning = "the unit of the figures given: no map data needed"
 	case r.Kind == KindUnknown && r.Detail == "price":
 		cs.Content = "Sorry, I can't tell prices, fees or tickets, nor which place is better: the maps hold places, roads and heights, not prices or opinions. " + capabilities
 		cs.Reasoning = "prices are not served by the maps tools"

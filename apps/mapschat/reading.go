@@ -210,7 +210,7 @@ var (
 // refine adds what the message points at that understand leaves out:
 // "the nearest one" of a list, "this hotel" for the place spoken of.
 func refine(rd *understand.Reading, low string, mem Memory) *understand.Reading {
-	out := *withListedPicks(withNamedOnes(rd, low, mem), low, mem)
+	out := *withListedPicks(withNamedOnes(closestListed(rd, low, mem), low, mem), low, mem)
 	out.References = slices.Clone(out.References)
 	overlaps := func(s, e int) bool {
 		for _, r := range out.References {

@@ -184,7 +184,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := autocorrected(withoutFillers(inEnglish(withBrandKinds(withSpokenMarks(strings.TrimSpace(t.Message))))))
+	text := autocorrected(withoutFillers(inEnglish(frenchInEnglish(withBrandKinds(withSpokenMarks(strings.TrimSpace(t.Message)))))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -275,7 +275,7 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	rd = withReferences(rd, listedNamesakes(rd, mem, here))
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
-	rd = modesMeant(searchedOnes(kindsInContext(rd), strings.ToLower(rd.Text), mem))
+	rd = modesMeant(searchedOnes(kindsInContext(withoutReachVerb(rd)), strings.ToLower(rd.Text), mem))
 	r := viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
@@ -302,6 +302,8 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return Request{Kind: KindUnknown, Detail: "sky"}
 	case signsOff(low, rd):
 		return Request{Kind: KindThanks}
+	case unitsAsked(low):
+		return Request{Kind: KindUnknown, Detail: "units"}
 	}
 	if m := reSave.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
@@ -426,7 +428,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if r, ok := nearestAndRoute(low, rd, mem, here, mode); ok {
 		return r
 	}
-	if reDirections.MatchString(low) && reAccessible.MatchString(low) && (mode == "" || mode == "walking") {
+	if reDirections.MatchString(low) && reAccessible.MatchString(low) && (mode == "" || mode == "walking") && !boundsSearch(low, rd) {
 		r := directions(rd, mem, here, "walking")
 		r.Accessible = true
 		return r

@@ -1,0 +1,44 @@
+package mapschat
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Route words of French, Québécois among them ("c'est à combien de temps
+// en char, la première?", "pis à pied?"), read as their English, as
+// spanish.go reads Spanish ones.
+
+var frenchRoute = []struct {
+	re *regexp.Regexp
+	en string
+}{
+	{regexp.MustCompile(`(?i)(?:^|\s)(?:(?:c'est|c’est|cé|ce serait|ça serait|ca serait)\s+)?(?:à|a)\s+combien\s+de\s+(?:temps|minutes)\b`), "how long"},
+	{regexp.MustCompile(`(?i)(?:^|\s)(?:ça|ca)\s+prend\s+combien\s+de\s+(?:temps|minutes)\b|\bcombien\s+de\s+(?:temps|minutes)\b`), "how long"},
+	{regexp.MustCompile(`(?i)(?:^|\s)(?:(?:c'est|c’est|cé)\s+)?(?:à|a)\s+combien\s+de\s+(?:km|kilom[eè]tres|milles)\b|\bc'est\s+(?:tu\s+)?loin\b|\bc’est\s+(?:tu\s+)?loin\b`), "how far"},
+	// "char" is a car in Québec; "machine" too, in the country
+	{regexp.MustCompile(`(?i)\b(?:en|par)\s+(?:char|auto|voiture|machine|taxi|bazou)\b`), "by car"},
+	{regexp.MustCompile(`(?i)(?:^|\s)(?:à|a)\s+pied\b`), " on foot"},
+	{regexp.MustCompile(`(?i)(?:^|\s)(?:à|a|en)\s+(?:vélo|velo|bicyclette|bécik|becik)\b`), "by bike"},
+	{regexp.MustCompile(`(?i)\b(?:en|par)\s+(?:autobus|bus|métro|metro|train|transport en commun|transports en commun)\b`), "by public transport"},
+	{regexp.MustCompile(`(?i)\b(?:la|le)\s+(?:première|premiere|premier|1re|1er)\b`), "the first one"},
+	{regexp.MustCompile(`(?i)\b(?:la|le)\s+(?:deuxième|deuxieme|seconde|second|2e)\b`), "the second one"},
+	{regexp.MustCompile(`(?i)\b(?:la|le)\s+(?:troisième|troisieme|3e)\b`), "the third one"},
+	{regexp.MustCompile(`(?i)\b(?:la|le)\s+(?:dernière|derniere|dernier)\b`), "the last one"},
+	// "pis" (Québec) and "et puis" open a follow-up as "and" does
+	{regexp.MustCompile(`(?i)^\s*(?:pis|puis|et puis|et pis|et)\b[,]?`), "and"},
+}
+
+// reFrenchCue says a message holds French route words at all.
+var reFrenchCue = regexp.MustCompile(`(?i)\bcombien\b|(?:^|\s)(?:à|a)\s+pied\b|\ben\s+(?:char|auto|voiture|autobus)\b|(?:^|\s)(?:à|a|en)\s+(?:vélo|velo|bicyclette)\b|\bc['’]est\s+(?:tu\s+)?loin\b|\b(?:la|le)\s+(?:première|premiere|premier|deuxième|deuxieme|troisième|troisieme|dernière|derniere|dernier)\b`)
+
+// frenchInEnglish is text with its French route words in English.
+func frenchInEnglish(text string) string {
+	if !reFrenchCue.MatchString(text) {
+		return text
+	}
+	for _, f := range frenchRoute {
+		text = f.re.ReplaceAllString(text, f.en)
+	}
+	return strings.Join(strings.Fields(text), " ")
+}
