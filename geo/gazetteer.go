@@ -72,6 +72,11 @@ func NewGazetteer(e *Engine) *Gazetteer {
 			q.Match = understand.MatchCode
 			add(p.RegionCode, q)
 		}
+		if ca, ok := caProvinceCodes[understand.Normalize(a.Name)]; ok && cc == "CA" {
+			q := p
+			q.RegionCode, q.Match = ca, understand.MatchCode
+			add(ca, q)
+		}
 		if cc == "US" {
 			for _, ab := range usAbbrevs[code] {
 				q := p
@@ -132,6 +137,12 @@ var usAbbrevs = map[string][]string{"AL": {"Ala"}, "AZ": {"Ariz"}, "AR": {"Ark"}
 	"NJ": {"N.J."}, "NM": {"N.M."}, "NY": {"N.Y."}, "NC": {"N.C."}, "ND": {"N.D."}, "OK": {"Okla"}, "OR": {"Ore"},
 	"PA": {"Pa", "Penn", "Penna"}, "RI": {"R.I."}, "SC": {"S.C."}, "SD": {"S.D."}, "TN": {"Tenn"}, "TX": {"Tex"},
 	"VT": {"Vt"}, "VA": {"Va"}, "WA": {"Wash"}, "WV": {"W.Va"}, "WI": {"Wis", "Wisc"}, "WY": {"Wyo"}}
+
+// caProvinceCodes are the postal (ISO 3166-2:CA) codes of Canada's
+// provinces and territories, by name: GeoNames numbers them ("CA.01").
+var caProvinceCodes = map[string]string{"alberta": "AB", "british columbia": "BC", "manitoba": "MB", "new brunswick": "NB",
+	"newfoundland and labrador": "NL", "nova scotia": "NS", "northwest territories": "NT", "nunavut": "NU", "ontario": "ON",
+	"prince edward island": "PE", "quebec": "QC", "saskatchewan": "SK", "yukon": "YT"}
 
 // countryAlternates are common English short forms of countries.
 var countryAlternates = map[string][]string{"US": {"USA", "U.S.A.", "U.S.", "United States of America", "America", "the States"},

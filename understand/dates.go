@@ -122,7 +122,8 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 	for k := 0; k < len(pts); k++ {
 		p := pts[k]
 		lead := d.word(p.first - 1)
-		// Ranges: "between A and B", "from A to B", "A–B", "A through B".
+		// Ranges: "between A and B", "from A to B", "A–B", "A through B",
+		// "A → B".
 		if k+1 < len(pts) {
 			q := pts[k+1]
 			sep := d.joined(p.last+1, q.first)
@@ -130,7 +131,7 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				sep = s // "the Thursday until the Sunday"
 			}
 			if sep == "and" && lead == "between" || (sep == "to" || sep == "until" || sep == "till" || sep == "through" ||
-				sep == "thru" || sep == "-" || sep == "–" || sep == "—") && (lead == "from" || sep != "to" || p.Unit == q.Unit) {
+				sep == "thru" || sep == "-" || sep == "–" || sep == "—" || sep == "→" || sep == "->") && (lead == "from" || sep != "to" || p.Unit == q.Unit) {
 				if k > 0 {
 					p, q = d.weekdaysAround(pts[k-1], p, q) // weekof.go: "Easter, Friday to Monday"
 				}

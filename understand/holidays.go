@@ -154,7 +154,7 @@ var holidays = func() []holiday {
 		mon := laborDay(d, y)
 		return mon.AddDate(0, 0, -2), mon.AddDate(0, 0, 1)
 	}, "labor day weekend")
-	return out
+	return append(out, usHolidays()...) // usholidays.go
 }()
 
 // holidayLeads before a bare holiday make it a time: "over Easter",

@@ -250,7 +250,8 @@ func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place)
 		}
 		// In a text with no capitals a common word qualified by its
 		// region is a name: "reading, england", "split (croatia)".
-		if !writtenAsName(toks, i, end, caseless) && !(caseless && lowerStart && end == i+1 && qualifiedNext(toks, end, g, true)) {
+		asName := writtenAsName(toks, i, end, caseless) || caseless && lowerStart && end == i+1 && qualifiedNext(toks, end, g, true)
+		if !asName && !(lowerStart && end == i+1) {
 			continue
 		}
 		key := joinKeys(toks, i, end)
@@ -258,7 +259,10 @@ func longestName(toks []token, i int, g Gazetteer, caseless bool) (int, []Place)
 		if len(ps) == 0 && (strings.HasSuffix(last.low, "'s") || strings.HasSuffix(last.low, "’s")) {
 			ps = lookupVariants(g, strings.TrimSuffix(key, "s"))
 		}
-		ps = fitWriting(ps, toks, i, end)
+		if !asName && !coded(toks, i, g, ps) { // qualified.go: "calgary ab"
+			continue
+		}
+		ps = capitalsAlternate(fitWriting(ps, toks, i, end), toks, i, end) // capsalternates.go
 		if len(ps) > 0 {
 			return end - i, ps
 		}

@@ -39,3 +39,24 @@ func thingIn(toks []token, prev *Mention) bool {
 	r, _, _ := cueBefore(toks, prev.first)
 	return r == RoleNone
 }
+
+// codeWords are two-letter words that are no region's code after a
+// word: "market in", "fair or", "bath so".
+var codeWords = map[string]bool{"in": true, "or": true, "me": true, "hi": true, "oh": true, "ok": true, "so": true, "to": true,
+	"at": true, "be": true, "do": true, "go": true, "no": true, "is": true, "it": true, "us": true, "we": true, "an": true,
+	"as": true, "by": true, "if": true, "my": true, "of": true, "up": true, "on": true, "id": true, "pa": true, "ma": true, "mo": true}
+
+// coded says whether the lower-case word at i is a town written with
+// the two-letter code of its province or state after it, in lower case
+// too, ending the phrase: "calgary ab,", "austin tx.", "halifax ns".
+// The code must hold a reading of the name.
+func coded(toks []token, i int, g Gazetteer, ps []Place) bool {
+	n := i + 1
+	if n >= len(toks) || toks[n].kind != tokWord || len(toks[n].raw) != 2 || toks[n].cap || codeWords[toks[n].low] || connectors[toks[n].low] {
+		return false
+	}
+	if e := n + 1; e < len(toks) && toks[e].kind != tokPunct {
+		return false
+	}
+	return len(withinAny(townReadings(ps), regionReadings(g.Lookup(toks[n].key)))) > 0
+}

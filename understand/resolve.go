@@ -48,6 +48,11 @@ func structure(toks []token, ms []Mention) {
 		if r, _, _ := cueBefore(toks, cur.first); r != RoleNone && r != RoleIn {
 			continue
 		}
+		// "from Ohio, in São Paulo": a region after "in" that holds no
+		// reading of the name before it is a place of its own.
+		if between(toks, prev.end, cur.begin, ",in", "in") && len(prev.cands) > 0 && len(withinAny(prev.cands, regions)) == 0 {
+			continue
+		}
 		cur.Role, cur.cands = RoleRegion, regions
 		prev.qual = k
 		prev.Qualifier = cur.Text

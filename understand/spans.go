@@ -43,7 +43,7 @@ func (d *dateReader) spanAt(text string, i int) (point, bool) {
 	}
 	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.numericRange(text, k) }, d.afterNext, d.ordinalDaysBack,
-		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.dayRange, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt,
+		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.slashDay, d.dayRange, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt,
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.weekOfAt(text, k) }, d.anyWeekendOfAt, d.stayAt, d.decadeAt, d.yearPartAt,
 	} {
 		from, to, unit, last, ok := read(start)
@@ -295,7 +295,15 @@ func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
 		}
 		return finish(m1, d1, m2, d2, n)
 	}
-	// Day first.
+	// Day first, both ends maybe after their weekdays ("Fri 10 to Sun 12
+	// July", "Thu, 10 December until Sat 19 December").
+	_, weekdayFirst := weekdays[d.word(k)]
+	if weekdayFirst {
+		k++
+		if k < len(d.toks) && d.toks[k].raw == "," {
+			k++
+		}
+	}
 	d1, n, _, ok := d.dayAt(k)
 	if !ok {
 		return fail()
@@ -311,6 +319,9 @@ func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
 		return fail()
 	}
 	n++
+	if _, ok := weekdays[d.word(n)]; ok && weekdayFirst {
+		n++
+	}
 	d2, n, _, ok := d.dayAt(n)
 	if !ok {
 		return fail()
