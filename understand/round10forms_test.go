@@ -74,9 +74,9 @@ func TestRound10PlaceForms(t *testing.T) {
 		t.Errorf("Dover in Delaware: qualifier %q, want Delaware", m.Qualifier)
 	}
 	for q, want := range map[string]string{
-		"Off for a week in August. halifax ns, anything on?": "Halifax",
+		"Off for a week in August. halifax ns, anything on?":     "Halifax",
 		"Shooting the Plaza in Rodeo Week. regina sk. Anything?": "Regina",
-		"Festival in June. austin tx, then home.":             "Austin",
+		"Festival in June. austin tx, then home.":                "Austin",
 	} {
 		found := false
 		for _, m := range understand.Read(q, understand.Options{Gazetteer: g}).Mentions {
