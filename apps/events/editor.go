@@ -267,6 +267,12 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		if g == nil && repairQuestion(text) {
 			return p, "the request asks where to have gear repaired, not for an event: name a place, a time or a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
+		if g == nil && serviceQuestion(text, r) {
+			return p, "the request asks for a service (somewhere to stay, park or eat), not for an event: name a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
+		}
+		if home, ok := homeOnly(text); g == nil && ok && m == nil && len(unknown) == 0 {
+			return p, fmt.Sprintf("the request gives its place only as %q, which no gazetteer can find: name a city, region or country", home), notes, false
+		}
 		if g == nil && len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {
 			return p, "the request asks for no event: it names no place, time or kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}

@@ -3,6 +3,7 @@ package events
 import (
 	"regexp"
 	"slices"
+	"strconv"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -54,4 +55,25 @@ func stayDays(r *understand.Reading, stay *understand.Mention, times []understan
 		return understand.TimeFrame{}, false
 	}
 	return times[i], true
+}
+
+// lastDayAgain finds "til the 12th", "until the 12th": a day of the
+// month written as the end of what the asker does.
+var lastDayAgain = regexp.MustCompile(`(?i)\b(?:til|till|until|to|through|thru)\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
+
+// restated says whether a day inside a range, written after it, only
+// restates the range's days: the range's first day, with its last
+// written later as an end ("July 3 to 12 ... the parade on the 3rd then
+// the rodeo til the 12th"). The range is the frame, not its first day.
+func restated(text string, rng, day understand.TimeFrame) bool {
+	if !day.From.Equal(rng.From) || rng.To.IsZero() || day.End > len(text) {
+		return false
+	}
+	last := rng.To.AddDate(0, 0, -1).Day()
+	for _, m := range lastDayAgain.FindAllStringSubmatch(text[day.End:], -1) {
+		if n, err := strconv.Atoi(m[1]); err == nil && n == last {
+			return true
+		}
+	}
+	return false
 }

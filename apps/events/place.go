@@ -23,7 +23,7 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 	var cued, uncued, next *understand.Mention
 	for i := range r.Mentions {
 		m := &r.Mentions[i]
-		if m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid {
+		if m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid || weekName(r, *m) {
 			continue
 		}
 		if m.Place == nil || farSpelled(*m.Place) {
@@ -45,19 +45,29 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 			// live in Leeds") gives way to a place the events are in, and
 			// a place passed through ("flying into Málaga") to where the
 			// asker stays ("staying in Seville").
-			if cued == nil || origin(cued.Role) && !origin(m.Role) || staying(r, *m) && !staying(r, *cued) {
+			if cued == nil || askersOrigin(r, *cued) && !askersOrigin(r, *m) || staying(r, *m) && !staying(r, *cued) {
 				cued = m
 			}
+			continue
+		}
+		// A place named after the asker's origin with no cue ("OFW here
+		// from Riyadh, uuwi ako sa Cebu") is where the asker goes.
+		if cued != nil && cued.Role == understand.RoleFrom && named(*m) && !wordBeforeInterest(r, *m) && (uncued == nil || !named(*uncued)) {
+			uncued = m
 			continue
 		}
 		// Of the places written with no cue, one written with its region
 		// or country ("Valencia, Spain") is named as a place, before a
 		// word some town is named after ("Drone guy here").
-		if (uncued == nil || m.Qualifier != "" && uncued.Qualifier == "") && !wordBeforeInterest(r, *m) {
+		if (uncued == nil || m.Qualifier != "" && uncued.Qualifier == "" || strayWord(*uncued) && !strayWord(*m)) && !wordBeforeInterest(r, *m) {
 			uncued = m
 		}
 	}
 	switch {
+	case cued != nil && cameFrom(r, *cued) && next != nil:
+		return next, nil // "studying in Vancouver ... I go back home to Kyoto"
+	case cued != nil && cued.Role == understand.RoleFrom && uncued != nil && named(*uncued) && uncued.Start > cued.Start:
+		return uncued, nil
 	case cued != nil:
 		return cued, nil
 	case next != nil:
@@ -71,7 +81,7 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 // nextCue are the words before a place the asker goes to after the
 // stay asked about: "after this I return to Madrid", "then we go back
 // to Lyon", "before flying home to Oslo".
-var nextCue = regexp.MustCompile(`(?i)\b(?:return(?:s|ing)?|go(?:es|ing)? back|head(?:s|ing)? (?:back|home)|fly(?:ing)? (?:back|home)|back home|travel(?:ling|ing)? back|then (?:on|onwards?))\s+(?:to|in)\s*$`)
+var nextCue = regexp.MustCompile(`(?i)\b(?:return(?:s|ing)?|go(?:es|ing)? back(?: home)?|head(?:s|ing)? (?:back|home)|fly(?:ing)? (?:back|home)|back home|travel(?:ling|ing)? back|then (?:on|onwards?))\s+(?:to|in)\s*$`)
 
 // goesNext says whether a place is where the asker goes after the stay
 // asked about ("... after this I return to Madrid").
@@ -118,6 +128,44 @@ func staying(r *understand.Reading, m understand.Mention) bool {
 // ("from Osaka", "I live in Leeds"), not where the events are.
 func origin(r understand.Role) bool {
 	return r == understand.RoleFrom || r == understand.RoleHome
+}
+
+// studyCue ends the words before the place an asker studies in: "I'm
+// studying abroad in Lyon", "a student in Leeds", "on exchange at Kyoto".
+var studyCue = regexp.MustCompile(`(?i)\b(?:study(?:ing)?|studies|studied|student|year abroad|at (?:uni|university|college))(?:\s+abroad)?\s+(?:in|at)\s*$`)
+
+// askersOrigin says whether m is where the asker comes from, lives or
+// studies, not where the events are.
+func askersOrigin(r *understand.Reading, m understand.Mention) bool {
+	return origin(m.Role) || studyCue.MatchString(r.Text[:m.Start])
+}
+
+// cameFrom says whether m is where the asker comes from or studies
+// ("from Riyadh", "studying in Vancouver"): a place the asker is away
+// from, so that one named after it with no cue, or one the asker goes
+// back to, is the trip's. "I'm in Porto", "based in Leeds" are where the
+// asker is.
+func cameFrom(r *understand.Reading, m understand.Mention) bool {
+	return m.Role == understand.RoleFrom || studyCue.MatchString(r.Text[:m.Start])
+}
+
+// weekAfter is a week or weekend a word before it names: "golden
+// week", "race weekend".
+var weekAfter = regexp.MustCompile(`^\s+(?:week|weekend)\b`)
+
+// weekName says whether a place was read from a word in lower case that
+// names the week after it ("in golden week", "during fashion week"): no
+// town.
+func weekName(r *understand.Reading, m understand.Mention) bool {
+	c, _ := utf8.DecodeRuneInString(m.Text)
+	return unicode.IsLower(c) && !strings.Contains(m.Text, " ") && weekAfter.MatchString(r.Text[m.End:])
+}
+
+// named says whether a place read with no cue is written as a name
+// (capitalised, in full or found by an alternate name), not a word
+// some town is named after nor a near spelling.
+func named(m understand.Mention) bool {
+	return m.Place != nil && !strayWord(m) && !farSpelled(*m.Place) && m.Place.Kind == understand.KindCity
 }
 
 // farSpelled says whether a reading was found only by a near spelling
@@ -204,6 +252,9 @@ var outAlone = regexp.MustCompile(`^out(?:\s*[.,;:!?)\-–—]|\s+(?:and|but|or|
 // case with no cue ("banana", "mango"): a word some town is named after,
 // not a place the writer names.
 func strayWord(m understand.Mention) bool {
+	if m.Place != nil && m.Place.Kind == understand.KindContinent {
+		return false // no town is named "asia"
+	}
 	r, _ := utf8.DecodeRuneInString(m.Text)
 	return m.Role == understand.RoleNone && !m.Quoted && unicode.IsLower(r)
 }

@@ -27,7 +27,7 @@ func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFra
 	times = bracketedDays(text, times)
 	best := times[0]
 	for _, tf := range times[1:] {
-		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) || dayInside(best, tf) {
+		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) && !restated(text, best, tf) || dayInside(best, tf) {
 			best = tf
 		}
 	}

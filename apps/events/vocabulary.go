@@ -19,9 +19,10 @@ type interest struct {
 
 // interests is the events vocabulary. Labels are what profiles carry.
 var interests = []interest{
-	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval", "fete", "fetes", "fête", "fêtes"},
+	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval", "fete", "fetes", "fête", "fêtes",
+		"festa", "festas", "fiesta", "fiestas", "matsuri", "festa junina", "festas juninas"},
 		words: []string{"festival", "fest", "festa", "fiesta", "celebration", "jubilee"}},
-	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats"},
+	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats", "desfile", "desfiles", "défilé", "défilés"},
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
 	{label: "holiday", phrases: []string{"holiday", "holidays", "public holiday", "national day", "bank holiday", "observance"},
 		kinds: []eventdata.Kind{eventdata.KindHoliday, eventdata.KindObservance}},
