@@ -36,3 +36,24 @@ func TestWhereHasItBeenAndLastDive(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedThan: a comparative set against a year or a named place
+// compares two groups (and, the plan holding two floats at most, says
+// what it lacks) rather than answering for one of them; against a value
+// it is no comparison.
+func TestComparedThan(t *testing.T) {
+	for _, c := range []struct {
+		q       string
+		compare bool
+	}{
+		{"was the Arabian Sea saltier at 100 m than the Red Sea?", true},
+		{"is float 2901746 colder in 2021 than in 2020 at 500 dbar", true},
+		{"were the profiles of 2902269 warmer at the surface than 29 C", false},
+		{"did float 1900857 ever read fresher than 34 psu", false},
+	} {
+		p := planRules(c.q, testNow())
+		if got := p.Aggregate == "compare"; got != c.compare {
+			t.Errorf("%q: aggregate %q, compare %v; want compare %v", c.q, p.Aggregate, got, c.compare)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/cairn-agents/cairn/ocean/store"
 	"github.com/cairn-agents/cairn/understand"
@@ -487,7 +488,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if (p.Aggregate == "" || p.Aggregate == "value" || p.Aggregate == "mean") && len(p.Floats) >= 2 &&
 		(reComparative.MatchString(q) || reCompareWords.MatchString(q) || reCompareTwo.MatchString(q)) {
 		p.Aggregate = "compare"
-	} else if p.Aggregate != "compare" && len(p.Floats) < 2 && reCompareWords.MatchString(q) && !reWhichFloat.MatchString(q) {
+	} else if p.Aggregate != "compare" && len(p.Floats) < 2 && (reCompareWords.MatchString(q) || comparedThan(query)) && !reWhichFloat.MatchString(q) {
 		p.Aggregate = "compare" // two groups or places: the plan says what it lacks
 	}
 	if p.Aggregate == "compare" && len(p.Floats) >= 2 && hasPlace(p) && floatsStandForPlaces(query) {
@@ -715,3 +716,23 @@ func appendNew(s []int, vs ...int) []int {
 var reUnitAfter = mustGuarded(`^\s*(m\b|meters?|metres?|dbar|decibars?|db\b|km|kilomet|nm\b|mi\b|miles?)`)
 
 func unitAfter(rest string) bool { return reUnitAfter.MatchString(rest) }
+
+// reThan is a comparative and "than" with what follows it.
+var reThan = mustGuarded(`(?i)\b(?:warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline)\s+(?:[^\s.?!;]+\s+){0,5}?than\s+(?:(?:it was|they were|that|those|the one|the ones)\s+)?(?:(?:in|of|at)\s+)?(?:the\s+)?(\S+)`)
+
+// comparedThan says whether query sets something against a year or a
+// named place ("Is the Bay of Bengal warmer than the Arabian Sea?", "was
+// 2019 saltier than 2020"), not against a value ("warmer than 20 °C",
+// "saltier than 35"): a comparison of two groups.
+func comparedThan(query string) bool {
+	for _, m := range reThan.FindAllStringSubmatchIndex(query, -1) {
+		w := strings.Trim(query[m[2]:m[3]], ",.?!;:'\"()")
+		switch {
+		case len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) && strings.Trim(w, "0123456789") == "" && !unitAfter(query[m[3]:]):
+			return true
+		case w != "" && unicode.IsUpper([]rune(w)[0]) && strings.Trim(w, "0123456789") != "":
+			return true
+		}
+	}
+	return false
+}
