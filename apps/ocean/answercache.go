@@ -18,7 +18,8 @@ import (
 type answerCache struct {
 	ttl      time.Duration
 	maxKeys  int
-	maxBytes int // larger answers are not kept
+	maxBytes int              // larger answers are not kept
+	now      func() time.Time // the clock; time.Now
 
 	mu sync.Mutex
 	m  map[string]*answerEntry
@@ -33,7 +34,7 @@ type answerEntry struct {
 }
 
 func newAnswerCache(ttl time.Duration) *answerCache {
-	return &answerCache{ttl: ttl, maxKeys: 512, maxBytes: 1 << 20, m: map[string]*answerEntry{}}
+	return &answerCache{ttl: ttl, maxKeys: 512, maxBytes: 1 << 20, now: time.Now, m: map[string]*answerEntry{}}
 }
 
 // get returns the question's HTTP status and encoded answer, and whether
@@ -48,7 +49,7 @@ func (c *answerCache) get(ctx context.Context, q string, ps *plotStore, answer f
 	if c == nil || c.ttl <= 0 {
 		return run()
 	}
-	now := time.Now()
+	now := c.now()
 	c.mu.Lock()
 	e, found := c.m[q]
 	if found && (!closed(e.done) || now.Sub(e.at) < c.ttl) {

@@ -18,6 +18,11 @@ import (
 // again; an error is never kept.
 func TestAnswerCacheHTTP(t *testing.T) {
 	a := newApp(t, Options{PlanCacheTTL: 300 * time.Millisecond})
+	// the answers' own clock, moved by the test: a slow first answer on
+	// a loaded machine must not age it
+	var clockMu sync.Mutex
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	a.answers.now = func() time.Time { clockMu.Lock(); defer clockMu.Unlock(); return clock }
 	srv := server(t, a)
 	const q = "Show the salinity profile of float 2902269 cycle 10"
 	body := fmt.Sprintf(`{"query": %q}`, q)
@@ -34,7 +39,9 @@ func TestAnswerCacheHTTP(t *testing.T) {
 		t.Errorf("kept answer differs from the first:\n%.300s\n%.300s", a, b)
 	}
 
-	time.Sleep(350 * time.Millisecond) // past the TTL: made again, new plots
+	clockMu.Lock()
+	clock = clock.Add(350 * time.Millisecond) // past the TTL: made again, new plots
+	clockMu.Unlock()
 	var wg sync.WaitGroup
 	answers := make([]map[string]any, 12)
 	for i := range answers {

@@ -16,6 +16,7 @@ type planCache struct {
 	ttl     time.Duration
 	maxRows int // larger results are not kept
 	maxKeys int
+	now     func() time.Time // the clock; time.Now
 
 	mu sync.Mutex
 	m  map[string]*planEntry
@@ -29,7 +30,7 @@ type planEntry struct {
 }
 
 func newPlanCache(ttl time.Duration) *planCache {
-	return &planCache{ttl: ttl, maxRows: 2000, maxKeys: 512, m: map[string]*planEntry{}}
+	return &planCache{ttl: ttl, maxRows: 2000, maxKeys: 512, now: time.Now, m: map[string]*planEntry{}}
 }
 
 // get returns the plan's result: a fresh kept one, the one being made
@@ -42,7 +43,7 @@ func (c *planCache) get(ctx context.Context, p QueryPlan, run func() (*PlanResul
 	k.Reasoning, k.Missing, k.Answer = "", nil, ""
 	b, _ := json.Marshal(k)
 	key := string(b)
-	now := time.Now()
+	now := c.now()
 	c.mu.Lock()
 	e, ok := c.m[key]
 	if ok && (e.done == nil || now.Sub(e.at) < c.ttl) {

@@ -13,6 +13,12 @@ import (
 // result is reused within the TTL and not after; a failure is not kept.
 func TestPlanCache(t *testing.T) {
 	c := newPlanCache(50 * time.Millisecond)
+	// the cache's own clock, moved by the test: a loaded machine's
+	// scheduling delays must not age the results
+	var clockMu sync.Mutex
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c.now = func() time.Time { clockMu.Lock(); defer clockMu.Unlock(); return clock }
+	advance := func(d time.Duration) { clockMu.Lock(); clock = clock.Add(d); clockMu.Unlock() }
 	var runs atomic.Int32
 	release := make(chan struct{})
 	run := func() (*PlanResult, error) {
@@ -40,7 +46,7 @@ func TestPlanCache(t *testing.T) {
 	if r, _ := c.get(context.Background(), q, run); runs.Load() != 1 || r.Plan.Answer != "table" {
 		t.Errorf("same plan, other wording: runs %d, plan %+v", runs.Load(), r.Plan)
 	}
-	time.Sleep(60 * time.Millisecond)
+	advance(60 * time.Millisecond)
 	c.get(context.Background(), p, run)
 	if runs.Load() != 2 {
 		t.Errorf("a result older than the TTL was reused")
