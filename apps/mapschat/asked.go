@@ -294,7 +294,11 @@ func corrects(low string, rd *understand.Reading, mem Memory, here *Loc) (Reques
 	}
 	switch {
 	case mem.Last == KindNearby && mem.Search != nil:
-		return Request{Kind: KindNearby, Query: mem.Search.Query, Near: l}, true
+		r := Request{Kind: KindNearby, Query: mem.Search.Query, Near: l}
+		if at := whereIAm(low, rd); at != nil && at.samePlace(l) {
+			r.Moved = at // "i meant smyrna, im in smyrna": where "me" is now
+		}
+		return r, true
 	case mem.Last == KindDirections && mem.Trip != nil:
 		r := Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mem.Trip.Mode}
 		if hasRole(rd, understand.RoleFrom) {

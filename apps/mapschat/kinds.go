@@ -61,6 +61,8 @@ var terms = func() []understand.Term {
 		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},
 		{"supermarket", []string{"grocery store", "groceries", "food shop", "supermercado", "supermercados", "supermarché", "supermarkt"}},
 		{"hospital", []string{"a&e", "emergency room"}},
+		// a viewpoint in the words of the places that sign them
+		{"viewpoint", []string{"mirador", "miradores", "miradouro", "belvedere", "belvédère", "aussichtspunkt", "view point", "scenic overlook", "scenic lookout"}},
 	} {
 		for _, p := range syn.phrases {
 			out = append(out, understand.Term{Phrase: p, Label: syn.label})

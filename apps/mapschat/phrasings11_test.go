@@ -1,6 +1,7 @@
 package mapschat
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo/mapstool"
@@ -72,4 +73,52 @@ func TestFrenchRouteFollowUps(t *testing.T) {
 		{msg: "c'est tu loin à pied, la deuxième?", tool: mapstool.Directions, has: []string{"walking", "38.777666"}},
 		{msg: "pis en machine, la deuxième?", tool: mapstool.Directions, has: []string{"driving", "38.777666"}},
 	})
+}
+
+// A viewpoint in the words of the places that sign them; an ordinal in
+// an elevation question then picks from the list.
+func TestViewpointInOtherLanguages(t *testing.T) {
+	runClass(t, "Lewes, DE", nil, []classCase{
+		{msg: "is there a belvedere near Lewes", tool: mapstool.SearchPlaces, has: []string{`"query":"viewpoint"`}},
+		{msg: "any miradouros around here?", tool: mapstool.SearchPlaces, has: []string{`"query":"viewpoint"`}},
+	})
+	runClass(t, "Lewes, DE", []string{"a mirador near Lewes?"}, []classCase{
+		{msg: "and the altitude of the second one?", tool: mapstool.Elevation, has: []string{"38.7"}, not: []string{"second"}},
+	})
+}
+
+// Thanks or praise before a request is said, not read: the request
+// after it is.
+func TestSmallTalkBeforeARequest(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in dover", "how long to walk to the second one"}, []classCase{
+		{msg: "Thanks, you're a lifesaver. OK, and from there to Milford, same way", tool: mapstool.Directions, has: []string{"walking", "milford"}},
+		{msg: "Perfect! That saved my morning. Then on to the Air Mobility Command Museum by car", tool: mapstool.Directions, has: []string{"driving"}},
+	})
+}
+
+// Why the last answer gave a place is asked of the assistant, not the
+// maps.
+func TestWhyThatOne(t *testing.T) {
+	runClass(t, "Lewes, DE", []string{"pharmacy in lewes"}, []classCase{
+		{msg: "why this result, Milford is miles away", tool: ""},
+		{msg: "but why did you pick that one, it's in Rehoboth?", tool: ""},
+	})
+}
+
+// A correction that says where the person is moves the search there
+// and the person too: the next route starts there.
+func TestCorrectionSaysWhereIAm(t *testing.T) {
+	a := chat(t, Options{})
+	id := session(t, a, "Dover, DE")
+	mustAnswer(t, send(t, a, id, "need a pharmacy around here"))
+	s := send(t, a, id, "oops i meant milford, we're actually in Milford not dover")
+	mustAnswer(t, s)
+	if calls := planned(s); len(calls) != 1 || !strings.Contains(calls[0], `"query":"pharmacy"`) || !strings.Contains(calls[0], "38.91") {
+		t.Fatalf("correction: got %v, want a pharmacy search in Milford", calls)
+	}
+	s = send(t, a, id, "the nearest one, on foot")
+	mustAnswer(t, s)
+	if calls := planned(s); len(calls) != 1 || !strings.Contains(calls[0], `"origin":"38.91`) {
+		t.Fatalf("next route: got %v, want it to start in Milford", calls)
+	}
 }

@@ -46,6 +46,8 @@ func analyzePolicy(t turn) CoordinatorState {
 		why = "a question about words (a translation, a meaning): not map data"
 	case r.Kind == KindUnknown && r.Detail == "price":
 		why = "prices, tickets and opinions of places are not in the map data: say so"
+	case r.Kind == KindUnknown && r.Detail == "why":
+		why = "a question about why the last answer gave a place: say how the places were found"
 	case r.Kind == KindUnknown && r.Detail == "units":
 		why = "a question about the unit of the last answer: the answers give kilometres"
 	case r.Kind == KindUnknown:
@@ -138,6 +140,9 @@ func respondPolicy(t turn) CoordinatorState {
 	case r.Kind == KindUnknown && r.Detail == "words":
 		cs.Content = "Sorry, I can't translate or explain words: the maps hold places, roads and heights. " + capabilities
 		cs.Reasoning = "a question about words, not places: no map data answers it"
+	case r.Kind == KindUnknown && r.Detail == "why":
+		cs.Content = "I list the places the maps find around where the search was centred, nearest first, within about 10 km: one in a neighbouring town can be the nearest. Tell me another town to search in if that is too far."
+		cs.Reasoning = "how the last answer's places were found: no map data needed"
 	case r.Kind == KindUnknown && r.Detail == "units":
 		cs.Content = "The distances I give are in kilometres (km) and metres (m); a mile is about 1.6 km. Times are in minutes."
 		cs.Reasoning = "the unit of the figures given: no map data needed"

@@ -122,6 +122,9 @@ type Request struct {
 	Then *Request `json:"then,omitempty"`
 	// Accessible asks for a step-free route: the maps only have walking.
 	Accessible bool `json:"accessible,omitempty"`
+	// Moved is where the person says they are now ("im in smyrna"): the
+	// map's centre for the rest of the conversation.
+	Moved *Loc `json:"moved,omitempty"`
 }
 
 // needsTools says whether the request is answered from map data: a map
@@ -184,7 +187,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := autocorrected(withoutFillers(inEnglish(frenchInEnglish(withBrandKinds(withSpokenMarks(strings.TrimSpace(t.Message)))))))
+	text := autocorrected(withoutFillers(inEnglish(frenchInEnglish(withBrandKinds(withSpokenMarks(afterSmallTalk(strings.TrimSpace(t.Message))))))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -304,6 +307,8 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return Request{Kind: KindThanks}
 	case unitsAsked(low):
 		return Request{Kind: KindUnknown, Detail: "units"}
+	case whyThatOne(low):
+		return Request{Kind: KindUnknown, Detail: "why"}
 	}
 	if m := reSave.FindStringSubmatch(low); m != nil {
 		r := Request{Kind: KindSave, Label: strings.TrimSpace(m[3])}
