@@ -350,3 +350,16 @@ func inCorrection(ref understand.Reference, rd *understand.Reading) bool {
 	}
 	return false
 }
+
+// withoutCorrectionWords is rd less the references that are words of a
+// self-correction: "scratch that, nearest hospital?" searches here, not
+// near the place last found.
+func withoutCorrectionWords(rd *understand.Reading) *understand.Reading {
+	refs := slices.DeleteFunc(slices.Clone(rd.References), func(r understand.Reference) bool { return inCorrection(r, rd) })
+	if len(refs) == len(rd.References) {
+		return rd
+	}
+	out := *rd
+	out.References = refs
+	return &out
+}

@@ -114,3 +114,43 @@ func brandAt(rd *understand.Reading, role understand.Role) bool {
 		return m.Role == role && (m.Place == nil || m.Place.Kind == understand.KindLandmark)
 	})
 }
+
+// reListBack points back at an earlier list: "go back to the first
+// list", "from the pizza list", "in the earlier results".
+var reListBack = regexp.MustCompile(`\b(?:back to|from|in|on|of)\s+(?:the\s+)?(?:first|earlier|previous|other|old|original|[a-z]+)\s+(?:list|results|search)\b`)
+
+// foundNth is the place an ordinal and the kind of an earlier search
+// name ("the second pizza place", "the 1st hotel"), from the newest
+// search of that kind even with another list shown since; nil when none
+// is named.
+func foundNth(rd *understand.Reading, mem Memory) *Loc {
+	low := strings.ToLower(rd.Text)
+	if len(mem.Found) < 2 || len(low) != len(rd.Text) {
+		return nil
+	}
+	for _, t := range rd.Terms {
+		m := reOrdinalBefore.FindStringSubmatchIndex(low[:t.Start])
+		if m == nil || m[2] < 0 && !reListBack.MatchString(low) {
+			continue
+		}
+		for i := len(mem.Found) - 1; i >= 0; i-- {
+			f := mem.Found[i]
+			if !searchedFor(strings.ToLower(f.Query), t.Label) {
+				continue
+			}
+			n := 1
+			if m[2] >= 0 {
+				if w := low[m[2]:m[3]]; w == "last" {
+					n = len(f.Places)
+				} else {
+					n = ordinals[w]
+				}
+			}
+			if n >= 1 && n <= len(f.Places) {
+				return placeLoc(f.Places[n-1], rd.Text[m[0]:t.End])
+			}
+			return nil
+		}
+	}
+	return nil
+}

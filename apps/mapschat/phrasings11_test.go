@@ -122,3 +122,30 @@ func TestCorrectionSaysWhereIAm(t *testing.T) {
 		t.Fatalf("next route: got %v, want it to start in Milford", calls)
 	}
 }
+
+// An ordinal and the kind of an earlier search pick from that search's
+// list, even with another list shown since: no search again.
+func TestOrdinalOfAnEarlierList(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in dover", "any pharmacies around here"}, []classCase{
+		{msg: "back to the museums from before: phone number of the third museum?", tool: mapstool.PlaceDetails, has: []string{"osm:n4215177435"}},
+		{msg: "and the address of the 2nd museum on the earlier list", tool: ""},
+	})
+}
+
+// Ordinary words one letter from a kind's word are no kind: a night
+// shift asks for no sights, "reach" for no beach.
+func TestOrdinaryWordsAreNoSlips(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "working nights this week, any coffee near here", tool: mapstool.SearchPlaces, has: []string{`"query":"coffee"`}, not: []string{"attraction"}},
+		{msg: "which bakery in Dover can i reach by bike", tool: mapstool.SearchPlaces, has: []string{`"query":"bakery"`}, not: []string{"beach"}},
+	})
+}
+
+// "Scratch that" takes back what was said; it points at no place to
+// search near.
+func TestScratchThatSearchesHere(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"museums in milford"}, []classCase{
+		{msg: "scratch that, my kid is sick. closest pharmacy?", tool: mapstool.SearchPlaces, has: []string{`"query":"pharmacy"`, "39.15817"}},
+		{msg: "forget that, make that a pharmacy near here", tool: mapstool.SearchPlaces, has: []string{`"query":"pharmacy"`, "39.15817"}},
+	})
+}

@@ -183,6 +183,13 @@ func addressFromMemory(m Memory, l *Loc) string {
 	if f, ok := m.Facts[l.PlaceID]; ok && f.Address != "" {
 		return fmt.Sprintf("%s: %s.", l.Name, f.Address)
 	}
+	for _, f := range m.Found {
+		for _, p := range f.Places {
+			if p.PlaceID == l.PlaceID && p.Address != "" {
+				return fmt.Sprintf("%s: %s.", p.Name, p.Address)
+			}
+		}
+	}
 	return fmt.Sprintf("The maps gave no address for %s.", l.label())
 }
 

@@ -2,7 +2,6 @@ package mapschat
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -10,7 +9,8 @@ import (
 
 // A kind asked for with a way of reaching it: "which coffee places in
 // Newark could I get to without a car?", "any pharmacies I can reach on
-// foot from here" ask for places of the kind, not a route to one.
+// foot from here" ask for places of the kind, not a route to one ("reach"
+// is no slip for "beach": slips.go).
 
 var (
 	// reWhichBefore opens a question for places of a kind: "which ",
@@ -22,9 +22,6 @@ var (
 		`(?:(?:i|we|you|one|she|he|they)\s+)?(?:could|can|would|might)\s+(?:(?:i|we|you|one|she|he|they)\s+)?(?:still\s+|easily\s+|actually\s+)?` +
 		`(?:get to|reach|go to|walk to|roll to|wheel to|bike to|cycle to|make it to|get over to|get there|walk there)` +
 		`|(?:are|is)\s+(?:reachable|accessible|walkable|within reach))\b`)
-	// reReachVerb is the verb of reaching, which a reader may take for a
-	// slip of a kind's word ("reach" for "beach").
-	reReachVerb = regexp.MustCompile(`^reach$`)
 )
 
 // reachableKinds says whether a kind of rd is asked for with a way of
@@ -39,22 +36,4 @@ func reachableKinds(low string, rd *understand.Reading) bool {
 		}
 	}
 	return false
-}
-
-// withoutReachVerb is rd less a kind read from the verb "reach": "a
-// pharmacy I can reach" asks for no beach.
-func withoutReachVerb(rd *understand.Reading) *understand.Reading {
-	if len(rd.Text) != len(strings.ToLower(rd.Text)) {
-		return rd
-	}
-	low := strings.ToLower(rd.Text)
-	ts := slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool {
-		return reReachVerb.MatchString(low[t.Start:t.End])
-	})
-	if len(ts) == len(rd.Terms) {
-		return rd
-	}
-	out := *rd
-	out.Terms = ts
-	return &out
 }

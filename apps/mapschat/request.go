@@ -278,7 +278,7 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	rd = withReferences(rd, listedNamesakes(rd, mem, here))
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
-	rd = modesMeant(searchedOnes(kindsInContext(withoutReachVerb(rd)), strings.ToLower(rd.Text), mem))
+	rd = modesMeant(searchedOnes(kindsInContext(withoutWordSlips(rd)), strings.ToLower(rd.Text), mem))
 	r := viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
@@ -452,6 +452,10 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if d := detailAsked(low); d != "" {
 		r := Request{Kind: KindDetails, Detail: d}
+		if l := foundNth(rd, mem); l != nil {
+			r.Near = l // "the second pizza place" from a list before the last
+			return r
+		}
 		switch p, l := resultNamed(low, mem), namedLandmark(rd); {
 		case p != nil:
 			r.Near = placeLoc(*p, p.Name)
@@ -648,7 +652,7 @@ func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	if saysHere(rd) && here != nil {
 		return here // "at the hospital, anywhere to eat near here": the map's centre
 	}
-	rd = withoutStoryNames(rd)
+	rd = withoutStoryNames(withoutCorrectionWords(rd))
 	if l := cuedPlace(rd); l != nil {
 		return streetsTown(l, rd, here)
 	}
