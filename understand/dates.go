@@ -111,6 +111,7 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if ok {
 			if p.Unit == "day" {
 				p = d.withDayPart(p) // daysahead.go: "Friday evening"
+				p = d.dateWeekend(p) // weekof.go: "the 4th of July weekend"
 			}
 			pts = append(pts, p)
 			markTaken(taken, p.first, p.last+1)

@@ -127,3 +127,36 @@ func (d *dateReader) weekdaysAround(a, p, q point) (point, point) {
 	q.From, q.To = to, to.AddDate(0, 0, 1)
 	return p, q
 }
+
+// dateWeekend reads a day written before "weekend" ("the 4th of July
+// weekend", "the July 4th long weekend", "the 1 May weekend") as the
+// weekend it falls on or makes long: a Saturday or Sunday its Saturday
+// and Sunday, a Friday Friday to Sunday, a Monday Saturday to Monday. A
+// day in mid-week makes no weekend of its own: p comes back as read.
+func (d *dateReader) dateWeekend(p point) point {
+	n := p.last + 1
+	if d.word(n) == "long" || d.word(n) == "holiday" {
+		n++
+	}
+	if p.Unit != "day" || d.word(n) != "weekend" || n >= len(d.toks) || d.taken[n] || d.namesWeekday(p.first, p.last) {
+		return p
+	}
+	from := p.From
+	switch from.Weekday() {
+	case time.Saturday:
+	case time.Sunday:
+		from = from.AddDate(0, 0, -1)
+	case time.Friday:
+	case time.Monday:
+		from = from.AddDate(0, 0, -2)
+	default:
+		return p
+	}
+	to := from.AddDate(0, 0, (int(time.Monday)-int(from.Weekday())+7)%7) // the Monday after
+	if p.From.Weekday() == time.Monday {
+		to = p.From.AddDate(0, 0, 1)
+	}
+	p.From, p.To, p.Unit, p.last = from, to, "weekend", n
+	p.Span.End = d.toks[n].end
+	return p
+}

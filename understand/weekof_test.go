@@ -76,3 +76,21 @@ func TestWeekdaysAroundAHoliday(t *testing.T) {
 		}
 	}
 }
+
+// TestDateWeekend: a day written before "weekend" is the weekend it
+// falls on or makes long; a day in mid-week makes none.
+func TestDateWeekend(t *testing.T) {
+	now := time.Date(2026, 5, 10, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ text, from, to string }{
+		{"fireworks over the 4th of July weekend", "2026-07-04", "2026-07-06"}, // a Saturday
+		{"the 1st of May long weekend in Dublin", "2026-05-01", "2026-05-04"},  // a Friday
+		{"that 7 September weekend", "2026-09-05", "2026-09-08"},               // a Monday
+		{"the 9 August weekend", "2026-08-08", "2026-08-10"},                   // a Sunday
+		{"the 8 July weekend", "2026-07-08", "2026-07-09"},                     // a Wednesday: the day
+	} {
+		r := Read(c.text, Options{Now: now, Tense: Future})
+		if len(r.Times) != 1 || r.Times[0].From.Format("2006-01-02") != c.from || r.Times[0].To.Format("2006-01-02") != c.to {
+			t.Errorf("%q: %+v, want %s..%s (to exclusive)", c.text, r.Times, c.from, c.to)
+		}
+	}
+}

@@ -37,7 +37,7 @@ save saved remember tell phone number numbers website web site call show shows g
 biking cycle cycling cyclist hungry thirsty burger burgers pizza pizzas sushi taco tacos bakery bakeries beer wine
 ice cream groceries grocery downtown uptown open opened closed late cool mind never elevation altitude distance
 directions direction far how tall taller highest lowest address addresses hours rating ratings reviews review menu
-cheap quick guide navigate navigation head heading going walkable zoom map maps marker markers pin search looking
+reach reached nights real cheap quick guide navigate navigation head heading going walkable zoom map maps marker markers pin search looking
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday
 zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand
