@@ -107,6 +107,11 @@ var holidays = func() []holiday {
 	add(false, easterSpan(49, 49), "whit sunday", "pentecost sunday", "pfingstsonntag")
 	add(false, easterSpan(50, 50), "whit monday", "pentecost monday", "pfingstmontag")
 	add(false, easterSpan(60, 60), "fronleichnam")
+	// Corpus Christi is also a city: the feast only after a word of
+	// time ("for Corpus Christi", "during Corpus Christi 2027").
+	out = append(out, holiday{words: []string{"corpus", "christi"}, bare: true, event: true, days: easterSpan(60, 60)})
+	add(false, fixedDay(3, 17), "st patrick's day", "saint patrick's day", "st patricks day", "patrick's day", "st paddy's day",
+		"paddy's day", "paddys day", "st patty's day", "patty's day")
 	add(true, weekOfChristmas, "weihnachten", "navidad", "natale", "noël")
 	add(false, fixedDay(12, 24), "heiligabend", "nochebuena")
 	add(false, fixedDay(12, 31), "new year's eve", "new years eve", "new year eve", "nye", "hogmanay", "silvester", "nochevieja", "saint-sylvestre")

@@ -215,6 +215,9 @@ func mkToken(text string, i, j int, k tokKind, space bool) token {
 		return t
 	}
 	t.low = strings.ToLower(raw)
+	if w, ok := textedWords[t.low]; ok {
+		t.low = w // "wknd"
+	}
 	t.key = Normalize(strings.ReplaceAll(raw, ".", "")) // "N.J" is "nj"
 	r, _ := utf8.DecodeRuneInString(raw)
 	t.cap = unicode.IsUpper(r)
@@ -249,3 +252,7 @@ func (t token) isPunct(p ...string) bool {
 func (t token) breaks() bool {
 	return t.isPunct(".", "!", "?", ";", ":", "\n")
 }
+
+// textedWords are time words as texts shorten them, read as the word.
+var textedWords = map[string]string{"wknd": "weekend", "wkend": "weekend", "wknds": "weekends", "wkends": "weekends",
+	"wk": "week", "wks": "weeks", "mnth": "month", "mnths": "months"}
