@@ -82,13 +82,50 @@ func mealWanted(low string, rd *understand.Reading) string {
 // cuedPlace is the first place rd names where to look ("in Dover", "near
 // Lewes"): a search is there, not at a place named in the story before
 // ("obsessed with the Old State House … the museums in Dover").
+//
+// In the sentence that asks for a kind, a place cued by "near" is where
+// to look, before one cued by "in" or "at" ("I'm at Lewes Beach this
+// morning. Where can I park near the museum?", "a pharmacy in Dover
+// near the library"); a place in another sentence ("I live near Milford.
+// Any cafes in Dover?") comes after those of the asking sentence.
 func cuedPlace(rd *understand.Reading) *Loc {
+	cued := func(m understand.Mention) bool { return m.Role == understand.RoleNear || m.Role == understand.RoleIn }
+	if len(rd.Terms) > 0 {
+		from, to := sentenceAround(rd.Text, rd.Terms[len(rd.Terms)-1].Start)
+		var in *understand.Mention
+		for i, m := range rd.Mentions {
+			if !cued(m) || m.Start < from || m.End > to {
+				continue
+			}
+			if m.Role == understand.RoleNear {
+				return mentionLoc(m)
+			}
+			if in == nil {
+				in = &rd.Mentions[i]
+			}
+		}
+		if in != nil {
+			return mentionLoc(*in)
+		}
+	}
 	for _, m := range rd.Mentions {
-		if m.Role == understand.RoleNear || m.Role == understand.RoleIn {
+		if cued(m) {
 			return mentionLoc(m)
 		}
 	}
 	return nil
+}
+
+// sentenceAround is the span of the sentence of text holding byte i:
+// from after the last full stop, question or exclamation mark before it
+// to the next one.
+func sentenceAround(text string, i int) (int, int) {
+	from := strings.LastIndexAny(text[:i], ".?!") + 1
+	to := len(text)
+	if k := strings.IndexAny(text[i:], ".?!"); k >= 0 {
+		to = i + k
+	}
+	return from, to
 }
 
 // withoutStoryNames is rd less the unknown names told before the nearest
