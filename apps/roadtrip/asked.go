@@ -18,14 +18,16 @@ var (
 	// askRE finds the words of a request in a sentence.
 	askRE = regexp.MustCompile(`\b(find|need|needs|want|wants|give|show|suggest|recommend|looking for|look for|pick|choose|stop|stops|should|could you|can you|please|pls|where|which|would like|i'd like|we'd like|get me|get us|list|locate|search|plan|must|has to|have to)\b|\?`)
 	// reasonRE finds a clause of reasons, which runs to the sentence's
-	// end ("because Mom needs her coffee").
-	reasonRE = regexp.MustCompile(`\b(because|since|as my|as our|so that)\b`)
+	// end ("because Mom needs her coffee", "so I can fill up and grab a
+	// coffee").
+	reasonRE = regexp.MustCompile(`\b(because|since|as my|as our|so that|so (?:i|we|you|he|she|they|the kids|everyone) (?:can|could|may|might))\b`)
 )
 
 // ownRE ends the words before a kind of place that is where the asker
-// is, not what is asked: "we are in the hotel", "near my hotel", "I'm
-// staying at a motel".
-var ownRE = regexp.MustCompile(`(?:\b(?:my|our|his|her|their|your)|\b(?:we are|we're|i am|i'm|im|are staying|am staying|staying|we stay|i stay|back) (?:in|at) (?:the|a|an|this|that))\s+$`)
+// is or what the story is about, not what is asked: "we are in the
+// hotel", "near my hotel", "I'm staying at a motel", "a service for our
+// two churches", "both our libraries".
+var ownRE = regexp.MustCompile(`(?:\b(?:my|our|his|her|their|your)(?:\s+(?:two|three|four|five|six|several|many|own|both|\d+))?|\b(?:we are|we're|i am|i'm|im|are staying|am staying|staying|we stay|i stay|back) (?:in|at) (?:the|a|an|this|that))\s+$`)
 
 // ownPlace says whether the kind of place written at byte i is where
 // the asker is.

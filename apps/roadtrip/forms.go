@@ -14,11 +14,12 @@ import (
 // ("Participant A: Canillo (driving)").
 
 var (
-	// formLineRE is a line of a form: a short label, a colon, a value.
-	formLineRE = regexp.MustCompile(`^\s*[\p{L}][\p{L}\d .'’()/#&-]{0,40}:\s*\S`)
+	// formLineRE is a line of a form, perhaps numbered ("5. Rest
+	// stops: two"): a short label, a colon, a value.
+	formLineRE = regexp.MustCompile(`^\s*(?:\d{1,2}[.)]\s*)?[\p{L}][\p{L}\d .'’()/#&-]{0,40}:\s*\S`)
 	// countLineRE is a form's line whose value is a count: "Rest stops
 	// per route: 1", "Intermediate cities per route: five (5)".
-	countLineRE = regexp.MustCompile(`(?i)^(\s*)(?:(?:no\.?|number|#|nr\.?|count|num\.?)\s+of\s+)?([\p{L}][\p{L} '’-]{0,40}?)\s*:\s*(\d+|zero|none|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*\(\d+\))?(\s.*)?$`)
+	countLineRE = regexp.MustCompile(`(?i)^(\s*(?:\d{1,2}[.)]\s*)?)(?:(?:no\.?|number|#|nr\.?|count|num\.?)\s+of\s+)?([\p{L}][\p{L} '’-]{0,40}?)\s*:\s*(\d+|zero|none|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*\(\d+\))?(\s.*)?$`)
 	// endLabelRE names a trip's end by a memo's label; startLabelRE its
 	// start ("Final drop: Georgetown", "Start point: Smyrna").
 	endLabelRE   = regexp.MustCompile(`(?i)\b(?:terminus|final (?:drop|drop-off|stop|destination)|last (?:drop|drop-off|stop)|drop[- ]?off(?: point)?|end ?point|ending point|finish(?: point)?|arrival(?: point)?|going to|deliver to)\s*:`)

@@ -37,6 +37,9 @@ var placeTerms = []understand.Term{
 	{Phrase: "recharge", Label: "electric_vehicle_charging_station"}, {Phrase: "top up the battery", Label: "electric_vehicle_charging_station"},
 	{Phrase: "police station", Label: "police"}, {Phrase: "police department", Label: "police"}, {Phrase: "police", Label: "police"},
 	{Phrase: "fire station", Label: "fire_station"}, {Phrase: "firehouse", Label: "fire_station"},
+	{Phrase: "convenience store", Label: "convenience_store"}, {Phrase: "convenience shop", Label: "convenience_store"},
+	{Phrase: "corner store", Label: "convenience_store"}, {Phrase: "minimart", Label: "convenience_store"},
+	{Phrase: "mini-mart", Label: "convenience_store"}, {Phrase: "mini mart", Label: "convenience_store"},
 }
 
 // The heads of the nouns a road trip counts ("3 intermediate towns").
