@@ -370,6 +370,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if r, ok := listedCompared(low, rd, mem, here, mode); ok {
 		return r
 	}
+	if r, ok := listedBoth(low, rd, mem, here, mode); ok {
+		return r // bothnamed.go: "the du pont and the sheraton, both of them"
+	}
 	if r, ok := nearerOne(low, rd, mem); ok {
 		return r
 	}
