@@ -37,7 +37,8 @@ func (d *dateReader) textedTomorrowAt(i int) (point, bool) {
 // to Sun 17th)"), else the next such day.
 func (d *dateReader) weekdayNamingDay(text string, i int, pts []point) (point, bool) {
 	w := d.word(i)
-	if _, ok := weekdays[w]; !ok || !(d.toks[i].cap || d.caseless || len(w) > 3) {
+	wd, ok := weekdays[w]
+	if !ok || !(d.toks[i].cap || d.caseless || len(w) > 3) {
 		return point{}, false
 	}
 	j := i + 1
@@ -55,7 +56,13 @@ func (d *dateReader) weekdayNamingDay(text string, i int, pts []point) (point, b
 		q, ok = d.pointAt(text, j)
 	}
 	if !ok && d.toks[j].kind == tokNum {
-		q, ok = d.ordinalAlone(j, d.monthBefore(i, pts))
+		q, ok = d.ordinalAlone(j, d.monthBefore(i, pts), &wd)
+	}
+	// "Saturday the 31st": the ordinal after "the".
+	if !ok && d.word(j) == "the" && j+1 < len(d.toks) && !d.taken[j+1] && d.toks[j+1].kind == tokNum {
+		if q, ok = d.ordinalAlone(j+1, d.monthBefore(i, pts), &wd); ok {
+			q.first = j
+		}
 	}
 	if !ok || q.Unit != "day" || q.first != j {
 		return point{}, false
@@ -79,10 +86,13 @@ func (d *dateReader) monthBefore(i int, pts []point) time.Time {
 	return d.day(p.From.Year(), p.From.Month(), 1)
 }
 
-// ordinalAlone reads an ordinal day with no month after a weekday
-// ("Mon 11th"): of month when it is not zero, else the next such day of
-// this month or the next, as "the 11th" is read.
-func (d *dateReader) ordinalAlone(j int, month time.Time) (point, bool) {
+// ordinalAlone reads an ordinal day with no month, after weekday wd when
+// it is not nil ("Mon 11th", "Saturday the 31st"): of month when it is
+// not zero, else the next such day of this month or the next, as "the
+// 11th" is read; of events to come, the next that falls on wd (the 31st
+// that is a Saturday) when one does in the next six months (further, a
+// slip of the weekday is likelier).
+func (d *dateReader) ordinalAlone(j int, month time.Time, wd *time.Weekday) (point, bool) {
 	if j+1 >= len(d.toks) || d.toks[j+1].space {
 		return point{}, false
 	}
@@ -95,13 +105,25 @@ func (d *dateReader) ordinalAlone(j int, month time.Time) (point, bool) {
 	if !ok {
 		return point{}, false
 	}
-	from, tries := d.day(d.now.Year(), d.now.Month(), 1), 14
+	start, tries := d.day(d.now.Year(), d.now.Month(), 1), 14
 	if !month.IsZero() {
-		from, tries = month, 1
+		start, tries = month, 1
 	}
+	if wd != nil && month.IsZero() && d.tense != Past {
+		if p, ok := d.ordinalFrom(j, dd, start, 6, wd, false); ok {
+			return p, true
+		}
+	}
+	return d.ordinalFrom(j, dd, start, tries, nil, !month.IsZero())
+}
+
+// ordinalFrom is the first day dd of the tries months from start that is
+// not over (or any, when fixed names the month) and, when wd is not nil,
+// falls on *wd.
+func (d *dateReader) ordinalFrom(j, dd int, from time.Time, tries int, wd *time.Weekday, fixed bool) (point, bool) {
 	for k := 0; k < tries; k++ {
 		if validDay(from.Year(), from.Month(), dd) {
-			if day := from.AddDate(0, 0, dd-1); !day.Before(d.now) || d.tense == Past || !month.IsZero() {
+			if day := from.AddDate(0, 0, dd-1); (!day.Before(d.now) || d.tense == Past || fixed) && (wd == nil || day.Weekday() == *wd) {
 				p := point{first: j, last: j + 1}
 				p.From, p.To, p.Unit = day, day.AddDate(0, 0, 1), "day"
 				p.Span = Span{d.toks[j].start, d.toks[j+1].end}

@@ -46,7 +46,7 @@ func (d *dateReader) weekOfAt(text string, k int) (time.Time, time.Time, string,
 		p, ok = d.pointAt(text, n)
 	}
 	if !ok && d.toks[n].kind == tokNum {
-		p, ok = d.ordinalAlone(n, time.Time{}) // "w/c 9th", "the week of the 16th"
+		p, ok = d.ordinalAlone(n, time.Time{}, nil) // "w/c 9th", "the week of the 16th"
 	}
 	if !ok || p.Unit != "day" {
 		return fail()
