@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/apps/roadtrip/locnav"
@@ -54,6 +55,50 @@ func TestNumberedFormCounts(t *testing.T) {
 		s := policySpec(t, c.q, nil)
 		if s.Family != locnav.RoadTrip || s.Routes != c.routes || s.Cities != c.cities || s.RestStops != c.rest || s.Viewpoints != c.views {
 			t.Errorf("%q: %s routes %d cities %d rest %d views %d, want %d %d %d %d", c.q, s.Family, s.Routes, s.Cities, s.RestStops, s.Viewpoints, c.routes, c.cities, c.rest, c.views)
+		}
+	}
+}
+
+func TestHandoffAndSharedMealAreMeetings(t *testing.T) {
+	// A handoff between two people, or a meal had together by people in
+	// several places, is a meeting with no word of meeting.
+	for _, c := range []struct {
+		q       string
+		origins []string
+		types   []string
+	}{
+		{"gotta hand over the spare keys between my 2 techs, one works out of our Smyrna office, the other one's at the Milford shop. a cafe for the swap", []string{"Smyrna", "Milford"}, []string{"cafe"}},
+		{"Looking for a handoff spot for the supply crates: our van leaves Canillo and their truck comes out of Ordino. Any gas station.", []string{"Canillo", "Ordino"}, []string{"gas_station"}},
+		{"I stay in a guesthouse in El Tarter, my two colleagues stay in Arinsal and in Pas de la Casa. We would like to have lunch together. Find one restaurant, the car time from the three places almost same.", []string{"El Tarter", "Arinsal", "Pas de la Casa"}, []string{"restaurant"}},
+		{"My aunt is in Lewes and I am in Georgetown, the two towns are not far. We'd love to grab a coffee together, where should we go? A cafe please.", []string{"Lewes", "Georgetown"}, []string{"cafe"}},
+	} {
+		s := policySpec(t, c.q, nil)
+		var got []string
+		for _, o := range s.Origins {
+			got = append(got, head(o.Place))
+		}
+		if s.Family != locnav.MeetingPoint || !slices.EqualFunc(got, c.origins, strings.EqualFold) || !slices.Equal(s.PlaceTypes, c.types) {
+			t.Errorf("%q: %s origins %v types %v, want %v %v", c.q, s.Family, got, s.PlaceTypes, c.origins, c.types)
+		}
+	}
+}
+
+func TestListedHomeAfterAside(t *testing.T) {
+	// The last of a list of homes, after an aside or words of distance.
+	for _, c := range []struct {
+		q       string
+		origins []string
+	}{
+		{"My mom lives in Seaford, my sister in Milton, and my brother, poor guy, way up in Smyrna. We all drive. Find a restaurant with about the same drive for each.", []string{"Seaford", "Milton", "Smyrna"}},
+		{"The first guide lives in Ordino, the second one in Arinsal and the third, God love him, clear over in Soldeu. Find us a cafe to meet at.", []string{"Ordino", "Arinsal", "Soldeu"}},
+	} {
+		s := policySpec(t, c.q, nil)
+		var got []string
+		for _, o := range s.Origins {
+			got = append(got, head(o.Place))
+		}
+		if s.Family != locnav.MeetingPoint || !slices.EqualFunc(got, c.origins, strings.EqualFold) {
+			t.Errorf("%q: %s origins %v, want %v", c.q, s.Family, got, c.origins)
 		}
 	}
 }

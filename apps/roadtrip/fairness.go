@@ -9,8 +9,9 @@ import (
 
 // fairTimesRE finds travel times asked to match: "our walking times are
 // as close as possible", "my driving time and her walking time are
-// about equal", "travel times that match".
-var fairTimesRE = regexp.MustCompile(`\b(?:driving|walking|travel|drive|walk|commute|trip)\s+times?\b[^.?!;]{0,60}?\b(?:as close as|as equal as|as similar as|as even as|as balanced as|(?:about|roughly|nearly|almost|more or less)?\s*(?:equal|the same|similar|even|balanced)|match|close to each other)\b`)
+// about equal", "travel times that match", "driving time … almost
+// same" (no article, as learners write it).
+var fairTimesRE = regexp.MustCompile(`\b(?:driving|walking|travel|drive|walk|commute|trip)\s+times?\b[^.?!;]{0,60}?\b(?:as close as|as equal as|as similar as|as even as|as balanced as|(?:about|roughly|nearly|almost|more or less)?\s*(?:equal|(?:the\s+)?same|similar|even|balanced)|match|close to each other)\b`)
 
 // fairTimes says whether the question asks for travel times that match.
 func (q *question) fairTimes() bool { return fairTimesRE.MatchString(q.lower) }

@@ -121,7 +121,7 @@ func (q *question) peopleIn() []understand.Mention {
 
 // homeWords, earlier in a clause, make the town "in" which it ends a
 // home ("lives in the farmhouse in Milford").
-var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stays", "staying")
+var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stay", "stays", "staying")
 
 // refusedRE ends the words just before a fraction said only to be
 // refused: "(not halfway, …)", "rather than halfway", "instead of

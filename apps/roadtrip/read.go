@@ -234,7 +234,7 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 	relative := len(q.role(understand.RoleRelative))
 	// Meeting: "meet" said, or people in two places and a word of
 	// fairness ("the same driving time for both of us").
-	meet := q.has(meetWords...)
+	meet := q.has(meetWords...) || q.mealTogether() && homes+len(from)+len(between) >= 2
 	fair := (q.has(fairWords...) || q.fairTimes()) && homes+len(from)+len(between) >= 2
 	// Numbers of routes or towns, written ("a driving route" is no
 	// evidence, "one stop" is a stop of any kind).
@@ -630,6 +630,7 @@ func (q *question) meeting(s *taskSpec) {
 	}
 	add(q.role(understand.RoleHome, understand.RoleFrom, understand.RoleBetween))
 	add(q.peopleIn())
+	add(q.listedHomes(slices.Clone(origins)))
 	add(q.movedTo())
 	add(q.fromPremises())
 	if len(origins) < 2 {

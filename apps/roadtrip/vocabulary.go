@@ -57,11 +57,12 @@ var (
 	viewWords = []string{"viewpoint", "overlook", "lookout", "scenic view", "scenic spot", "vista", "mirador", "scenic point"}
 )
 
-// meetWords say the place is for people to meet; fairWords do when the
-// question also names two people's places ("the same drive for both").
+// meetWords say the place is for people to meet (a handoff between two
+// people is a meeting); fairWords do when the question also names two
+// people's places ("the same drive for both").
 var (
 	meetWords = []string{"meet", "meetup", "meet-up", "get together", "get-together", "equidistant", "rendezvous",
-		"catch up", "gather", "encontrar", "encontrarnos", "encontrarmos", "retrouver", "trobar-nos", "trobem"}
+		"catch up", "gather", "hand off", "handoff", "hand-off", "hand over", "handover", "hand-over", "encontrar", "encontrarnos", "encontrarmos", "retrouver", "trobar-nos", "trobem"}
 	fairWords = []string{"both of us", "all of us", "each of us", "everyone", "for both", "for all", "neither of us",
 		"in the middle", "fair drive", "fair for", "similar driving", "same driving", "equal driving", "equal drive",
 		"equal travel", "similar travel", "same travel", "equal time", "same time", "similar time", "equal walking",
