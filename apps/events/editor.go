@@ -273,6 +273,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		if home, ok := homeOnly(text); g == nil && ok && m == nil && len(unknown) == 0 {
 			return p, fmt.Sprintf("the request gives its place only as %q, which no gazetteer can find: name a city, region or country", home), notes, false
 		}
+		if g == nil && leavesPlaceOpen(text, m, unknown) {
+			return p, "the request leaves the place open (anywhere): name a city, region or country to search", notes, false
+		}
 		if g == nil && len(r.Terms) == 0 && len(r.Times) == 0 && len(unknown) == 0 && !asksForEvents(text) && (m == nil || strayWord(*m)) {
 			return p, "the request asks for no event: it names no place, time or kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
@@ -326,7 +329,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		notes = append(notes, why)
 	}
 	times := nightStays(text, labourDays(text, refineTimes(text, r.Times, now), p.Place, now), now)
-	times = untilAfterDay(text, lengthThenStart(text, storyPast(times, now)))
+	times = freeDay(text, arriveToLeave(text, anchoredWeekdays(text, untilAfterDay(text, lengthThenStart(text, storyPast(times, now))))))
 	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
 	if tf, ok := stayDays(r, placed, times); ok {
 		frame = tf

@@ -134,10 +134,29 @@ func origin(r understand.Role) bool {
 // studying abroad in Lyon", "a student in Leeds", "on exchange at Kyoto".
 var studyCue = regexp.MustCompile(`(?i)\b(?:study(?:ing)?|studies|studied|student|year abroad|at (?:uni|university|college))(?:\s+abroad)?\s+(?:in|at)\s*$`)
 
-// askersOrigin says whether m is where the asker comes from, lives or
-// studies, not where the events are.
+// workCue ends the words before the place where the asker works, in a
+// sentence that says who they are: "I'm a curator at a small museum in
+// Porto", "we run a guesthouse in Sintra", "I teach at a school in Leeds".
+var workCue = regexp.MustCompile(`(?i)(?:^|[.!?\n]\s*|\b(?:and|but|so)\s+)(?:i'?m|i am|we'?re|we are)\s+(?:a|an)\s+[^.!?;:\n]*\b(?:in|at)\s*$|\b(?:i|we)\s+(?:work|run|own|manage|teach)\b[^.!?;:\n]*\b(?:in|at)\s*$`)
+
+// travelWords in the words before a place make it where the asker goes,
+// not where they work: "I'm a teacher taking my class to ...", "I'm a
+// nurse visiting ...".
+var travelWords = regexp.MustCompile(`(?i)\b(?:go|going|goes|heading|head|travel\w*|visit\w*|trip|off to|flying|fly|staying|stay|holiday|vacation|arriv\w*|taking|bringing|tour\w*)\b`)
+
+// worksAt says whether m is where the asker works, written in a sentence
+// saying who they are ("I'm a curator at a museum in Porto").
+func worksAt(r *understand.Reading, m understand.Mention) bool {
+	start, _ := sentenceOf(r.Text, m.Start)
+	before := r.Text[start:m.Start]
+	loc := workCue.FindStringIndex(before)
+	return loc != nil && !travelWords.MatchString(before[loc[0]:])
+}
+
+// askersOrigin says whether m is where the asker comes from, lives,
+// studies or works, not where the events are.
 func askersOrigin(r *understand.Reading, m understand.Mention) bool {
-	return origin(m.Role) || studyCue.MatchString(r.Text[:m.Start])
+	return origin(m.Role) || studyCue.MatchString(r.Text[:m.Start]) || worksAt(r, m)
 }
 
 // cameFrom says whether m is where the asker comes from or studies
@@ -220,7 +239,7 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 		before := strings.ToLower(strings.TrimSpace(r.Text[:q.Start]))
 		if !(strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "around ") ||
 			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasPrefix(after, "out of ") || strings.HasPrefix(after, "outside ") || strings.HasSuffix(before, "within") ||
-			outAlone.MatchString(after) || anyDirection.MatchString(after) ||
+			outAlone.MatchString(after) || anyDirection.MatchString(after) || nearThenDistance.MatchString(before) && clauseEnds.MatchString(after) ||
 			strings.HasSuffix(before, "radius of") || radiusLabel.MatchString(before) && clauseEnds.MatchString(after)) {
 			continue
 		}
@@ -235,6 +254,11 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 // anyDirection after a distance makes it a radius: "up to 40 miles in
 // any direction", "20 km each way", "30 km all around".
 var anyDirection = regexp.MustCompile(`^(?:in (?:any|every|all) directions?|each way|all around|in a circle|around (?:it|there|here))\b`)
+
+// nearThenDistance before a distance that ends its clause makes it the
+// radius, in the order some write it: "the villages near, maybe 40 km",
+// "and the towns around - say 25 miles?", "places nearby: about 30 km".
+var nearThenDistance = regexp.MustCompile(`\b(?:near|nearby|around|close by|round about|surrounding)\s*[,:;\-–—]?\s*(?:(?:maybe|perhaps|about|around|roughly|say|like|approx\.?|approximately|up to|some|at most|max)\s*)?$`)
 
 // radiusLabel before a distance that ends its clause labels it as the
 // radius: "Radius: 25 km.", "Max 60km.", "range - 30 miles", "maximum
@@ -283,12 +307,18 @@ func namedEvent(m understand.Mention) (head string, labels []string) {
 // that", "or rather".
 var correctionCue = regexp.MustCompile(`(?i)\b(?:i mean|i meant|no,? wait|wait,? no|make (?:it|that)|scratch that|correction:|or rather|change (?:it|that) to)\b`)
 
+// madeInto after "make it" makes the trip into something, no correction:
+// "make it a long weekend", "make it into a week away".
+var madeInto = regexp.MustCompile(`(?i)^\s+(?:a|an|into)\s`)
+
 // corrected keeps, of the places and times a request writes, those after
 // its last correction when it writes any there ("in Porto - sorry, I
 // mean Braga", "Sunday, no wait, Saturday"): a correction replaces what
 // came before it.
 func corrected(text string, r *understand.Reading) {
-	cues := correctionCue.FindAllStringIndex(text, -1)
+	cues := slices.DeleteFunc(correctionCue.FindAllStringIndex(text, -1), func(c []int) bool {
+		return madeInto.MatchString(text[c[1]:])
+	})
 	if len(cues) == 0 {
 		return
 	}

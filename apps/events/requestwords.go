@@ -202,10 +202,29 @@ func questionSentences(text string) []string {
 // "based around York") make it a centre with nearby places in.
 var nearWords = regexp.MustCompile(`(?i)\b(near|around|close to|outside|nearby)\s*$`)
 
+// orAround after a place adds the places near it: "in Dublin or
+// around", "Cork and around", "Lyon or nearby", "Bath and the area
+// around".
+var orAround = regexp.MustCompile(`(?i)^\s*,?\s*(?:or|and|&)\s+(?:around|nearby|near it|near there|close by|round about|thereabouts|around (?:it|there)|the (?:surrounding )?area(?: around)?|surroundings|the surroundings|environs|the environs)\b`)
+
 // stayingNear says whether a place is written just after "near",
-// "around", "close to".
+// "around", "close to", or just before "or around", "and nearby".
 func stayingNear(r *understand.Reading, m understand.Mention) bool {
-	return nearWords.MatchString(r.Text[:m.Start])
+	return nearWords.MatchString(r.Text[:m.Start]) || orAround.MatchString(r.Text[m.End:])
+}
+
+// placeLeftOpen are the words of an asker who leaves the place to the
+// search: "happy to travel anywhere", "wherever", "any city really".
+var placeLeftOpen = regexp.MustCompile(`(?i)\b(?:anywhere|any ?where|wherever|no matter where|any (?:city|town|country|place) (?:really|at all|is fine))\b`)
+
+// leavesPlaceOpen says whether a request that names no place, or only a
+// word in lower case some small town is named after ("happy to travel
+// anywhere" is no Happy, Texas), leaves the place to the search.
+func leavesPlaceOpen(text string, m *understand.Mention, unknown []string) bool {
+	if len(unknown) > 0 || !placeLeftOpen.MatchString(text) {
+		return false
+	}
+	return m == nil || strayWord(*m) && m.Place.Population < 100_000
 }
 
 // landmarkHeads end a landmark's name after the city it is in ("Sydney

@@ -125,6 +125,11 @@ func seasonFrame(text string, now time.Time, southern bool) (understand.TimeFram
 // longWeekendWords name a weekend made long by a public holiday.
 var longWeekendWords = regexp.MustCompile(`(?i)\b(long weekend|bank holiday weekend|holiday weekend|three-day weekend|3-day weekend)\b`)
 
+// ownLongWeekend is a long weekend the asker makes around the days
+// they name, no public holiday's: "making a long weekend of it", "turn
+// it into a long weekend", "make it a long weekend".
+var ownLongWeekend = regexp.MustCompile(`(?i)\b(?:mak(?:e|es|ing)|made|turn(?:s|ing|ed)?)\s+(?:it|this|that|the trip)?\s*(?:into\s+)?a long weekend\b|\ba long weekend of it\b`)
+
 // longWeekend is the next weekend, from now, made long by a public
 // holiday of the place's country and region (holidays' calendars): a
 // holiday on a Monday is Saturday to Monday, on a Friday Friday to
@@ -166,7 +171,7 @@ func longWeekend(ctx context.Context, place *understand.Place, now time.Time) (f
 // weekend" as the place's next long weekend; ok is false when the
 // request names none, note says why one named could not be read.
 func holidayFrame(text string, place *understand.Place, now time.Time) (tf understand.TimeFrame, note string, ok bool) {
-	if !longWeekendWords.MatchString(text) {
+	if !longWeekendWords.MatchString(text) || ownLongWeekend.MatchString(text) {
 		return tf, "", false
 	}
 	if place == nil || place.CountryCode == "" || !slices.ContainsFunc(holidays.Countries(), func(c string) bool { return strings.EqualFold(c, place.CountryCode) }) {
