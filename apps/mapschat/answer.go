@@ -101,6 +101,9 @@ func save(mem Memory, r Request) Memory {
 // remember keeps the places of this answer for follow-ups.
 func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 	mem.Last = r.Kind
+	if r.Kind == KindDetails {
+		mem.Detail = r.Detail
+	}
 	if r.Moved != nil && r.Moved.Point != nil {
 		mem.Here = &Place{Name: r.Moved.label(), Location: *r.Moved.Point}
 	}

@@ -289,6 +289,16 @@ func corrects(low string, rd *understand.Reading, mem Memory, here *Loc) (Reques
 		}
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: rd.Modes[len(rd.Modes)-1].Mode}, true
 	}
+	if p := listedByName(low, mem); p != nil {
+		if mem.Last == KindDetails && mem.Detail != "" {
+			// "sorry, I meant the Westin not the Sheraton": the same
+			// detail of the listed place meant
+			return Request{Kind: KindDetails, Detail: mem.Detail, Near: placeLoc(*p, "the "+p.Name)}, true
+		}
+		if l == nil {
+			l = placeLoc(*p, "the "+p.Name)
+		}
+	}
 	if l == nil {
 		return Request{}, false
 	}

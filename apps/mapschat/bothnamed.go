@@ -120,3 +120,20 @@ func listedBoth(low string, rd *understand.Reading, mem Memory, here *Loc, mode 
 	}
 	return r, true
 }
+
+// listedByName is the listed result low names by words of its name
+// after "the", the last one named before any "not" ("the address of the
+// du pont", "I meant the Westin not the Sheraton"); nil when it names
+// none.
+func listedByName(low string, mem Memory) *Place {
+	if i := strings.Index(low, " not "); i >= 0 {
+		low = low[:i]
+	}
+	var p *Place
+	for _, m := range reTheWords.FindAllStringSubmatchIndex(low, -1) {
+		if i := listedByWords(strings.Fields(foldName(low[m[2]:m[3]])), mem); i >= 0 {
+			p = &mem.Results[i]
+		}
+	}
+	return p
+}

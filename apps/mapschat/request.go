@@ -466,6 +466,10 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		case l != nil:
 			r.Near = l
 			return r
+		case listedByName(low, mem) != nil: // "the address of the du pont"
+			p := listedByName(low, mem)
+			r.Near = placeLoc(*p, p.Name)
+			return r
 		case len(rd.Terms) > 0:
 		case len(rd.References) > 0:
 			if l, bad := resolveRef(rd.References[0], mem, here); l == nil {

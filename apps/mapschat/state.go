@@ -59,6 +59,9 @@ type Memory struct {
 	// Last is the kind of the last map request answered: what "no wait,
 	// I meant Milford" asks again elsewhere.
 	Last Kind `json:"last,omitempty"`
+	// Detail is the detail of a place last asked (an address, a phone):
+	// what "sorry, I meant the Westin" asks of another place.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Facts are what a place-details result said about a place.
