@@ -102,3 +102,39 @@ func TestListedHomeAfterAside(t *testing.T) {
 		}
 	}
 }
+
+func TestVerbAfterToIsNoPlace(t *testing.T) {
+	// "we would like to sing in two towns": a verb, no destination; the
+	// end said by a verb of ending ("the bus finishes in Canillo").
+	for _, c := range []struct{ q, start, end string }{
+		{"Our band drives from Encamp and the tour bus finishes in Ordino; we hope to ski in exactly two villages on the way. One route with a viewpoint, please.", "Encamp", "Ordino"},
+		{"The club rides out from Milford and wraps up at Lewes, and we want to dance in three towns along the way. Plan 1 route.", "Milford", "Lewes"},
+		{"The shuttle leaves from Arinsal and arrives in Soldeu at night, and the kids would like to ski in two villages on the way. One route.", "Arinsal", "Soldeu"},
+	} {
+		s := policySpec(t, c.q, nil)
+		if s.Family != locnav.RoadTrip || head(s.Start) != c.start || head(s.End) != c.end {
+			t.Errorf("%q: %s %q -> %q, want %q -> %q", c.q, s.Family, s.Start, s.End, c.start, c.end)
+		}
+	}
+}
+
+func TestAskersHomeIsNoStart(t *testing.T) {
+	// Where the askers come from, said before the car they pick up, is no
+	// start; a town they wish to see with a reason is a must-visit.
+	for _, c := range []struct {
+		q, start, end string
+		include       []string
+	}{
+		{"Hi, we are two students from Madrid. We hire a car at Sant Julià de Lòria and drive to Canillo. One route via 2 towns please. We would love to see Ordino, a friend told us it is beautiful.", "Sant Julià de Lòria", "Canillo", []string{"Ordino"}},
+		{"I'm a retired teacher from Toronto! I pick up the rental car in Wilmington and head to Rehoboth Beach. Give me 2 routes through 3 towns; I really want to visit Lewes because of the lighthouse.", "Wilmington", "Rehoboth Beach", []string{"Lewes"}},
+	} {
+		s := policySpec(t, c.q, nil)
+		var inc []string
+		for _, n := range s.Include {
+			inc = append(inc, head(n))
+		}
+		if s.Family != locnav.RoadTrip || !sameCorpusName(s.Start, c.start) || !sameCorpusName(s.End, c.end) || !slices.Equal(inc, c.include) {
+			t.Errorf("%q: %s %q -> %q include %v, want %q -> %q %v", c.q, s.Family, s.Start, s.End, inc, c.start, c.end, c.include)
+		}
+	}
+}

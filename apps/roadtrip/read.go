@@ -130,7 +130,7 @@ func newQuestion(r *understand.Reading, known bool) *question {
 	}
 	r.Terms = slices.DeleteFunc(r.Terms, q.asVerb)
 	for _, m := range r.Mentions {
-		if m.Role != understand.RoleRegion && !isRegion(m) {
+		if m.Role != understand.RoleRegion && !isRegion(m) && !q.asVerbPlace(m) {
 			q.places = append(q.places, m)
 		}
 	}
@@ -394,7 +394,7 @@ func (q *question) roadTrip(s *taskSpec, format []byte) {
 	// Places to pass, and people to see on the way ("we must visit
 	// friends in 'Coalinga'").
 	avoided, visited := q.rolesAfter()
-	for _, m := range append(q.role(understand.RoleVia, understand.RoleHome), visited...) {
+	for _, m := range slices.Concat(q.role(understand.RoleVia, understand.RoleHome), visited, q.wishedVisits()) {
 		if m.Role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") {
 			continue // where travellers come from ("we are four friends from Milano"), no visit
 		}
@@ -468,6 +468,17 @@ func (q *question) ends() (start, end *understand.Mention) {
 	}
 	if end == nil {
 		end = q.goneTo(start)
+	}
+	if end == nil {
+		end = q.endedIn(start)
+	}
+	if start != nil && q.askerOrigin(*start) { // "we are a family from Istanbul. We rent a car in …"
+		if p := q.pickedUpIn(end); p != nil && p.Start > start.End {
+			start = p
+		}
+	}
+	if start == nil && end != nil {
+		start = q.pickedUpIn(end)
 	}
 	if start == nil && end != nil {
 		start = q.setOffFrom(end)
