@@ -56,23 +56,8 @@ func foundBefore(rd *understand.Reading, mem Memory) map[understand.Role]*Loc {
 		if role == understand.RoleNone {
 			continue
 		}
-		for i := len(mem.Found) - 1; i >= 0; i-- {
-			f := mem.Found[i]
-			if !searchedFor(strings.ToLower(f.Query), t.Label) {
-				continue
-			}
-			n := 1
-			if m[2] >= 0 {
-				if w := low[m[2]:m[3]]; w == "last" {
-					n = len(f.Places)
-				} else {
-					n = ordinals[w]
-				}
-			}
-			if n >= 1 && n <= len(f.Places) {
-				out[role] = placeLoc(f.Places[n-1], rd.Text[m[0]:t.End])
-			}
-			break
+		if p, _ := nthFound(mem, t.Label, low, m); p != nil {
+			out[role] = placeLoc(*p, rd.Text[m[0]:t.End])
 		}
 	}
 	for _, m := range reTheWord.FindAllStringSubmatchIndex(low, -1) {
@@ -133,24 +118,38 @@ func foundNth(rd *understand.Reading, mem Memory) *Loc {
 		if m == nil || m[2] < 0 && !reListBack.MatchString(low) {
 			continue
 		}
-		for i := len(mem.Found) - 1; i >= 0; i-- {
-			f := mem.Found[i]
-			if !searchedFor(strings.ToLower(f.Query), t.Label) {
-				continue
+		if p, searched := nthFound(mem, t.Label, low, m); searched {
+			if p == nil {
+				return nil
 			}
-			n := 1
-			if m[2] >= 0 {
-				if w := low[m[2]:m[3]]; w == "last" {
-					n = len(f.Places)
-				} else {
-					n = ordinals[w]
-				}
-			}
-			if n >= 1 && n <= len(f.Places) {
-				return placeLoc(f.Places[n-1], rd.Text[m[0]:t.End])
-			}
-			return nil
+			return placeLoc(*p, rd.Text[m[0]:t.End])
 		}
 	}
 	return nil
+}
+
+// nthFound is the place of the newest search for label that the order
+// word of m (reOrdinalBefore's match in low; the first when it has none)
+// names, nil past its list's end; searched says whether such a search
+// was made.
+func nthFound(mem Memory, label, low string, m []int) (p *Place, searched bool) {
+	for i := len(mem.Found) - 1; i >= 0; i-- {
+		f := mem.Found[i]
+		if !searchedFor(strings.ToLower(f.Query), label) {
+			continue
+		}
+		n := 1
+		if m[2] >= 0 {
+			if w := low[m[2]:m[3]]; w == "last" {
+				n = len(f.Places)
+			} else {
+				n = ordinals[w]
+			}
+		}
+		if n >= 1 && n <= len(f.Places) {
+			return &f.Places[n-1], true
+		}
+		return nil, true
+	}
+	return nil, false
 }
