@@ -138,24 +138,11 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if p.Aggregate == "profile" || p.Aggregate == "track" || p.Aggregate == "timeseries" || p.Aggregate == "value" {
 		opts.MaxRows = max(opts.MaxRows, 5000) // a plot's points
 	}
-	// the profiles read are listed by a second statement, run beside the first
-	type listed struct {
-		r    *store.Result
-		args []any
-		err  error
-	}
-	var profs chan listed
+	// the profiles read are listed beside the query (listProfilesRead)
+	var profs chan profilesListing
 	if !pq.stations {
-		profs = make(chan listed, 1)
-		go func() {
-			list, counted, pargs := profilesSQL(p)
-			popts := store.QueryOptions{MaxRows: maxListedProfiles + 1, Timeout: a.opts.QueryTimeout, Templated: true}
-			r, err := a.profiles.Query(ctx, popts, list, pargs...)
-			if err == nil && len(r.Rows) > maxListedProfiles {
-				r, err = a.profiles.Query(ctx, popts, counted, pargs...)
-			}
-			profs <- listed{r, pargs, err}
-		}()
+		profs = make(chan profilesListing, 1)
+		go func() { profs <- a.listProfilesRead(ctx, p) }()
 	}
 	r, err := on.Query(ctx, opts, pq.sql, pq.args...)
 	if err != nil {

@@ -73,6 +73,15 @@ func (s *Store) Query(ctx context.Context, opts QueryOptions, stmt string, args 
 	return s.run(ctx, opts, safe, !opts.Templated, args...)
 }
 
+// Checked is the text Query would run of stmt, checked by the SQL guard
+// as a template (opts.Templated) or as free SQL, without running it:
+// for a statement an answer cites whose rows were had otherwise (the
+// rows of a kept result filtered). Its error wraps sqlguard.ErrRejected
+// when the guard refuses stmt.
+func (s *Store) Checked(stmt string, templated bool) (string, error) {
+	return s.guarded.check(stmt, templated)
+}
+
 // readOnly runs stmt in a read-only transaction, unchecked: for the
 // store's own statements and tests.
 func (s *Store) readOnly(ctx context.Context, opts QueryOptions, stmt string, args ...any) (*Result, error) {

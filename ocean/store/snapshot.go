@@ -378,6 +378,16 @@ func (l *Live) Query(ctx context.Context, opts QueryOptions, stmt string, args .
 	return g.s.Query(ctx, opts, stmt, args...)
 }
 
+// Checked is Store.Checked on the snapshot queries now read.
+func (l *Live) Checked(stmt string, templated bool) (string, error) {
+	g, err := l.acquire(context.Background())
+	if err != nil {
+		return "", err
+	}
+	defer l.release(g)
+	return g.s.Checked(stmt, templated)
+}
+
 // Generation is the name of the snapshot queries now read ("" when none).
 func (l *Live) Generation() string {
 	l.mu.Lock()
