@@ -187,7 +187,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := autocorrected(withoutFillers(inEnglish(frenchInEnglish(withBrandKinds(withSpokenMarks(afterSmallTalk(strings.TrimSpace(t.Message))))))))
+	text := autocorrected(withoutFillers(inEnglish(frenchInEnglish(withBrandKinds(withSpokenMarks(afterSmallTalk(withHomophones(catalanInEnglish(strings.TrimSpace(t.Message))))))))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
@@ -331,8 +331,10 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		return r
 	}
 	if reElevation.MatchString(low) {
-		r := Request{Kind: KindElevation}
-		r.Near = targetOf(low, rd, mem, here, reHowHigh)
+		r := Request{Kind: KindElevation, Near: heightAskedOf(low, rd)}
+		if r.Near == nil {
+			r.Near = targetOf(low, rd, mem, here, reHowHigh)
+		}
 		if r.Near == nil {
 			r.Missing = "where"
 		}
