@@ -72,10 +72,12 @@ import (
 // With round 12 (s191-s206, 58 messages, not yet tuned on) as written:
 // tuned 93.7% / 90.1%, held out 79.3% / 69.7%: the tuned floors were
 // lowered from 95.5% / 92% to 93.5% / 90% and the held-out tools floor
-// from 79.5% to 79% to fit it.
+// from 79.5% to 79% to fit it. After the round-12 fixes by class: tuned
+// 94.5% / 91.4%, held out 79.3% / 69.7% (unchanged): the tuned floors
+// are raised to just under (94% / 91%).
 const (
-	floorTunedTools     = 93.5
-	floorTunedArgs      = 90
+	floorTunedTools     = 94
+	floorTunedArgs      = 91
 	floorHeldOutTools   = 79
 	floorHeldOutArgs    = 68.5
 	corpusTownRadiusKm  = 12  // "@Town": a position this close to the town
