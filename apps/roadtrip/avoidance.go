@@ -31,6 +31,45 @@ var (
 	noGoRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s+(?:is|are|'s)\s+(?:an?\s+)?(?:absolute\s+|total\s+|complete\s+|strict\s+)?(?:no-go|no go|nogo|no-go zone|no-no|off-limits|off limits|out of the question|forbidden|banned)\b`)
 )
 
+// refusedLowerRE is a word or two in lower case after a word refusing
+// it: "NOT georgetown my ex lives there", "and no milford".
+var refusedLowerRE = regexp.MustCompile(`(?i:\b(?:no|not|nor|avoid|skip|except))\s+([a-z]+)(\s+[a-z]+)?`)
+
+// refusedLowerTowns capitalises a town of a preferred region written in
+// lower case after a word refusing it, so the reader reads it as a name
+// and the refusal as an avoid (two words when the two name the town:
+// "not bethany beach").
+func refusedLowerTowns(text string, sp understand.Speller, prefer []understand.Place) string {
+	return lowerTownsAfter(refusedLowerRE, text, sp, prefer)
+}
+
+// lowerTownsAfter capitalises the town of a preferred region that re's
+// first group (and its second, when the two name one town) writes in
+// lower case.
+func lowerTownsAfter(re *regexp.Regexp, text string, sp understand.Speller, prefer []understand.Place) string {
+	title := func(s string) string {
+		ws := strings.Fields(s)
+		for i, w := range ws {
+			ws[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+		return strings.Join(ws, " ")
+	}
+	return re.ReplaceAllStringFunc(text, func(s string) string {
+		m := re.FindStringSubmatchIndex(s)
+		one, two := s[m[2]:m[3]], ""
+		if m[4] >= 0 {
+			two = s[m[4]:m[5]]
+		}
+		switch {
+		case two != "" && townOfPreferred(understand.Normalize(one+two), sp, prefer):
+			return s[:m[2]] + title(one+two)
+		case len(one) >= 4 && townOfPreferred(understand.Normalize(one), sp, prefer):
+			return s[:m[2]] + title(one) + two
+		}
+		return s
+	})
+}
+
 // keptAway writes the ways of keeping off a town as "avoid".
 func keptAway(text string) string {
 	text = keepAwayRE.ReplaceAllString(text, "avoid ")

@@ -87,7 +87,7 @@ func (q *question) leftHome() *understand.Mention {
 var (
 	// toPlaceInRE ends the words before a place someone goes to, named
 	// by what is there: "to her cardiologist in", "to the office at".
-	toPlaceInRE = regexp.MustCompile(`(?:^|[^a-z])to\s+(?:my|our|her|his|their|the|a|an)\s+(?:[a-z'’]+\s+){1,2}(?:in|at)\s*$`)
+	toPlaceInRE = regexp.MustCompile(`(?:^|[^a-z])to\s+(?:my|our|her|his|their|the|a|an)\s+(?:[a-z'’]+\s+){1,3}(?:in|at)\s*$`)
 	// nearWordRE before that "to" makes it a place nearby ("close to
 	// the museum in Dover"), no end.
 	nearWordRE = regexp.MustCompile(`\b(?:close|closest|closer|next|near|nearest|nearer|proximity|walking distance|drive)\s*$`)
@@ -97,12 +97,35 @@ var (
 	goRE = regexp.MustCompile(`\b(?:drive|drives|driving|head|heads|heading|go|goes|going|commute|commutes|commuting|ride|rides|get|gets|travel|travels)\b`)
 )
 
+// placeInRE ends the words before a town named by what one leaves or
+// goes to there: "from the flat in", "up to the staff housing in",
+// "to my mom's place at".
+var placeInRE = regexp.MustCompile(`(?:^|[^a-z])(?:from|to)\s+(?:my|our|her|his|their|the|a|an)\s+(?:[a-z'’]+\s+){1,3}(?:in|at)\s*$`)
+
+// nearbyRE before that from or to makes it a place nearby ("walking
+// distance from the hotel in").
+var nearbyRE = regexp.MustCompile(`\b(?:close|closest|closer|next|near|nearest|nearer|proximity|walking distance|minutes)\s*$`)
+
+// endByWhatIsThere says whether m, read as a parish or a state named
+// like its town, is a trip's end named by what is there ("from the flat
+// in Andorra la Vella up to the staff housing in Pas de la Casa"): a
+// town, not the region it gives its name to.
+func (q *question) endByWhatIsThere(m understand.Mention) bool {
+	if m.Place == nil || understand.Normalize(m.Place.Name) != understand.Normalize(m.Place.Region) || m.Role != understand.RoleIn {
+		return false
+	}
+	before := q.lower[clauseStart(q.lower, m.Start, 0):m.Start]
+	ix := placeInRE.FindStringIndex(before)
+	return ix != nil && !nearbyRE.MatchString(before[:ix[0]+1])
+}
+
 // goneTo is the place a clause says one goes to, named by what is
-// there ("from her place in Seaford to her cardiologist in Dover"): a
-// place with the role in after "to the/her <noun> in"; nil when none.
+// there ("from her place in Seaford to her cardiologist in Dover", "over
+// to my sister's new house in Ordino"): a place with the role in or
+// home after "to the/her <noun> in"; nil when none.
 func (q *question) goneTo(start *understand.Mention) *understand.Mention {
 	for i, m := range q.places {
-		if m.Role != understand.RoleIn || start != nil && (m.Span == start.Span || m.Start < start.Start) {
+		if m.Role != understand.RoleIn && m.Role != understand.RoleHome || start != nil && (m.Span == start.Span || m.Start < start.Start) {
 			continue
 		}
 		before := q.lower[clauseStart(q.lower, m.Start, 0):m.Start]

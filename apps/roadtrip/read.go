@@ -37,6 +37,7 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 	}
 	r := understand.Read(tidyQuestion(text, o), o)
 	otherNames(r, o)
+	dropItemNumbers(r)
 	q := newQuestion(r, o.Gazetteer != nil)
 	switch {
 	case len(t.OutputFormat) == 0 && q.r.Format != nil:
@@ -130,10 +131,11 @@ func newQuestion(r *understand.Reading, known bool) *question {
 	}
 	r.Terms = slices.DeleteFunc(r.Terms, q.asVerb)
 	for _, m := range r.Mentions {
-		if m.Role != understand.RoleRegion && !isRegion(m) && !q.asVerbPlace(m) {
+		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m)) && !q.asVerbPlace(m) {
 			q.places = append(q.places, m)
 		}
 	}
+	q.places = q.untaken(q.places)
 	return q
 }
 

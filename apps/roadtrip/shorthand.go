@@ -19,6 +19,7 @@ var shortWords = map[string]string{
 	"rte": "route", "rtes": "routes", "ea": "each", "thru": "through", "pls": "please", "plz": "please",
 	"btwn": "between", "betw": "between", "approx": "about", "twn": "town", "twns": "towns", "intermed": "intermediate",
 	"diff": "different", "wknd": "weekend", "bc": "because", "elev": "elevation", "elv": "elevation",
+	"hes": "he is", "shes": "she is", "theyre": "they are",
 }
 
 // capsWords are abbreviations of a trip's words written in capitals
@@ -45,7 +46,11 @@ var (
 	shortRE = regexp.MustCompile(`\b[A-Za-z]+\b\.?`)
 	// "thru milford n georgetown", "coffee n donuts": a lone lower-case
 	// n between two words is "and" (not "n of", a compass point).
-	andRE = regexp.MustCompile(`(\pL) n (\pL+)`)
+	// "each n 1 rest stop": before a count too.
+	andRE = regexp.MustCompile(`([\pL\d]) n ([\pL\d]+)`)
+	// "2 routes w 2 towns each": a lone lower-case w between words is
+	// "with" (not "w of", a compass point).
+	loneWithRE = regexp.MustCompile(`([\pL\d]) w ([\pL\d]+)`)
 	// "w/ 2 towns": with.
 	withRE = regexp.MustCompile(`(?i)\bw/\s*`)
 	// "3x fuel", "2x coffee": a count of stops of a kind.
@@ -130,6 +135,12 @@ func expandShorthand(text string) string {
 			return s
 		}
 		return strings.Replace(s, " n ", " and ", 1)
+	})
+	text = loneWithRE.ReplaceAllStringFunc(text, func(s string) string {
+		if strings.HasSuffix(s, " w of") {
+			return s
+		}
+		return strings.Replace(s, " w ", " with ", 1)
 	})
 	text = isRE.ReplaceAllString(text, "$1 is $2")
 	text = stateCodeRE.ReplaceAllString(text, "$1, $2")
