@@ -138,6 +138,12 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 		}
 		r = th
 	}
+	switch r.Kind {
+	case KindDirections:
+		mem.Named = rememberNamed(mem.Named, append(append([]*Loc{r.From, r.To}, r.Also...), r.Stops...)...)
+	case KindElevation, KindWhere, KindNearby, KindDetails:
+		mem.Named = rememberNamed(mem.Named, append([]*Loc{r.Near}, r.Also...)...)
+	}
 	if r.Kind == KindDirections && r.From != nil && r.To != nil {
 		mode := r.Mode
 		for _, res := range rs {

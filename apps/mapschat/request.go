@@ -275,10 +275,10 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
-	rd = withReferences(rd, listedNamesakes(rd, mem, here))
+	rd = spokenNames(withReferences(rd, listedNamesakes(rd, mem, here)), mem, here)
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
-	rd = modesMeant(searchedOnes(kindsInContext(withoutWordSlips(rd)), strings.ToLower(rd.Text), mem))
+	rd = modesMeant(searchedOnes(kindsInContext(boughtItems(withoutWordSlips(rd))), strings.ToLower(rd.Text), mem))
 	r := viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
@@ -359,6 +359,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
+	}
+	if r, ok := reversedTrip(low, rd, mem, mode); ok {
+		return r // reversed.go: "and the other direction?"
 	}
 	if r, ok := itineraryOf(low, rd, here, mode); ok {
 		return r

@@ -59,6 +59,10 @@ type Memory struct {
 	// Last is the kind of the last map request answered: what "no wait,
 	// I meant Milford" asks again elsewhere.
 	Last Kind `json:"last,omitempty"`
+	// Named are the places the person named that the conversation
+	// routed to or asked about, newest last: "the pond" after a route to
+	// "Lums Pond State Park" (spoken.go).
+	Named []Loc `json:"named,omitempty"`
 	// Detail is the detail of a place last asked (an address, a phone):
 	// what "sorry, I meant the Westin" asks of another place.
 	Detail string `json:"detail,omitempty"`

@@ -1,0 +1,133 @@
+package mapschat
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// A place the conversation routed to or asked about, named again by a
+// short form of its name ("the VA" after "the VA Medical Center", "the
+// pond" or "Lums Pond" after "Lums Pond State Park"): that place, as a
+// listed result is named by words of its name (bothnamed.go).
+
+// reCapitalRun is words written with capitals, one after another: a
+// name the reader may not know ("Lums Pond").
+var reCapitalRun = regexp.MustCompile(`\b[A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*)*`)
+
+// maxNamed is how many places named in the conversation a session keeps.
+const maxNamed = 8
+
+// rememberNamed is named with the places of l that the person named (not
+// "here", not a listed result, which Results keep), newest last.
+func rememberNamed(named []Loc, ls ...*Loc) []Loc {
+	for _, l := range ls {
+		if l == nil || l.Name == "" || l.Ref != "" || l.Area {
+			continue
+		}
+		key := foldName(l.Name)
+		named = slices.DeleteFunc(named, func(o Loc) bool { return foldName(o.Name) == key })
+		named = append(named, *l)
+	}
+	if len(named) > maxNamed {
+		named = slices.Clone(named[len(named)-maxNamed:])
+	}
+	return named
+}
+
+// namedByWords is the newest place of named whose name holds every one
+// of words (some word not generic, not its town alone); nil when none.
+func namedByWords(words []string, named []Loc) *Loc {
+	if !slices.ContainsFunc(words, func(w string) bool { return !genericNameWords[w] }) {
+		return nil
+	}
+	for i := len(named) - 1; i >= 0; i-- {
+		own, _, _ := strings.Cut(named[i].Name, ",") // "Lums Pond State Park, Delaware": not its region
+		name := " " + foldName(own) + " "
+		if strings.TrimSpace(name) == strings.Join(words, " ") {
+			continue // the whole name: the reader knows it already
+		}
+		if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(name, " "+w+" ") }) {
+			l := named[i]
+			return &l
+		}
+	}
+	return nil
+}
+
+// spokenNames is rd with each short form of a place named before in the
+// conversation read as that place: a name the gazetteer does not know
+// or places far away, or words after "the" that nothing else reads.
+func spokenNames(rd *understand.Reading, mem Memory, here *Loc) *understand.Reading {
+	low := strings.ToLower(rd.Text)
+	if len(mem.Named) == 0 || len(low) != len(rd.Text) {
+		return rd
+	}
+	var add []understand.Mention
+	var drop []understand.Span
+	spoken := func(s, e int, role understand.Role, cue string) bool {
+		l := namedByWords(strings.Fields(foldName(low[s:e])), mem.Named)
+		if l == nil {
+			return false
+		}
+		m := understand.Mention{Span: understand.Span{Start: s, End: e}, Text: l.Name, Role: role, Cue: cue}
+		if l.Point != nil {
+			m.Place = &understand.Place{Name: l.Name, Kind: understand.KindLandmark, Lat: l.Point.Lat, Lng: l.Point.Lng, HasPoint: true}
+		}
+		add = append(add, m)
+		drop = append(drop, m.Span)
+		return true
+	}
+	for _, m := range rd.Mentions {
+		far := m.Place == nil || !m.Place.HasPoint ||
+			here != nil && here.Point != nil && distKm(here.Point.Lat, here.Point.Lng, m.Place.Lat, m.Place.Lng) > namesakeKm
+		if m.Role != understand.RoleRegion && far {
+			spoken(m.Start, m.End, m.Role, m.Cue)
+		}
+	}
+	taken := func(s, e int) bool {
+		over := func(sp understand.Span) bool { return sp.Start < e && s < sp.End }
+		return slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return over(m.Span) }) ||
+			slices.ContainsFunc(rd.References, func(r understand.Reference) bool { return over(r.Span) }) ||
+			slices.ContainsFunc(add, func(m understand.Mention) bool { return over(m.Span) })
+	}
+	for _, m := range reTheWords.FindAllStringSubmatchIndex(low, -1) {
+		s, e := m[2], m[3]
+		for e > s && low[e-1] == ' ' {
+			e--
+		}
+		if !taken(s, e) {
+			spoken(s, e, roleAround(low[:m[0]]), "")
+		}
+	}
+	for _, m := range reCapitalRun.FindAllStringIndex(rd.Text, -1) {
+		if s, e := m[0], m[1]; e-s >= 3 && !taken(s, e) {
+			spoken(s, e, roleAround(low[:s]), "")
+		}
+	}
+	if len(add) == 0 {
+		return rd
+	}
+	inside := func(sp understand.Span) bool {
+		return slices.ContainsFunc(drop, func(d understand.Span) bool { return sp.Start < d.End && d.Start < sp.End })
+	}
+	out := *rd
+	out.Mentions = append(slices.DeleteFunc(slices.Clone(rd.Mentions), func(m understand.Mention) bool { return inside(m.Span) }), add...)
+	slices.SortFunc(out.Mentions, func(a, b understand.Mention) int { return a.Start - b.Start })
+	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool { return inside(t.Span) })
+	return &out
+}
+
+// roleAround is the role the words before a place give it: from, to,
+// near.
+func roleAround(before string) understand.Role {
+	b := strings.TrimSpace(before)
+	for _, cue := range []string{"near", "around", "close to", "next to", "by", "at"} {
+		if strings.HasSuffix(b, " "+cue) || b == cue {
+			return understand.RoleNear
+		}
+	}
+	return roleBefore(b)
+}
