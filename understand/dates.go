@@ -111,8 +111,8 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		if ok {
 			if p.Unit == "day" {
 				p = d.withDayPart(p) // daysahead.go: "Friday evening"
-				p = d.dateWeekend(p) // weekof.go: "the 4th of July weekend"
 			}
+			p = d.dateWeekend(p) // weekof.go: "the 4th of July weekend", "the Canada Day weekend"
 			pts = append(pts, p)
 			markTaken(taken, p.first, p.last+1)
 			i = p.last

@@ -159,7 +159,8 @@ var holidays = func() []holiday {
 		mon := laborDay(d, y)
 		return mon.AddDate(0, 0, -2), mon.AddDate(0, 0, 1)
 	}, "labor day weekend")
-	return append(out, usHolidays()...) // usholidays.go
+	out = append(out, nationalDays()...) // nationaldays.go
+	return append(out, usHolidays()...)  // usholidays.go
 }()
 
 // holidayLeads before a bare holiday make it a time: "over Easter",
@@ -199,6 +200,18 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 	if p := d.word(k - 1); p == "chinese" || p == "lunar" || p == "jewish" || p == "persian" {
 		return fail()
 	}
+	days := h.days
+	// "Bastille Day eve", "St Andrew's Eve": a one-day feast's eve is
+	// the day before it.
+	if d.word(n) == "eve" {
+		if f, t := h.days(d, d.now.Year()); t.Sub(f) <= 24*time.Hour+time.Hour {
+			days = func(d *dateReader, y int) (time.Time, time.Time) {
+				f, _ := h.days(d, y)
+				return f.AddDate(0, 0, -1), f
+			}
+			n++
+		}
+	}
 	y, next, hasYear := d.yearAt(n)
 	// "Carnaval next year", "Pentecost this year": that year's.
 	if !hasYear && (d.word(n) == "next" || d.word(n) == "this") && d.word(n+1) == "year" {
@@ -221,11 +234,11 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 		}
 	}
 	if hasYear {
-		from, to := h.days(d, y)
+		from, to := days(d, y)
 		return from, to, "holiday", next - 1, true
 	}
 	yr := d.now.Year()
-	from, to := h.days(d, yr)
+	from, to := days(d, yr)
 	switch d.tense {
 	case Future:
 		// "after Christmas" a few days after it is this one, just gone.
@@ -234,23 +247,23 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 			lead = d.word(k - 2)
 		}
 		if !to.After(d.now) {
-			from, to = h.days(d, yr+1)
+			from, to = days(d, yr+1)
 		}
 		if lead == "after" {
 			for _, c := range []int{yr - 1, yr} {
-				if f, t := h.days(d, c); !t.After(d.now) && d.now.Sub(t) < 14*24*time.Hour {
+				if f, t := days(d, c); !t.After(d.now) && d.now.Sub(t) < 14*24*time.Hour {
 					from, to = f, t
 				}
 			}
 		}
 	case Past:
 		if from.After(d.now) {
-			from, to = h.days(d, yr-1)
+			from, to = days(d, yr-1)
 		}
 	default:
 		if !(!from.After(d.now) && to.After(d.now)) {
 			for _, c := range []int{yr - 1, yr + 1} {
-				f, t := h.days(d, c)
+				f, t := days(d, c)
 				if absDur(f.Sub(d.now)) < absDur(from.Sub(d.now)) {
 					from, to = f, t
 				}

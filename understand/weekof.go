@@ -128,8 +128,9 @@ func (d *dateReader) weekdaysAround(a, p, q point) (point, point) {
 	return p, q
 }
 
-// dateWeekend reads a day written before "weekend" ("the 4th of July
-// weekend", "the July 4th long weekend", "the 1 May weekend") as the
+// dateWeekend reads a day or a one-day feast written before "weekend"
+// ("the 4th of July weekend", "the July 4th long weekend", "the 1 May
+// weekend", "the Canada Day long weekend") as the
 // weekend it falls on or makes long: a Saturday or Sunday its Saturday
 // and Sunday, a Friday Friday to Sunday, a Monday Saturday to Monday. A
 // day in mid-week makes no weekend of its own: p comes back as read.
@@ -138,7 +139,8 @@ func (d *dateReader) dateWeekend(p point) point {
 	if d.word(n) == "long" || d.word(n) == "holiday" {
 		n++
 	}
-	if p.Unit != "day" || d.word(n) != "weekend" || n >= len(d.toks) || d.taken[n] || d.namesWeekday(p.first, p.last) {
+	oneDay := p.Unit == "day" || p.Unit == "holiday" && p.To.Sub(p.From) <= 25*time.Hour
+	if !oneDay || d.word(n) != "weekend" || n >= len(d.toks) || d.taken[n] || d.namesWeekday(p.first, p.last) {
 		return p
 	}
 	from := p.From

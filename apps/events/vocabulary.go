@@ -20,7 +20,11 @@ type interest struct {
 // interests is the events vocabulary. Labels are what profiles carry.
 var interests = []interest{
 	{label: "festival", phrases: []string{"festival", "festivals", "fest", "celebration", "celebrations", "carnival", "carnivals", "carnaval", "karneval", "fete", "fetes", "fête", "fêtes",
-		"festa", "festas", "fiesta", "fiestas", "matsuri", "festa junina", "festas juninas"},
+		"festa", "festas", "fiesta", "fiestas", "matsuri", "festa junina", "festas juninas", "festivities", "festivity",
+		"feria", "ferias", "sagra", "sagre", "kermis", "kermesse", "kermesses", "fiesta patronal", "fiestas patronales",
+		// festivals known by name the world over, which travellers name
+		// without the word "festival"
+		"songkran", "loy krathong", "yi peng", "holi", "diwali", "deepavali", "thaipusam", "vesak", "nowruz", "obon", "chuseok"},
 		words: []string{"festival", "fest", "festa", "fiesta", "celebration", "jubilee"}},
 	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats", "desfile", "desfiles", "défilé", "défilés"},
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
@@ -36,7 +40,12 @@ var interests = []interest{
 		words: []string{"marathon", "race", "run", "cup", "championship", "tournament", "regatta", "match", "grand prix", "rodeo",
 			"football", "soccer", "rugby", "cricket"}},
 	{label: "market", phrases: []string{"market", "markets", "christmas market", "fair", "fairs", "flea market",
-		"souk", "souks", "souq", "souqs", "bazaar", "bazaars", "bazar", "mercado", "mercados", "car boot sale", "car boot sales", "swap meet"},
+		"souk", "souks", "souq", "souqs", "bazaar", "bazaars", "bazar", "mercado", "mercados", "car boot sale", "car boot sales", "swap meet",
+		// markets by the words of the places that hold them
+		"markt", "märkte", "flohmarkt", "flohmärkte", "weihnachtsmarkt", "vrijmarkt", "vrijmarkten", "rommelmarkt", "rommelmarkten",
+		"marché", "marchés", "marche aux puces", "marché aux puces", "brocante", "brocantes", "vide-grenier", "vide-greniers",
+		"mercato", "mercati", "mercatino", "mercatini", "mercadillo", "mercadillos", "rastro", "tianguis", "feira", "feiras",
+		"loppis", "loppisar", "pasar malam", "pasar", "pasar pagi", "talad nat", "talat nat", "yeshi", "night bazaar"},
 		words: []string{"market", "markt", "fair", "bazaar", "expo", "souk"}},
 	{label: "art", phrases: []string{"art", "exhibition", "exhibitions", "gallery", "design", "museum", "street art", "streetart", "mural", "murals", "graffiti"},
 		words: []string{"art", "exhibition", "gallery", "design", "biennale", "museum", "photo"}},
