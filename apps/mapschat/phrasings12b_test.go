@@ -43,3 +43,16 @@ func TestPlaceNamedEarlierByShortForm(t *testing.T) {
 		{msg: "is Air Mobility higher than Milford?", tool: mapstool.Elevation, has: []string{"39.118", "38.91"}},
 	})
 }
+
+// A position given with words between it and the question ("what's at
+// that spot?") is reverse geocoded; a height asked of "it there" after
+// it is the height of that position.
+func TestSpotAskedAfterCoordinates(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "friend dropped a pin at 39.1600, -75.5200 for the meetup. what is on that pin?", tool: mapstool.ReverseGeocode, has: []string{"39.16"}},
+		{msg: "39.16, -75.52 (from the trail app, no name shown) — what's at this location", tool: mapstool.ReverseGeocode, has: []string{"-75.52"}},
+	})
+	runClass(t, "Dover, DE", []string{"the scout leader texted 39.1600, -75.5200, what lies at that spot?"}, []classCase{
+		{msg: "and how high is it there?", tool: mapstool.Elevation, has: []string{"39.16"}},
+	})
+}

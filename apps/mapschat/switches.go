@@ -33,11 +33,15 @@ func modeSwitch(low string, rd *understand.Reading, mem Memory, mode string) (Re
 // is this".
 var reWhatStreet = regexp.MustCompile(`\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+)?(?:street|road|address|place|town|area|neighbou?rhood)\b|\bwhere(?:'s| is)\s+(?:that|this)\b|\bwhat(?:'s| is)\s+(?:that|this|there)\b`)
 
+// reWhatAtSpot asks what is at a position the message gives, whatever
+// words stand between: "what's at that spot?", "what is on this pin".
+var reWhatAtSpot = regexp.MustCompile(`\bwhat(?:'s|’s|s| is| lies| sits)\s+(?:at|on|in|by|near)\s+(?:that|this|the|those|these)\s+(?:exact\s+)?(?:spot|point|location|place|position|pin|mark|coords?|coordinates)\b`)
+
 // pointAsked reads a pasted position asked about ("38.64, -75.61, what
 // street is that?") as a reverse geocode.
 func pointAsked(low string) (Request, bool) {
 	p := pastedPoint(low)
-	if p == nil || !reWhatStreet.MatchString(low) {
+	if p == nil || !reWhatStreet.MatchString(low) && !reWhatAtSpot.MatchString(low) {
 		return Request{}, false
 	}
 	return Request{Kind: KindWhatHere, Near: &Loc{Point: p, Ref: "that point"}}, true
