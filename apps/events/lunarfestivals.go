@@ -32,6 +32,9 @@ var (
 type lunarFestival struct {
 	words *regexp.Regexp
 	day   func(y int) (time.Time, bool)
+	// days the holiday lasts from day: Chuseok is three, the day before
+	// the full moon to the day after; 0 is one.
+	days int
 }
 
 // fromTable is the day a table holds for year y.
@@ -47,11 +50,15 @@ func fromTable(days map[int]string, offset int) func(y int) (time.Time, bool) {
 // festival, a "mid-autumn" that names a festival and not the middle of
 // the season, and the dragon boat festival.
 var lunarFestivals = []lunarFestival{
-	{regexp.MustCompile(`(?i)\b(?:chinese|lunar)\s+new\s+year(?:'s|’s|s)?(?:\s+day)?(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(lunarNewYears, 0)},
-	{regexp.MustCompile(`(?i)\b(?:(?:chinese|lunar)\s+lantern\s+festival|yuan\s?xiao(?:\s+festival)?|chap\s+goh\s+mei)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(lunarNewYears, 14)},
-	{regexp.MustCompile(`(?i)(?:\bmid[- ]?autumn(?:\s+(?:lantern|lanterns|moon|mooncake|moon\s+cake))?\s+festival|\b(?:moon|mooncake|moon\s+cake)\s+festival|\bzhong\s?qiu(?:\s+festival)?|\btrung\s+thu|\bchuseok)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(midAutumns, 0)},
-	{regexp.MustCompile(`(?i)\b(?:dragon\s+boat\s+festival|duanwu(?:\s+festival)?|tuen\s+ng(?:\s+festival)?)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(dragonBoats, 0)},
+	{regexp.MustCompile(`(?i)\b(?:chinese|lunar)\s+new\s+year(?:'s|’s|s)?(?:\s+day)?(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(lunarNewYears, 0), 0},
+	{regexp.MustCompile(`(?i)\b(?:(?:chinese|lunar)\s+lantern\s+festival|yuan\s?xiao(?:\s+festival)?|chap\s+goh\s+mei)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(lunarNewYears, 14), 0},
+	{regexp.MustCompile(`(?i)(?:\bmid[- ]?autumn(?:\s+(?:lantern|lanterns|moon|mooncake|moon\s+cake))?\s+festival|\b(?:moon|mooncake|moon\s+cake)\s+festival|\bzhong\s?qiu(?:\s+festival)?|\btrung\s+thu)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(midAutumns, 0), 0},
+	{regexp.MustCompile(`(?i)\b(?:chuseok|hangawi)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(midAutumns, -1), 3},
+	{regexp.MustCompile(`(?i)\b(?:dragon\s+boat\s+festival|duanwu(?:\s+festival)?|tuen\s+ng(?:\s+festival)?)(?:\s+(?:of\s+)?(\d{4}))?\b`), fromTable(dragonBoats, 0), 0},
 }
+
+// eveAfter is "eve" written right after a festival's name.
+var eveAfter = regexp.MustCompile(`(?i)^\s+eve\b`)
 
 // lunarNewYear reads the lunar festivals as their days: of the year
 // written after the name, else of the one year the request names ("this
@@ -88,7 +95,11 @@ func lunarNewYear(text string, times []understand.TimeFrame, now time.Time) []un
 		if d.IsZero() {
 			continue
 		}
-		times = replaceSpan(times, understand.TimeFrame{Span: name, From: d, To: d.AddDate(0, 0, 1), Unit: "day"})
+		// "Lunar New Year's Eve": a festival's eve is the day before it.
+		if e := eveAfter.FindStringIndex(text[name.End:]); e != nil && m[2] < 0 {
+			d, name.End = d.AddDate(0, 0, -1), name.End+e[1]
+		}
+		times = replaceSpan(times, understand.TimeFrame{Span: name, From: d, To: d.AddDate(0, 0, max(f.days, 1)), Unit: "day"})
 	}
 	return times
 }
