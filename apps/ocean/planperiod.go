@@ -129,10 +129,11 @@ var (
 )
 
 // A quarter written "Q3" with no year is a label, not a period, when it
-// numbers a question ("Q3 asks: …", "Q2) What …") or names a meeting or
-// a document ("our Q4 board deck", "for the Q1 team meeting"): the
+// numbers a question ("Q3 asks: …", "Q2) What …", "homework q2", "exam
+// Q3 compute …": after a word of coursework, with or without a colon)
+// or names a meeting or a document ("our Q4 board deck", "for the Q1 team meeting"): the
 // question's period is elsewhere, or none.
-var reQuarterLabel = mustGuarded(`(?i)\bq[1-4]\b(?:\s+(?:asks|asked|says|reads|wants|goes)\b|\s*[:)]\s|\s+(?:[a-z]+\s+)?(?:deck|slides?|meetings?|reviews?|presentations?|memos?|newsletters?|briefings?|board|team|quiz|exam|tests?|homework|assignments?|worksheets?|planning|budget|calls?|offsite|all-hands|town ?hall|okrs?|kpis?|targets?|goals?)\b)`)
+var reQuarterLabel = mustGuarded(`(?i)\b(?:assignments?|homework|worksheets?|exams?|quiz|tests?|problem sets?|psets?|exercises?|tutorials?|coursework|labs?|questions?)\s+(?:#\s*)?q[1-4]\b|\bq[1-4]\b(?:\s+(?:asks|asked|says|reads|wants|goes)\b|\s*[:)]\s|\s+(?:[a-z]+\s+)?(?:deck|slides?|meetings?|reviews?|presentations?|memos?|newsletters?|briefings?|board|team|quiz|exam|tests?|homework|assignments?|worksheets?|planning|budget|calls?|offsite|all-hands|town ?hall|okrs?|kpis?|targets?|goals?)\b)`)
 
 var (
 	reQuarterTok = mustGuarded(`(?i)\bq[1-4]\b`)

@@ -18,8 +18,15 @@ var sentenceOpeners = map[string]bool{
 	"Wheres": true, "When": true, "Who": true, "Whos": true, "Why": true, "Can": true, "Could": true, "Would": true,
 	"Please": true, "Is": true, "Are": true, "Was": true, "Were": true, "Do": true, "Does": true, "Did": true,
 	"Our": true, "My": true, "We": true, "Im": true, "Ive": true, "Id": true, "Its": true, "It": true, "Any": true,
-	"Show": true, "Tell": true, "Give": true, "Thanks": true, "Thank": true,
+	"Show": true, "Tell": true, "Give": true, "Thanks": true, "Thank": true, "I": true, "On": true, "And": true,
+	"But": true, "So": true, "Also": true, "For": true,
 }
+
+// A capital that a writer gives only to a sentence's first word also
+// ends a sentence after a word in lower case ("sailing from Cape Town
+// next month On average was …", "got curious Of all …"); "I" and "The"
+// do not, as they are written so inside a sentence or a title.
+var notAfterLower = map[string]bool{"I": true, "Im": true, "Ive": true, "Id": true, "The": true}
 
 // markRunOnSentences ends a sentence before such an opener.
 func markRunOnSentences(q string) string {
@@ -29,7 +36,10 @@ func markRunOnSentences(q string) string {
 	words := strings.Split(q, " ")
 	for i := 1; i+1 < len(words); i++ {
 		prev, w, next := words[i-1], words[i], words[i+1]
-		if !sentenceOpeners[w] || prev == "" || next == "" || !capitalisedWord(prev) || !unicode.IsLower([]rune(next)[0]) {
+		if !sentenceOpeners[w] || prev == "" || next == "" || !unicode.IsLower([]rune(next)[0]) {
+			continue
+		}
+		if !capitalisedWord(prev) && (notAfterLower[w] || !lowerWord(prev)) {
 			continue
 		}
 		if w == "Of" && featureWords[strings.ToLower(prev)] {
@@ -38,6 +48,16 @@ func markRunOnSentences(q string) string {
 		words[i-1] = prev + "."
 	}
 	return strings.Join(words, " ")
+}
+
+// lowerWord says whether w is a word of lower-case letters.
+func lowerWord(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // capitalisedWord says whether w is a word of letters whose first is a

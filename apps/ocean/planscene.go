@@ -23,8 +23,8 @@ import (
 // "we're sailing" ("Were sailing the Ionian this spring").
 var (
 	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
-	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
-	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
+	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hiya|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after|` + greetingWords + `)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
+	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|(?:about|going|planning|preparing|getting ready|hoping) to \w+|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
 	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
 	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:this|that|these|those|the same) (?:seas?|oceans?|regions?|basins?|gulfs?|bays?|waters|part of the (?:sea|ocean|world))|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
 	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
@@ -36,6 +36,17 @@ var (
 	reHearsay     = mustGuarded(`(?i)^(?:(?:my|our|a|the|some|his|her)\s+)?(?:\w+\s+)?(?:friends?|dad|father|mum|mom|mother|brother|sister|teacher|boss|colleagues?|professor|prof|wife|husband|partner|girlfriend|boyfriend|kids?|son|daughter|uncle|aunt|grandpa|grandma|grandfather|grandmother|neighbou?rs?|someone|somebody|people|everyone|everybody|they|he|she)\s+(?:says|say|said|told me|tells me|thinks|think|thought|claims|claimed|reckons|reckoned|insists|believes|swears)\b(?:\s+that)?\s+(?:the|a|it|its|it's|there)\b`)
 	reHearsayAsks = mustGuarded(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max\w*|min\w*|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
 )
+
+// greetingWords are greetings in the languages askers write English
+// from ("Good afternoon", "Buongiorno", "Olá"): a clause opened by one is
+// read from the word after it.
+const greetingWords = `good (?:morning|afternoon|evening|day)|greetings|howdy|buongiorno|buonasera|salve|ciao|bonjour|bonsoir|salut|hola|buenos d[ií]as|buenas tardes|buenas|ol[aá]|oi|bom dia|boa tarde|boa noite|hallo|moin|guten (?:morgen|tag|abend)|goedemorgen|goedemiddag|dzie[nń] dobry|cze[sś][cć]|xin ch[aà]o|namaste|konnichiwa|annyeong(?:haseyo)?|ni ?hao|merhaba|hej|hei`
+
+// A variable's word inside a compound that names a trade, a product or
+// a kind of water ("a sea-salt business", "saltwater angler", "deep-sea
+// fisherman", "cold-water surfer") asks for no variable: a clause about
+// the asker with no other asking word still only sets the scene.
+var reTradeCompound = mustGuarded(`(?i)\b(?:sea[- ]?salt|salt[- ]?water|salt[- ]?marsh|salt[- ]?pans?|salt[- ]?works|deep[- ]sea|deep[- ]water|cold[- ]water|warm[- ]water|fresh[- ]?water|hot[- ]?tub|hot[- ]springs?)\b`)
 
 // setScene returns query without the clauses that set the scene (see
 // above), keeping what the rest points back at, and the words set aside.
@@ -75,7 +86,7 @@ func setScene(query string, now time.Time) (string, string) {
 		text := query[c.start:c.end]
 		head := text[len(reSubord.FindString(text)):]
 		asker := reAsker.MatchString(head) && !strings.HasPrefix(strings.ToLower(head), "leaving out") // an exclusion
-		if (asker && !reAsksFor.MatchString(head) || reHearsay.MatchString(head) && !reHearsayAsks.MatchString(text)) && !inBackground(c) {
+		if (asker && !reAsksFor.MatchString(reTradeCompound.ReplaceAllString(head, " ")) || reHearsay.MatchString(head) && !reHearsayAsks.MatchString(text)) && !inBackground(c) {
 			scene = append(scene, c)
 		}
 	}
