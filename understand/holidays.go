@@ -163,6 +163,16 @@ var holidays = func() []holiday {
 	return append(out, usHolidays()...)  // usholidays.go
 }()
 
+// holidaysByFirst indexes holidays by their first word: holidayAt
+// looks at every word of a text, and most are no holiday's.
+var holidaysByFirst = func() map[string][]int {
+	m := map[string][]int{}
+	for i, h := range holidays {
+		m[h.words[0]] = append(m[h.words[0]], i)
+	}
+	return m
+}()
+
 // holidayLeads before a bare holiday make it a time: "over Easter",
 // "around Christmas", "for Christmas 2025".
 var holidayLeads = map[string]bool{"over": true, "around": true, "at": true, "for": true, "during": true, "on": true,
@@ -181,11 +191,11 @@ func (d *dateReader) holidayAt(k int) (time.Time, time.Time, string, int, bool) 
 	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
 	var h *holiday
 	n := 0
-	for i := range holidays {
+	for _, i := range holidaysByFirst[strings.ReplaceAll(d.word(k), "’", "'")] {
 		c := &holidays[i]
 		ok := true
-		for j, w := range c.words {
-			if strings.ReplaceAll(d.word(k+j), "’", "'") != w {
+		for j := 1; j < len(c.words); j++ {
+			if strings.ReplaceAll(d.word(k+j), "’", "'") != c.words[j] {
 				ok = false
 				break
 			}
