@@ -36,11 +36,13 @@ func (a *App) dispatch(ctx context.Context, query string) (llm.Decision[Dispatch
 }
 
 var (
-	reWMO      = regexp.MustCompile(`\b([0-9]{7}|[0-9]{5})\b`)
-	reNear     = regexp.MustCompile(`(?i)within\s+([0-9]+(?:\.[0-9]+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?)\s+(?:of|from|around)\s+(-?[0-9]+(?:\.[0-9]+)?)\s*°?\s*([ns])?\s*,?\s*(-?[0-9]+(?:\.[0-9]+)?)\s*°?\s*([ew])?`)
-	reDepth    = regexp.MustCompile(`(?i)\b(?:at|near|around|below|of)\s+([0-9]{1,5}(?:\.[0-9]+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
-	reLastN    = regexp.MustCompile(`(?i)(?:last|past)\s+([0-9]+)\s+(day|week|month|year)s?`)
-	reLastUnit = regexp.MustCompile(`(?i)(?:last|past|previous)\s+(day|week|month|year)\b|(?:this)\s+(year|month)\b`)
+	reWMO = regexp.MustCompile(`\b([0-9]{7}|[0-9]{5})\b`)
+	// reFloatNumbered is a float, buoy or platform followed by a number
+	reFloatNumbered = regexp.MustCompile(`\b(?:float|buoy|wmo|platform)\s*(?:no\.?|number|#)?\s*[0-9]{3,}\b`)
+	reNear          = regexp.MustCompile(`(?i)within\s+([0-9]+(?:\.[0-9]+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?)\s+(?:of|from|around)\s+(-?[0-9]+(?:\.[0-9]+)?)\s*°?\s*([ns])?\s*,?\s*(-?[0-9]+(?:\.[0-9]+)?)\s*°?\s*([ew])?`)
+	reDepth         = regexp.MustCompile(`(?i)\b(?:at|near|around|below|of)\s+([0-9]{1,5}(?:\.[0-9]+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
+	reLastN         = regexp.MustCompile(`(?i)(?:last|past)\s+([0-9]+)\s+(day|week|month|year)s?`)
+	reLastUnit      = regexp.MustCompile(`(?i)(?:last|past|previous)\s+(day|week|month|year)\b|(?:this)\s+(year|month)\b`)
 )
 
 func hasAny(s string, words ...string) bool {
@@ -102,7 +104,9 @@ func dispatchRules(query string) DispatchDecision {
 	profiles := hasAny(q, "temperature", "salinity", "profile", "depth", "pressure", "dbar", "trend", "warming", "cooling",
 		"changed", "change", "measurement", "thermocline", "mixed layer", "psal", "temp", "surface", "deepest", "average", "mean temp", "oxygen", "doxy", "chlorophyll",
 		"chla", "nitrate", "backscatter", "bbp700", " ph ", "bgc", "biogeochem")
-	metadata := hasAny(q, "where", "position", "location", "located", "last report", "reported", "status", "active", "inactive",
+	// a float named by a number of any length ("track of float
+	// 29022699") asks about float data, even one the plan must refuse
+	metadata := reFloatNumbered.MatchString(q) || hasAny(q, "where", "position", "location", "located", "last report", "reported", "status", "active", "inactive",
 		"launch", "deploy", "which float", "what float", "how many float", "list", "floats in", "floats near", "near ", "within",
 		"platform", "dac", "pi ", "principal investigator", "owner", "institution", "cycle", "when did", "latest", "float type", "model")
 	greeting := hasAny(q, "hello", "hi ", "hey", "help", "what can you", "who are you", "thank") || q == "hi" || q == "hey"

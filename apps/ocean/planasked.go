@@ -46,6 +46,10 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 	if origin != "" {
 		notes = append(notes, fmt.Sprintf("not read as a filter, it says where the asker comes from: %q", origin))
 	}
+	kept, outside := setAsideOutsideComparison(kept)
+	if outside != "" {
+		notes = append(notes, fmt.Sprintf("not read as a comparison, the asker makes it outside the data: %q", outside))
+	}
 	kept, which := setAsideWhichFloat(kept)
 	if which != "" {
 		notes = append(notes, fmt.Sprintf("not read as a filter, it says which float is meant: %q", which))
@@ -413,6 +417,7 @@ var reExtremesPair = mustGuarded(`\b(?:min(?:imum)?|lowest|smallest|coldest)\s*(
 // dropped.
 func fillAsAsked(q string, p *QueryPlan) {
 	extremeMonth(q, p)
+	fillRanking(q, p)
 	if p.Rank == nil && len(p.Floats) == 0 && p.Aggregate == "" && p.Variable == "" && reListFloats.MatchString(q) {
 		p.Aggregate, p.GroupBy = "count", "float"
 	}
@@ -446,6 +451,11 @@ func fillAsAsked(q string, p *QueryPlan) {
 	if p.Aggregate == "value" && len(p.Floats) == 0 && len(p.Cycles) == 0 && p.Rank == nil && p.GroupBy == "" &&
 		p.Pressure != nil && p.Pressure.Target == 0 && !p.Pressure.Surface && (p.Region != "" || p.Near != nil || p.Box != nil) &&
 		!plot && !reTable.MatchString(q) {
+		p.Aggregate = "mean"
+	}
+	// "the sea temp near Bali, month by month": each month's values
+	// are read as one number, their mean
+	if p.Aggregate == "value" && p.GroupBy == "month" && p.Rank == nil {
 		p.Aggregate = "mean"
 	}
 	if m := reFarthest.FindString(q); m != "" && p.Rank == nil {

@@ -2,6 +2,7 @@ package ocean
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -87,4 +88,107 @@ func TestAskerAboutToSail(t *testing.T) {
 		{"Yacht crew here, about to leave Dakar for the Gulf of Guinea. What was the mean temperature at 100 m within 200 km of 10N 30W?", wantAll(regionIs(""), radiusIs(200))},
 		{"Planning to sail to the Coral Sea. What was the salinity at the surface for float 5906072 cycle 3?", wantAll(regionIs(""), wantNoMissing)},
 	})
+}
+
+// TestRowCapIsRankN: a cap on the rows ("limit it to 3 results", "no
+// more than 4 rows") is the ranking's count; a ranking of floats asked
+// "for every float" is no grouping beside it.
+func TestRowCapIsRankN(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"Which floats in the Arabian Sea reported most recently? Limit it to 3 results.", rankIs("latest", "float", 3)},
+		{"for every float in the Coral Sea, when did it last report, newest first, no more than 4 rows", wantAll(rankIs("latest", "float", 4), groupIs(""))},
+	})
+}
+
+// TestCountBeforeAdjective: a count with a word between it and the
+// things counted ("which 2 BGC floats", "the five active floats") keeps
+// its N.
+func TestCountBeforeAdjective(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"which 2 BGC floats came closest to 10S 60E?", rankIs("nearest", "float", 2)},
+		{"list the five active floats nearest to 20N 65E", rankIs("nearest", "float", 5)},
+	})
+}
+
+// TestTopBottomNForVariable: "the top 4 profiles for temperature", "the
+// bottom 2 floats by salinity" rank by that variable's extreme.
+func TestTopBottomNForVariable(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"near 20N 65E within 500 km in 2019, give me the top 4 profiles for temperature", wantAll(rankIs("warmest", "profile", 4), aggregateIs(""))},
+		{"Labrador Sea, 2015: the bottom 2 floats by salinity at the surface", wantAll(rankIs("freshest", "float", 2), aggregateIs(""))},
+	})
+}
+
+// TestExtremeCycleByCycle: an extreme asked "cycle by cycle" is that
+// extreme of each cycle, not a time series of every value.
+func TestExtremeCycleByCycle(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"cycle by cycle, what was the minimum temperature of float 5906072 in 2021?", wantAll(aggregateIs("min"), groupIs("cycle"), variableIs("temperature"))},
+		{"For float 2901623 in 2018, how deep did each dive go, cycle by cycle?", wantAll(aggregateIs("max"), groupIs("cycle"), variableIs("pressure"))},
+	})
+}
+
+// TestUncomputedStatisticIsNoAggregate: the interquartile range (or
+// "IQR") is a statistic the gateway does not compute: no range stands
+// for it, the aggregate is missing.
+func TestUncomputedStatisticIsNoAggregate(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"what's the IQR of salinity at 500 dbar for float 2902269 in 2020", wantAll(aggregateIs(""), wantMissing("aggregate"))},
+		{"give me the inter-quartile range of temperature for float 1900857 near the surface", wantAll(aggregateIs(""), wantMissing("aggregate"))},
+	})
+}
+
+// TestComparisonOutsideTheData: a comparison the asker will make with
+// people's memories or notes is no comparison aggregate.
+func TestComparisonOutsideTheData(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"what was the average temperature of float 2902269 in 2019 so I can compare it with what my students felt on the beach", aggregateIs("mean")},
+		{"mean salinity at 100 m within 300 km of Zanzibar in 2015, month by month. I will compare them to what the fishermen say", wantAll(aggregateIs("mean"), groupIs("month"))},
+	})
+}
+
+// TestValuesMonthByMonthAreMeans: one variable of a place asked month
+// by month is each month's mean.
+func TestValuesMonthByMonthAreMeans(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"the surface temperature within 400 km of Durban month by month in 2018", wantAll(aggregateIs("mean"), groupIs("month"))},
+		{"salinity at 200 m for float 6903247, per month, during 2021", wantAll(aggregateIs("mean"), groupIs("month"))},
+	})
+}
+
+// TestRoleSentenceIntroducesAsker: a sentence with no verb naming the
+// asker's role and town ("Retired ferry captain from Bergen.") is no
+// filter.
+func TestRoleSentenceIntroducesAsker(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"Retired ferry captain from Bergen. What was the mean temperature at 200 m of float 6903247 in 2020?", wantAll(wantNoPlace, aggregateIs("mean"))},
+		{"Harbour pilot near Durban. What was the lowest salinity float 2902269 measured in 2019?", wantAll(wantNoPlace, aggregateIs("min"))},
+	})
+}
+
+// TestPlaceNamedByWhatHappened: "closest to where the ferry sank" names
+// a place of its own, which the gazetteer may not know: the nearest is
+// not to the asker's town.
+func TestPlaceNamedByWhatHappened(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"Volunteer from Halifax. Which float came closest to where the ferry sank in 2014?", wantAll(wantMissing("near"), func(p QueryPlan) error {
+			if p.Near != nil {
+				return fmt.Errorf("near %+v, want none", *p.Near)
+			}
+			return nil
+		})},
+		{"I'm a sailor based in Cape Town. In 2016 which float drifted nearest to the spot where the whale was seen?", wantMissing("near")},
+	})
+}
+
+// TestFloatNumberOfAnyLengthIsData: a float named by a number the
+// gateway cannot take ("float 123456789") is still a question about
+// float data, which the plan answers by saying what is missing.
+func TestFloatNumberOfAnyLengthIsData(t *testing.T) {
+	for _, q := range []string{"trajectory of float 123456789 for 2020 pls", "buoy #1234 path last year"} {
+		d := dispatchRules(q)
+		if !slices.Contains(d.Agents, agentSQL) {
+			t.Errorf("%q: agents %v, want the SQL agent", q, d.Agents)
+		}
+	}
 }

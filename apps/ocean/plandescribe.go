@@ -182,3 +182,20 @@ func dropSignature(query string) string {
 	}
 	return query[:last[0]]
 }
+
+// A comparison the asker will make with something outside the data
+// ("wanna compare w/ what the locals remember", "to check against my
+// grandad's logbook", "so I can compare it with what my students
+// felt") is what the answer is for, not a comparison asked of the
+// data: its words go.
+var reOutsideComparison = mustGuarded(`(?i)\b(?:compare|check|match|set)\s+(?:it\s+|them\s+|this\s+|that\s+|the\s+(?:numbers?|results?|values?|answer|data)\s+)?(?:with|w/|to|against)\s+(?:what\s+(?:[\pL'’]+\s+){0,3}?(?:remembers?|recalls?|says?|said|thinks?|thought|told|tells?|felt|feels?|saw|sees?|expects?|expected|experienced?|noticed?|describes?|described)|(?:my|our|his|her|their)\s+(?:own\s+)?(?:[\pL'’]+\s+)?(?:memor(?:y|ies)|notes?|logs?|logbooks?|diar(?:y|ies)|impressions?|feelings?|photos?|recollections?|stories))\b`)
+
+// setAsideOutsideComparison returns query without such comparisons,
+// and their words.
+func setAsideOutsideComparison(query string) (string, string) {
+	m := reOutsideComparison.FindAllString(query, -1)
+	if m == nil {
+		return query, ""
+	}
+	return reOutsideComparison.ReplaceAllString(query, " "), strings.Join(m, "; ")
+}

@@ -45,7 +45,7 @@ var (
 		{"profile", mustGuarded(`\b(profile|vertical|versus depth|vs depth|with depth|against (depth|pressure)|t-s|t–s|ts diagram)\b`)},
 		{"range", mustGuarded(`\b(range|ranges|ranged|vary|varies|varied|variation|variability|spread|extremes)\b|\bhow variable\b|\b(min(imum)?|lowest|smallest|coldest)\s*(and|&|to|/)\s*(max(imum)?|highest|largest|warmest|hottest)\b|\b(max(imum)?|highest|largest|warmest|hottest)\s*(and|&|/)\s*(min(imum)?|lowest|smallest|coldest)\b`)},
 		{"median", mustGuarded(`\bmedian\b`)},
-		{"mean", mustGuarded(`\b(average|mean|avg|typical)\b`)},
+		{"mean", mustGuarded(`\b(average|mean|avg|typical|typically|usually)\b`)},
 		{"count", mustGuarded(`\b(how many|number of|count)\b`)},
 		{"max", mustGuarded(`\b(maximum|max|highest|largest|greatest|peak|deepest|how deep|warmest|hottest|saltiest|most saline)\b`)},
 		{"min", mustGuarded(`\b(minimum|min|lowest|smallest|least|shallowest|coldest|coolest|freshest|least saline)\b`)},
@@ -86,7 +86,7 @@ var (
 	reGroupMonth  = mustGuarded(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
 	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile|per cast|each cast|every cast|cast by cast|profile by profile|per dive|each dive|every dive|dive by dive)\b`)
 	reGroupBin    = mustGuarded(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
-	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
+	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:(?:argo|bgc|bio-argo|biogeochemical|active|different|individual|separate|distinct|other|core|deep)\s+)?(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
 	reTopLayer    = mustGuarded(`\btop\s+\d{1,5}(?:\.\d+)?\s*(?:m|meters?|metres?|dbar|decibars?|db)\b`)
 	reRadius      = mustGuarded(`\b(?:within|in a radius of|radius)\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\b`)
 	reNearWord    = mustGuarded(`\b(near|around|close to|nearest|closest|within|from|off)\b`)

@@ -25,7 +25,7 @@ var (
 	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
 	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hiya|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after|` + greetingWords + `)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
 	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|(?:about|going|planning|preparing|getting ready|hoping) to \w+|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
-	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max\w*|min\w*|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
+	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max(?:imum|ima|imal|imi[sz]e\w*)?|min(?:imum|ima|imal|imi[sz]e\w*)?|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
 	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:this|that|these|those|the same) (?:seas?|oceans?|regions?|basins?|gulfs?|bays?|waters|part of the (?:sea|ocean|world))|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
 	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
 	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
@@ -34,7 +34,7 @@ var (
 	// the asker's world, not the data, when it asks for nothing: no
 	// float, question or command word, statistic or need.
 	reHearsay     = mustGuarded(`(?i)^(?:(?:my|our|a|the|some|his|her)\s+)?(?:\w+\s+)?(?:friends?|dad|father|mum|mom|mother|brother|sister|teacher|boss|colleagues?|professor|prof|wife|husband|partner|girlfriend|boyfriend|kids?|son|daughter|uncle|aunt|grandpa|grandma|grandfather|grandmother|neighbou?rs?|someone|somebody|people|everyone|everybody|they|he|she)\s+(?:says|say|said|told me|tells me|thinks|think|thought|claims|claimed|reckons|reckoned|insists|believes|swears)\b(?:\s+that)?\s+(?:the|a|it|its|it's|there)\b`)
-	reHearsayAsks = mustGuarded(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max\w*|min\w*|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
+	reHearsayAsks = mustGuarded(`(?i)\d{5,7}|\b(?:how|which|what|where|when|whether|show|plot|list|compare|count|give|tell me|can you|could you|please|average|mean|median|max(?:imum|ima|imal|imi[sz]e\w*)?|min(?:imum|ima|imal|imi[sz]e\w*)?|trend|range|floats?|profiles?|cycles?|data|need|needs)\b`)
 )
 
 // greetingWords are greetings in the languages askers write English
@@ -102,7 +102,7 @@ func setScene(query string, now time.Time) (string, string) {
 	}
 	rest.WriteString(query[prev:])
 	others := rest.String()
-	keepPlace := rePlaceBack.MatchString(others) || reNeedPoint.MatchString(others) && !hasOwnPlace(others)
+	keepPlace := rePlaceBack.MatchString(withoutAskerHere(others)) || reNeedPoint.MatchString(others) && !hasOwnPlace(others)
 	keepTime := reTimeBack.MatchString(others)
 	var out strings.Builder
 	var setAside []string
@@ -145,6 +145,20 @@ func setScene(query string, now time.Time) (string, string) {
 		kept = depthPointedBack(kept, depths)
 	}
 	return kept, strings.Join(setAside, "; ")
+}
+
+// reHereWord is "here" as a word; withoutAskerHere is s without the
+// "here" that ends an introduction of the asker ("ARC+ crew here,"):
+// it points back at no place of the scene.
+var reHereWord = mustGuarded(`(?i)\bhere\b`)
+
+func withoutAskerHere(s string) string {
+	return replaceFunc(reHereWord, s, func(m []int) string {
+		if introducesAsker(s[:m[0]], s[m[1]:]) {
+			return "    "
+		}
+		return s[m[0]:m[1]]
+	})
 }
 
 // A depth told in the scene ("our turtles dive to 200-300 m") is still
@@ -243,7 +257,7 @@ func backgroundSentences(query string) [][2]int {
 		}
 		whole := strings.TrimSpace(text)
 		head := whole[len(reSubord.FindString(whole)):]
-		if reAsker.MatchString(head) || reStoryHead.MatchString(head) || reStoryHead.MatchString(whole) || remark(whole) {
+		if reAsker.MatchString(head) || reStoryHead.MatchString(head) || reStoryHead.MatchString(whole) || remark(whole) || reRoleSentence.MatchString(whole) {
 			bgs = append(bgs, [2]int{m[0], m[1]})
 		}
 	}
@@ -252,6 +266,12 @@ func backgroundSentences(query string) [][2]int {
 	}
 	return bgs
 }
+
+// A sentence with no verb that names the asker's role, and perhaps
+// where they are ("Coast guard volunteer in Nova Scotia.", "Retired
+// ferry captain from Bergen.", "PhD student, Lisbon.") introduces the
+// asker: its place is no filter.
+var reRoleSentence = mustGuarded(`(?i)^(?:(?:a|an|the|just|retired|former)\s+)?(?:[\pL+&'’-]+\s+){0,5}?(?:volunteers?|students?|undergrad(?:uate)?s?|teachers?|skippers?|captains?|researchers?|scientists?|engineers?|developers?|divers?|sailors?|fisherm[ae]n|fishers?|anglers?|surfers?|kayakers?|guides?|officers?|technicians?|journalists?|reporters?|bloggers?|parents?|retirees?|members?|crew|interns?|postdocs?|professors?|lecturers?|analysts?|managers?|consultants?|photographers?|biologists?|oceanographers?|navigators?|pilots?|nurses?|farmers?|owners?)(?:,?\s+(?:(?:in|from|at|on|of|based in|out of|near|with)\s+)?[^.!?\d]*)?[.!]*\s*$`)
 
 // A remark with no subject passes the time of day: weather said with an
 // intensifier ("Some cold on the Banks this spring", "Bloody freezing
@@ -298,6 +318,9 @@ func hasOwnPlace(text string) bool {
 	if _, ok := findRegion(text); ok {
 		return true
 	}
+	if m := reWherePlace.FindStringSubmatch(text); m != nil && !reNotACentre.MatchString(m[1]) && !reAskerWord.MatchString(m[1]) {
+		return true // "closest to where the Titanic went down": a place, known or not
+	}
 	for _, m := range reRadiusCentre.FindAllStringSubmatch(text, -1) {
 		if !reNotACentre.MatchString(m[1]) {
 			return true
@@ -310,6 +333,15 @@ func hasOwnPlace(text string) bool {
 	}
 	return len(understand.Read(text, understand.Options{}).Coordinates) > 0
 }
+
+// reWherePlace is a place named by what happened there ("nearest to
+// where the Titanic sank", "close to the spot where the cable broke"),
+// with the clause's first word; reAskerWord is the asker, whose place it
+// is not ("where I am", "where we anchored").
+var (
+	reWherePlace = mustGuarded(`(?i)\b(?:nearest|closest|near|close|next)\s+to\s+(?:the\s+(?:spot|place|site|point|area)\s+)?where\s+(?:the\s+|a\s+|an\s+)?([\pL'’]+)`)
+	reAskerWord  = mustGuarded(`(?i)^(?:i|i'm|im|we|we're|you|my|our)$`)
+)
 
 // reRadiusCentre is a radius and the word after its "of": the centre;
 // reNotACentre the words that point back or name no place.

@@ -30,7 +30,7 @@ var unfilledFilters = []struct {
 		"%q is not a WMO number (5 or 7 digits)"},
 	{"time", mustGuarded(`\b(?:(?:a few|a couple|several|some|many|a number of|\d+\.\d+)\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?|decades?)|(?:years|months|decades))\s+(?:ago|back|earlier)\b`), func(p QueryPlan) bool { return p.Time != nil },
 		"the question gives a time (%q) that cannot be read as a calendar period (write one such as in 2019, two years ago or last month)"},
-	{"aggregate", mustGuarded(`\b(?:standard deviation|variance|percentiles?|quartiles?|skewness)\b`), func(QueryPlan) bool { return false },
+	{"aggregate", reUncomputedStat, func(QueryPlan) bool { return false },
 		"the question asks for %q, which the gateway does not compute (it computes a value, min, max, mean, median, range, count, trend, profile, time series or comparison)"},
 }
 
