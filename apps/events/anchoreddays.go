@@ -67,8 +67,11 @@ func anchoredWeekdays(text string, times []understand.TimeFrame) []understand.Ti
 var freeAfter = regexp.MustCompile(`(?i)^\s*(?:is\s+|are\s+|will be\s+)?(?:free|off|spare|to myself|to ourselves)\b`)
 
 // freeBefore is what comes before a day the asker says is free: "free on
-// Sunday", "my free day is Sunday", "off work on Monday".
-var freeBefore = regexp.MustCompile(`(?i)\b(?:free|off(?: work)?|day off is|free day is)\s+(?:on\s+)?(?:the\s+)?$`)
+// Sunday", "my free day is Sunday", "off work on Monday", and with the
+// place between: "a free day in Salzburg on Fri 3rd", "a spare
+// afternoon in Ghent on the 9th", "an evening off there on Tuesday".
+var freeBefore = regexp.MustCompile(`(?i)\b(?:free|off(?: work)?|day off is|free day is|(?:free|spare|open)\s+(?:day|evening|afternoon|morning|night|time)|(?:day|evening|afternoon|morning|night)\s+off)` +
+	`(?:\s+(?:in|at)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?|\s+there)?\s+(?:on\s+)?(?:the\s+)?$`)
 
 // freeDay keeps, of the frames a request names, the one day the asker
 // says is free ("wedding on Saturday 30 May but I've got the Sunday

@@ -286,6 +286,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 					p.Place = alone
 				}
 			}
+			if in := a.inAreaNamed(r, m); in != nil {
+				p.Place = in
+			}
 			if (m.Role == understand.RoleNear || stayingNear(r, *m)) && m.Place.Kind == understand.KindCity {
 				p.RadiusKm = 50
 			}

@@ -31,13 +31,15 @@ func refineTimes(text string, times []understand.TimeFrame, now time.Time) []und
 	out = holidaysInYear(text, out, now)
 	out = pastThen(text, out, now)
 	out = monthThirds(text, out)
+	out = monthEnds(text, out, now)
 	return out
 }
 
 // monthThird is the early, mid or late part of a month written before
 // it or as its first word: "early March", "mid-April", "the mid of
-// April", "in the middle of May", "late nov".
-var monthThird = regexp.MustCompile(`(?i)(?:\b(early|mid|middle|late)(?:\s*-\s*|\s+)(?:of\s+)?(?:the\s+)?(?:month\s+of\s+)?$)`)
+// April", "in the middle of May", "late nov", "towards the end of
+// June", "the start of May".
+var monthThird = regexp.MustCompile(`(?i)(?:\b(early|mid|middle|late|end|start|beginning)(?:\s*-\s*|\s+)(?:of\s+)?(?:the\s+)?(?:month\s+of\s+)?$)`)
 
 var monthThirdWord = regexp.MustCompile(`(?i)^(early|mid|middle|late)(?:\s*-\s*|\s+)`)
 
@@ -58,11 +60,11 @@ func monthThirds(text string, times []understand.TimeFrame) []understand.TimeFra
 		}
 		first := time.Date(tf.From.Year(), tf.From.Month(), 1, 0, 0, 0, 0, time.UTC)
 		switch strings.ToLower(part) {
-		case "early":
+		case "early", "start", "beginning":
 			out[i].From, out[i].To = first, first.AddDate(0, 0, 10)
 		case "mid", "middle":
 			out[i].From, out[i].To = first.AddDate(0, 0, 10), first.AddDate(0, 0, 20)
-		case "late":
+		case "late", "end":
 			out[i].From, out[i].To = first.AddDate(0, 0, 20), first.AddDate(0, 1, 0)
 		default:
 			continue

@@ -45,7 +45,11 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 			// live in Leeds") gives way to a place the events are in, and
 			// a place passed through ("flying into Málaga") to where the
 			// asker stays ("staying in Seville").
-			if cued == nil || askersOrigin(r, *cued) && !askersOrigin(r, *m) || staying(r, *m) && !staying(r, *cued) {
+			// A town given with a radius ("within 30 miles of Stuttgart")
+			// narrows a country or region named before it ("driving over
+			// to Germany").
+			if cued == nil || askersOrigin(r, *cued) && !askersOrigin(r, *m) || staying(r, *m) && !staying(r, *cued) ||
+				radiusAround(*m) && wideArea(*cued) && !askersOrigin(r, *m) {
 				cued = m
 			}
 			continue
@@ -76,6 +80,39 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 		return uncued, nil
 	}
 	return nil, unknown
+}
+
+// distanceCue is a cue that gives a distance: "within 30 miles of",
+// "20 km from".
+var distanceCue = regexp.MustCompile(`(?i)\b(?:mi|miles?|km|kms|kilomet(?:er|re)s?|k)\b`)
+
+// radiusAround says whether m is written with a distance around it.
+func radiusAround(m understand.Mention) bool {
+	return m.Role == understand.RoleNear && distanceCue.MatchString(m.Cue) && m.Place != nil && m.Place.Kind == understand.KindCity
+}
+
+// wideArea says whether m is a country or region: wider than a town.
+func wideArea(m understand.Mention) bool {
+	return m.Place != nil && (m.Place.Kind == understand.KindCountry || m.Place.Kind == understand.KindRegion)
+}
+
+// inAreaNamed is m's place read again in the country or region the
+// request named as its area ("over to Germany ... within 30 miles of
+// Stuttgart" is Stuttgart in Germany, not in Arkansas), when the
+// reader took a namesake outside it; nil when there is none.
+func (a *App) inAreaNamed(r *understand.Reading, m *understand.Mention) *understand.Place {
+	if m == nil || !radiusAround(*m) {
+		return nil
+	}
+	for _, o := range r.Mentions {
+		if o.Start >= m.Start || !wideArea(o) || o.Role == understand.RoleAvoid || o.Role == understand.RoleRegion || m.Place.Within(*o.Place) {
+			continue
+		}
+		if p := a.placeOf(m.Text + ", " + o.Place.Name); p != nil && p.Kind == understand.KindCity && p.Within(*o.Place) {
+			return p
+		}
+	}
+	return nil
 }
 
 // nextCue are the words before a place the asker goes to after the
@@ -137,7 +174,13 @@ var studyCue = regexp.MustCompile(`(?i)\b(?:study(?:ing)?|studies|studied|studen
 // workCue ends the words before the place where the asker works, in a
 // sentence that says who they are: "I'm a curator at a small museum in
 // Porto", "we run a guesthouse in Sintra", "I teach at a school in Leeds".
-var workCue = regexp.MustCompile(`(?i)(?:^|[.!?\n]\s*|\b(?:and|but|so)\s+)(?:i'?m|i am|we'?re|we are)\s+(?:a|an)\s+[^.!?;:\n]*\b(?:in|at)\s*$|\b(?:i|we)\s+(?:work|run|own|manage|teach)\b[^.!?;:\n]*\b(?:in|at)\s*$`)
+var workCue = regexp.MustCompile(`(?i)(?:^|[.!?\n]\s*|\b(?:and|but|so)\s+)(?:i'?m|i am|we'?re|we are)\s+(?:a|an)\s+[^.!?;:\n]*\b(?:in|at)\s*$|\b(?:i|we)\s+(?:work|run|own|manage|teach|sell|cook|serve|bake|brew)\b[^.!?;:\n]*\b(?:in|at)\s*$|` +
+	// A trade said as what the asker does, opening the sentence:
+	// "Selling satay in Penang, ...", "Running a bakery in Leeds".
+	`(?:^|[.!?\n]\s*)(?:selling|running|cooking|serving|baking|brewing|managing|owning|teaching|working)\b[^.!?;:\n,]*\b(?:in|at)\s*$|` +
+	// A business the asker has: "I've got a food truck in Austin",
+	// "we have a stall at Borough Market in".
+	`\b(?:i|we)\s*(?:'ve got|'ve|have got|have|got)\s+(?:a|an|my|our)\s+[^.!?;:\n]*\b(?:stall|shop|truck|van|cart|restaurant|caf[eé]|bakery|bar|business|booth|kiosk|stand|gallery|studio|salon|pub)\s+(?:in|at)\s*$`)
 
 // travelWords in the words before a place make it where the asker goes,
 // not where they work: "I'm a teacher taking my class to ...", "I'm a
@@ -146,11 +189,20 @@ var travelWords = regexp.MustCompile(`(?i)\b(?:go|going|goes|heading|head|travel
 
 // worksAt says whether m is where the asker works, written in a sentence
 // saying who they are ("I'm a curator at a museum in Porto").
+//
+// The cue covers the first place after it only: in "I run a taco truck
+// in Austin and want to shoot the markets in Houston" Houston is where
+// the events are.
 func worksAt(r *understand.Reading, m understand.Mention) bool {
 	start, _ := sentenceOf(r.Text, m.Start)
 	before := r.Text[start:m.Start]
 	loc := workCue.FindStringIndex(before)
-	return loc != nil && !travelWords.MatchString(before[loc[0]:])
+	if loc == nil || travelWords.MatchString(before[loc[0]:]) {
+		return false
+	}
+	return !slices.ContainsFunc(r.Mentions, func(o understand.Mention) bool {
+		return o.Place != nil && o.Role != understand.RoleRegion && o.Start >= start+loc[0] && o.End <= m.Start
+	})
 }
 
 // askersOrigin says whether m is where the asker comes from, lives,
