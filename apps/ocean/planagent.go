@@ -44,15 +44,16 @@ var reDefinitional = regexp.MustCompile(`(?i)\b(does|do|did)\b[^?]*\bmean\b|\bme
 
 // planned says whether the query agent answers the question: the plan
 // asks for a measured quantity or a ranking (or for a variable the data
-// do not hold, which it says is missing: "what wave height did float X
-// measure"), the question is about float data (dispatched to the sql or
+// do not hold or a statistic the gateway does not compute, which it says
+// is missing: "what wave height did float X measure", "the
+// interquartile range of …"), the question is about float data (dispatched to the sql or
 // duckdb agent, or naming a variable, float or place), and it does not
 // ask what a word means.
 func (s state) planned() bool {
 	p := s.Plan
 	data := s.Dispatch.Has(agentSQL) || s.Dispatch.Has(agentDuckDB) || p.Variable != "" || p.Rank != nil ||
 		len(p.Floats) > 0 || p.Near != nil || p.Box != nil || p.Region != ""
-	return (p.Actionable() || missingSlot(p, "variable")) && data && !reDefinitional.MatchString(s.Query)
+	return (p.Actionable() || missingSlot(p, "variable") || missingSlot(p, "aggregate")) && data && !reDefinitional.MatchString(s.Query)
 }
 
 // runs says whether agent name answers: the query agent a planned
