@@ -131,12 +131,16 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 			f := placeLoc(places[0], places[0].Name)
 			if th.To.isFound() {
 				th.To = f
+				named := *f // the place the route went to, by its name: "the VA" after it (spoken.go)
+				named.Ref = ""
+				mem.Named = rememberNamed(mem.Named, &named)
 			}
 			if th.From.isFound() {
 				th.From = f
 			}
 		}
 		r = th
+		mem.Last = th.Kind // the answer ended with the route: "then from there …" starts at its end
 	}
 	switch r.Kind {
 	case KindDirections:

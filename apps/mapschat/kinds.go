@@ -55,7 +55,9 @@ var terms = func() []understand.Term {
 		{"cafe", []string{"wifi", "wi-fi", "free wifi",
 			// a phone is charged where one may sit: not at a car's charger
 			"charge my phone", "charge a phone", "charge the phone", "charge my laptop", "phone charger", "charge phone", "charge up my phone",
-			"plug in my phone"}},
+			"plug in my phone",
+			// what one drinks at a cafe
+			"caffeine", "a latte", "lattes", "an espresso", "espressos", "a cappuccino", "a flat white", "cup of coffee", "iced coffee"}},
 		{"tourist attraction", []string{"sights", "sightseeing", "things to see", "things to do", "there to see", "worth seeing", "worth visiting", "worth a visit", "tourist spots", "landmarks", "points of interest"}},
 		{"hotel", []string{"somewhere to stay", "place to stay", "accommodation", "lodging", "b&b"}},
 		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},

@@ -275,11 +275,12 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
+	rd, local := namedKindsHere(rd, here)
 	rd = spokenNames(withReferences(rd, listedNamesakes(rd, mem, here)), mem, here)
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
 	rd = modesMeant(searchedOnes(kindsInContext(boughtItems(withoutWordSlips(rd))), strings.ToLower(rd.Text), mem))
-	r := viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd)
+	r := searchedFirst(viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd), here, local)
 	if r.Kind == KindDirections && r.Mode != "" {
 		r.Modes = otherModes(rd, r.Mode)
 	}
@@ -371,6 +372,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if r, ok := nextLeg(low, rd, mem, here, mode); ok {
 		return r
+	}
+	if r, ok := chainedLeg(low, rd, mem, here, mode); ok {
+		return r // chained.go: "last one is X, same thing"
 	}
 	if r, ok := listedCompared(low, rd, mem, here, mode); ok {
 		return r
@@ -584,6 +588,10 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 	for _, ref := range rd.References {
 		if ref.Kind == understand.RefIt && (ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) || afterThat(ref, rd) || inCorrection(ref, rd)) {
 			continue // "how far is it to X", "after that", "scratch that": no place
+		}
+		if l := tripEnd(ref, mem); l != nil {
+			put(ref.Role, l) // chained.go: "then from there to X"
+			continue
 		}
 		l, bad := resolveRef(ref, mem, here)
 		if l == nil && (namesItsPlace(ref, rd) || r.From != nil && r.To != nil) {

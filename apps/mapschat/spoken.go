@@ -17,6 +17,16 @@ import (
 // name the reader may not know ("Lums Pond").
 var reCapitalRun = regexp.MustCompile(`\b[A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*)*`)
 
+// reWord is a word; pairStopWords are words no short form of a name
+// holds.
+var (
+	reWord        = regexp.MustCompile(`[a-z][a-z'’-]+`)
+	pairStopWords = map[string]bool{"is": true, "are": true, "the": true, "a": true, "an": true, "to": true, "from": true,
+		"than": true, "and": true, "or": true, "of": true, "in": true, "at": true, "near": true, "how": true, "what": true,
+		"it": true, "that": true, "this": true, "there": true, "here": true, "by": true, "on": true, "for": true, "with": true,
+		"lower": true, "higher": true, "far": true, "long": true, "i": true, "we": true, "you": true, "my": true, "our": true}
+)
+
 // maxNamed is how many places named in the conversation a session keeps.
 const maxNamed = 8
 
@@ -104,6 +114,19 @@ func spokenNames(rd *understand.Reading, mem Memory, here *Loc) *understand.Read
 	}
 	for _, m := range reCapitalRun.FindAllStringIndex(rd.Text, -1) {
 		if s, e := m[0], m[1]; e-s >= 3 && !taken(s, e) {
+			spoken(s, e, roleAround(low[:s]), "")
+		}
+	}
+	if rd.Text == low {
+		// typed without capitals: two or three words in a row stand
+		// where the capitals would have shown a name ("is lums pond
+		// lower than newark")
+		ws := reWord.FindAllStringIndex(low, -1)
+		for i := 0; i+1 < len(ws); i++ {
+			s, e := ws[i][0], ws[i+1][1]
+			if strings.TrimSpace(low[ws[i][1]:ws[i+1][0]]) != "" || pairStopWords[low[ws[i][0]:ws[i][1]]] || pairStopWords[low[ws[i+1][0]:e]] || taken(s, e) {
+				continue
+			}
 			spoken(s, e, roleAround(low[:s]), "")
 		}
 	}
