@@ -37,6 +37,9 @@ func (a *App) plan(ctx context.Context, query string) (llm.Decision[QueryPlan], 
 		}
 		d.Value.Missing = append(d.Value.Missing, missingSlots(d.Value)...)
 	}
+	if err == nil {
+		a.placeLaunchFrame(ctx, &d.Value)
+	}
 	return d, err
 }
 

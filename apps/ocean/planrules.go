@@ -439,6 +439,12 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Time = tf
 	}
 
+	if text, years, months, days, ok := launchPeriod(q); ok {
+		// "in its first year at sea": placed on the launch date by the
+		// gateway (planlaunch.go), missing until then
+		p.Time = launchFrame(text, years, months, days)
+		p.Missing = append(p.Missing, launchMissing)
+	}
 	if excludeMonths(q, p.Time) {
 		why = append(why, fmt.Sprintf("the months left out narrow the time frame: %q", p.Time.Text))
 	}
