@@ -136,6 +136,7 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 				if k > 0 {
 					p, q = d.weekdaysAround(pts[k-1], p, q) // weekof.go: "Easter, Friday to Monday"
 				}
+				q = d.weekdayAfter(p, q) // feastrelative.go: "from Ascension Day until the Sunday"
 				if p.unanchored && q.year {
 					p = d.inYearOf(p, q)
 				}
@@ -150,6 +151,14 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 					start--
 				}
 				out = append(out, TimeFrame{Span: Span{toks[start].start, q.End}, From: p.From, To: q.To, Unit: "range"})
+				k++
+				continue
+			}
+		}
+		// "the Friday before Whitsun": feastrelative.go.
+		if k+1 < len(pts) {
+			if tf, ok := d.weekdayBeside(p, pts[k+1]); ok {
+				out = append(out, tf)
 				k++
 				continue
 			}
@@ -190,6 +199,11 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 					lead, leadAt = w, p.first-4
 				}
 			}
+		}
+		// "the day after Bastille Day": feastrelative.go.
+		if tf, ok := d.dayBeside(p, lead); ok && edge == "" {
+			out = append(out, tf)
+			continue
 		}
 		// Of events to come, "from next Monday", "starting Friday" is
 		// that day on; "since" and a past "from" run to today.
