@@ -121,9 +121,11 @@ func heldOut(id string) bool {
 // under (89, 94, 59, 57) until its tuned part is fixed. After its
 // fixes tuned whole is 262/287 (91.3%), tuned time 245/255 (96.1%),
 // held-out whole 74/123 (60.2%) and held-out rejections 11/19 (57.9%):
-// those floors are raised to just under (91, 96, 60, 57).
+// those floors are raised to just under (91, 96, 60, 57). After its
+// second pass tuned whole is 266/287 (92.7%) and tuned time 247/255
+// (96.9%); held out unchanged: tuned whole is raised to 92.
 var corpusFloors = map[string]float64{
-	"tuned whole": 91, "tuned place": 90, "tuned time": 96, "tuned interests": 90, "tuned reject": 93,
+	"tuned whole": 92, "tuned place": 90, "tuned time": 96, "tuned interests": 90, "tuned reject": 93,
 	"held-out whole": 60, "held-out place": 80, "held-out time": 72, "held-out interests": 90, "held-out reject": 57,
 }
 
