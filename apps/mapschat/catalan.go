@@ -1,19 +1,13 @@
 package mapschat
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // Words of Catalan mixed into English, as Andorrans write ("necessito una
 // benzinera a prop de Pas de la Casa", "i l'altitud d'Encamp?"): the
 // kinds of place, what is asked and the little words around a place,
 // read as their English, as spanish.go reads Spanish ones.
 
-var catalanWords = []struct {
-	re *regexp.Regexp
-	en string
-}{
+var catalanWords = []foreignWord{
 	{regexp.MustCompile(`(?i)^\s*(?:bon dia|bona tarda|bona nit|bon vespre)\b`), "good morning"},
 	{regexp.MustCompile(`(?i)^\s*i\s+(l['’]|el\s|la\s|com\s|quant)`), "and $1"},
 	{regexp.MustCompile(`(?i)\b(?:l['’]altitud|l['’]alçada|l['’]altura)\s+(?:de|d['’])\s*`), "the elevation of "},
@@ -42,18 +36,6 @@ var catalanWords = []struct {
 	{regexp.MustCompile(`(?:^|\s)a\s+(\p{Lu})`), " in $1"},
 }
 
-// reCatalanCue says a message holds Catalan words at all: words no
-// English or Spanish message has.
-var reCatalanCue = regexp.MustCompile(`(?i)\b(?:bon dia|bona tarda|necessit[oe]m?|benziner(?:a|es)|farm[aà]cies|farmàcia|caixers?|supermercats?|aparcaments?|fleques?|a prop|l['’]altitud|l['’]alçada|quina|tinc|si us plau|gràcies|després|perfecte|com arribo|en cotxe)\b`)
-
-// catalanInEnglish is text with its Catalan words of a maps request in
-// English.
-func catalanInEnglish(text string) string {
-	if !reCatalanCue.MatchString(text) {
-		return text
-	}
-	for _, c := range catalanWords {
-		text = c.re.ReplaceAllString(text, c.en)
-	}
-	return strings.Join(strings.Fields(text), " ")
-}
+// catalan reads a message's Catalan words of a maps request in English
+// where it holds words no English or Spanish message has.
+var catalan = foreignWords{cue: regexp.MustCompile(`(?i)\b(?:bon dia|bona tarda|necessit[oe]m?|benziner(?:a|es)|farm[aà]cies|farmàcia|caixers?|supermercats?|aparcaments?|fleques?|a prop|l['’]altitud|l['’]alçada|quina|tinc|si us plau|gràcies|després|perfecte|com arribo|en cotxe)\b`), words: catalanWords}

@@ -1,18 +1,12 @@
 package mapschat
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // Route words of French, Québécois among them ("c'est à combien de temps
 // en char, la première?", "pis à pied?"), read as their English, as
 // spanish.go reads Spanish ones.
 
-var frenchRoute = []struct {
-	re *regexp.Regexp
-	en string
-}{
+var frenchRoute = []foreignWord{
 	{regexp.MustCompile(`(?i)(?:^|\s)(?:(?:c'est|c’est|cé|ce serait|ça serait|ca serait)\s+)?(?:à|a)\s+combien\s+de\s+(?:temps|minutes)\b`), "how long"},
 	{regexp.MustCompile(`(?i)(?:^|\s)(?:ça|ca)\s+prend\s+combien\s+de\s+(?:temps|minutes)\b|\bcombien\s+de\s+(?:temps|minutes)\b`), "how long"},
 	{regexp.MustCompile(`(?i)(?:^|\s)(?:(?:c'est|c’est|cé)\s+)?(?:à|a)\s+combien\s+de\s+(?:km|kilom[eè]tres|milles)\b|\bc'est\s+(?:tu\s+)?loin\b|\bc’est\s+(?:tu\s+)?loin\b`), "how far"},
@@ -29,16 +23,6 @@ var frenchRoute = []struct {
 	{regexp.MustCompile(`(?i)^\s*(?:pis|puis|et puis|et pis|et)\b[,]?`), "and"},
 }
 
-// reFrenchCue says a message holds French route words at all.
-var reFrenchCue = regexp.MustCompile(`(?i)\bcombien\b|(?:^|\s)(?:à|a)\s+pied\b|\ben\s+(?:char|auto|voiture|autobus)\b|(?:^|\s)(?:à|a|en)\s+(?:vélo|velo|bicyclette)\b|\bc['’]est\s+(?:tu\s+)?loin\b|\b(?:la|le)\s+(?:première|premiere|premier|deuxième|deuxieme|troisième|troisieme|dernière|derniere|dernier)\b`)
-
-// frenchInEnglish is text with its French route words in English.
-func frenchInEnglish(text string) string {
-	if !reFrenchCue.MatchString(text) {
-		return text
-	}
-	for _, f := range frenchRoute {
-		text = f.re.ReplaceAllString(text, f.en)
-	}
-	return strings.Join(strings.Fields(text), " ")
-}
+// french reads a message's French route words in English where it
+// holds any.
+var french = foreignWords{cue: regexp.MustCompile(`(?i)\bcombien\b|(?:^|\s)(?:à|a)\s+pied\b|\ben\s+(?:char|auto|voiture|autobus)\b|(?:^|\s)(?:à|a|en)\s+(?:vélo|velo|bicyclette)\b|\bc['’]est\s+(?:tu\s+)?loin\b|\b(?:la|le)\s+(?:première|premiere|premier|deuxième|deuxieme|troisième|troisieme|dernière|derniere|dernier)\b`), words: frenchRoute}

@@ -1,17 +1,11 @@
 package mapschat
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // Route words of Spanish mixed into English ("cuánto tiempo caminando
 // desde el hotel hasta la farmacia"), read as their English.
 
-var spanishRoute = []struct {
-	re *regexp.Regexp
-	en string
-}{
+var spanishRoute = []foreignWord{
 	{regexp.MustCompile(`(?i)\bdesde\s+(?:el|la|los|las)\s+`), "from the "},
 	{regexp.MustCompile(`(?i)\bhasta\s+(?:el|la|los|las)\s+`), "to the "},
 	{regexp.MustCompile(`(?i)\bdesde\s+`), "from "},
@@ -36,16 +30,6 @@ var spanishRoute = []struct {
 	{regexp.MustCompile(`(?i)\bhoy\b`), "today"},
 }
 
-// reSpanishCue says a message holds Spanish route words at all.
-var reSpanishCue = regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|bicicleta|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan|primer[ao]|segund[ao]|tercer[ao]?|cuart[ao]|[uú]ltim[ao]|abiert[ao]s?|cierra|horarios?|tel[eé]fono|direcci[oó]n)\b`)
-
-// inEnglish is text with its Spanish route words in English.
-func inEnglish(text string) string {
-	if !reSpanishCue.MatchString(text) {
-		return text
-	}
-	for _, s := range spanishRoute {
-		text = s.re.ReplaceAllString(text, s.en)
-	}
-	return strings.Join(strings.Fields(text), " ")
-}
+// spanish reads a message's Spanish route words in English where it
+// holds any.
+var spanish = foreignWords{cue: regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|bicicleta|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan|primer[ao]|segund[ao]|tercer[ao]?|cuart[ao]|[uú]ltim[ao]|abiert[ao]s?|cierra|horarios?|tel[eé]fono|direcci[oó]n)\b`), words: spanishRoute}
