@@ -103,7 +103,9 @@ func (q *question) countsIn(lo, hi int) bool {
 // legRefRE opens a sentence that speaks of one leg of several named
 // before it: "For the morning drive …", "On the second leg, …",
 // "During the afternoon run …".
-var legRefRE = regexp.MustCompile(`(?:^\s*|[.!?;]\s+)(?:and\s+|then\s+)?(?:for|on|during|in|along|about)\s+(?:the|my|our|his|her|their)\s+(?:[a-z0-9-]+\s+){0,2}?(?:drive|leg|part|trip|ride|stretch|journey|route|run|way|half|commute|section)\b`)
+// A leg may be named by its direction alone: "For the going …, For
+// the return …", "On the outbound …", "For the way there …".
+var legRefRE = regexp.MustCompile(`(?:^\s*|[.!?;]\s+)(?:and\s+|then\s+)?(?:for|on|during|in|along|about)\s+(?:the|my|our|his|her|their)\s+(?:(?:[a-z0-9-]+\s+){0,2}?(?:drive|leg|part|trip|ride|stretch|journey|route|run|way|half|commute|section)|going|return|outbound|inbound|outward|way there|way back|coming back|going back)\b`)
 
 // perLegWords re-reads legs whose stops are said after all of them are
 // named, one sentence per leg in their order ("… from Newark to Milford

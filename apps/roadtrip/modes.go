@@ -1,7 +1,6 @@
 package roadtrip
 
 import (
-	"cmp"
 	"regexp"
 	"strings"
 
@@ -21,19 +20,30 @@ var bikeWords = []string{"cycling", "cycle", "cycles", "cycled", "bicycling", "b
 // modeOf is how the person at m travels: the first mode other than
 // driving that any mention of the place says ("the walking time from
 // X"), else driving.
+// With no word of a mode at any mention, the mode its person says of
+// themselves elsewhere ("I will walk, she will drive").
 func (q *question) modeOf(m understand.Mention) string {
+	said := false
 	for _, o := range q.places {
 		if sameReading(o, m) {
-			if mode := q.modeAt(o); mode != geo.ModeDriving {
+			mode := q.modeAt(o)
+			if mode != "" && mode != geo.ModeDriving {
 				return mode
 			}
+			said = said || mode != ""
+		}
+	}
+	if !said {
+		if mode := q.personMode(m); mode != "" {
+			return mode
 		}
 	}
 	return geo.ModeDriving
 }
 
 // modeAt is the mode one mention says: the nearest word of walking,
-// cycling or driving before it in its clause, else the first after it.
+// cycling or driving before it in its clause, else the first after it;
+// "" when no word says one.
 func (q *question) modeAt(m understand.Mention) string {
 	lo := clauseStart(q.lower, m.Start, 0)
 	hi := len(q.lower)
@@ -67,7 +77,7 @@ func (q *question) modeAt(m understand.Mention) string {
 			}
 		}
 	}
-	return cmp.Or(best, geo.ModeDriving)
+	return best
 }
 
 // negatedModeRE, just before a word of a mode, refuses it: "she do

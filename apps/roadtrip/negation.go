@@ -84,7 +84,9 @@ var personWords = set("me", "i", "i'm", "im", "my", "mine", "we", "we're", "our"
 	// family and friends as a group chat writes them ("sis in middletown, dad in dover")
 	"sis", "bro", "mum", "ma", "pa", "mother", "father", "son", "daughter", "kid", "kids", "aunt", "uncle",
 	"grandma", "grandpa", "gran", "nan", "granny", "hubby", "boyfriend", "girlfriend", "bf", "gf", "roommate",
-	"roomie", "bestie", "boss", "ex", "fiance", "fiancee", "neighbor", "neighbour")
+	"roomie", "bestie", "boss", "ex", "fiance", "fiancee", "neighbor", "neighbour",
+	// titles before a surname, as titledPeople writes them ("mrs haldane in lewes")
+	"mr", "mrs", "ms", "mx", "dr", "prof")
 
 // peopleIn are the places written "in" after a person ("me in newark,
 // my buddy in dover"), or after a home's verb earlier in the clause

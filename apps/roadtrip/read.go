@@ -131,11 +131,11 @@ func newQuestion(r *understand.Reading, known bool) *question {
 	}
 	r.Terms = slices.DeleteFunc(r.Terms, q.asVerb)
 	for _, m := range r.Mentions {
-		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m)) && !q.asVerbPlace(m) {
+		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m)) && !q.asVerbPlace(m) && !eventName(m) && !q.occasionMonth(m) {
 			q.places = append(q.places, m)
 		}
 	}
-	q.places = q.untaken(q.places)
+	q.places = q.undescribed(q.untaken(q.places))
 	return q
 }
 
@@ -654,7 +654,7 @@ func (q *question) meeting(s *taskSpec) {
 	if len(origins) < 2 {
 		add(q.role(understand.RoleNone))
 	}
-	origins = slices.DeleteFunc(origins, q.person)
+	origins = q.introducedOrigins(slices.DeleteFunc(origins, q.person))
 	slices.SortStableFunc(origins, func(a, b understand.Mention) int { return a.Start - b.Start })
 	for _, m := range origins {
 		s.Origins = append(s.Origins, originSpec{Place: specName(m), Mode: q.modeOf(m)})

@@ -1,0 +1,61 @@
+package roadtrip
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// This file reads people named by a title and a surname ("Mrs. Haldane
+// in Lewes and Mr. Ortiz in Smyrna", "Dr Patel from Dover") and events
+// named with capitals ("the tally sheets from the Christmas Bird
+// Count", "after the Spring Arts Festival"): neither names a place, so
+// no surname is read as a town by its spelling and no event as a place
+// to start from.
+
+// titledNameRE is a title and the name after it: "Mrs. Haldane", "Dr
+// Anne Patel", "Mr. J. Ortiz".
+var titledNameRE = regexp.MustCompile(`\b(Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+((?:\p{Lu}\.\s*)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`)
+
+// titledPeople writes a titled name in lower case ("mrs haldane"), as
+// the words of a person the reader reads as no place.
+func titledPeople(text string) string {
+	return titledNameRE.ReplaceAllStringFunc(text, func(s string) string {
+		m := titledNameRE.FindStringSubmatch(s)
+		return strings.ToLower(m[1]) + " " + strings.ToLower(strings.ReplaceAll(m[2], ".", ""))
+	})
+}
+
+// eventNouns end the name of an event, not of a place.
+var eventNouns = set("count", "festival", "fest", "fair", "parade", "race", "marathon", "tournament", "conference",
+	"convention", "expo", "exhibition", "show", "concert", "game", "match", "championship", "championships", "cup",
+	"meeting", "meetup", "summit", "gala", "jamboree", "rally", "regatta", "derby", "invitational",
+	"day", "days", "night", "week", "weekend", "celebration", "ceremony", "reunion", "party")
+
+// eventName says whether a mention no gazetteer knows is a capitalised
+// event's name ("Christmas Bird Count", "Sea Witch Festival").
+func eventName(m understand.Mention) bool {
+	if m.Place != nil {
+		return false
+	}
+	words := strings.Fields(m.Text)
+	return len(words) >= 2 && eventNouns[strings.ToLower(words[len(words)-1])]
+}
+
+// monthBeforeRE is the words before a month named as an occasion's
+// time: "at the March meeting", "our June picnic", "last May's fair".
+var monthBeforeRE = regexp.MustCompile(`\b(?:the|our|their|this|last|next|every|each)\s+$`)
+
+var monthNames = set("january", "february", "march", "april", "may", "june", "july", "august", "september",
+	"october", "november", "december")
+
+// occasionMonth says whether a mention is a month naming when an
+// occasion is ("the March meeting"), not the town spelled so.
+func (q *question) occasionMonth(m understand.Mention) bool {
+	if !monthNames[strings.ToLower(m.Text)] || !monthBeforeRE.MatchString(q.lower[max(0, m.Start-12):m.Start]) {
+		return false
+	}
+	next := strings.Fields(q.r.Text[m.End:])
+	return len(next) > 0 && next[0] == strings.ToLower(next[0]) && !strings.ContainsAny(next[0][:1], ",.;:!?")
+}
