@@ -207,7 +207,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	// variables, in the order written; "depth" only when nothing else is
 	var vars []string
 	for _, t := range r.Terms {
-		if t.Label == "pressure" && (strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") || reAxisAfter.MatchString(r.Text[t.End:])) && len(r.Terms) > 1 {
+		if t.Label == "pressure" && (strings.Contains(strings.ToLower(r.Text[t.Start:t.End]), "depth") || reAxisAfter.MatchString(r.Text[t.End:]) || reAxisBefore.MatchString(r.Text[:t.Start])) && len(r.Terms) > 1 {
 			continue
 		}
 		// "how cold does it get at depth": the depth is where, the
@@ -469,6 +469,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	// aggregate, read without the phrases that only pick profiles
 	// ("each profile", "the warmest profile")
 	aq := reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(reRangeOfNum.ReplaceAllString(q, " "), " "), " ")
+	aq = reVsAxis.ReplaceAllString(aq, "against $1")
 	// "profile 12" picks a cycle: it asks for a profile only when no
 	// other aggregate is written ("avg salinity profile 12" is a mean)
 	for _, text := range []string{reCycle.ReplaceAllString(aq, " "), aq} {

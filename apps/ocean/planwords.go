@@ -176,6 +176,15 @@ var (
 	rePresForm = mustGuarded(`\b(deep|deeper|deepest|shallowest|dive|dives|dived|dove|diving|reach|reached)\b`)
 )
 
+// reAxisBefore ends a text before a depth or pressure that is a plot's
+// axis ("temperature vs depth", "salinity against pressure"): the
+// variable is the other one.
+var reAxisBefore = mustGuarded(`(?i)\b(?:vs\.?|versus|against|over)\s*$`)
+
+// reVsAxis is "vs depth", "versus pressure": a profile, not a comparison
+// of two things (read as "against depth").
+var reVsAxis = mustGuarded(`(?i)\b(?:vs\.?|versus)\s+(depth|pressure)\b`)
+
 // reAxisAfter follows "pressure" or "depth" naming the axis of a
 // filter, not a variable asked: "over the pressure interval 100 to 500
 // dbar", "a pressure range of 0-200", "pressure between 10 and 50".
