@@ -50,6 +50,11 @@ func TestComparedThan(t *testing.T) {
 		{"is float 2901746 colder in 2021 than in 2020 at 500 dbar", true},
 		{"were the profiles of 2902269 warmer at the surface than 29 C", false},
 		{"did float 1900857 ever read fresher than 34 psu", false},
+		// two years set side by side with a comparative
+		{"was the surface saltier in 2019 or in 2020 for float 2902269", true},
+		{"float 4901079 at 1000 m: warmer in 2010 or 2011?", true},
+		{"which year was colder for 2901746, 2018 vs 2019", true},
+		{"mean temperature of 2902269 in 2019 or 2020, whichever has data", false},
 	} {
 		p := planRules(c.q, testNow())
 		if got := p.Aggregate == "compare"; got != c.compare {

@@ -126,6 +126,7 @@ var (
 
 var (
 	reLatRange       = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])\b`)
+	reYearOrYear     = mustGuarded(`\b(?:19|20)\d\d\s*(?:,\s*)?(?:or|vs\.?|versus)\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b`)
 	reComparative    = mustGuarded(`\b(warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline|deeper|shallower|higher|lower)\b`)
 	reWhichFloatsDid = mustGuarded(`\b(which|what|list|any) (argo )?floats? (have|has|had|with|carry|carries|carried|measure|measures|measured|record|records|recorded|report|reports|reported|sent|send|sends|transmitted|surfaced)\b`)
 	reBareYear       = mustGuarded(`(?:^|[\s,(])((?:19|20)\d\d)\b`)
@@ -729,9 +730,13 @@ var reThan = mustGuarded(`(?i)\b(?:warmer|colder|cooler|hotter|saltier|fresher|m
 
 // comparedThan says whether query sets something against a year or a
 // named place ("Is the Bay of Bengal warmer than the Arabian Sea?", "was
-// 2019 saltier than 2020"), not against a value ("warmer than 20 °C",
-// "saltier than 35"): a comparison of two groups.
+// 2019 saltier than 2020", "warmer in 2019 or 2020?"), not against a
+// value ("warmer than 20 °C", "saltier than 35"): a comparison of two
+// groups.
 func comparedThan(query string) bool {
+	if reComparative.MatchString(query) && reYearOrYear.MatchString(query) {
+		return true // "saltier in 2019 or in 2020", "warmer, 2019 vs 2020?"
+	}
 	for _, m := range reThan.FindAllStringSubmatchIndex(query, -1) {
 		w := strings.Trim(query[m[2]:m[3]], ",.?!;:'\"()")
 		switch {
