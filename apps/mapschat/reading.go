@@ -187,8 +187,9 @@ var (
 	// reVerbAfter is a subject with its modal: the word after it is a
 	// verb ("we'll manage", "I can reach").
 	reVerbAfter = regexp.MustCompile(`\b(?:i|we|you|they|he|she)(?:'ll|’ll|ll| will| can| could| should| would| might| must|'d|’d)\s+$`)
-	// reNearestOne is the first of the last list: "the nearest one".
-	reNearestOne = regexp.MustCompile(`\b(?:the )?(?:nearest|closest) (?:one|place|of them)\b`)
+	// reNearestOne is the first of the last list: "the nearest one", and
+	// in a learner's grammar "the more near one", "the most close place".
+	reNearestOne = regexp.MustCompile(`\b(?:the )?(?:nearest|closest|(?:more|most) (?:near|close|nearer|closer)) (?:one|place|of them)\b`)
 	// reThisPlace points at the place spoken of with a noun: "this hotel".
 	reThisPlace = regexp.MustCompile(`\b(this|that|the same) ([a-z]+(?: [a-z]+)?)\b`)
 	// reWeather asks what the maps do not know.

@@ -360,6 +360,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
 	}
+	if r, ok := bareModeAsked(low, rd, mem, here); ok {
+		return r // baremode.go: "coffee?" then "walk?"
+	}
 	if r, ok := reversedTrip(low, rd, mem, mode); ok {
 		return r // reversed.go: "and the other direction?"
 	}

@@ -1,0 +1,30 @@
+package mapschat
+
+import (
+	"regexp"
+
+	"github.com/cairn-agents/cairn/understand"
+)
+
+// reBareMode is a message that is a travel mode and nothing else: "walk?",
+// "and driving?", "by bike?", "on foot then?".
+var reBareMode = regexp.MustCompile(`^(?:(?:and|ok(?:ay)?|so|or|what about|how about)[,.]?\s+)*(?:by\s+|on\s+)?(walk|walking|foot|drive|driving|car|bike|biking|cycle|cycling|bicycle|transit|bus|train)(?:\s+(?:then|instead|there))?\s*[?.!]*$`)
+
+// bareModeAsked reads a mode said alone right after a list ("coffee?"
+// then "walk?") as the route in that mode from here to the first result,
+// the nearest as the search ranked them. After a route, a bare mode is the
+// same route in that mode (readKind's follow-up), so this needs a list as
+// the last answer. ok false for any other message.
+func bareModeAsked(low string, rd *understand.Reading, mem Memory, here *Loc) (Request, bool) {
+	m := reBareMode.FindStringSubmatch(low)
+	if m == nil || mem.Last != KindNearby || len(mem.Results) == 0 || here == nil || len(rd.Terms) > 0 || otherPlaceNamed(rd) {
+		return Request{}, false
+	}
+	mode := map[string]string{
+		"walk": "walking", "walking": "walking", "foot": "walking",
+		"drive": "driving", "driving": "driving", "car": "driving",
+		"bike": "bicycling", "biking": "bicycling", "cycle": "bicycling", "cycling": "bicycling", "bicycle": "bicycling",
+		"transit": "transit", "bus": "transit", "train": "transit",
+	}[m[1]]
+	return Request{Kind: KindDirections, From: here, To: placeLoc(mem.Results[0], "the first one"), Mode: mode}, true
+}
