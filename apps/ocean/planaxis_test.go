@@ -22,3 +22,26 @@ func TestVersusDepthIsAProfile(t *testing.T) {
 		t.Errorf("two floats vs each other: aggregate %q, want compare", p.Aggregate)
 	}
 }
+
+// TestLatitudeBand: two latitudes and no longitude ("between 10S and
+// 10N", "from 5°S to 5°N") are a band of latitude round the globe, kept
+// with a region named beside them; with two longitudes they are a box.
+func TestLatitudeBand(t *testing.T) {
+	for _, c := range []struct {
+		q        string
+		min, max float64
+		region   string
+	}{
+		{"median salinity between 20S and 5S in the Indian Ocean in 2019", -20, -5, "Indian Ocean"},
+		{"which floats reported from 2°S to 2°N last year", -2, 2, ""},
+		{"mean temperature at 500 m between 30N and 45N", 30, 45, ""},
+	} {
+		p := readPlan(c.q, testNow(), nil)
+		if b := p.Box; b == nil || b.MinLat != c.min || b.MaxLat != c.max || b.MinLon != -180 || b.MaxLon != 180 || p.Region != c.region {
+			t.Errorf("%q: box %+v region %q; want latitudes %g to %g round the globe, region %q", c.q, p.Box, p.Region, c.min, c.max, c.region)
+		}
+	}
+	if p := readPlan("mean temperature between 10N and 20N, 60E and 70E", testNow(), nil); p.Box == nil || p.Box.MinLon != 60 || p.Box.MaxLon != 70 {
+		t.Errorf("with longitudes: box %+v, want 60E to 70E", p.Box)
+	}
+}

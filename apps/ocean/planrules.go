@@ -375,6 +375,10 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 			p.Region = ""
 		}
 	}
+	if p.Near == nil && p.Box == nil && len(boxLats) == 2 && len(boxLons) == 0 && len(lons) == 0 {
+		// "between 10S and 10N", "from 5S to 5N": a band of latitude
+		p.Box = &Box{MinLat: math.Min(boxLats[0], boxLats[1]), MaxLat: math.Max(boxLats[0], boxLats[1]), MinLon: -180, MaxLon: 180}
+	}
 	if p.Near == nil && p.Box == nil {
 		p.Box = latitudeBand(q) // "north of the equator"
 	}
