@@ -353,6 +353,12 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		if d.word(n) == "of" {
 			n++
 		}
+		if mo, k, ok := d.dotMonthAt(i + 1); ok { // "17. mai", "3. März"
+			if dd, err := strconv.Atoi(t.raw); err == nil && dd >= 1 && dd <= 31 {
+				y, last := d.yearAfter(k + 1)
+				return d.dayPoint(p, i, last, y, mo, dd), true
+			}
+		}
 		if mo, ok := monthNames[d.word(n)]; ok && (d.toks[n].cap || d.caseless || d.word(n) != "may" && d.word(n) != "march") {
 			dd, err := strconv.Atoi(t.raw)
 			if err == nil && dd >= 1 && dd <= 31 {

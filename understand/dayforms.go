@@ -136,27 +136,31 @@ func (d *dateReader) ordinalFrom(j, dd int, from time.Time, tries int, wd *time.
 }
 
 // alternativeWeekdayAt reads a weekday in any case and any length
-// written after "or" that follows a day read ("tomorrow or sat",
-// "Friday or sun"): the alternative day.
+// written after "or", "and" or "&" that follows a day read ("tomorrow or
+// sat", "Friday or sun", "this sat and sun"): the other day.
 func (d *dateReader) alternativeWeekdayAt(i int, pts []point) (point, bool) {
 	wd, ok := weekdays[d.word(i)]
-	if !ok || d.word(i-1) != "or" || len(pts) == 0 || pts[len(pts)-1].last != i-2 || pts[len(pts)-1].Unit != "day" {
+	if !ok || !dayJoiners[d.word(i-1)] || len(pts) == 0 || pts[len(pts)-1].last != i-2 || pts[len(pts)-1].Unit != "day" {
 		return point{}, false
 	}
 	p := point{first: i, last: i}
-	p.From = d.now.AddDate(0, 0, (int(wd)-int(d.now.Weekday())+7)%7)
+	prev := pts[len(pts)-1].From // the other day is on or after the first: "this sun and mon"
+	p.From = prev.AddDate(0, 0, (int(wd)-int(prev.Weekday())+7)%7)
 	p.To, p.Unit, p.Span = p.From.AddDate(0, 0, 1), "day", Span{d.toks[i].start, d.toks[i].end}
 	return p, true
 }
 
+// dayJoiners join two weekdays into alternatives or a pair of days.
+var dayJoiners = map[string]bool{"or": true, "and": true, "&": true, "n": true}
+
 // weekdayBeforeAlternativeAt reads a weekday in any case and any length
-// at i when "or" and another weekday follow it ("sat or sun", "fri or
-// sat"): two day names offered as alternatives are days, though "sat" or
-// "sun" alone may be other words. The one after "or" is then read by
-// alternativeWeekdayAt.
+// at i when "or" ("and", "&") and another weekday follow it ("sat or
+// sun", "fri & sat"): two day names joined are days, though "sat" or
+// "sun" alone may be other words. The one after the joiner is then read
+// by alternativeWeekdayAt.
 func (d *dateReader) weekdayBeforeAlternativeAt(i int) (point, bool) {
 	wd, ok := weekdays[d.word(i)]
-	if !ok || d.word(i+1) != "or" {
+	if !ok || !dayJoiners[d.word(i+1)] {
 		return point{}, false
 	}
 	if _, ok := weekdays[d.word(i+2)]; !ok {

@@ -44,7 +44,7 @@ func (d *dateReader) spanAt(text string, i int) (point, bool) {
 	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.numericRange(text, k) }, d.afterNext, d.ordinalDaysBack,
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.slashDay, d.dayRange, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt,
-		func(k int) (time.Time, time.Time, string, int, bool) { return d.weekOfAt(text, k) }, d.anyWeekendOfAt, d.stayAt, d.decadeAt, d.yearPartAt,
+		func(k int) (time.Time, time.Time, string, int, bool) { return d.weekOfAt(text, k) }, d.anyWeekendOfAt, d.weekdaysOfMonthAt, d.stayAt, d.decadeAt, d.yearPartAt,
 	} {
 		from, to, unit, last, ok := read(start)
 		if !ok {

@@ -162,3 +162,55 @@ func (d *dateReader) dateWeekend(p point) point {
 	p.Span.End = d.toks[n].end
 	return p
 }
+
+// weekdaysOfMonthAt reads "Saturdays in September", "every Friday in
+// March", "each Sunday of June", "any Tuesday in May" at k: the month's
+// first such weekday to its last, as "any weekend in August" is.
+func (d *dateReader) weekdaysOfMonthAt(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	n := k
+	var wd time.Weekday
+	switch d.word(n) {
+	case "every", "each", "any", "all":
+		n++
+		w, ok := weekdays[d.word(n)]
+		if !ok || len(d.word(n)) <= 3 {
+			w, ok = weekdays[pluralDay(d.word(n))]
+			if !ok {
+				return fail()
+			}
+		}
+		wd = w
+	default:
+		w, ok := weekdays[pluralDay(d.word(n))]
+		if !ok {
+			return fail()
+		}
+		wd = w
+	}
+	switch d.word(n + 1) {
+	case "in", "of", "during", "through", "throughout":
+	default:
+		return fail()
+	}
+	start, last, ok := d.monthOf(n + 2)
+	if !ok || d.word(n+2) == "it" || d.word(n+2) == "that" {
+		return fail()
+	}
+	first := start.AddDate(0, 0, (int(wd)-int(start.Weekday())+7)%7)
+	end := start.AddDate(0, 1, 0).AddDate(0, 0, -1)
+	lastDay := end.AddDate(0, 0, -((int(end.Weekday()) - int(wd) + 7) % 7))
+	return first, lastDay.AddDate(0, 0, 1), "range", last, true
+}
+
+// pluralDay is the weekday a plural names ("saturdays" → "saturday"),
+// or "" when w is no weekday's full name with an s.
+func pluralDay(w string) string {
+	if len(w) < 7 || w[len(w)-1] != 's' {
+		return ""
+	}
+	if _, ok := weekdays[w[:len(w)-1]]; ok {
+		return w[:len(w)-1]
+	}
+	return ""
+}
