@@ -45,3 +45,19 @@ func TestLatitudeBand(t *testing.T) {
 		t.Errorf("with longitudes: box %+v, want 60E to 70E", p.Box)
 	}
 }
+
+// TestEveryMeasurementOfACycle: every measurement, all the readings or
+// everything of a named cycle are its profile (temperature and salinity
+// level by level), not nothing.
+func TestEveryMeasurementOfACycle(t *testing.T) {
+	for _, q := range []string{
+		"give me every measurement of cycle 5 of float 2901623 in a csv",
+		"all the readings from float 1900857, cycle 40",
+		"dump everything from cycle 12 of 5906072",
+	} {
+		p := readPlan(q, testNow(), nil)
+		if p.Aggregate != "profile" || p.Variable == "" || len(p.Cycles) != 1 || len(p.Missing) != 0 {
+			t.Errorf("%q: aggregate %q variable %q cycles %v missing %v; want the cycle's profile", q, p.Aggregate, p.Variable, p.Cycles, p.Missing)
+		}
+	}
+}

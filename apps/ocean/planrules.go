@@ -126,6 +126,7 @@ var (
 
 var (
 	reLatRange       = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])\b`)
+	reAllMeasured    = mustGuarded(`\b(?:every|each|all (?:of )?(?:the )?)\s*(?:measurements?|readings?|levels?|values?|data(?:\s+points?)?|observations?|samples?)\b|\b(?:all|everything|full data|raw data|whole cast|full cast)\b[^.?!;]{0,20}\bcycle\b`)
 	reYearOrYear     = mustGuarded(`\b(?:19|20)\d\d\s*(?:,\s*)?(?:or|vs\.?|versus)\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b`)
 	reComparative    = mustGuarded(`\b(warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline|deeper|shallower|higher|lower)\b`)
 	reWhichFloatsDid = mustGuarded(`\b(which|what|list|any) (argo )?floats? (have|has|had|with|carry|carries|carried|measure|measures|measured|record|records|recorded|report|reports|reported|sent|send|sends|transmitted|surfaced)\b`)
@@ -513,6 +514,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 	if reTS.MatchString(q) && (p.Aggregate == "" || p.Aggregate == "value" || p.Aggregate == "compare" && len(p.Floats) < 2) {
 		p.Aggregate = "profile" // a T–S diagram is drawn from profiles
+	}
+	if p.Aggregate == "" && len(p.Cycles) > 0 && reAllMeasured.MatchString(q) {
+		p.Aggregate = "profile" // "every measurement of cycle 5": its levels
 	}
 	if p.Aggregate == "profile" && p.Variable == "" {
 		p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
