@@ -270,6 +270,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		if g == nil && serviceQuestion(text, r) {
 			return p, "the request asks for a service (somewhere to stay, park or eat), not for an event: name a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
 		}
+		if g == nil && shopQuestion(text, r) {
+			return p, "the request asks for a shop or a service and when it opens, not for an event: name a kind of event (festivals, markets, parades, concerts...) to look for", notes, false
+		}
 		if home, ok := homeOnly(text); g == nil && ok && m == nil && len(unknown) == 0 {
 			return p, fmt.Sprintf("the request gives its place only as %q, which no gazetteer can find: name a city, region or country", home), notes, false
 		}
@@ -289,7 +292,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 			if in := a.inAreaNamed(r, m); in != nil {
 				p.Place = in
 			}
-			if (m.Role == understand.RoleNear || stayingNear(r, *m)) && m.Place.Kind == understand.KindCity {
+			if (m.Role == understand.RoleNear || stayingNear(r, *m) || namedAgainNear(r, *m)) && m.Place.Kind == understand.KindCity {
 				p.RadiusKm = 50
 			}
 		}

@@ -106,16 +106,21 @@ func datedWeekdays(text string, times []understand.TimeFrame) []understand.TimeF
 // a key=value string's end key ("start=2026-10-01;end=2026-10-10").
 var intervalJoin = regexp.MustCompile(`(?i)^\s*(/|[;&|,]\s*(end|end_?date|to|until|till|date_?to|last|last_?day)\s*[=:]\s*)$`)
 
+// dayPairJoin joins two days both asked for: "sat and sun", "Fri & Sat".
+var dayPairJoin = regexp.MustCompile(`(?i)^\s*(and|&|\+|n)\s*$`)
+
 // joinedDays reads two days joined by a slash or as a key=value string's
-// start and end as one frame from the first to the last.
+// start and end as one frame from the first to the last, and two days of
+// one week joined by "and" ("this sat and sun") as the frame holding both.
 func joinedDays(text string, times []understand.TimeFrame) []understand.TimeFrame {
 	var out []understand.TimeFrame
 	for i := 0; i < len(times); i++ {
 		tf := times[i]
 		if i+1 < len(times) {
 			next := times[i+1]
+			pair := dayPairJoin.MatchString(text[tf.End:next.Start]) && next.From.Sub(tf.From) < 7*24*time.Hour
 			if tf.Unit == "day" && next.Unit == "day" && next.Start >= tf.End && next.From.After(tf.From) &&
-				intervalJoin.MatchString(text[tf.End:next.Start]) {
+				(intervalJoin.MatchString(text[tf.End:next.Start]) || pair) {
 				out = append(out, understand.TimeFrame{Span: understand.Span{Start: tf.Start, End: next.End}, From: tf.From, To: next.To, Unit: "range"})
 				i++
 				continue

@@ -23,7 +23,7 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 	var cued, uncued, next *understand.Mention
 	for i := range r.Mentions {
 		m := &r.Mentions[i]
-		if m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid || weekName(r, *m) {
+		if m.Role == understand.RoleRegion || m.Role == understand.RoleAvoid || weekName(r, *m) || feastName(*m) {
 			continue
 		}
 		if m.Place == nil || farSpelled(*m.Place) {
@@ -384,4 +384,25 @@ func corrected(text string, r *understand.Reading) {
 	if slices.ContainsFunc(r.Times, func(t understand.TimeFrame) bool { return t.Start >= at }) {
 		r.Times = slices.DeleteFunc(r.Times, func(t understand.TimeFrame) bool { return t.End <= at })
 	}
+}
+
+// feastWords are religious and seasonal feasts whose names are also
+// small towns somewhere (Eid in Norway, Christmas in Florida, Easter in
+// Jamaica): written with no cue before them they name the feast.
+var feastWords = regexp.MustCompile(`(?i)^(?:eid|diwali|deepavali|holi|hanukkah|chanukah|purim|passover|pesach|easter|christmas|xmas|ramadan|vesak|navratri|nowruz|norooz|thanksgiving|halloween|carnival|carnaval|mardi gras|pentecost|whitsun|epiphany|lent)$`)
+
+// feastName says whether m is a feast's name written with no cue ("an
+// Eid celebration", "Diwali lights"), not a town.
+func feastName(m understand.Mention) bool {
+	return m.Role == understand.RoleNone && !m.Quoted && feastWords.MatchString(strings.TrimSpace(m.Text))
+}
+
+// namedAgainNear says whether m's town is named again with a near cue
+// ("sailing up to Kiel ... what's on in and around Kiel"): the events
+// are around it too.
+func namedAgainNear(r *understand.Reading, m understand.Mention) bool {
+	return slices.ContainsFunc(r.Mentions, func(o understand.Mention) bool {
+		return o.Role == understand.RoleNear && o.Place != nil && m.Place != nil && o.Start != m.Start &&
+			o.Place.Name == m.Place.Name && o.Place.CountryCode == m.Place.CountryCode
+	})
 }

@@ -2,6 +2,7 @@ package events
 
 import (
 	"regexp"
+	"slices"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -20,7 +21,7 @@ func serviceQuestion(text string, r *understand.Reading) bool {
 
 // homeWords name the asker's own whereabouts as a place: "within 20
 // miles of home", "near me", "around my house", "close to where I live".
-var homeWords = regexp.MustCompile(`(?i)\b(?:of|from|around|near|nearby|close to|round)\s+(?:home|me|my (?:home|house|place|flat|apartment|town)|where (?:i|we) (?:live|are|am))\b`)
+var homeWords = regexp.MustCompile(`(?i)\b(?:(?:of|from|around|near|nearby|close to|round)\s+(?:home|me|my (?:home|house|place|flat|apartment|town)|where (?:i|we) (?:live|are|am))|in (?:my|our) (?:own |local |little )?(?:town|city|village|neighbou?rhood|area|borough|suburb))\b`)
 
 // homeOnly says whether a request with no place read gives its place
 // only as the asker's home ("within 20 miles of home"), which no
@@ -31,4 +32,20 @@ func homeOnly(text string) (string, bool) {
 		return "", false
 	}
 	return m[0], true
+}
+
+// shopWords ask where a shop or a service is, or when it opens: "where's
+// a tattoo supply shop open on Sundays", "which pharmacy is open late",
+// "any camera store open Monday". The words before the shop ("tattoo",
+// "art supply") name its trade, not an event.
+var shopWords = regexp.MustCompile(`(?i)\b(?:where(?:'s|’s| is| are| can (?:i|we) (?:find|buy|get))|which|any|a|an|the|nearest)\s+(?:[\w-]+\s+){0,3}?(?:shops?|stores?|suppliers?|pharmac(?:y|ies)|chemists?|supermarkets?|bakery|bakeries|dealers?|outlets?|garages?|launderettes?|laundromats?)\b(?:\s+(?:is|are|that(?:'s| is)?))?\s+(?:open|opens|selling|sells|that sells)\b`)
+
+// shopQuestion says whether a request asks for a shop open on some day
+// and names no kind of event outside the shop's own words, nor events.
+func shopQuestion(text string, r *understand.Reading) bool {
+	m := shopWords.FindStringIndex(text)
+	if m == nil || asksForEvents(text) {
+		return false
+	}
+	return !slices.ContainsFunc(r.Terms, func(t understand.TermMatch) bool { return t.End <= m[0] || t.Start >= m[1] })
 }

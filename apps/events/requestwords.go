@@ -116,7 +116,7 @@ func genreMentions(text string, r *understand.Reading) []understand.Mention {
 // with it; questionWords ask for advice or about a fault.
 var (
 	gearWords = regexp.MustCompile(`(?i)\b(lens|lenses|camera|cameras|tripod|tripods|flash|flashes|filters?|aperture|shutter|iso|autofocus|sensor|gimbal|settings|exposure|white balance|focal length|` +
-		`firmware|(?:front|back|mis)-?focus\w*|focus(?:es|ing|ed)?|batter(?:y|ies)|meter(?:ing)?|(?:over|under)-?expos\w*|dslr|mirrorless|noisy|blurry)\b`)
+		`\d{1,3}\s?mm|polari[sz](?:er|ers|ing)|wide[- ]angle|telephoto|zoom lens|f/\d+(?:\.\d)?|firmware|(?:front|back|mis)-?focus\w*|focus(?:es|ing|ed)?|batter(?:y|ies)|meter(?:ing)?|(?:over|under)-?expos\w*|dslr|mirrorless|noisy|blurry)\b`)
 	questionWords = regexp.MustCompile(`(?i)\b(best|which|what|why|recommend|recommended|should i|how (do|to|can|should)|is (it|that|this|my)|does|any (fix|idea|tips?))\b|\?`)
 )
 
