@@ -61,3 +61,19 @@ func TestEveryMeasurementOfACycle(t *testing.T) {
 		}
 	}
 }
+
+// TestAnomalyNotComputed: an anomaly (a difference from a climatology
+// the gateway does not hold) is a statistic it does not compute: the
+// aggregate is missing, not a plain value standing for it.
+func TestAnomalyNotComputed(t *testing.T) {
+	for _, q := range []string{
+		"temp anomaly for float 2902269 in 2020",
+		"what were the surface salinity anomalies in the Arabian Sea last year",
+		"how far was 1900857 above the climatological mean at 500 m",
+	} {
+		p := readPlan(q, testNow(), nil)
+		if p.Aggregate != "" || !missingSlot(p, "aggregate") {
+			t.Errorf("%q: aggregate %q missing %v; want the aggregate missing", q, p.Aggregate, p.Missing)
+		}
+	}
+}

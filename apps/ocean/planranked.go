@@ -26,7 +26,7 @@ var (
 	reCycleByCycle = mustGuarded(`\b(?:cycle by cycle|dive by dive|profile by profile|cast by cast)\b`)
 	// reUncomputedStat names a statistic the gateway does not compute;
 	// its own words ("range" in "interquartile range") ask for no other
-	reUncomputedStat = mustGuarded(`\b(?:standard deviation|variance|percentiles?|inter-?quartile(?:\s+range)?|quartiles?|iqr|skewness|kurtosis)\b`)
+	reUncomputedStat = mustGuarded(`\b(?:standard deviation|variance|percentiles?|inter-?quartile(?:\s+range)?|quartiles?|iqr|skewness|kurtosis|anomal(?:y|ies)|climatolog(?:y|ical)(?:\s+(?:mean|normal)s?)?)\b`)
 )
 
 // fillRanking fills from q (lower case) what the rules leave of p's
