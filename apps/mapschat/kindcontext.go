@@ -29,7 +29,7 @@ var (
 	reWalkDistance = regexp.MustCompile(`\b(?:walk(?:ing|in['’]?)?|short walk|easy walk) (?:distance|range)\b|\bwalkable\b`)
 	// reWithinSpan bounds a search by a distance or a time: "within a
 	// couple of miles of", "no more than 5 km from", "10 minutes from".
-	reWithinSpan = regexp.MustCompile(`\b(?:within|inside|in|under|less than|no more than|not more than|at most|up to)\s+(?:a|an|one|a couple(?: of)?|couple(?: of)?|a few|few|two|three|four|five|ten|\d+(?:\.\d+)?)\s*(?:miles?|mi|km|kilomet(?:er|re)s?|blocks?|minutes?|mins?)(?:['’]? (?:drive|walk|ride))?\s+(?:of|from|around)\b`)
+	reWithinSpan = regexp.MustCompile(`\b(?:within|inside|in|under|less than|no more than|not more than|at most|up to)\s+(?:a|an|one|a couple(?: of)?|couple(?: of)?|a few|few|two|three|four|five|ten|\d+(?:\.\d+)?)\s*(?:miles?|mi|km|kilomet(?:er|re)s?|blocks?|minutes?|mins?)(?:['’]? (?:drive|walk|ride))?\s+(?:of|from|around)\b|\b(?:within|inside|under|less than|no more than|not more than|at most|up to)\s+(?:a|an|one|a couple(?: of)?|couple(?: of)?|a few|few|two|three|four|five|ten|\d+(?:\.\d+)?)\s*(?:miles?|mi|km|kilomet(?:er|re)s?|blocks?)\b(?:\s+(?:for|so|to|where|that|please)\b|\s*(?:[?.!,;]|$))`)
 	// reMealWanted is a meal wanted: "need a quick lunch", "somewhere
 	// for dinner", "grab breakfast".
 	reMealWanted = regexp.MustCompile(`\b(?:need|want|grab|get|find|for|somewhere|anywhere|place|spot|where)\b(?:\s+[a-z']+){0,2}?\s+(?:lunch|breakfast|brunch|dinner|supper)\b`)

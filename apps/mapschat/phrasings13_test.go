@@ -39,3 +39,30 @@ func TestFrenchGoingNearAndHeight(t *testing.T) {
 		{msg: "l'altitude d'Encamp à peu près ?", tool: mapstool.Elevation},
 	})
 }
+
+// A kind bounded by a distance with nothing after it ("viewpoints within
+// 5 miles for sunset photos") is a search, not a route to the kind.
+func TestKindWithinADistanceIsASearch(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"churches in Camden"}, []classCase{
+		{msg: "any scenic overlooks within 10 km?", tool: mapstool.SearchPlaces, has: []string{`"query":"viewpoint"`}},
+		{msg: "viewpoints within 5 miles for sunset photos", tool: mapstool.SearchPlaces, has: []string{`"query":"viewpoint"`}},
+	})
+}
+
+// "How many feet up / metres above" asks a height, and a capitalised word
+// naming one listed result alone is that result, before any geocode.
+func TestHeightOfAListedPlaceByOneWord(t *testing.T) {
+	runClass(t, "Dover, DE", []string{"parks in Dover"}, []classCase{
+		{msg: "Brecknock is up on a ridge? how many feet up?", tool: mapstool.Elevation, has: []string{"39.123"}},
+		{msg: "how many metres above the sea is Brecknock", tool: mapstool.Elevation, has: []string{"39.123"}},
+	})
+}
+
+// A number written right after a capitalised name is part of it: "Pier
+// 39", "Tower 7", not a town called Tower.
+func TestNumberKeptWithTheName(t *testing.T) {
+	runClass(t, "Lewes, DE", nil, []classCase{
+		{msg: "where is Tower 7", tool: mapstool.SearchPlaces, has: []string{`"query":"tower 7"`}, not: []string{"ireland"}},
+		{msg: "directions to Gate 12 please", tool: mapstool.Directions, has: []string{`"destination":"gate 12`}, not: []string{"ohio"}},
+	})
+}

@@ -171,7 +171,7 @@ var (
 	reThanks       = regexp.MustCompile(`^(thanks|thank you|thx|cheers|bye|goodbye|ok thanks|great,? thanks|perfect,? thanks)\b`)
 	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
 	reDirections   = regexp.MustCompile(`\b(how (?:much )?far|how long|distance|directions?|route|commute|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles?|km|kilomet(?:er|re)s?|minutes|(?:drive|driving|walk|walking|cycling|bike|travel|journey) time|(?:walk|drive|cycle|bike|go|get) there|how many (?:miles|km|kilomet(?:er|re)s?|minutes|hours))\b`)
-	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level)\b`)
+	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level|how many (?:meters?|metres?|feet|foot|ft|m) (?:high|up|tall|above))\b`)
 	reWhatAt       = regexp.MustCompile(`^(?:what(?:'s|s| is| lies)?(?: at| there at| located at)?|where(?:'s| is)|which place is(?: at)?|reverse geocode|look up|lookup|identify)?\s*[-\d.,\s]+[?.!]*$`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
@@ -274,7 +274,7 @@ func (a *Assistant) here(t *turn) *Loc {
 // readRequest reads the kind of the message and fills its places; a
 // route asked in several modes gets them all.
 func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
-	rd, local := namedKindsHere(rd, here)
+	rd, local := namedKindsHere(withNumberedNames(rd), here)
 	rd = spokenNames(withReferences(rd, listedNamesakes(rd, mem, here)), mem, here)
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
@@ -332,6 +332,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if reElevation.MatchString(low) {
 		r := Request{Kind: KindElevation, Near: heightAskedOf(low, rd)}
+		if r.Near == nil {
+			r.Near = listedWordIn(rd.Text, mem)
+		}
 		if r.Near == nil {
 			r.Near = targetOf(low, rd, mem, here, reHowHigh)
 		}
