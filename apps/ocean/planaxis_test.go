@@ -77,3 +77,20 @@ func TestAnomalyNotComputed(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupingAndTrackWordForms: "per-float" and "month to month" group
+// as "per float" and "month by month" do, and the coordinates or
+// locations of a float's profiles are its track.
+func TestGroupingAndTrackWordForms(t *testing.T) {
+	for _, c := range []struct{ q, group, agg string }{
+		{"per-float median temperature at 200 m in the arabian sea", "float", "median"},
+		{"mean surface salinity of 2902269 month-on-month in 2019", "month", ""},
+		{"the locations of float 5906072's profiles in 2021", "", "track"},
+		{"list the lats and lons of every cycle of 2901623", "", "track"},
+	} {
+		p := readPlan(c.q, testNow(), nil)
+		if c.group != "" && p.GroupBy != c.group || c.agg != "" && p.Aggregate != c.agg {
+			t.Errorf("%q: group %q aggregate %q; want group %q aggregate %q", c.q, p.GroupBy, p.Aggregate, c.group, c.agg)
+		}
+	}
+}

@@ -36,7 +36,7 @@ var (
 		agg string
 		re  *guardedRegexp
 	}{
-		{"track", mustGuarded(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions)\b|\bwhere\b[^.?!;]{0,40}\b(?:has|have|had)\s+been\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
+		{"track", mustGuarded(`\b(trajector(y|ies)|track|path|drift(ed)?|route|where has .* been|positions|coordinates|locations|lat(?:itude)?s? and lon(?:gitude)?s?)\b|\bwhere\b[^.?!;]{0,40}\b(?:has|have|had)\s+been\b|\bwhere\b[^.?!;]{0,40}\b(went|gone|travel(l)?ed|wandered|roamed)\b|\bwhere did\b[^.?!;]{0,40}\bgo\b`)},
 		{"compare", mustGuarded(`\b(compare|comparison|difference|differ|versus|vs\.?)\b`)},
 		{"timeseries", mustGuarded(`\b(time ?series|over time|through time|evolution|evolved|history|cycle by cycle)\b`)},
 		{"trend", mustGuarded(`\b(trend|trending|warming|cooling|freshening|changed|change|changing|rate of change|per year)\b`)},
@@ -82,8 +82,8 @@ var (
 	rePresBelow   = mustGuarded(`\b(?:below|deeper than|beneath|under)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	rePresAbove   = mustGuarded(`\b(?:above|shallower than|upper|top|first)\s+(\d{1,5}(?:\.\d+)?)\s*(m|meters?|metres?|dbar|decibars?|db)\b`)
 	reSurface     = mustGuarded(`\b(surface|near-surface|sst|sss|top layer)\b`)
-	reGroupFloat  = mustGuarded(`\b(per float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
-	reGroupMonth  = mustGuarded(`\b(per month|each month|every month|by month|monthly|month by month)\b`)
+	reGroupFloat  = mustGuarded(`\b(per[- ]float|each float|every float|grouped by float|broken down by float|for each of the floats|float by float|for all floats|of all floats)\b`)
+	reGroupMonth  = mustGuarded(`\b(per[- ]month|each month|every month|by month|monthly|month by month|month to month|month-to-month|month on month|month-on-month|month over month)\b`)
 	reGroupCycle  = mustGuarded(`\b(per cycle|each cycle|every cycle|by cycle|per profile|each profile|every profile|per cast|each cast|every cast|cast by cast|profile by profile|per dive|each dive|every dive|dive by dive)\b`)
 	reGroupBin    = mustGuarded(`\b(?:depth|pressure) bins?\b|\bbinned\b|\b(?:per|every|each|in)\s+(\d{1,4})\s*(?:m|meters?|metres?|dbar|db)\b(?:\s+(?:bins?|layers?|intervals?))?`)
 	reTopN        = mustGuarded(`\btop\s+(\d{1,3}|three|five|ten)\b|\b(\d{1,3}|two|three|four|five|ten)\s+(?:(?:argo|bgc|bio-argo|biogeochemical|active|different|individual|separate|distinct|other|core|deep)\s+)?(?:nearest|closest|deepest|warmest|coldest|saltiest|freshest|latest|most recent|floats|profiles)\b`)
