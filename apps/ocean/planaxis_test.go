@@ -1,6 +1,11 @@
 package ocean
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/cairn-agents/cairn/ocean/store"
+)
 
 // TestVersusDepthIsAProfile: a variable "vs" or "versus" depth or
 // pressure is its profile, drawn against that axis, not a comparison
@@ -92,5 +97,42 @@ func TestGroupingAndTrackWordForms(t *testing.T) {
 		if c.group != "" && p.GroupBy != c.group || c.agg != "" && p.Aggregate != c.agg {
 			t.Errorf("%q: group %q aggregate %q; want group %q aggregate %q", c.q, p.GroupBy, p.Aggregate, c.group, c.agg)
 		}
+	}
+}
+
+// TestHowManyFloatsMeasuredBGC: "how many floats measured oxygen" counts
+// the floats with good oxygen (QC 1–2; none in the shared data), not
+// every float; a core
+// variable every profile has is no filter of a count of floats.
+func TestHowManyFloatsMeasuredBGC(t *testing.T) {
+	for _, c := range []struct{ q, variable string }{
+		{"how many floats measured chlorophyll", "chla"},
+		{"How many floats carry a nitrate sensor?", "nitrate"},
+		{"how many profiles of temperature does 2902269 have", ""},
+	} {
+		if p := readPlan(c.q, testNow(), nil); p.Aggregate != "count" || p.Variable != c.variable {
+			t.Errorf("%q: aggregate %q variable %q; want count of %q", c.q, p.Aggregate, p.Variable, c.variable)
+		}
+	}
+	a := newApp(t, Options{PlanCacheTTL: -1})
+	ctx := context.Background()
+	r, err := a.profiles.Query(ctx, store.QueryOptions{Templated: true}, "SELECT count(DISTINCT wmo) AS with_doxy FROM argo_good_levels WHERE doxy IS NOT NULL AND pres IS NOT NULL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := int(toFloat(r.Rows[0][0]))
+	all, err := a.profiles.Query(ctx, store.QueryOptions{Templated: true}, "SELECT count(DISTINCT wmo) FROM argo_good_levels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total := int(toFloat(all.Rows[0][0])); want == total {
+		t.Fatalf("every one of the %d floats has good oxygen: the test cannot tell a filter from none", total)
+	}
+	res, err := a.RunPlan(ctx, readPlan("how many floats measured dissolved oxygen?", testNow(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := res.Col("floats"); c < 0 || len(res.Rows) != 1 || int(toFloat(res.Rows[0][c])) != want {
+		t.Errorf("floats counted %v (columns %v); want %d, the floats with good oxygen", res.Rows, res.Columns, want)
 	}
 }

@@ -524,8 +524,11 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && rePresForm.MatchString(q) {
 		p.Variable = "pressure"
 	}
-	if p.Aggregate == "count" && reHowManyFloats.MatchString(q) && p.Pressure == nil {
-		p.Variable, p.With = "", nil // counting floats or profiles, not measurements
+	if p.Aggregate == "count" && reHowManyFloats.MatchString(q) && p.Pressure == nil && varSpecs[p.Variable].mode != "bgc_data_mode" {
+		// counting floats or profiles, not measurements: every profile has
+		// temperature, salinity and pressure; a BGC parameter ("how many
+		// floats measured chlorophyll") only some, so it stays the filter
+		p.Variable, p.With = "", nil
 	}
 
 	// ranking
