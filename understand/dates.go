@@ -500,7 +500,7 @@ func (d *dateReader) monthWritten(i int) bool {
 		case t.low == "may" || t.low == "march" || t.low == "mar":
 			return (timePreps[prev] || numberAfter || numberBefore) && !(t.low == "may" && d.word(i+1) == "i")
 		case len(t.low) <= 4 && t.low != "june" && t.low != "july":
-			return numberAfter || numberBefore || timePreps[prev]
+			return numberAfter || numberBefore || timePreps[prev] || d.dashedToMonth(i)
 		}
 		return true
 	}
@@ -508,9 +508,19 @@ func (d *dateReader) monthWritten(i int) bool {
 	case t.low == "may" || t.low == "march" || t.low == "mar":
 		return t.cap && (timePreps[prev] || numberAfter || prev == "") && !(t.low == "may" && d.word(i+1) == "i")
 	case len(t.low) <= 4 && t.low != "june" && t.low != "july":
-		return t.cap && (numberAfter || timePreps[prev])
+		return t.cap && (numberAfter || timePreps[prev] || d.dashedToMonth(i))
 	}
 	return t.cap || timePreps[prev] || numberAfter
+}
+
+// dashedToMonth says whether a dash and a month with a number after it
+// follow the month word at i: "Jan-Mar 2020", "Jun – Aug 2019".
+func (d *dateReader) dashedToMonth(i int) bool {
+	if i+3 >= len(d.toks) || d.toks[i+1].kind != tokPunct || !strings.ContainsAny(d.toks[i+1].raw, "-–—") {
+		return false
+	}
+	_, month := monthNames[d.toks[i+2].low]
+	return month && d.toks[i+3].kind == tokNum
 }
 
 // isYear says whether toks[i] is a four-digit year.

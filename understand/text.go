@@ -155,7 +155,7 @@ func tokenize(text string, mask []Span) []token {
 				// Inner joiners: a letter must follow.
 				if (r2 == '-' || r2 == '\'' || r2 == '’' || r2 == '.' && isInitials(text, i, j)) && j+s2 < len(text) {
 					r3, _ := utf8.DecodeRuneInString(text[j+s2:])
-					if unicode.IsLetter(r3) {
+					if unicode.IsLetter(r3) && !(r2 == '-' && monthDashMonth(text, i, j)) {
 						j += s2
 						continue
 					}
@@ -179,6 +179,21 @@ func tokenize(text string, mask []Span) []token {
 		space = false
 	}
 	return toks
+}
+
+// monthDashMonth says whether the word text[i:j] and the one after the
+// hyphen at j are both months ("Jan-Mar", "june-august"): a range of
+// months, three tokens, not one hyphenated word.
+func monthDashMonth(text string, i, j int) bool {
+	if _, ok := monthNames[strings.ToLower(text[i:j])]; !ok {
+		return false
+	}
+	k := j + 1
+	for k < len(text) && isWordRune(rune(text[k])) && text[k] < utf8.RuneSelf {
+		k++
+	}
+	_, ok := monthNames[strings.ToLower(text[j+1:k])]
+	return ok
 }
 
 func isDigitAt(s string, i int) bool { return i < len(s) && s[i] >= '0' && s[i] <= '9' }
