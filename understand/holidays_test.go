@@ -1,7 +1,6 @@
 package understand_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -24,11 +23,7 @@ func TestFeastsByLocalNames(t *testing.T) {
 		{"processions on Palm Sunday", "Palm Sunday 2027-03-21..2027-03-22"},
 	} {
 		r := understand.Read(c.q, understand.Options{Now: refDay, Tense: understand.Future})
-		var got []string
-		for _, f := range r.Times {
-			got = append(got, c.q[f.Start:f.End]+" "+f.From.Format("2006-01-02")+".."+f.To.Format("2006-01-02"))
-		}
-		if g := strings.Join(got, "; "); g != c.want {
+		if g := framesText(c.q, r); g != c.want {
 			t.Errorf("%q\n got %q\nwant %q", c.q, g, c.want)
 		}
 	}
@@ -64,11 +59,7 @@ func TestDaysJoinedAndStaysCounted(t *testing.T) {
 		{"over the coming 2 mths", "the coming 2 mths 2026-11-23..2027-01-23"},
 	} {
 		r := understand.Read(c.q, understand.Options{Now: refDay, Tense: understand.Future})
-		var got []string
-		for _, f := range r.Times {
-			got = append(got, c.q[f.Start:f.End]+" "+f.From.Format("2006-01-02")+".."+f.To.Format("2006-01-02"))
-		}
-		if g := strings.Join(got, "; "); g != c.want {
+		if g := framesText(c.q, r); g != c.want {
 			t.Errorf("%q\n got %q\nwant %q", c.q, g, c.want)
 		}
 	}

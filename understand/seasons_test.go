@@ -1,7 +1,6 @@
 package understand_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -51,11 +50,7 @@ func TestWrittenDaysAndFeasts(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := understand.Read(c.q, understand.Options{Now: refDay, Tense: understand.Future, Southern: c.southern})
-		var got []string
-		for _, f := range r.Times {
-			got = append(got, c.q[f.Start:f.End]+" "+f.From.Format("2006-01-02")+".."+f.To.Format("2006-01-02"))
-		}
-		if g := strings.Join(got, "; "); g != c.want {
+		if g := framesText(c.q, r); g != c.want {
 			t.Errorf("%q (southern %v)\n got %q\nwant %q", c.q, c.southern, g, c.want)
 		}
 	}
