@@ -56,10 +56,17 @@ func (c corpusQuestion) heldOut() bool { return strings.ContainsAny(c.ID[len(c.I
 // a surfer, French, Portuguese, Italian, Dutch, Polish and Vietnamese
 // speakers' English, a weather-app developer, teachers, an NGO, a seabird
 // lab, a statistics student, a rally crew, dictation, a parent, the
-// Titanic's wreck site, an eight-digit float number).
+// Titanic's wreck site, an eight-digit float number), 16 (q513–q542,
+// written blind: an aquaculture farm manager, a climate journalist, a
+// retired merchant navy master, German, Japanese, Swahili and Arabic
+// speakers' English, a MOOC learner, pasted column headers, a bootcamp
+// student, a yacht delivery skipper, a school principal, a badly
+// transcribed voice note, two asks at once, a long polite preamble).
 func (c corpusQuestion) round() int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(c.ID, "q"))
 	switch {
+	case n > 512:
+		return 16
 	case n > 482:
 		return 15
 	case n > 452:
@@ -221,7 +228,7 @@ func TestCorpus(t *testing.T) {
 	data := loadNC(t)
 	a := newApp(t, Options{Gazetteer: geotest.Gazetteer(t)})
 	var tuned, held corpusScore
-	var tunedR, heldR [16]corpusScore // by round
+	var tunedR, heldR [17]corpusScore // by round
 	mustPass := map[string]bool{"q01": true, "q02": true, "q03": true, "q04": true}
 	for _, c := range qs {
 		if err := c.Plan.Validate(); err != nil && len(c.Plan.Missing) == 0 {
@@ -277,7 +284,7 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("tuned (%d questions): %s", tuned.questions, tuned)
 	t.Logf("held out (%d questions): %s", held.questions, held)
-	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth"} {
+	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth"} {
 		if name == "" {
 			continue
 		}
