@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/cairn-agents/cairn/ocean/store"
 	"github.com/cairn-agents/cairn/understand"
@@ -127,49 +126,10 @@ var (
 var (
 	reLatRange       = mustGuarded(`(?i)(-?\d{1,3}(?:\.\d+)?)\s*°?\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])\b`)
 	reAllMeasured    = mustGuarded(`\b(?:every|each|all (?:of )?(?:the )?)\s*(?:measurements?|readings?|levels?|values?|data(?:\s+points?)?|observations?|samples?)\b|\b(?:all|everything|full data|raw data|whole cast|full cast)\b[^.?!;]{0,20}\bcycle\b`)
-	reYearOrYear     = mustGuarded(`\b(?:19|20)\d\d\s*(?:,\s*)?(?:or|vs\.?|versus)\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b`)
-	reComparative    = mustGuarded(`\b(warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline|deeper|shallower|higher|lower)\b`)
 	reWhichFloatsDid = mustGuarded(`\b(which|what|list|any) (argo )?floats? (have|has|had|with|carry|carries|carried|measure|measures|measured|record|records|recorded|report|reports|reported|sent|send|sends|transmitted|surfaced)\b`)
 	reBareYear       = mustGuarded(`(?:^|[\s,(])((?:19|20)\d\d)\b`)
 	reYearCue        = mustGuarded(`(?:\b(?:cycles?|profiles?|no|number|at|near|around|below|above|under|beneath|than|top|within|radius|deeper|shallower|first|upper|float|wmo)|[@#])\s*$`)
 )
-
-// unmeasured are quantities an ocean question may ask for that no Argo
-// variable holds: such a question names its variable as missing
-// instead of reading "depth" as pressure or "temperature" as the sea's.
-var unmeasured = []struct {
-	re   *guardedRegexp
-	what string
-}{
-	{mustGuarded(`\b(mixed[- ]layer depth|mld)\b`), "the mixed layer depth"},
-	{mustGuarded(`\bthermocline depth\b`), "the thermocline depth"},
-	{mustGuarded(`\bwinds?(?: speeds?)?\b`), "wind"},
-	{mustGuarded(`\b(wave heights?|waves)\b`), "waves"},
-	{mustGuarded(`\bsea[- ]level\b`), "sea level"},
-	{mustGuarded(`\bair temperatures?\b`), "air temperature"},
-	{mustGuarded(`\b(rain|rainfall|precipitation)\b`), "rainfall"},
-	{mustGuarded(`\b(sea[- ]ice|ice (thickness|extent|cover|coverage|concentration|edge|shelf|sheet)|icebergs?|pack ice|ice floes?)\b`), "sea ice"},
-	{mustGuarded(`\b(current speeds?|current velocit(y|ies)|ocean currents?|drift(ing)? (speeds?|velocit(y|ies)|rates?)|speed of (the )?(drift|current))\b`), "currents"},
-}
-
-// unmeasuredAsked names the unmeasured quantity q asks for, when every
-// variable word of r lies inside its mention ("the depth" of "mixed
-// layer depth"); "" when none.
-func unmeasuredAsked(q string, r *understand.Reading) string {
-	for _, u := range unmeasured {
-		spans := u.re.FindAllStringIndex(q, -1)
-		if spans == nil {
-			continue
-		}
-		inside := func(t understand.TermMatch) bool {
-			return slices.ContainsFunc(spans, func(s []int) bool { return s[0] <= t.Start && t.End <= s[1] })
-		}
-		if !slices.ContainsFunc(r.Terms, func(t understand.TermMatch) bool { return !inside(t) }) {
-			return u.what
-		}
-	}
-	return ""
-}
 
 // bareYear reads a year written alone ("float 1900857 2010"), which
 // understand leaves without a word of time before it: a year from 1990
@@ -735,27 +695,3 @@ func appendNew(s []int, vs ...int) []int {
 var reUnitAfter = mustGuarded(`^\s*(m\b|meters?|metres?|dbar|decibars?|db\b|km|kilomet|nm\b|mi\b|miles?)`)
 
 func unitAfter(rest string) bool { return reUnitAfter.MatchString(rest) }
-
-// reThan is a comparative and "than" with what follows it.
-var reThan = mustGuarded(`(?i)\b(?:warmer|colder|cooler|hotter|saltier|fresher|more saline|less saline)\s+(?:[^\s.?!;]+\s+){0,5}?than\s+(?:(?:it was|they were|that|those|the one|the ones)\s+)?(?:(?:in|of|at)\s+)?(?:the\s+)?(\S+)`)
-
-// comparedThan says whether query sets something against a year or a
-// named place ("Is the Bay of Bengal warmer than the Arabian Sea?", "was
-// 2019 saltier than 2020", "warmer in 2019 or 2020?"), not against a
-// value ("warmer than 20 °C", "saltier than 35"): a comparison of two
-// groups.
-func comparedThan(query string) bool {
-	if reComparative.MatchString(query) && reYearOrYear.MatchString(query) {
-		return true // "saltier in 2019 or in 2020", "warmer, 2019 vs 2020?"
-	}
-	for _, m := range reThan.FindAllStringSubmatchIndex(query, -1) {
-		w := strings.Trim(query[m[2]:m[3]], ",.?!;:'\"()")
-		switch {
-		case len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) && strings.Trim(w, "0123456789") == "" && !unitAfter(query[m[3]:]):
-			return true
-		case w != "" && unicode.IsUpper([]rune(w)[0]) && strings.Trim(w, "0123456789") != "":
-			return true
-		}
-	}
-	return false
-}

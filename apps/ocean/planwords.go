@@ -250,16 +250,6 @@ func binSize(q string) (float64, []int) {
 	return 0, nil
 }
 
-// Comparisons worded without "compare": "how does 2901746 stack up
-// against 2901780", "measured up to", "as opposed to", "how different
-// is … between", "contrasted with". reCompareWords asks for a
-// comparison on its own; reCompareTwo only when two floats are named
-// ("relative to", "compared with", "by how much", "which is … A or B").
-var (
-	reCompareWords = mustGuarded(`\b(?:stack(?:s|ed|ing)?|measure(?:s|d)?|match(?:es|ed)?) up (?:against|to|with)\b|\bup against\b|\bas opposed to\b|\bcontrast(?:s|ed|ing)?\b|\bhow (?:different|similar)\b|\bdiffer(?:s|ed|ent|ence|ences)? (?:from|between)\b`)
-	reCompareTwo   = mustGuarded(`\b(?:compared?|comparing) (?:to|with|against)\b|\brelative to\b|\bagainst (?:float|wmo|#?\d{5,7})\b|\bby how much\b|\bhow much (?:more|less|higher|lower|warmer|colder|cooler|saltier|fresher|deeper|shallower)\b|\b(?:which|whether)\b[^?.]*\bor\b`)
-)
-
 // A plot asked for, or declined: "no charts please", "don't chart it",
 // "without a graph", "rather than a map" decline one; "numbers only",
 // "just the numbers", "text only" decline any; "one figure", "a single
