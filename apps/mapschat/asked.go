@@ -58,6 +58,9 @@ var (
 	reModeReason = regexp.MustCompile(`^['’]?s?\s+(?:has|had|is|was|isn'?t|wasn'?t|broke|got|needs|won'?t|doesn'?t|can'?t|died|blew)\b`)
 	// reOwned is a vehicle's owner before it: "my ", "the ".
 	reOwned = regexp.MustCompile(`\b(?:my|our|his|her|their|the)\s+$`)
+	// reThenPlace opens a message with the next place of a round:
+	// "then greenwood after that", "and then Milton".
+	reThenPlace = regexp.MustCompile(`^(?:(?:and|ok(?:ay)?|so|next)[,]?\s+)?(?:then|after that|afterwards)[,]?\s+`)
 	// reOnTo goes on from where the last route ended: "then on to
 	// Dover", "and back to Lewes".
 	reOnTo = regexp.MustCompile(`\b(?:on to|onto|back to|onward to|onwards to|continue to|carry on to|then to|after that to|(?:on |then )?(?:further|farther) (?:on )?to)\b`)
@@ -175,7 +178,7 @@ func legMode(r Request, low string, mem Memory) Request {
 // where the last one ended, the same way unless another is named; ok
 // false for any other message.
 func nextLeg(low string, rd *understand.Reading, mem Memory, here *Loc, mode string) (Request, bool) {
-	if mem.Trip == nil || !reOnTo.MatchString(low) || hasRole(rd, understand.RoleFrom) || len(rd.Terms) > 0 {
+	if mem.Trip == nil || !reOnTo.MatchString(low) && !(reThenPlace.MatchString(low) && otherPlaceNamed(rd)) || hasRole(rd, understand.RoleFrom) || len(rd.Terms) > 0 {
 		return Request{}, false
 	}
 	r := directions(rd, mem, here, mode)
@@ -237,9 +240,9 @@ func searchedOnes(rd *understand.Reading, low string, mem Memory) *understand.Re
 	return &out
 }
 
-// namesItsPlace says whether an unresolved "there" or "it" points at the
-// one place the message itself names: "the Dairy Queen, how long to
-// drive there?".
+// namesItsPlace says whether an unresolved "there", "it" or "that"
+// points at the one place the message itself names: "the Dairy Queen,
+// how long to drive there?", "the Giant, how far is that from Lewes?".
 func namesItsPlace(ref understand.Reference, rd *understand.Reading) bool {
 	if ref.Kind != understand.RefThere && ref.Kind != understand.RefIt {
 		return false
@@ -249,7 +252,7 @@ func namesItsPlace(ref understand.Reference, rd *understand.Reading) bool {
 		switch m.Role {
 		case understand.RoleRegion:
 		case understand.RoleFrom:
-			if ref.Kind == understand.RefIt {
+			if ref.Kind == understand.RefIt && !namedFirst(ref, rd) {
 				return false // "how far is it from Dover": "it" is another place
 			}
 		default:
@@ -257,6 +260,18 @@ func namesItsPlace(ref understand.Reference, rd *understand.Reading) bool {
 		}
 	}
 	return n == 1
+}
+
+// namedFirst says whether a place that is no start of a route is named
+// before the reference, a comma or a full stop closing its clause: "the
+// Wawa in Bear, how far is that from Newark", "I end at the clinic. How
+// long is that from Dover?" (the place first, then the question about
+// it).
+func namedFirst(ref understand.Reference, rd *understand.Reading) bool {
+	return slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool {
+		return m.Role != understand.RoleRegion && m.Role != understand.RoleFrom && m.End <= ref.Start &&
+			strings.ContainsAny(rd.Text[m.End:ref.Start], ",.;!?")
+	})
 }
 
 // stations are the places "the train station" stands for in text, by

@@ -2,6 +2,7 @@ package mapschat
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -20,11 +21,32 @@ func bareModeAsked(low string, rd *understand.Reading, mem Memory, here *Loc) (R
 	if m == nil || mem.Last != KindNearby || len(mem.Results) == 0 || here == nil || len(rd.Terms) > 0 || otherPlaceNamed(rd) {
 		return Request{}, false
 	}
-	mode := map[string]string{
-		"walk": "walking", "walking": "walking", "foot": "walking",
-		"drive": "driving", "driving": "driving", "car": "driving",
-		"bike": "bicycling", "biking": "bicycling", "cycle": "bicycling", "cycling": "bicycling", "bicycle": "bicycling",
-		"transit": "transit", "bus": "transit", "train": "transit",
-	}[m[1]]
-	return Request{Kind: KindDirections, From: here, To: placeLoc(mem.Results[0], "the first one"), Mode: mode}, true
+	return Request{Kind: KindDirections, From: here, To: placeLoc(mem.Results[0], "the first one"), Mode: bareModes[m[1]]}, true
+}
+
+// bareModes are the modes reBareMode's words name.
+var bareModes = map[string]string{
+	"walk": "walking", "walking": "walking", "foot": "walking",
+	"drive": "driving", "driving": "driving", "car": "driving",
+	"bike": "bicycling", "biking": "bicycling", "cycle": "bicycling", "cycling": "bicycling", "bicycle": "bicycling",
+	"transit": "transit", "bus": "transit", "train": "transit",
+}
+
+// modeAfterRemark reads a bare mode closing a message after a remark of
+// its own ("nvm my mom said she'll drive us. by car?", "change of plan,
+// got my bike back. cycling?") as the last route in that mode; ok false
+// for any other message.
+func modeAfterRemark(low string, rd *understand.Reading, mem Memory) (Request, bool) {
+	if mem.Trip == nil || mem.Last != KindDirections || len(rd.Terms) > 0 || otherPlaceNamed(rd) {
+		return Request{}, false
+	}
+	parts := reSentenceEnd.Split(strings.TrimSpace(low), -1)
+	if len(parts) < 2 {
+		return Request{}, false
+	}
+	m := reBareMode.FindStringSubmatch(parts[len(parts)-1])
+	if m == nil {
+		return Request{}, false
+	}
+	return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: bareModes[m[1]]}, true
 }

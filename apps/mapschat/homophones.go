@@ -26,7 +26,11 @@ var (
 	// there are any", "weather they're open".
 	reWeatherWhether = regexp.MustCompile(`(?i)\bweather(\s+(?:there\s+(?:is|are|'s)|they|they're|it's|it\s+is|any|i|we|you)\b)`)
 	// reTwoTo is "two" where a leg's end follows: "and two dover".
-	reTwoTo = regexp.MustCompile(`(?i)(^|\b(?:and|then|now|go|get|drive|walk|ride|bike|directions|route|way|here|there|from \w+))\s+two\s+([\p{L}][\p{L}'-]*)((?:\s+[\p{L}'-]+){0,2})`)
+	// reLLDropped is "she'll", "he'll", "I'll" typed without the
+	// apostrophe before a verb: "shell drive us", "ill walk it" (not the
+	// Shell brand, not "ill").
+	reLLDropped = regexp.MustCompile(`(?i)\b(she|he|i)ll(\s+(?:drive|take|pick|meet|walk|bike|cycle|ride|come|go|bring|give|be|get|need|want|have|leave|park|stop|wait|call|drop|run)\b)`)
+	reTwoTo     = regexp.MustCompile(`(?i)(^|\b(?:and|then|now|go|get|drive|walk|ride|bike|directions|route|way|here|there|from \w+))\s+two\s+([\p{L}][\p{L}'-]*)((?:\s+[\p{L}'-]+){0,2})`)
 )
 
 // notLegEnd are words after "two" that make it a count: "two more",
@@ -45,6 +49,7 @@ func withHomophones(text string) string {
 	text = reTheirThere.ReplaceAllString(text, "there$1")
 	text = reBuyMode.ReplaceAllString(text, "by$1$2")
 	text = reHearHere.ReplaceAllString(text, "$1 here")
+	text = reLLDropped.ReplaceAllString(text, "$1'll$2")
 	text = replaceWeather(text)
 	return reTwoTo.ReplaceAllStringFunc(text, func(s string) string {
 		m := reTwoTo.FindStringSubmatch(s)

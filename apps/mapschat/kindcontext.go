@@ -88,7 +88,18 @@ func mealWanted(low string, rd *understand.Reading) string {
 // morning. Where can I park near the museum?", "a pharmacy in Dover
 // near the library"); a place in another sentence ("I live near Milford.
 // Any cafes in Dover?") comes after those of the asking sentence.
+//
+// The place a superlative ties the kind to ("the closest grocery store
+// to Lewes", "nearest ATM to the Green") is where to look before any
+// other: the town in "relocating from Baltimore" only tells the story.
 func cuedPlace(rd *understand.Reading) *Loc {
+	low := strings.ToLower(rd.Text)
+	for _, m := range rd.Mentions {
+		if m.Role == understand.RoleTo && len(low) == len(rd.Text) && m.Start <= len(low) && reNearestKindTo.MatchString(low[:m.Start]) &&
+			slices.ContainsFunc(rd.Terms, func(t understand.TermMatch) bool { return t.End <= m.Start }) {
+			return mentionLoc(m)
+		}
+	}
 	cued := func(m understand.Mention) bool { return m.Role == understand.RoleNear || m.Role == understand.RoleIn }
 	if len(rd.Terms) > 0 {
 		from, to := sentenceAround(rd.Text, rd.Terms[len(rd.Terms)-1].Start)
@@ -115,6 +126,10 @@ func cuedPlace(rd *understand.Reading) *Loc {
 	}
 	return nil
 }
+
+// reNearestKindTo ends with a superlative of nearness, a kind and "to":
+// "the closest grocery store to ", "nearest gas station to ".
+var reNearestKindTo = regexp.MustCompile(`\b(?:nearest|closest)\s+(?:[\p{L}'’&-]+\s+){1,3}to\s+(?:the\s+)?$`)
 
 // sentenceAround is the span of the sentence of text holding byte i:
 // from after the last full stop, question or exclamation mark before it

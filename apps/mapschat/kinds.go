@@ -63,6 +63,9 @@ var terms = func() []understand.Term {
 		{"restaurant", []string{"somewhere to eat", "place to eat", "eatery", "takeaway", "take-out", "to eat", "bite to eat", "cheap eats"}},
 		{"supermarket", []string{"grocery store", "groceries", "food shop", "supermercado", "supermercados", "supermarché", "supermarkt"}},
 		{"hospital", []string{"a&e", "emergency room"}},
+		// where one skis, by its parts and the sport
+		{"ski resort", []string{"ski area", "ski areas", "ski resorts", "ski slopes", "ski slope", "ski runs", "ski station", "ski stations",
+			"ski lifts", "ski fields", "ski field", "pistes", "places to ski", "somewhere to ski", "where to ski"}},
 		// a viewpoint in the words of the places that sign them
 		{"viewpoint", []string{"mirador", "miradores", "miradouro", "belvedere", "belvédère", "aussichtspunkt", "view point", "scenic overlook", "scenic lookout"}},
 	} {

@@ -198,6 +198,10 @@ var (
 	reTransit = regexp.MustCompile(`\b(public transport(ation)?|public transit|mass transit|by (bus|train|rail|subway|metro|tram|coach))\b`)
 	// reModeDropped is a mode written with its last letter dropped: "walkin".
 	reModeDropped = regexp.MustCompile(`\b(walk|driv|bik|cycl)in['’]?(?:\s|$)`)
+	// reModeVerbForm is a travel verb in a form the reader leaves as no
+	// mode, with the route it goes: "if her brother walks it", "he
+	// cycles there instead", "she drove that".
+	reModeVerbForm = regexp.MustCompile(`\b(walk|driv|drov|cycl|bik)(?:es|s|ed|e)\s+(?:it|there|that|instead|over|back)\b`)
 	// reFollowTo changes one end of the last route: "and to Lewes", "what about from Dover".
 	reFollowTo = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|now|what about|how about|or)[,.!]?\s+)+(?:(?:going|driving|walking|cycling|heading)\s+)?(to|from)\s`)
 	// reCompare asks which of several places is nearer.

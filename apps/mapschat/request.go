@@ -280,8 +280,8 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	rd = thereIsTheNamed(rd)
 	rd = modesMeant(searchedOnes(kindsInContext(boughtItems(withoutWordSlips(rd))), strings.ToLower(rd.Text), mem))
 	r := searchedFirst(viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd), here, local)
-	if r.Kind == KindDirections && r.Mode != "" {
-		r.Modes = otherModes(rd, r.Mode)
+	if _, remark := modeAfterRemark(low, rd, mem); r.Kind == KindDirections && r.Mode != "" && !remark {
+		r.Modes = otherModes(rd, r.Mode) // not the modes of a remark ("she has the car. walking?")
 	}
 	return r
 }
@@ -357,11 +357,17 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		// "is that walkable": the route just given, in that mode
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: ableMode(m[1])}
 	}
+	if m := reModeVerbForm.FindStringSubmatch(low); m != nil && mode == "" {
+		mode = map[string]string{"walk": "walking", "driv": "driving", "drov": "driving", "cycl": "bicycling", "bik": "bicycling"}[m[1]]
+	}
 	if boundsSearch(low, rd) {
 		mode = "" // "a bar within walking distance": a search
 	}
 	if mode != "" && mem.Trip != nil && reFollowMode.MatchString(low) && len(rd.Mentions) == 0 {
 		return Request{Kind: KindDirections, From: &mem.Trip.From, To: &mem.Trip.To, Mode: mode}
+	}
+	if r, ok := modeAfterRemark(low, rd, mem); ok {
+		return r // baremode.go: "she'll drive us. by car?"
 	}
 	if r, ok := bareModeAsked(low, rd, mem, here); ok {
 		return r // baremode.go: "coffee?" then "walk?"

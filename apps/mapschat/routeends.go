@@ -94,7 +94,7 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			}
 		}
 	}
-	if r.From == nil && r.To == nil && len(loose) >= 2 && hasRole(rd, understand.RoleBetween) {
+	if r.From == nil && r.To == nil && len(loose) >= 2 && (hasRole(rd, understand.RoleBetween) || reBetweenThem.MatchString(low)) {
 		r.From, r.To, loose = loose[0], loose[1], loose[2:] // "between X and Y": from X
 	}
 	for _, l := range loose {
@@ -125,6 +125,11 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 	}
 	return r
 }
+
+// reBetweenThem points back at the two places named before it as a
+// route's ends, the first named first: "the drive between them", "how
+// far apart are the two", "from one to the other".
+var reBetweenThem = regexp.MustCompile(`\b(?:between (?:them|the two|those two|these two|both|the 2)|from one to the other|(?:far|long) apart)\b`)
 
 // nearOf is where a search is centred: a named place, a reference, else
 // the map's centre.
