@@ -97,6 +97,12 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		}
 		p, ok := d.weekdayNamingDay(text, i, pts) // dayforms.go: "Tuesday 8 September"
 		if !ok {
+			p, ok = d.endDayAt(i, pts) // dayforms.go: "the 11th of July ... till the 19th"
+		}
+		if !ok {
+			p, ok = d.thatWeekendAt(i, pts) // weekof.go: "Saturday 6 February ... all that weekend"
+		}
+		if !ok {
 			p, ok = d.spanAt(text, i) // spans.go, numericspans.go: ranges of days, parts of months, holidays
 		}
 		if !ok {

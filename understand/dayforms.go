@@ -71,6 +71,38 @@ func (d *dateReader) weekdayNamingDay(text string, i int, pts []point) (point, b
 	return q, true
 }
 
+// endDayAt reads a day of the month written alone as the last day of a
+// stay whose first day was read just before it in its sentence ("on the
+// 11th of July and staying till the 19th", "from 3 March until the
+// 9th"): a day of that day's month, or of the month after when it comes
+// before the first. Read alone it would be the next such day from today.
+func (d *dateReader) endDayAt(i int, pts []point) (point, bool) {
+	switch d.word(i - 1) {
+	case "until", "till", "til", "through", "thru":
+	default:
+		return point{}, false
+	}
+	month := d.monthBefore(i, pts)
+	if month.IsZero() || pts[len(pts)-1].Unit != "day" {
+		return point{}, false
+	}
+	p, ok := d.bareDayAt(i)
+	if !ok {
+		return point{}, false
+	}
+	first := pts[len(pts)-1].From
+	for k := 0; k < 2; k++ {
+		m := month.AddDate(0, k, 0)
+		if dd := p.From.Day(); validDay(m.Year(), m.Month(), dd) {
+			if day := m.AddDate(0, 0, dd-1); day.After(first) {
+				p.From, p.To = day, day.AddDate(0, 0, 1)
+				return p, true
+			}
+		}
+	}
+	return point{}, false
+}
+
 // monthBefore is the first day of the month of the last time read
 // before token i in its sentence, zero when there is none.
 func (d *dateReader) monthBefore(i int, pts []point) time.Time {

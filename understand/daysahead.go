@@ -46,6 +46,9 @@ func (d *dateReader) bareDayAt(i int) (point, bool) {
 	if _, ok := monthNames[d.word(next)]; ok {
 		return p, false
 	}
+	if _, ok := monthNames[d.word(next+1)]; ok && d.word(next) == "of" {
+		return p, false // "on the 11th of July": a day of that month
+	}
 	from := d.day(d.now.Year(), d.now.Month(), 1)
 	step := 1
 	if d.tense == Past {

@@ -60,6 +60,13 @@
 //     train", as the maps' travel modes (driving, walking, bicycling,
 //     transit).
 //
+// A place taken back as it is written ("in Seville …, sorry, not
+// Seville, Málaga", "to Lyon, I mean Grenoble", "Dover, not Smyrna")
+// stays in Mentions; [Reading.Retractions] says which mention each
+// takes back and which is said in its stead, and
+// [Reading.WithoutRetracted] gives the mentions without them, the one
+// said in its stead holding the role of the one it replaces.
+//
 // A short message written all in lower case ("where is lewes") reads
 // names in lower case too, as a longer text with no capitals does.
 // Options.Near, where the text is read from, makes the nearer of two

@@ -63,3 +63,42 @@ func (d *dateReader) relativeMonth(k int) (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
+
+// daysOfRelativeMonthAt reads days of a month named by "this month",
+// "next month" or "that month" at k, which dayRange and wordDay read
+// only with a month's name: a range ("from 3 until 9 of next month",
+// "the 3rd to the 9th this month", "between the 12th and 15th of that
+// month") or one ordinal day ("the 14th of next month").
+func (d *dateReader) daysOfRelativeMonthAt(k int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
+	d1, n, _, ok := d.dayAt(k)
+	if !ok {
+		return fail()
+	}
+	d2, unit := d1, "day"
+	if rangeSeps[d.word(n)] {
+		if d2, n, _, ok = d.dayAt(n + 1); !ok || d2 <= d1 {
+			return fail()
+		}
+		unit = "range"
+	} else if n == k+1 && d.toks[k].kind == tokNum {
+		return fail() // a bare number alone ("3 of next month") is no day
+	}
+	if d.word(n) == "of" {
+		n++
+	}
+	switch d.word(n) {
+	case "this", "next", "that":
+	default:
+		return fail()
+	}
+	first, last, ok := d.monthOf(n)
+	if !ok {
+		return fail()
+	}
+	from, to, ok := d.daysFrame(first.Month(), d1, first.Month(), d2, first.Year())
+	if !ok {
+		return fail()
+	}
+	return from, to, unit, last, true
+}

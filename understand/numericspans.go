@@ -44,6 +44,9 @@ type numDate struct {
 	form    numForm
 	y, a, b int // the year (0: none written) and the two other numbers as written
 	end     int // bytes read
+	// loose: a dotted day with no dot after its month ("26.9"), which
+	// may as well be a decimal; read only as a range after "from".
+	loose bool
 }
 
 type numForm int
@@ -58,6 +61,7 @@ const (
 var (
 	numYMDRe    = regexp.MustCompile(`^(\d{4})([/.\-])(\d{1,2})([/.\-])(\d{1,2})`)
 	numDottedRe = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{4})?`)
+	numLooseRe  = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})`)
 	numSlashRe  = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?`)
 	numBareRe   = regexp.MustCompile(`^(\d{1,2})\.?`)
 	numSepRe    = regexp.MustCompile(`(?i)^\s*(?:-|–|—|~|〜|～|to\b|until\b|till\b|til\b|through\b|thru\b|bis\b)\s*`)
@@ -88,6 +92,11 @@ func numDateAt(s string) (numDate, bool) {
 			return nd, true
 		}
 	}
+	if m := numLooseRe.FindStringSubmatch(s); m != nil {
+		if nd, ok := done(numDate{form: formDotted, a: num(m, 1), b: num(m, 2), end: len(m[0]), loose: true}); ok {
+			return nd, true
+		}
+	}
 	if m := numSlashRe.FindStringSubmatch(s); m != nil {
 		nd := numDate{form: formSlash, a: num(m, 1), b: num(m, 2), end: len(m[0])}
 		if m[3] != "" {
@@ -106,7 +115,8 @@ func numDateAt(s string) (numDate, bool) {
 // numericRange reads a range of days written in digits that slashPair
 // and dates.go do not: year first ("2026/5/14 ~ 2026/5/17", "2026/3/25
 // - 4/10", "2026.5.14-17"), day first with dots and the year written
-// once or not at all ("1.12. until 23.12.2026", "24.-26.12."), a range
+// once or not at all ("1.12. until 23.12.2026", "24.-26.12.", after
+// "from" even with no dot after the months: "from 26.9 until 3.10"), a range
 // of days before a slashed month ("3-9/8", "12-15/6/2026") and two
 // slashed days without a year ("25/3 - 10/4"); and one year-first date
 // ("2026/5/14") or a dotted day after a time word ("on 24.12.").
@@ -139,7 +149,7 @@ func (d *dateReader) numericRange(text string, k int) (time.Time, time.Time, str
 		case a.form == formYMD && a.y >= 1800 && a.y <= 2200 && a.a >= 1 && a.a <= 12 && validDay(a.y, time.Month(a.a), a.b):
 			from = d.day(a.y, time.Month(a.a), a.b)
 			to = from.AddDate(0, 0, 1)
-		case a.form == formDotted && a.y == 0 && timePreps[d.word(k-1)] && a.b >= 1 && a.b <= 12:
+		case a.form == formDotted && !a.loose && a.y == 0 && timePreps[d.word(k-1)] && a.b >= 1 && a.b <= 12:
 			f, e, ok := d.daysFrame(time.Month(a.b), a.a, time.Month(a.b), a.a, 0)
 			if !ok {
 				return fail()
@@ -174,6 +184,12 @@ func (d *dateReader) numericRange(text string, k int) (time.Time, time.Time, str
 		var d1, m1, d2, m2, y int
 		switch {
 		case a.form == formDotted && b.form == formDotted:
+			// "from 26.9 until 3.10": with a dot missing after a month,
+			// a range of days only after "from", and of at most two months.
+			if (a.loose || b.loose) && (d.word(k-1) != "from" || a.y > 0 || b.y > 0 || (b.b-a.b+12)%12 > 2 ||
+				d.toks[d.tokenEnding(k, t.start+end)].end != t.start+end) { // "12.5 degrees" is one token
+				return fail()
+			}
 			d1, m1, d2, m2 = a.a, a.b, b.a, b.b
 			y = b.y
 			if y == 0 && a.y > 0 {

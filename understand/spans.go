@@ -13,7 +13,9 @@ import (
 // "13-18 February 2026", "between the 20th and 28th of February", "from
 // October 28 to November 2, 2026", "14/02/2026 to 01/03/2026"), days
 // written as ordinal words and years in words ("march first to march
-// fifteenth twenty twenty six"), day-first dotted dates ("08.05.2026"),
+// fifteenth twenty twenty six"), days of a month named "next month" or
+// "this month" ("from 3 until 9 of next month": monthof.go), day-first
+// dotted dates ("08.05.2026"),
 // parts of a month ("the first two weeks of June", "the first half of
 // March", "the last weekend of May"), a quarter with no year ("in Q3"),
 // the early, mid or late part of a season ("late summer" is August),
@@ -43,7 +45,7 @@ func (d *dateReader) spanAt(text string, i int) (point, bool) {
 	}
 	for _, read := range []func(int) (time.Time, time.Time, string, int, bool){
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.numericRange(text, k) }, d.afterNext, d.ordinalDaysBack,
-		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.slashDay, d.dayRange, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt,
+		func(k int) (time.Time, time.Time, string, int, bool) { return d.slashPair(text, k) }, d.slashDay, d.dayRange, d.daysOfRelativeMonthAt, d.wordDay, d.dottedDay, d.partOf, d.quarterAt, d.seasonPart, d.holidayAt,
 		func(k int) (time.Time, time.Time, string, int, bool) { return d.weekOfAt(text, k) }, d.anyWeekendOfAt, d.weekdaysOfMonthAt, d.stayAt, d.decadeAt, d.yearPartAt,
 	} {
 		from, to, unit, last, ok := read(start)

@@ -163,6 +163,34 @@ func (d *dateReader) dateWeekend(p point) point {
 	return p
 }
 
+// thatWeekendAt reads "that weekend" or "that same weekend" as the
+// weekend of the day or week read last before it ("Tet is on Saturday 6
+// February and I'm free all that weekend", "this week ... Saturday and
+// Sunday are mine. Anything on that weekend?"): a Sunday's Saturday and
+// Sunday, else the first Saturday and Sunday from the day's start. With
+// nothing of a week or less before it, it is no time.
+func (d *dateReader) thatWeekendAt(i int, pts []point) (point, bool) {
+	n := i + 1
+	if d.word(n) == "same" {
+		n++
+	}
+	if d.word(i) != "that" || d.word(n) != "weekend" || len(pts) == 0 || d.taken[n] {
+		return point{}, false
+	}
+	ref := pts[len(pts)-1]
+	if ref.From.IsZero() || ref.To.IsZero() || ref.To.Sub(ref.From) > 8*24*time.Hour {
+		return point{}, false
+	}
+	sat := ref.From.AddDate(0, 0, (int(time.Saturday)-int(ref.From.Weekday())+7)%7)
+	if ref.From.Weekday() == time.Sunday {
+		sat = ref.From.AddDate(0, 0, -1)
+	}
+	p := point{first: i, last: n, year: true}
+	p.From, p.To, p.Unit = sat, sat.AddDate(0, 0, 2), "weekend"
+	p.Span = Span{d.toks[i].start, d.toks[n].end}
+	return p, true
+}
+
 // weekdaysOfMonthAt reads "Saturdays in September", "every Friday in
 // March", "each Sunday of June", "any Tuesday in May" at k: the month's
 // first such weekday to its last, as "any weekend in August" is.

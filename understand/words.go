@@ -13,7 +13,7 @@ a about above across after again against all almost along also although always a
 anything anyway anywhere are area around as ask at away back bad be because been before being below best better
 between big both but by call can cannot car care center central city close come could day days did do does doing
 done down drive driving during each early east either else end enough even ever every exactly far few find first
-five for four free friend friends from full get give go going good great had half has have having he hello help her
+five for four free friend friends from full get gets got give go going good great had half has have having he hello help her
 here hi high him his home hope how i if in into is it its just keep kind know last late later least left less let
 like little live lives long look lot lots low made main make many may me meet meeting middle might mile miles more
 most much must my near need new next nice no none nor north not nothing now of off ok okay old on once one only open
