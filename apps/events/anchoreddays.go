@@ -26,16 +26,23 @@ var nowWords = regexp.MustCompile(`(?i)\b(?:this|next|coming|last|today|tomorrow
 // anchoredWeekdays reads weekdays written with no date after a single
 // dated day as those nearest that day, not the coming ones: "Saturday 30
 // May ... the Sunday" is 31 May, "Saturday 14 November ... Friday to
-// Monday" 13 to 16 November.
+// Monday" 13 to 16 November; and after a week named before them as
+// that week's days: "all next week ... the only night I'm free is
+// Wednesday" is next week's Wednesday.
 func anchoredWeekdays(text string, times []understand.TimeFrame) []understand.TimeFrame {
 	out := make([]understand.TimeFrame, 0, len(times))
 	var anchor *understand.TimeFrame
+	week := false // the anchor is a week, Monday to Sunday
 	for _, tf := range times {
 		words := strings.TrimSpace(text[tf.Start:tf.End])
 		if !weekdaysOnly.MatchString(words) {
 			if !tf.From.IsZero() && tf.To.Sub(tf.From) <= 24*time.Hour {
 				a := tf
-				anchor = &a
+				anchor, week = &a, false
+			}
+			if tf.Unit == "week" && tf.From.Weekday() == time.Monday && tf.To.Sub(tf.From) == 7*24*time.Hour {
+				a := tf
+				anchor, week = &a, true
 			}
 			out = append(out, tf)
 			continue
@@ -46,6 +53,8 @@ func anchoredWeekdays(text string, times []understand.TimeFrame) []understand.Ti
 		}
 		shift := int(tf.From.Weekday()) - int(anchor.From.Weekday())
 		switch {
+		case week:
+			shift = (shift + 7) % 7 // the week's day: Sunday is its last
 		case shift > 3:
 			shift -= 7
 		case shift < -3:

@@ -323,7 +323,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		}
 		if o != understand.SlashGuess || southern {
 			r.Times = understand.Read(text, understand.Options{Now: now, Tense: understand.Future, Slashes: o, Southern: southern}).Times
-			corrected(text, r)
+			correctedTimes(text, r)
 		}
 	}
 	// The time frame: a holiday weekend by the place's calendar, else the

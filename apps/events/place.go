@@ -128,16 +128,18 @@ func goesNext(r *understand.Reading, m understand.Mention) bool {
 
 // onlyStraysBeside says whether the places read besides m are all
 // words in lower case read as towns with no cue and no region ("a mates
-// wedding", "street festivals"): they should not move the reading of the
-// place the request names ("in melbourne") towards their namesakes'
-// country, as two real places near each other would.
+// wedding", "street festivals") or a name that qualifies the kind of
+// event after it ("Highland games", "Samba parades"): they should not
+// move the reading of the place the request names ("in melbourne", "up
+// in Inverness") towards their namesakes' country, as two real places
+// near each other would.
 func onlyStraysBeside(r *understand.Reading, m understand.Mention) bool {
 	strays := 0
 	for _, o := range r.Mentions {
 		if o.Span == m.Span || o.Place == nil {
 			continue
 		}
-		if !strayWord(o) || o.Qualifier != "" {
+		if (!strayWord(o) || o.Qualifier != "") && !qualifiesInterest(r, o) {
 			return false
 		}
 		strays++
@@ -267,6 +269,20 @@ func wordBeforeInterest(r *understand.Reading, m understand.Mention) bool {
 	return false
 }
 
+// qualifiesInterest says whether a name written with no cue, anywhere
+// in a sentence, is a word that qualifies the interest right after it
+// ("Highland games", "Gospel concerts"), read as a town under 100,000
+// people.
+func qualifiesInterest(r *understand.Reading, m understand.Mention) bool {
+	if m.Role != understand.RoleNone || m.Quoted || m.Qualifier != "" || m.Place == nil || m.Place.Kind != understand.KindCity ||
+		m.Place.Population >= 100_000 || strings.Contains(strings.TrimSpace(m.Text), " ") {
+		return false
+	}
+	return slices.ContainsFunc(r.Terms, func(t understand.TermMatch) bool {
+		return t.Start > m.End && strings.TrimSpace(r.Text[m.End:t.Start]) == ""
+	})
+}
+
 // statedRadius is the distance a request states around its place:
 // "within 10 miles of Manchester" is 16.09 km, "within twenty
 // kilometres of Leipzig" 20 km, "a 30 km radius" 30 km, "up to 40 miles
@@ -292,7 +308,7 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 		if !(strings.HasPrefix(after, "of ") || strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "around ") ||
 			strings.HasPrefix(after, "radius") || strings.HasPrefix(after, "away") || strings.HasPrefix(after, "out of ") || strings.HasPrefix(after, "outside ") || strings.HasSuffix(before, "within") ||
 			outAlone.MatchString(after) || anyDirection.MatchString(after) || nearThenDistance.MatchString(before) && clauseEnds.MatchString(after) ||
-			strings.HasSuffix(before, "radius of") || radiusLabel.MatchString(before) && clauseEnds.MatchString(after)) {
+			strings.HasSuffix(before, "radius of") || radiusLabel.MatchString(before) && clauseEnds.MatchString(after) || notBeyond.MatchString(before)) {
 			continue
 		}
 		if km > 1000 {
@@ -302,6 +318,11 @@ func statedRadius(r *understand.Reading) (float64, bool) {
 	}
 	return 0, false
 }
+
+// notBeyond before a distance makes it a limit, so the radius: "nothing
+// further than 30 km", "not farther than 20 miles", "we won't go more
+// than 40 km", "no further out than 15 miles".
+var notBeyond = regexp.MustCompile(`\b(?:no|not|nothing|never|none|\w+n'?t)\b(?:\s+\w+){0,3}?\s+(?:further|farther|more|beyond)(?:\s+(?:out|away|afield))?(?:\s+than)?$`)
 
 // anyDirection after a distance makes it a radius: "up to 40 miles in
 // any direction", "20 km each way", "30 km all around".
@@ -363,11 +384,19 @@ var correctionCue = regexp.MustCompile(`(?i)\b(?:i mean|i meant|no,? wait|wait,?
 // "make it a long weekend", "make it into a week away".
 var madeInto = regexp.MustCompile(`(?i)^\s+(?:a|an|into)\s`)
 
-// corrected keeps, of the places and times a request writes, those after
-// its last correction when it writes any there ("in Porto - sorry, I
-// mean Braga", "Sunday, no wait, Saturday"): a correction replaces what
-// came before it.
+// corrected leaves out the places a request takes back ("in Porto -
+// sorry, I mean Braga", "in Seville ..., sorry, not Seville, Málaga":
+// understand's retractions, the place in its stead taking its role) and
+// its times.
 func corrected(text string, r *understand.Reading) {
+	r.Mentions = r.WithoutRetracted()
+	correctedTimes(text, r)
+}
+
+// correctedTimes keeps, of the times a request writes, those after its
+// last correction when it writes any there ("Sunday, no wait,
+// Saturday"): a correction replaces what came before it.
+func correctedTimes(text string, r *understand.Reading) {
 	cues := slices.DeleteFunc(correctionCue.FindAllStringIndex(text, -1), func(c []int) bool {
 		return madeInto.MatchString(text[c[1]:])
 	})
@@ -375,12 +404,6 @@ func corrected(text string, r *understand.Reading) {
 		return
 	}
 	at := cues[len(cues)-1][1]
-	named := func(m understand.Mention) bool {
-		return m.Place != nil && m.Role != understand.RoleRegion && m.Role != understand.RoleAvoid
-	}
-	if slices.ContainsFunc(r.Mentions, func(m understand.Mention) bool { return m.Start >= at && named(m) }) {
-		r.Mentions = slices.DeleteFunc(r.Mentions, func(m understand.Mention) bool { return m.End <= at && named(m) })
-	}
 	if slices.ContainsFunc(r.Times, func(t understand.TimeFrame) bool { return t.Start >= at }) {
 		r.Times = slices.DeleteFunc(r.Times, func(t understand.TimeFrame) bool { return t.End <= at })
 	}

@@ -214,8 +214,10 @@ func stayingNear(r *understand.Reading, m understand.Mention) bool {
 }
 
 // placeLeftOpen are the words of an asker who leaves the place to the
-// search: "happy to travel anywhere", "wherever", "any city really".
-var placeLeftOpen = regexp.MustCompile(`(?i)\b(?:anywhere|any ?where|wherever|no matter where|any (?:city|town|country|place) (?:really|at all|is fine))\b`)
+// search: "happy to travel anywhere", "wherever", "any city really",
+// "doesn't matter where", "I don't mind where", "not fussy where".
+var placeLeftOpen = regexp.MustCompile(`(?i)\b(?:anywhere|any ?where|wherever|no matter where|any (?:city|town|country|place) (?:really|at all|is fine)|` +
+	`(?:doesn'?t|does not|don'?t|do not|won'?t|will not)\s+(?:really\s+)?(?:matter|mind|care)\s+where|not (?:fussy|bothered|picky|particular) (?:about )?where)\b`)
 
 // leavesPlaceOpen says whether a request that names no place, or only a
 // word in lower case some small town is named after ("happy to travel

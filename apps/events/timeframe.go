@@ -19,7 +19,9 @@ import (
 // weekend of it"), but a feast that names a kind of event ("New Year's
 // Eve stuff", "Christmas markets"); a range of days written after a
 // single day it holds (framechoice.go); days in brackets for the frame
-// just before them. ok is false when it names none.
+// just before them; a weekend referred back to ("Saturday and Sunday
+// are mine ... anything on that weekend?"), which the request asks
+// about by name. ok is false when it names none.
 func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFrame, bool) {
 	if len(times) == 0 {
 		return understand.TimeFrame{}, false
@@ -27,12 +29,18 @@ func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFra
 	times = bracketedDays(text, times)
 	best := times[0]
 	for _, tf := range times[1:] {
-		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) && !restated(text, best, tf) || dayInside(best, tf) {
+		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) && !restated(text, best, tf) || dayInside(best, tf) ||
+			weekendReferred.MatchString(text[tf.Start:tf.End]) {
 			best = tf
 		}
 	}
 	return best, true
 }
+
+// weekendReferred is a weekend named by reference to the days before
+// it, which the reader reads as their weekend: "that weekend", "that
+// same weekend".
+var weekendReferred = regexp.MustCompile(`(?i)^that\s+(?:same\s+)?weekend$`)
 
 // nounAfter is a noun a feast's name qualifies, written right after it:
 // "New Year's Eve stuff", "Christmas markets", not "Christmas, in" or
