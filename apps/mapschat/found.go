@@ -105,12 +105,12 @@ func brandAt(rd *understand.Reading, role understand.Role) bool {
 var reListBack = regexp.MustCompile(`\b(?:back to|from|in|on|of)\s+(?:the\s+)?(?:first|earlier|previous|other|old|original|[a-z]+)\s+(?:list|results|search)\b`)
 
 // foundNth is the place an ordinal and the kind of an earlier search
-// name ("the second pizza place", "the 1st hotel"), from the newest
-// search of that kind even with another list shown since; nil when none
-// is named.
+// name ("the second pizza place", "the 1st hotel", "the first bank" of
+// the one list shown), from the newest search of that kind even with
+// another list shown since; nil when none is named.
 func foundNth(rd *understand.Reading, mem Memory) *Loc {
 	low := strings.ToLower(rd.Text)
-	if len(mem.Found) < 2 || len(low) != len(rd.Text) {
+	if len(mem.Found) == 0 || len(low) != len(rd.Text) {
 		return nil
 	}
 	for _, t := range rd.Terms {

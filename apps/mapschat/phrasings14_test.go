@@ -81,3 +81,42 @@ func TestThenTheNextPlace(t *testing.T) {
 		{msg: "after that, Lewes", tool: mapstool.Directions, has: []string{`"origin":"harrington`, `"destination":"lewes`}},
 	})
 }
+
+// "Which / what height … above sea" asks a height, as "how high" does.
+func TestHeightAboveSeaInALearnersWords(t *testing.T) {
+	runClass(t, "Dover, DE", nil, []classCase{
+		{msg: "which height is Milton above sea?", tool: mapstool.Elevation},
+		{msg: "Seaford, which height it is above the sea?", tool: mapstool.Elevation},
+		{msg: "what height is Georgetown, please?", tool: mapstool.Elevation},
+	})
+}
+
+// "Same for X" right after a height asks the height of X.
+func TestSameForAfterAHeight(t *testing.T) {
+	runClass(t, "Middletown, DE", []string{"what's the elevation of Middletown"}, []classCase{
+		{msg: "same for Dover", tool: mapstool.Elevation},
+		{msg: "and the same for Smyrna please", tool: mapstool.Elevation},
+		{msg: "do the same for Clayton", tool: mapstool.Elevation},
+	})
+}
+
+// An ordinal with the kind of the one list shown ("the first bank") is
+// that result of the list, whose details are asked.
+func TestOrdinalOfTheKindListed(t *testing.T) {
+	runClass(t, "Georgetown, DE", []string{"is a bank near?"}, []classCase{
+		{msg: "the first bank, it is open sunday?", tool: mapstool.PlaceDetails, has: []string{`"place_id":"osm:n3656957129"`}},
+		{msg: "phone of the 2nd bank?", tool: mapstool.PlaceDetails, has: []string{`"place_id":"osm:w230622275"`}},
+		{msg: "the second bank has a website?", tool: mapstool.PlaceDetails, has: []string{`"place_id":"osm:w230622275"`}},
+	})
+}
+
+// "What is the direction of it" in a Spanish speaker's English
+// (dirección) asks an address, not a route: a listed result's address is
+// in the memory, so no tool is called.
+func TestDirectionOfIsTheAddress(t *testing.T) {
+	runClass(t, "Georgetown, DE", []string{"is a bank near?"}, []classCase{
+		{msg: "what is the direction of the first one"},
+		{msg: "which is the direction of the second one?"},
+		{msg: "please give me the direction of the first one"},
+	})
+}

@@ -171,7 +171,7 @@ var (
 	reThanks       = regexp.MustCompile(`^(thanks|thank you|thx|cheers|bye|goodbye|ok thanks|great,? thanks|perfect,? thanks)\b`)
 	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
 	reDirections   = regexp.MustCompile(`\b(how (?:much )?far|how long|distance|directions?|route|commute|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles?|km|kilomet(?:er|re)s?|minutes|(?:drive|driving|walk|walking|cycling|bike|travel|journey) time|(?:walk|drive|cycle|bike|go|get) there|how many (?:miles|km|kilomet(?:er|re)s?|minutes|hours))\b`)
-	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level|how many (?:meters?|metres?|feet|foot|ft|m) (?:high|up|tall|above))\b`)
+	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level|how many (?:meters?|metres?|feet|foot|ft|m) (?:high|up|tall|above)|(?:what|which) height|height (?:is |it is |it's )?above (?:the )?sea)\b`)
 	reWhatAt       = regexp.MustCompile(`^(?:what(?:'s|s| is| lies)?(?: at| there at| located at)?|where(?:'s| is)|which place is(?: at)?|reverse geocode|look up|lookup|identify)?\s*[-\d.,\s]+[?.!]*$`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
 	reDummyIt      = regexp.MustCompile(`\bhow (far|long) (is|would) it (be )?to\b|\bhow long (does|would|will) it take\b`)
@@ -329,6 +329,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if r, ok := heightsAsked(low, rd, mem, here); ok {
 		return r
+	}
+	if mem.Last == KindElevation && reSameSearch.MatchString(low) && len(rd.Terms) == 0 && otherPlaceNamed(rd) {
+		return Request{Kind: KindElevation, Near: pointedAt(rd, mem, here)} // "same for Townsend" after a height
 	}
 	if reElevation.MatchString(low) {
 		r := Request{Kind: KindElevation, Near: heightAskedOf(low, rd)}

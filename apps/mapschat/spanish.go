@@ -26,10 +26,12 @@ var spanishRoute = []foreignWord{
 	{regexp.MustCompile(`(?i)\bhorarios?\b`), "opening hours"},
 	{regexp.MustCompile(`(?i)\btel[eé]fono\b`), "phone number"},
 	{regexp.MustCompile(`(?i)\bdirecci[oó]n\b`), "address"},
+	// dirección's false friend: "what is the direction of it" asks its address
+	{regexp.MustCompile(`(?i)\b(what(?:'s|’s| is)|which is|tell me|give me)\s+(?:the\s+)?direction\s+of\b`), "$1 the address of"},
 	{regexp.MustCompile(`(?i)\bahora(?:\s+mismo)?\b`), "now"},
 	{regexp.MustCompile(`(?i)\bhoy\b`), "today"},
 }
 
 // spanish reads a message's Spanish route words in English where it
 // holds any.
-var spanish = foreignWords{cue: regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|bicicleta|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan|primer[ao]|segund[ao]|tercer[ao]?|cuart[ao]|[uú]ltim[ao]|abiert[ao]s?|cierra|horarios?|tel[eé]fono|direcci[oó]n)\b`), words: spanishRoute}
+var spanish = foreignWords{cue: regexp.MustCompile(`(?i)\b(?:desde|hasta|caminando|andando|en coche|en carro|manejando|conduciendo|bicicleta|en bici|en autob[uú]s|en bus|cu[aá]nto|qu[eé] tan|primer[ao]|segund[ao]|tercer[ao]?|cuart[ao]|[uú]ltim[ao]|abiert[ao]s?|cierra|horarios?|tel[eé]fono|direcci[oó]n|(?:what(?:'s|’s| is)|which is|tell me|give me)\s+(?:the\s+)?direction\s+of)\b`), words: spanishRoute}
