@@ -21,28 +21,65 @@ var arrowRE = regexp.MustCompile(`([\pL'’-]+(?:[ \t]+[\pL'’-]+){0,3})[ \t]*(
 var saintWords = []string{"sant", "saint", "san", "santa", "sainte"}
 
 // arrowEnds writes the towns on either side of arrows by their names.
+// The words after an arrow's right town are left to the next arrow, so
+// legs chained in arrows ("dover -> smyrna first then smyrna ->
+// middletown") each keep their left town.
 func arrowEnds(text string, sp understand.Speller, prefer []understand.Place) string {
-	return arrowRE.ReplaceAllStringFunc(text, func(s string) string {
-		m := arrowRE.FindStringSubmatch(s)
-		left, right := strings.Fields(m[1]), strings.Fields(m[3])
-		var lhead, lname, rname, rtail string
+	var b strings.Builder
+	last := 0
+	for from := 0; from < len(text); {
+		ix := arrowRE.FindStringSubmatchIndex(text[from:])
+		if ix == nil {
+			break
+		}
+		for k := range ix {
+			ix[k] += from
+		}
+		left, right := strings.Fields(text[ix[2]:ix[3]]), wordSpans(text, ix[6], ix[7])
+		var lhead, lname, rname string
 		for k := range left { // the longest run of words ending at the arrow
 			if p := arrowTown(strings.Join(left[k:], " "), sp, prefer); p != nil {
 				lhead, lname = strings.Join(left[:k], " "), capitalised(p.Name)
 				break
 			}
 		}
+		rend := 0
 		for k := len(right); k > 0; k-- { // the longest run starting after it
-			if p := arrowTown(strings.Join(right[:k], " "), sp, prefer); p != nil {
-				rname, rtail = capitalised(p.Name), strings.Join(right[k:], " ")
+			if p := arrowTown(wordsOf(text, right[:k]), sp, prefer); p != nil {
+				rname, rend = capitalised(p.Name), right[k-1][1]
 				break
 			}
 		}
 		if lname == "" || rname == "" {
-			return s
+			from = ix[5] // the words after the arrow may stand before the next
+			continue
 		}
-		return strings.TrimSpace(lhead+" "+lname) + " → " + strings.TrimSpace(rname+" "+rtail)
-	})
+		b.WriteString(text[last:ix[2]])
+		b.WriteString(strings.TrimSpace(lhead+" "+lname) + " → " + rname)
+		last, from = rend, rend
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// wordSpans are the spans of the words of text[lo:hi].
+func wordSpans(text string, lo, hi int) [][2]int {
+	var out [][2]int
+	for _, w := range wordSpanRE.FindAllStringIndex(text[lo:hi], -1) {
+		out = append(out, [2]int{lo + w[0], lo + w[1]})
+	}
+	return out
+}
+
+var wordSpanRE = regexp.MustCompile(`\S+`)
+
+// wordsOf is the words at spans, joined by single spaces.
+func wordsOf(text string, spans [][2]int) string {
+	ws := make([]string, len(spans))
+	for i, s := range spans {
+		ws[i] = text[s[0]:s[1]]
+	}
+	return strings.Join(ws, " ")
 }
 
 // arrowTown is the one town of a preferred region the words name: by

@@ -26,6 +26,15 @@ var (
 	// insteadLowerRE is a word or two in lower case after words that
 	// put a place in another's stead: "to seaford i mean laurel".
 	insteadLowerRE = regexp.MustCompile(`(?i:\b(?:i mean|i meant|wait,? no|no,? wait|make (?:it|that)|or rather|instead of|rather than))[,:]?\s+([a-z]+)(\s+[a-z]+)?`)
+	// notLowerRE and notLowerNextRE are a town struck out with "not"
+	// after words taking it back and the town after it, both in lower
+	// case: "to milton - no wait not milton, milford".
+	notLowerRE     = regexp.MustCompile(`(?i:\b(?:wait,? no|no,? wait|i mean|i meant|sorry|oops|actually))[,:]?\s+not\s+([a-z]+)(\s+[a-z]+)?`)
+	notLowerNextRE = regexp.MustCompile(`(?i:\b(?:wait,? no|no,? wait|i mean|i meant|sorry|oops|actually))[,:]?\s+not\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*\s*,\s+([a-z]+)(\s+[a-z]+)?`)
+	// notStruckRE is a town struck out with "not" after words taking it
+	// back and the one put in its stead after a comma: "no wait not
+	// Milton, Milford".
+	notStruckRE = regexp.MustCompile(`(?i:\b(wait,? no|no,? wait|i mean|i meant|sorry|oops|actually))([,:]?\s+not\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)\s*,\s+(\p{Lu})`)
 	// scratchRE is a place struck out and the one put in its stead
 	// after a comma: "scratch Ordino, La Massana".
 	scratchRE = regexp.MustCompile(`(?i:\b(scratch|forget|strike))\s+(that|it|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)\s*,\s+(\p{Lu})`)
@@ -33,9 +42,16 @@ var (
 
 // placesInStead writes the place put in another's stead so the reader
 // reads it as a place on its own: a town in lower case after "i mean"
-// capitalised, and "make it" before the place after "scratch X," (else
-// "Ordino, La Massana" reads as a town and its region).
+// capitalised, and so a town struck out after "no wait not" and the one
+// after it ("no wait not milton, milford"); and "make it" before the
+// place after "scratch X," or "no wait not X," (else "Ordino, La
+// Massana" reads as a town and its region).
 func placesInStead(text string, sp understand.Speller, prefer []understand.Place) string {
+	if sp != nil {
+		text = lowerTownsAfter(notLowerRE, text, sp, prefer)
+		text = lowerTownsAfter(notLowerNextRE, text, sp, prefer)
+	}
+	text = notStruckRE.ReplaceAllString(text, "$1$2, make it $3")
 	text = scratchRE.ReplaceAllString(text, "$1 $2, make it $3")
 	if sp == nil {
 		return text

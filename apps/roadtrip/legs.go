@@ -118,8 +118,11 @@ func (q *question) perLegWords(legs []legSpec) []legSpec {
 	}
 	after := sentenceEnd(q.lower, named)
 	refs := legRefRE.FindAllStringIndex(q.lower[after:], -1)
-	if len(legs) < 2 || len(refs) != len(legs) {
+	if len(legs) < 2 {
 		return legs
+	}
+	if len(refs) != len(legs) {
+		return q.legsByOrdinal(legs, after)
 	}
 	out := slices.Clone(legs)
 	for i, r := range refs {
@@ -131,6 +134,64 @@ func (q *question) perLegWords(legs []legSpec) []legSpec {
 			return legs
 		}
 		out[i] = q.leg(legs[i].From, legs[i].To, lo, hi)
+	}
+	return out
+}
+
+// legOrdinalRE names one leg by its place in the order, anywhere in a
+// sentence: "on the 1st leg", "for the second drive", "on the 2nd",
+// "for leg 2".
+var legOrdinalRE = regexp.MustCompile(`\b(?:on|for|during|in|along)\s+(?:(?:the|my|our)\s+)?(?:(?:leg|drive|part)\s+([1-6])|(1st|2nd|3rd|4th|first|second|third|fourth|last|final)(?:\s+(?:leg|drive|part|stretch|half|trip|run|one|section))?)\b`)
+
+var legOrdinals = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "1st": 1, "first": 1, "2nd": 2,
+	"second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
+
+// legsByOrdinal re-reads legs whose stops are said after all of them are
+// named with each leg's place in the order ("need a gas station halfway
+// on the 1st leg and a cafe halfway on the 2nd", "for the first drive a
+// bakery, for the second a pharmacy"): each leg takes the kinds said
+// with its ordinal, before it when the stops are said first, else after
+// it. Legs unchanged unless every leg is named once.
+func (q *question) legsByOrdinal(legs []legSpec, after int) []legSpec {
+	refs := legOrdinalRE.FindAllStringSubmatchIndex(q.lower[after:], -1)
+	if len(refs) != len(legs) {
+		return legs
+	}
+	order := make([]int, len(refs))
+	for i, r := range refs {
+		w := q.lower[after+r[4] : after+r[5]]
+		if r[2] >= 0 { // "leg 2"
+			w = q.lower[after+r[2] : after+r[3]]
+		}
+		n, ok := legOrdinals[w]
+		if w == "last" || w == "final" {
+			n, ok = len(legs), true
+		}
+		if !ok || n > len(legs) || slices.Contains(order, n) {
+			return legs
+		}
+		order[i] = n
+	}
+	// The stops come before their ordinal when kinds are said before the
+	// first one.
+	before := len(q.types(after, after+refs[0][0])) > 0
+	out := slices.Clone(legs)
+	for i, r := range refs {
+		lo, hi := after+r[0], len(q.r.Text)
+		if i+1 < len(refs) {
+			hi = after + refs[i+1][0]
+		}
+		if before {
+			lo, hi = after, after+r[1]
+			if i > 0 {
+				lo = after + refs[i-1][1]
+			}
+		}
+		if len(q.types(lo, hi)) == 0 {
+			return legs
+		}
+		k := order[i] - 1
+		out[k] = q.leg(legs[k].From, legs[k].To, lo, hi)
 	}
 	return out
 }

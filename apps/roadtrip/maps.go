@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/cairn-agents/cairn/geo"
+	"github.com/cairn-agents/cairn/understand"
 )
 
 // errUnknownPlace is wrapped by locate's error when the maps know no
@@ -77,4 +78,24 @@ func parallel(n int, fn func(i int) error) []error {
 	}
 	wg.Wait()
 	return errs
+}
+
+// namedAsAsked is pt named by the part of its address that is the name
+// asked, when the maps name the point otherwise: "Escaldes-Engordany"
+// geocodes to "les Escaldes, Escaldes-Engordany, Andorra", the town of
+// the parish asked for, and a trip from it starts in Escaldes-Engordany.
+// The name still comes from the tool's result.
+func namedAsAsked(pt point, asked string) point {
+	head, _, _ := strings.Cut(asked, ",")
+	if sameName(pt.Name, head) || sameName(understand.Normalize(pt.Name), understand.Normalize(head)) {
+		return pt
+	}
+	parts := strings.Split(pt.Address, ",")
+	for _, part := range parts[1:] {
+		if p := strings.TrimSpace(part); understand.Normalize(p) == understand.Normalize(head) {
+			pt.Name = p
+			break
+		}
+	}
+	return pt
 }

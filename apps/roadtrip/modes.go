@@ -21,7 +21,8 @@ var bikeWords = []string{"cycling", "cycle", "cycles", "cycled", "bicycling", "b
 // driving that any mention of the place says ("the walking time from
 // X"), else driving.
 // With no word of a mode at any mention, the mode its person says of
-// themselves elsewhere ("I will walk, she will drive").
+// themselves elsewhere ("I will walk, she will drive"), else the one the
+// group says of all ("we'll both walk").
 func (q *question) modeOf(m understand.Mention) string {
 	said := false
 	for _, o := range q.places {
@@ -35,6 +36,9 @@ func (q *question) modeOf(m understand.Mention) string {
 	}
 	if !said {
 		if mode := q.personMode(m); mode != "" {
+			return mode
+		}
+		if mode := q.groupMode(); mode != "" {
 			return mode
 		}
 	}

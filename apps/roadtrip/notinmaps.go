@@ -8,13 +8,14 @@ import (
 )
 
 // This file finds a question that asks only for what no maps tool gives:
-// tolls, opening hours, room rates, fares ("Which road is cheapest in
-// tolls and what will I pay?", "What time does the museum close?"). Such
-// a question is unanswerable; a wish about them beside a trip asked
-// ("NO tolls pls", "3 routes, ideally toll-free") is not.
+// tolls, opening hours, room rates, fares, the price of parking ("Which
+// road is cheapest in tolls and what will I pay?", "What time does the
+// museum close?", "how much is metered parking per hr"). Such a
+// question is unanswerable; a wish about them beside a trip asked ("NO
+// tolls pls", "3 routes, ideally toll-free") is not.
 
 // notInMapsRE finds a thing the maps do not give.
-var notInMapsRE = regexp.MustCompile(`(?i)\b(tolls?|toll (?:charges?|costs?|fees?|prices?)|opening (?:hours|times)|hours of operation|business hours|(?:open|close|closes|closing) (?:until|till|time|times)|what time (?:does|do|is|are) [^.?!]{0,40}(?:open|close)|room (?:rates?|prices?)|(?:nightly|night's) (?:rates?|prices?)|rates? per night|price (?:of|for) a room|(?:bus |train |taxi )?fares?|parking (?:fees?|costs?|prices?)|entrance fees?|admission (?:fees?|prices?))\b`)
+var notInMapsRE = regexp.MustCompile(`(?i)\b(tolls?|toll (?:charges?|costs?|fees?|prices?)|opening (?:hours|times)|hours of operation|business hours|(?:open|close|closes|closing) (?:until|till|time|times)|what time (?:does|do|is|are) [^.?!]{0,40}(?:open|close)|room (?:rates?|prices?)|(?:nightly|night's) (?:rates?|prices?)|rates? per night|price (?:of|for) a room|(?:bus |train |taxi )?fares?|(?:metered |street |hourly |daily |overnight )?parking (?:fees?|costs?|prices?|rates?|meters?|per (?:hour|hr|day|night))|(?:metered|paid) parking|pay (?:for (?:the )?)?(?:parking|the meter)|entrance fees?|admission (?:fees?|prices?))\b`)
 
 // askWordRE says a sentence asks: a question word, a comparison of
 // cost, a wish to know.

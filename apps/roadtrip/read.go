@@ -34,9 +34,16 @@ func readSpec(t locnav.Task, o understand.Options) taskSpec {
 	if len(t.OutputFormat) == 0 {
 		bullets, text = bulletFormat(text)
 	}
-	r := understand.Read(tidyQuestion(text, o), o)
+	text = tidyQuestion(text, o)
+	read := text
+	if sp, ok := o.Gazetteer.(understand.Speller); ok {
+		read = maskedVerbs(text, sp, o.Prefer)
+	}
+	r := understand.Read(read, o)
+	r.Text = text // the masked verbs are words again; spans are unchanged
 	otherNames(r, o)
 	dropItemNumbers(r)
+	dropNounFractions(r)
 	q := newQuestion(r, o.Gazetteer != nil)
 	switch {
 	case len(t.OutputFormat) == 0 && q.r.Format != nil:
@@ -130,7 +137,7 @@ func newQuestion(r *understand.Reading, known bool) *question {
 	}
 	r.Terms = slices.DeleteFunc(r.Terms, q.asVerb)
 	for _, m := range r.Mentions {
-		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m)) && !q.asVerbPlace(m) && !eventName(m) && !q.occasionMonth(m) {
+		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m)) && !q.asVerbPlace(m) && !eventName(m) && !q.occasionMonth(m) && !q.speaker(m) {
 			q.places = append(q.places, m)
 		}
 	}

@@ -158,7 +158,7 @@ func (q *question) meeting(s *taskSpec) {
 	if len(origins) < 2 {
 		add(q.role(understand.RoleNone))
 	}
-	origins = q.introducedOrigins(slices.DeleteFunc(origins, q.person))
+	origins = q.withoutSharedTown(q.introducedOrigins(slices.DeleteFunc(origins, q.person)))
 	slices.SortStableFunc(origins, func(a, b understand.Mention) int { return a.Start - b.Start })
 	for _, m := range origins {
 		s.Origins = append(s.Origins, originSpec{Place: specName(m), Mode: q.modeOf(m)})

@@ -31,6 +31,11 @@ var (
 	ampRE = regexp.MustCompile(`(?i)\s&\s+((?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.? of\b)`)
 	// "a place for rest", "2 places to rest": rest stops.
 	restPlaceRE = regexp.MustCompile(`(?i)\b(place|spot)(s?) (?:for|to) (?:a )?rest\b`)
+	// "2 places with beautiful view", "a spot with a nice view", "one
+	// panoramic point": viewpoints, a place named by its view ("a rest
+	// stop with a view" stays a rest stop).
+	viewPlaceRE = regexp.MustCompile(`(?i)\b(?:place|spot|point)(s?)\s+(?:with|for|to see|to enjoy|that has|that have|having|offering)\s+(?:a\s+|the\s+|some\s+)?(?:(?:really|very|beautiful|nice|good|great|pretty|lovely|scenic|panoramic|amazing|wonderful|best|fine|nicest|sweeping|open|wide)\s+)*(?:view|views|panorama|panoramas|vista|vistas|scenery)\b`)
+	panoramicRE = regexp.MustCompile(`(?i)\bpanoramic\s+(?:point|spot|place|stop|lookout)(s?)\b`)
 	// "from X to Y" with single words: the slots of a trip's ends.
 	slotRE = regexp.MustCompile(`(?i)\b(from|between) ([a-z]+) (to|until|till|and) ([a-z]+)\b`)
 	// "I don't want to pass in X", "we do not wish to go through X",
@@ -42,7 +47,11 @@ var (
 	// "more to the north than X", "more north than X", "further to the
 	// west than X", "more at the east than X" (French "plus à l'est"): a
 	// place's side of a landmark.
-	moreThanRE = regexp.MustCompile(`(?i)\b(?:more|further|farther|a bit more|a little more|much more)\s+(?:to(?:wards)?\s+the\s+|(?:in|at|on)\s+the\s+|(?:at|in)\s+)?(north|south|east|west|northeast|northwest|southeast|southwest)\s+than\b`)
+	// The article may be dropped ("more to north than X").
+	moreThanRE = regexp.MustCompile(`(?i)\b(?:more|further|farther|a bit more|a little more|much more)\s+(?:to(?:wards)?\s+(?:the\s+)?|(?:in|at|on)\s+the\s+|(?:at|in)\s+)?(north|south|east|west|northeast|northwest|southeast|southwest)\s+than\b`)
+	// "on the east side from X", "to the northern side of X", "at the
+	// west side of X": that side of a landmark.
+	sideOfLandmarkRE = regexp.MustCompile(`(?i)\b(?:(?:on|to|at|in)\s+(?:the\s+)?)?(north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)?\s+side\s+(?:of|from)\b`)
 	// "I've been in Lewes since the divorce": where a person lives now.
 	beenSinceRE = regexp.MustCompile(`(?i)\b(?:'ve|’ve|have|has|'s)\s+been\s+(?:living\s+|staying\s+|based\s+)?in\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(since|for)\b`)
 )
@@ -96,6 +105,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	if spells {
 		text = townsBeforeCodes(text, sp)
 		text = arrowEnds(text, sp, o.Prefer)
+		text = landmarksLowered(text, sp, o.Prefer)
 	}
 	text = understand.WriteSpokenMarks(text)
 	text = bracketedAreas(text, o.Gazetteer)
@@ -113,6 +123,7 @@ func tidyQuestion(text string, o understand.Options) string {
 	text = equalParts(text)
 	text = fractionMarks(text)
 	text = moreThanRE.ReplaceAllString(text, "$1 of")
+	text = sideOfLandmarkRE.ReplaceAllString(text, "$1 of")
 	text = beenSinceRE.ReplaceAllString(text, " lives in $1$2")
 	text = fixWords(text)
 	text = ampRE.ReplaceAllString(text, " and $1")
@@ -122,6 +133,8 @@ func tidyQuestion(text string, o understand.Options) string {
 	})
 	text = landmarkAgain(text)
 	text = restPlaceRE.ReplaceAllString(text, "rest stop$2")
+	text = viewPlaceRE.ReplaceAllString(text, "viewpoint$1")
+	text = panoramicRE.ReplaceAllString(text, "viewpoint$1")
 	if !spells {
 		return text
 	}

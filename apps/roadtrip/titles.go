@@ -12,7 +12,8 @@ import (
 // named with capitals ("the tally sheets from the Christmas Bird
 // Count", "after the Spring Arts Festival"): neither names a place, so
 // no surname is read as a town by its spelling and no event as a place
-// to start from.
+// to start from. So too a person named by what they are before a verb
+// of saying ("Pastor says …").
 
 // titledNameRE is a title and the name after it: "Mrs. Haldane", "Dr
 // Anne Patel", "Mr. J. Ortiz".
@@ -58,4 +59,18 @@ func (q *question) occasionMonth(m understand.Mention) bool {
 	}
 	next := strings.Fields(q.r.Text[m.End:])
 	return len(next) > 0 && next[0] == strings.ToLower(next[0]) && !strings.ContainsAny(next[0][:1], ",.;:!?")
+}
+
+// speakerAfterRE, just after a word, makes it someone speaking or
+// minding: "Pastor says the construction there is a mess", "Grandma
+// thinks", "Coach wants us back by six".
+var speakerAfterRE = regexp.MustCompile(`^\s+(?:says|said|thinks|thought|told|tells|reckons|insists|insisted|warns|warned|mentioned|mentions|suggests|suggested|wants|wanted|asked|asks|prefers|believes|swears|hates|loves|likes)\b`)
+
+// speaker says whether a mention read as no place, or as a place only by
+// a guess (its words are not the place's name: "Pastor" for Basse-Terre),
+// is someone speaking: a list of towns after "avoid" does not go on
+// through "Georgetown, Pastor says …".
+func (q *question) speaker(m understand.Mention) bool {
+	guessed := m.Place == nil || understand.Normalize(m.Place.Name) != understand.Normalize(m.Text)
+	return guessed && speakerAfterRE.MatchString(q.lower[m.End:])
 }

@@ -66,6 +66,7 @@ func (p *Planner) planTrip(ctx context.Context, s *state) (string, error) {
 			addNote(s, note)
 		}
 	}
+	ends[0], ends[1] = namedAsAsked(ends[0], spec.Start), namedAsAsked(ends[1], spec.End)
 	s.Start, s.End = &ends[0], &ends[1]
 	a, b := [2]float64{s.Start.Lat, s.Start.Lng}, [2]float64{s.End.Lat, s.End.Lng}
 	total := distKm(a[0], a[1], b[0], b[1])

@@ -14,10 +14,13 @@ import (
 
 var (
 	// askerFromRE ends the words before where the askers come from:
-	// "we are a family from", "I'm from", "we come from".
-	askerFromRE = regexp.MustCompile(`\b(?:we are|we're|i am|i'm|im|we come|i come|we both come|we all come|are all)\b[^,.;:!?]{0,30}\bfrom\s+$`)
-	// pickupRE ends the words before where a car is rented or picked up.
-	pickupRE = regexp.MustCompile(`\b(?:rent|rents|renting|rented|hire|hires|hiring|hired|pick up|picks up|picking up|collect|collects|collecting|get|getting|take|taking)\s+(?:a|the|our|my|a rental|a hire)\s+(?:rental\s+|hire\s+)?(?:car|van|camper|campervan|rv|motorhome|vehicle|motorbike|bike)\s+(?:up\s+)?(?:in|at|from)\s+$`)
+	// "we are a family from", "I'm from", "we come from", "me and my
+	// wife are from".
+	askerFromRE = regexp.MustCompile(`\b(?:we are|we're|i am|i'm|im|we come|i come|we both come|we all come|are all|(?:me|i) and my [a-z]+ (?:are|come))\b[^,.;:!?]{0,30}\bfrom\s+$`)
+	// pickupRE ends the words before where a car is rented or picked up,
+	// its article perhaps dropped as learners of English do ("we rent car
+	// at X").
+	pickupRE = regexp.MustCompile(`\b(?:rent|rents|renting|rented|hire|hires|hiring|hired|pick up|picks up|picking up|collect|collects|collecting|get|getting|take|taking)\s+(?:(?:a|the|our|my|one)\s+)?(?:rental\s+|hire\s+)?(?:car|van|camper|campervan|rv|motorhome|vehicle|motorbike|bike)\s+(?:up\s+)?(?:in|at|from)\s+$`)
 	// wishedVisitRE ends the words before a town the askers wish to see.
 	wishedVisitRE = regexp.MustCompile(`\b(?:want|wants|would like|'d like|would love|'d love|wish|hope|hoping|must|have|need|really want)\s+to\s+(?:see|visit|stop in|stop at|stop by|pass through|go through|check out|explore|walk around|spend time in)\s+$`)
 )

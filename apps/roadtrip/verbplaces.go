@@ -45,3 +45,38 @@ func (q *question) endedIn(start *understand.Mention) *understand.Mention {
 	}
 	return nil
 }
+
+// objectVerbRE is a word in lower case after "to" with an object after
+// it: "to settle one family matter", "to fix the roof", "to thank our
+// host".
+var objectVerbRE = regexp.MustCompile(`\bto\s+([a-z]+)\s+(?:one|a|an|the|our|my|his|her|their|your|this|that|these|those|some|it|them|him|us|me|things|everything)\b`)
+
+// travelVerbs may name where one goes in their own right ("to visit
+// the …"), so they are left to the reader.
+var travelVerbs = set("visit", "see", "pass", "stop", "go", "drive", "reach", "meet", "avoid", "skip", "get", "head",
+	"return", "come", "travel", "ride", "walk", "explore", "leave", "start", "end", "finish", "take", "make", "find")
+
+// maskedVerbs is text with each verb after "to" that has an object after
+// it, and that names a place only outside the preferred regions, written
+// as underscores of its length ("we want to ______ one family matter"):
+// the reader then reads no place there, and no town of England ("to
+// settle") pulls the question's other towns to England. Spans are kept,
+// so the reading's text can be the unmasked one.
+func maskedVerbs(text string, sp understand.Speller, prefer []understand.Place) string {
+	b := []byte(text)
+	for _, ix := range objectVerbRE.FindAllStringSubmatchIndex(text, -1) {
+		w := text[ix[2]:ix[3]]
+		if travelVerbs[w] || len(w) < 3 {
+			continue
+		}
+		found, near := false, false
+		for _, p := range sp.Lookup(understand.Normalize(w)) {
+			found = true
+			near = near || inPreferred(p, prefer)
+		}
+		if found && !near {
+			copy(b[ix[2]:ix[3]], strings.Repeat("_", len(w)))
+		}
+	}
+	return string(b)
+}
