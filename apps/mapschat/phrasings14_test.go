@@ -120,3 +120,17 @@ func TestDirectionOfIsTheAddress(t *testing.T) {
 		{msg: "please give me the direction of the first one"},
 	})
 }
+
+// "Near the <kind>" after a place of that kind was named and routed to
+// ("near the museum" after a route to Winterthur Museum) searches around
+// that place, the kind's word not searched for.
+func TestNearTheKindSpokenOf(t *testing.T) {
+	runClass(t, "Newark, DE", []string{"how long by bus from Newark to Winterthur Museum"}, []classCase{
+		{msg: "any coffee near the museum?", tool: mapstool.SearchPlaces, has: []string{`"query":"coffee"`, `"latitude":39.80`}},
+		{msg: "is there parking close to the museum", tool: mapstool.SearchPlaces, has: []string{`"query":"parking"`, `"latitude":39.80`}},
+		{msg: "we want a bakery next to the museum", tool: mapstool.SearchPlaces, has: []string{`"query":"bakery"`, `"latitude":39.80`}},
+	})
+	runClass(t, "Milford, DE", []string{"how far is Kent General Hospital from Milford", "gas stations near Milford"}, []classCase{
+		{msg: "a pharmacy by the hospital?", tool: mapstool.SearchPlaces, has: []string{`"query":"pharmacy"`, `"latitude":39.15`}},
+	})
+}

@@ -117,6 +117,17 @@ func spokenNames(rd *understand.Reading, mem Memory, here *Loc) *understand.Read
 			spoken(s, e, roleAround(low[:s]), "")
 		}
 	}
+	for _, t := range rd.Terms {
+		// "near the hospital" after a route to Kent General Hospital:
+		// the kind's word names the place spoken of, where to look
+		if m := reNearThe.FindStringIndex(low[:t.Start]); m != nil && !taken(t.Start, t.End) {
+			if l := namedOfKind(low[t.Start:t.End], mem.Named); l != nil {
+				add = append(add, understand.Mention{Span: t.Span, Text: l.Name, Role: understand.RoleNear, Cue: "near",
+					Place: &understand.Place{Name: l.Name, Kind: understand.KindLandmark, Lat: l.Point.Lat, Lng: l.Point.Lng, HasPoint: true}})
+				drop = append(drop, t.Span)
+			}
+		}
+	}
 	if rd.Text == low {
 		// typed without capitals: two or three words in a row stand
 		// where the capitals would have shown a name ("is lums pond
@@ -141,6 +152,24 @@ func spokenNames(rd *understand.Reading, mem Memory, here *Loc) *understand.Read
 	slices.SortFunc(out.Mentions, func(a, b understand.Mention) int { return a.Start - b.Start })
 	out.Terms = slices.DeleteFunc(slices.Clone(rd.Terms), func(t understand.TermMatch) bool { return inside(t.Span) })
 	return &out
+}
+
+// reNearThe ends with a near cue and "the": "near the ", "close to the ".
+var reNearThe = regexp.MustCompile(`\b(?:near|around|close to|next to|by)\s+the\s+$`)
+
+// namedOfKind is the newest place named in the conversation whose own
+// name holds the kind's word ("museum" of Winterthur Museum), with a
+// position; nil when none.
+func namedOfKind(kind string, named []Loc) *Loc {
+	kind = foldName(kind)
+	for i := len(named) - 1; i >= 0; i-- {
+		own, _, _ := strings.Cut(named[i].Name, ",")
+		if named[i].Point != nil && hasWords(foldName(own), kind) {
+			l := named[i]
+			return &l
+		}
+	}
+	return nil
 }
 
 // roleAround is the role the words before a place give it: from, to,
