@@ -32,6 +32,7 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 	}
 	query = rewordSuperlatives(query)
 	query = rewordHydrography(query) // "on the 1000 dbar isobar", "changing with depth"
+	query = rewordWaterColumn(query) // "from the surface down", "surface to 500 m"
 	query = rewordPressures(query)
 	query = rewordDepths(query)
 	query, deployed := setAsideDeployment(query, now)
@@ -60,11 +61,23 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 // A number corrected as it is written ("which 2 floats — no wait, make
 // it 3 — came closest", "at 500 m, sorry, I mean 1000 m", "cycle 12 (or
 // rather 13)") is the second number: the first, the correction's words
-// and its dashes go. A filler alone ("um", "er") corrects nothing.
+// and its dashes go. A filler alone ("um", "er") corrects nothing. The
+// correction may say again the words before the first number ("the upper
+// 500 dbar — actually, make that the upper 300", "below 1000 m, sorry,
+// below 1500"); other words before the second number are no correction
+// of it. (Ocean's own until understand/ has a mechanism for a mention
+// taken back.)
 var (
-	reCorrection = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)((?:\s+[a-z]+)?)\s*(?:[—–(,;]|--?|\.\.\.)?\s*((?:(?:no|wait|sorry|oops|actually|hmm|um+|er+m?|uh|make (?:it|that)|i mean|i meant|or rather|rather|correction|scratch that|my bad|my mistake)[\s,!.:;]*)+)(\d+(?:\.\d+)?)((?:\s+[a-z]+)?)\s*(?:[—–),;]|--?|\.\.\.)?`)
+	reCorrection = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)((?:\s+[a-z]+\b)?)\s*(?:[—–(,;]|--?|\.\.\.)?\s*((?:(?:no|wait|sorry|oops|actually|hmm|um+|er+m?|uh|make (?:it|that)|i mean|i meant|or rather|rather|correction|scratch that|my bad|my mistake)\b[\s,!.:;]*)+)((?:[a-z]+\s+){0,3}?)(\d+(?:\.\d+)?)((?:\s+[a-z]+)?)\s*(?:[—–),;]|--?|\.\.\.)?`)
 	reCorrectCue = mustGuarded(`(?i)\b(?:no|wait|sorry|oops|actually|make|mean|meant|rather|correction|scratch|bad|mistake)\b`)
 )
+
+// saidAgain says whether lead, the words a correction puts before its
+// number, is empty or the words written just before the first number.
+func saidAgain(before, lead string) bool {
+	lead = strings.ToLower(strings.Join(strings.Fields(lead), " "))
+	return lead == "" || strings.HasSuffix(" "+strings.ToLower(strings.Join(strings.Fields(before), " ")), " "+lead)
+}
 
 // A number with its unit corrected after a few more words ("within 500
 // km of Busan, sorry, make that 400 km", "at 200 m in the Red Sea — no,
@@ -82,24 +95,24 @@ func rewordCorrections(query string) string {
 		return query[m[10]:m[11]] + " " + query[m[4]:m[5]] + query[m[6]:m[7]] + " "
 	})
 	return replaceFunc(reCorrection, query, func(m []int) string {
-		if !reCorrectCue.MatchString(query[m[6]:m[7]]) {
+		if !reCorrectCue.MatchString(query[m[6]:m[7]]) || !saidAgain(query[:m[0]], query[m[8]:m[9]]) {
 			return query[m[0]:m[1]]
 		}
-		first, second := strings.ToLower(strings.TrimSpace(query[m[4]:m[5]])), strings.ToLower(strings.TrimSpace(query[m[10]:m[11]]))
+		first, second := strings.ToLower(strings.TrimSpace(query[m[4]:m[5]])), strings.ToLower(strings.TrimSpace(query[m[12]:m[13]]))
 		if reCorrectCue.MatchString(second) {
 			second = ""
 		}
 		sameKind := first != "" && second != "" && first[:min(3, len(first))] == second[:min(3, len(second))] ||
-			second == "" && len(query[m[2]:m[3]]) == len(query[m[8]:m[9]]) ||
-			first != "" && second == "" && len(query[m[8]:m[9]]) < 5
+			second == "" && len(query[m[2]:m[3]]) == len(query[m[10]:m[11]]) ||
+			first != "" && second == "" && len(query[m[10]:m[11]]) < 5
 		if !sameKind {
 			return query[m[0]:m[1]] // "float 2901623, sorry, 6 profiles": not one number corrected
 		}
 		noun := query[m[4]:m[5]]
 		if second != "" {
-			noun = query[m[10]:m[11]]
+			noun = query[m[12]:m[13]]
 		}
-		return query[m[8]:m[9]] + noun + " "
+		return query[m[10]:m[11]] + noun + " "
 	})
 }
 
@@ -271,6 +284,12 @@ var (
 // kilometre", "below one km", "at a fathom".
 var reOneDepthUnit = mustGuarded(`(?i)\b(at|to|down to|below|beneath|under|deeper than|above|shallower than)\s+(?:a|one)\s+(km|kilomet(?:er|re)|fathom)\b`)
 
+// reInDepth is a level written "in" a depth, as German and Dutch
+// speakers put it ("in 1000 m depth", "in 500 metres water depth", "in
+// 200 m of depth"): that level, unless a bin's noun follows ("in 100 m
+// depth bins" groups).
+var reInDepth = mustGuarded(`(?i)\bin\s+(\d+(?:\.\d+)?)\s*-?\s*` + depthUnit + `\s+(?:of\s+)?(?:water\s+)?depth\b`)
+
 // metres converts v in unit to metres.
 func metres(v float64, unit string) float64 {
 	u := strings.ToLower(unit)
@@ -298,6 +317,13 @@ func metreText(v float64) string {
 // are distances and stay.
 func rewordDepths(query string) string {
 	query = reOneDepthUnit.ReplaceAllString(query, "${1} 1 ${2}") // "deeper than a kilometre"
+	query = replaceFunc(reInDepth, query, func(m []int) string {
+		if reBinAfter.MatchString(query[m[1]:]) {
+			return query[m[0]:m[1]]
+		}
+		v, _ := strconv.ParseFloat(query[m[2]:m[3]], 64)
+		return "at " + metreText(metres(v, query[m[4]:m[5]]))
+	})
 	query = replaceFunc(reDepthSpan, query, func(m []int) string {
 		if reDistanceAfter.MatchString(query[m[1]:]) || !reDeepCueAfter.MatchString(query[m[1]:]) && !reDeepCueBefore.MatchString(query[:m[0]]) {
 			return query[m[0]:m[1]] // "between 10 and 20 km from the coast"
@@ -327,6 +353,32 @@ func rewordDepths(query string) string {
 		})
 	}
 	return query
+}
+
+// The water column named from the surface ("from the surface down", "surface
+// to bottom", "from the surface to the seafloor", "from top to bottom")
+// says which way a profile or its layers run, not a level: no window.
+// From the surface to a depth ("from the surface down to 500 m", "surface
+// to 2 km") is the layer above that depth.
+var (
+	reSurfaceHead = `(?:(?:all the way\s+)?from\s+)?(?:the\s+)?(?:sea\s+|ocean\s+)?surface\s+(?:(?:all the way\s+)?down(?:wards?)?\s+)?`
+	reSurfaceTo   = mustGuarded(`(?i)\b` + reSurfaceHead + `(?:to|till|until|through|thru)\s+(?:about\s+|around\s+)?(\d+(?:\.\d+)?)\s*(dbar|decibars?|db|km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?|m|meters?|metres?)\b`)
+	reBottom      = `(?:the\s+)?(?:bottom|sea\s?floor|sea\s?bed|ocean floor|floor|deepest (?:level|point|measurement|reading))`
+	reWholeColumn = mustGuarded(`(?i)\b(?:all the way\s+)?from\s+(?:the\s+)?(?:sea\s+|ocean\s+)?surface\s+(?:all the way\s+)?down(?:wards?)?\b(?:\s+to\s+` + reBottom + `\b)?|\b` + reSurfaceHead + `(?:to|till|until|through|thru)\s+` + reBottom + `\b|\bfrom\s+(?:the\s+)?top\s+(?:down(?:wards?)?\b|to\s+(?:the\s+)?bottom\b)|\btop\s+to\s+bottom\b`)
+)
+
+// rewordWaterColumn writes the layer from the surface to a depth as
+// "between 0 and" that depth, and drops the whole column's words.
+func rewordWaterColumn(query string) string {
+	query = replaceFunc(reSurfaceTo, query, func(m []int) string {
+		v, unit := query[m[2]:m[3]], query[m[4]:m[5]]
+		if strings.HasPrefix(strings.ToLower(unit), "d") {
+			return "between 0 and " + v + " dbar"
+		}
+		f, _ := strconv.ParseFloat(v, 64)
+		return "between 0 and " + metreText(metres(f, unit))
+	})
+	return reWholeColumn.ReplaceAllString(query, " ")
 }
 
 // Pressures in bars and megapascals are dbar (1 bar = 10 dbar, 1 MPa =
@@ -410,6 +462,48 @@ var (
 // highest", "max & min", "the maximum and the minimum".
 var reExtremesPair = mustGuarded(`\b(?:min(?:imum)?|lowest|smallest|coldest)\s*(?:and|&|to|/)\s*(?:the\s+)?(?:max(?:imum)?|highest|largest|warmest|hottest)\b|\b(?:max(?:imum)?|highest|largest|warmest|hottest)\s*(?:and|&|/)\s*(?:the\s+)?(?:min(?:imum)?|lowest|smallest|coldest)\b`)
 
+// The two extremes may be asked apart, the quantity named with the first
+// ("the lowest temp it saw and the highest", "the minimum salinity in
+// 2019, plus the maximum", "coldest reading n the warmest" typed fast):
+// still one quantity's range, unless the second names another variable
+// ("the lowest temperature and the highest salinity").
+var (
+	extremeLow      = `(?:min(?:imum)?|lowest|smallest|coldest|coolest)`
+	extremeHigh     = `(?:max(?:imum)?|highest|largest|warmest|hottest)`
+	extremesJoin    = `\s*,?\s+(?:and|&|n|plus|as well as|along with|together with)\s+(?:also\s+)?(?:the\s+|its\s+)?`
+	reExtremesApart = mustGuarded(`\b(?:` + extremeLow + `((?:\s+[\w'’]+){1,8}?)` + extremesJoin + extremeHigh + `|` + extremeHigh + `((?:\s+[\w'’]+){1,8}?)` + extremesJoin + extremeLow + `)\b(\s+[\w'’]+)?`)
+)
+
+// extremesApart says whether q asks both extremes of one quantity with
+// words between them.
+func extremesApart(q string) bool {
+	for _, m := range reExtremesApart.FindAllStringSubmatchIndex(q, -1) {
+		group := func(i int) string {
+			if m[2*i] < 0 {
+				return ""
+			}
+			return q[m[2*i]:m[2*i+1]]
+		}
+		gap, next := group(1)+group(2), wordVariable(strings.TrimSpace(group(3)))
+		if next == "" || slices.ContainsFunc(strings.Fields(gap), func(w string) bool { return wordVariable(w) == next }) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordVariable is the variable a single word names ("temp", "salinity"),
+// "" when none.
+func wordVariable(w string) string {
+	w = strings.ToLower(w)
+	for _, t := range variableTerms {
+		if t.Phrase == w {
+			return t.Label
+		}
+	}
+	return ""
+}
+
 // fillAsAsked completes a plan the rules left short: a question that
 // asks for the floats and nothing measured is a count of profiles per
 // float (the listing), as is one that asks which floats and a count of
@@ -427,6 +521,9 @@ func fillAsAsked(q string, p *QueryPlan) {
 	// "the lowest and highest salinity, and the difference between
 	// them": the gap between one float's extremes is their range
 	if p.Aggregate == "compare" && len(p.Floats) < 2 && p.GroupBy == "" && reExtremesPair.MatchString(q) {
+		p.Aggregate = "range"
+	}
+	if (p.Aggregate == "max" || p.Aggregate == "min") && p.Rank == nil && extremesApart(q) {
 		p.Aggregate = "range"
 	}
 	plot, _ := plotAsked(q)

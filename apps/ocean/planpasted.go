@@ -28,7 +28,7 @@ var pastedColumns = map[string]string{
 var (
 	reCellAsked  = mustGuarded(`^(?:\?+|_+|-+|x+|n/?a|\.\.\.|…)$`)
 	reCellNumber = mustGuarded(`^-?\d+(?:[.,:/-]\d+)*$`)
-	reColumnName = mustGuarded(`^[A-Za-z][\w().%/°-]*$`)
+	reColumnName = mustGuarded(`^[A-Za-z][\w().%/°@-]*$`)
 )
 
 // pastedCells parts a pasted line into cells: by tabs, else commas,
@@ -54,6 +54,9 @@ func pastedCells(line string) []string {
 	return out
 }
 
+// columnSep parts a column name: "temp_degC", "psal(psu)", "doxy@200dbar".
+func columnSep(r rune) bool { return r == '_' || r == '(' || r == '[' || r == '/' || r == '@' }
+
 // columnSlot is what a column name holds: a slot of pastedColumns, a
 // variable ("var"), or "" when neither.
 func columnSlot(name string) string {
@@ -61,7 +64,7 @@ func columnSlot(name string) string {
 	if s, ok := pastedColumns[low]; ok {
 		return s
 	}
-	head := strings.FieldsFunc(low, func(r rune) bool { return r == '_' || r == '(' || r == '[' || r == '/' })
+	head := strings.FieldsFunc(low, columnSep)
 	if len(head) == 0 {
 		return ""
 	}
@@ -102,7 +105,35 @@ func rewordPastedRows(query string) string {
 		out = append(out, strings.Join(rows, "; ")+".")
 		i = j - 1
 	}
-	return strings.Join(out, "\n")
+	return rewordLevelColumns(strings.Join(out, "\n"))
+}
+
+// A variable's column may carry the level it was read at in its name
+// ("TEMP_10DBAR", "psal_500m", "doxy@200dbar", "temp_at_50m"): the value
+// at that level, whether rows follow the header or the asker asks to
+// fill the column in.
+var reLevelColumn = mustGuarded(`(?i)\b([a-z][a-z0-9]*)[_@-](?:at[_-]?)?(\d+(?:\.\d+)?)[_-]?(dbar|decibars?|db|m|meters?|metres?)\b`)
+
+// columnLevel splits a column name into its variable and the level in
+// its name ("at 10 dbar"); ok is false when it names no variable with a
+// level.
+func columnLevel(name string) (variable, level string, ok bool) {
+	m := reLevelColumn.FindStringSubmatch(name)
+	if m == nil || m[0] != name || columnSlot(m[1]) != "var" {
+		return "", "", false
+	}
+	return m[1], "at " + m[2] + " " + strings.ToLower(m[3]), true
+}
+
+// rewordLevelColumns writes each such column name left in query as its
+// variable at its level.
+func rewordLevelColumns(query string) string {
+	return replaceFunc(reLevelColumn, query, func(m []int) string {
+		if v, level, ok := columnLevel(query[m[0]:m[1]]); ok {
+			return v + " " + level
+		}
+		return query[m[0]:m[1]]
+	})
 }
 
 // pastedHeader reads a header's cells: each column's slot, and how many
@@ -148,7 +179,10 @@ func rowWords(header, slots, cells []string) string {
 		blank := reCellAsked.MatchString(strings.ToLower(c))
 		switch slots[k] {
 		case "var":
-			v := strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '(' || r == '[' || r == '/' })[0]
+			v := strings.FieldsFunc(name, columnSep)[0]
+			if _, level, ok := columnLevel(name); ok && !slices.Contains(slots, "pressure") && !slices.Contains(slots, "depth") {
+				given = append(given, level)
+			}
 			vars = append(vars, v)
 			if blank {
 				asked = append(asked, v)

@@ -65,7 +65,9 @@ var (
 		{"coldest", mustGuarded(`\b(coldest|coolest)\b`)},
 		{"saltiest", mustGuarded(`\b(saltiest|most saline)\b`)},
 		{"freshest", mustGuarded(`\b(freshest|least saline)\b`)},
-		{"latest", mustGuarded(`\b(most recently|most recent|latest|newest)\b`)},
+		// "which float sent the last data", "reported last?", "was the
+		// last to report": the float whose latest profile is latest
+		{"latest", mustGuarded(`\b(most recently|most recent|latest|newest)\b|\blast\s+(?:\w+\s+)?(?:data|reports?|transmissions?|messages?|signals?|positions?|fix(?:es)?|measurements?|readings?|observations?)\b|\b(?:report(?:ed|s)?|transmit(?:ted|s)?|sen[dt]s?|surfaced)\s+(?:\w+\s+)?last\s*(?:[?.!,;]|$)|\blast\s+(?:one\s+)?to\s+(?:report|transmit|send|surface)\b`)},
 		{"earliest", mustGuarded(`\b(earliest|oldest|first to report)\b`)},
 	}
 	reWhichFloat  = mustGuarded(`\b(which|what) (float|floats|argo float|argo floats|platform|one)\b|\bfloats? (with|that|had|has|recorded|measured|reported)\b.*\b(most|highest|lowest|warmest|coldest|saltiest|freshest|deepest)\b`)
