@@ -97,3 +97,35 @@ func TestCorrectionSaysTheWordsAgain(t *testing.T) {
 		{"is 2902269 or 5906072 fresher in the top 200 dbar – actually make that the top 80 – on average?", pressureBetween(0, 80)},
 	})
 }
+
+// TestGreetingFromTownTypedWithoutStops: a greeting from the asker's
+// town ("Greetings from Lisbon", "Hi from Oslo", "Bonjour from
+// Marseille") before a question typed without stops names no place of
+// the data.
+func TestGreetingFromTownTypedWithoutStops(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"Greetings from Lisbon What was the mean salinity of float 6903247 in 2020", wantAll(wantNoPlace, aggregateIs("mean"))},
+		{"Hi from Oslo How many profiles did float 2902269 make in 2019", wantAll(wantNoPlace, aggregateIs("count"))},
+		{"Greetings from Bergen Where did float 6903247 drift in 2019", wantAll(wantNoPlace, aggregateIs("track"))},
+		{"Bonjour from Marseille Which float was nearest to 10N 65E in 2021", func(p QueryPlan) error {
+			if p.Near == nil || p.Near.Lat != 10 || p.Near.Lon != 65 {
+				return fmt.Errorf("near %+v, want 10N 65E", p.Near)
+			}
+			return nil
+		}},
+	})
+}
+
+// TestLayerAsTopic: a layer named as what the asker studies ("our
+// lecture was on the halocline", "we're studying the mixed layer"), in a
+// sentence that asks nothing, is no layer to read; asked for, it is
+// still missing its depth.
+func TestLayerAsTopic(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"Our lecture this week was on the halocline. Plot the salinity profile of float 2901623 cycle 12 please.", wantNoMissing},
+		{"This module covers the pycnocline. What is the mean salinity of float 6903247 in 2020?", wantNoMissing},
+		{"The whole course is about the oxycline. Give me the mean oxygen of float 5906072 in 2021.", wantNoMissing},
+		{"Today's topic: the thermocline. Could you list the temperature of float 2902269 cycle 30?", wantNoMissing},
+		{"What is the mean temperature in the thermocline for float 6903247?", wantMissing("pressure")},
+	})
+}

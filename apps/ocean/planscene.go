@@ -237,9 +237,22 @@ var reSeaOwnsAfter = mustGuarded(`^(?:['’]s?|s)\s+(?:\w+\s+)?(?:seasons?|water
 var (
 	reSentence   = mustGuarded(`(?:\d\.\d|[^.!?])+(?:[.!?]+|$)`) // "12.5S" ends no sentence
 	reRequest    = mustGuarded(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
-	reStoryHead  = mustGuarded(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|good (?:morning|afternoon|evening))\b`)
+	reStoryHead  = mustGuarded(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|` + greetingWords + `)\b`)
 	reStoryFloat = mustGuarded(`\b(?:[0-9]{7}|[0-9]{5})\b`)
+	// typed without its question mark, a sentence opened by a question
+	// word still asks ("Hello from Hamburg What was the coldest …"), as
+	// does one that puts its question inside ("ok my question is what was
+	// the mean …"); an exclamation opened by one ("What a day", "How
+	// lovely") does not
+	reQuestionHead = mustGuarded(`(?i)^\s*(?:what|whats|what's|which|how|hows|how's|when|where|wheres|who|whose|why|is|are|was|were|did|does|do|has|have|had|can|could)\s|\b(?:what|how|when|where)\s+(?:is|are|was|were|did|does|do|has|have|had|many|much)\b`)
+	reExclaimHead  = mustGuarded(`(?i)^\s*(?:what|how)\s+(?:a|an|lovely|nice|great|beautiful|wonderful|amazing|fun|cool|awful|terrible|strange|weird)\b`)
 )
+
+// sentenceAsks says whether a sentence asks: a request, or a question
+// with or without its mark.
+func sentenceAsks(text string) bool {
+	return reRequest.MatchString(text) || reQuestionHead.MatchString(text) && !reExclaimHead.MatchString(text)
+}
 
 // backgroundSentences are the spans of the background sentences of
 // query, none when no other sentence asks.
@@ -251,7 +264,7 @@ func backgroundSentences(query string) [][2]int {
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		if reRequest.MatchString(text) {
+		if sentenceAsks(text) {
 			asks = true
 			continue
 		}

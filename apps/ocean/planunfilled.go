@@ -106,8 +106,8 @@ func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {
 		}
 		out = append(out, f.slot+": "+fmt.Sprintf(f.why, words))
 	}
-	if m := reNamedLayer.FindStringSubmatch(q); m != nil && m[2] == "" && p.Pressure == nil && !has("pressure") {
-		out = append(out, fmt.Sprintf("pressure: the %s is not given as a depth or pressure (write one such as between 50 and 200 dbar)", m[1]))
+	if m := reNamedLayer.FindStringSubmatchIndex(q); m != nil && m[4] < 0 && p.Pressure == nil && !has("pressure") && !layerAsTopic(q, m[0]) {
+		out = append(out, fmt.Sprintf("pressure: the %s is not given as a depth or pressure (write one such as between 50 and 200 dbar)", q[m[2]:m[3]]))
 	}
 	if m := reOtherFloat.FindString(q); m != "" && p.Aggregate == "compare" && len(p.Floats) == 1 && !has("floats") {
 		out = append(out, fmt.Sprintf("floats: the float to compare with (%q) is not named by its WMO number", m))
@@ -121,6 +121,29 @@ func unfilledMissing(q string, r *understand.Reading, p QueryPlan) []string {
 // rather than every level read. "The mixed layer depth" asks for a
 // quantity instead (unmeasured).
 var reNamedLayer = mustGuarded(`\b(thermocline|pycnocline|halocline|nutricline|oxycline|mixed[- ]layer)s?\b(\s+(?:depths?|thickness)\b)?`)
+
+// A layer named as what the asker studies ("this week is all about the
+// thermocline", "we're learning about the halocline", "our lecture on the
+// mixed layer"), in a sentence that asks nothing while another asks, is
+// the topic, not a layer to read.
+var reLayerTopic = mustGuarded(`\b(?:about|on|studying|study|learning|learn|covering|covers|cover|topic(?:\s+is|:)?|understanding|understand)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?$`)
+
+// layerAsTopic says whether the layer named at q[at:] is such a topic.
+func layerAsTopic(q string, at int) bool {
+	if !reLayerTopic.MatchString(q[:at]) {
+		return false
+	}
+	quiet, asks := false, false
+	for _, m := range reSentence.FindAllStringIndex(q, -1) {
+		a := sentenceAsks(q[m[0]:m[1]])
+		if m[0] <= at && at < m[1] {
+			quiet = !a
+		} else if a {
+			asks = true
+		}
+	}
+	return quiet && asks
+}
 
 // A second float referred to but not named: "with the other one",
 // "against another float", "and a second float".
