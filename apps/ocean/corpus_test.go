@@ -61,10 +61,19 @@ func (c corpusQuestion) heldOut() bool { return strings.ContainsAny(c.ID[len(c.I
 // retired merchant navy master, German, Japanese, Swahili and Arabic
 // speakers' English, a MOOC learner, pasted column headers, a bootcamp
 // student, a yacht delivery skipper, a school principal, a badly
-// transcribed voice note, two asks at once, a long polite preamble).
+// transcribed voice note, two asks at once, a long polite preamble), 17
+// (q543–q572, written blind: a marine cargo underwriter, a PhD supervisor
+// checking a pasted thesis sentence, a Bangladeshi fishermen's
+// cooperative, a Sri Lankan dive-school owner's run-on message, Malagasy,
+// Indonesian and Persian speakers' English, a museum exhibit designer, a
+// chemistry teacher in PSU, a submarine-cable engineer in fathoms, a
+// weather-routing desk, a ham radio operator, floats called buoys, robots
+// and gliders, a CSV, a follow-up without context, °F and feet).
 func (c corpusQuestion) round() int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(c.ID, "q"))
 	switch {
+	case n > 542:
+		return 17
 	case n > 512:
 		return 16
 	case n > 482:
@@ -228,7 +237,7 @@ func TestCorpus(t *testing.T) {
 	data := loadNC(t)
 	a := newApp(t, Options{Gazetteer: geotest.Gazetteer(t)})
 	var tuned, held corpusScore
-	var tunedR, heldR [17]corpusScore // by round
+	var tunedR, heldR [18]corpusScore // by round
 	mustPass := map[string]bool{"q01": true, "q02": true, "q03": true, "q04": true}
 	for _, c := range qs {
 		if err := c.Plan.Validate(); err != nil && len(c.Plan.Missing) == 0 {
@@ -284,7 +293,7 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("tuned (%d questions): %s", tuned.questions, tuned)
 	t.Logf("held out (%d questions): %s", held.questions, held)
-	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth"} {
+	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth", 17: "seventeenth"} {
 		if name == "" {
 			continue
 		}
