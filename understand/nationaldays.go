@@ -7,7 +7,7 @@ import (
 
 // nationalDays are well-known national and patron days on a fixed date,
 // by the names and nicknames travellers use: "on Bastille Day", "for
-// Burns Night", "Koningsdag 2027". A name that is ambiguous between
+// Burns Night", "Koningsdag 2027", "for Songkran". A name that is ambiguous between
 // countries ("Independence Day", "Constitution Day", "National Day")
 // is left out unless its country is in the name.
 func nationalDays() []holiday {
@@ -42,6 +42,20 @@ func nationalDays() []holiday {
 	fixed(time.November, 30, "st andrew's day", "saint andrew's day", "st andrews day")
 	fixed(time.December, 6, "st nicholas day", "st nicholas' day", "saint nicholas day", "nikolaustag")
 	fixed(time.December, 13, "st lucy's day", "santa lucia day", "lucia day", "luciadagen")
+	// New years of the solar calendars of South and Southeast Asia, on
+	// days their countries fix: Songkran (Thailand) 13–15 April, Pi Mai
+	// (Laos) 14–16 April, Pohela Boishakh (Bangladesh) 14 April.
+	days := func(mo time.Month, dd, n int, phrases ...string) {
+		for _, p := range phrases {
+			out = append(out, holiday{words: strings.Fields(p), days: func(d *dateReader, y int) (time.Time, time.Time) {
+				t := d.day(y, mo, dd)
+				return t, t.AddDate(0, 0, n)
+			}})
+		}
+	}
+	days(time.April, 13, 3, "songkran", "thai new year")
+	days(time.April, 14, 3, "pi mai", "pi mai lao", "pii mai", "lao new year")
+	days(time.April, 14, 1, "pohela boishakh", "pahela baishakh", "pohela baishakh", "bengali new year")
 	// Bare names are also words or events: a time only after a word of
 	// time ("for Epiphany", "on Sinterklaas").
 	for _, p := range []string{"epiphany", "sinterklaas"} {

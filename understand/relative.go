@@ -7,11 +7,15 @@ import (
 
 // relative reads "this/next/last/coming/past ..." at i: a unit ("next
 // month"), a count of units ("the past 3 weeks"), a month, a season or
-// a weekday.
+// a weekday. "This coming" is "coming"; "the coming weekend" said on a
+// weekday is the one ahead that week, not the week after.
 func (d *dateReader) relative(p point, i int) (point, bool) {
 	mod := d.word(i)
 	t0 := d.toks[i]
 	n := i + 1
+	if w := d.word(n); mod == "this" && (w == "coming" || w == "upcoming") {
+		mod, n = w, n+1
+	}
 	count := 1
 	counted := false
 	if q, k := numberAt(d.toks, n); k > 0 && q.Kind == Count && q.Value >= 1 && d.toks[n].low != "a" {
@@ -61,6 +65,9 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 		ahead := (int(time.Saturday) - int(d.now.Weekday()) + 7) % 7
 		if d.now.Weekday() == time.Sunday {
 			ahead = -1
+		}
+		if (mod == "coming" || mod == "upcoming") && ahead > 0 {
+			dir = 0 // said on a weekday: this week's
 		}
 		sat := d.now.AddDate(0, 0, ahead)
 		sat = sat.AddDate(0, 0, 7*dir)

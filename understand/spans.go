@@ -263,7 +263,8 @@ func (d *dateReader) daysFrame(m1 time.Month, d1 int, m2 time.Month, d2 int, y i
 // first ("Feb 12 to 17", "Feb 14-17 2026", "October 28 to November 2,
 // 2026", "march first to march fifteenth") or the day first ("13-18
 // February 2026", "14 to 22 February", "the 20th and 28th of February",
-// "3rd July to 5th July").
+// "3rd July to 5th July", "the 30th to the 2nd of May", over April's
+// end).
 func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
 	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
 	finish := func(m1 time.Month, d1 int, m2 time.Month, d2 int, n int) (time.Time, time.Time, string, int, bool) {
@@ -337,6 +338,12 @@ func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
 	}
 	if !hasM1 {
 		m1 = m2
+		if d1 > d2 {
+			// "the 31 to the 2 of November", "from 28 to 3 March": the
+			// month written once, at the end, the range runs over the
+			// month before's end.
+			m1 = (m2+10)%12 + 1
+		}
 	}
 	return finish(m1, d1, m2, d2, n)
 }

@@ -4,22 +4,27 @@ import "time"
 
 // Weeks and weekends named around a day or a month: "the week of the
 // 16th" (the Monday–Sunday week holding that day), "the week commencing
-// 9 March", "w/c 9th" (the seven days from that day), and "any weekend
+// 9 March", "w/c 9th" (the seven days from that day), "the weekend of 8
+// August" (the weekend that day is in, or the one after it), and "any weekend
 // in August", "weekends in May" (the month's first weekend day to its
 // last: whichever of its weekends it is, a Sunday the 1st and a
 // Saturday the 31st included).
 
 // weekOfAt reads "the week of DAY" and "the week commencing /
-// beginning / starting DAY", "w/c DAY" at k.
+// beginning / starting DAY", "w/c DAY" at k, and "the weekend of DAY":
+// the weekend DAY is in (weekendHolding), or for a day in mid-week the
+// Saturday and Sunday after it.
 func (d *dateReader) weekOfAt(text string, k int) (time.Time, time.Time, string, int, bool) {
 	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
 	if d.word(k) == "the" {
 		k++
 	}
-	n, fromDay := 0, false
+	n, fromDay, weekend := 0, false, false
 	switch {
 	case d.word(k) == "w" && d.word(k+1) == "/" && d.word(k+2) == "c" && !d.toks[k+1].space && !d.toks[k+2].space:
 		n, fromDay = k+3, true
+	case d.word(k) == "weekend" && d.word(k+1) == "of":
+		n, weekend = k+2, true
 	case d.word(k) == "week":
 		switch d.word(k + 1) {
 		case "of":
@@ -50,6 +55,14 @@ func (d *dateReader) weekOfAt(text string, k int) (time.Time, time.Time, string,
 	}
 	if !ok || p.Unit != "day" {
 		return fail()
+	}
+	if weekend {
+		from, to, ok := weekendHolding(p.From)
+		if !ok {
+			from = p.From.AddDate(0, 0, int(time.Saturday)-int(p.From.Weekday()))
+			to = from.AddDate(0, 0, 2)
+		}
+		return from, to, "weekend", p.last, true
 	}
 	from := p.From
 	if !fromDay {
@@ -143,24 +156,31 @@ func (d *dateReader) dateWeekend(p point) point {
 	if !oneDay || d.word(n) != "weekend" || n >= len(d.toks) || d.taken[n] || d.namesWeekday(p.first, p.last) {
 		return p
 	}
-	from := p.From
-	switch from.Weekday() {
-	case time.Saturday:
-	case time.Sunday:
-		from = from.AddDate(0, 0, -1)
-	case time.Friday:
-	case time.Monday:
-		from = from.AddDate(0, 0, -2)
-	default:
+	from, to, ok := weekendHolding(p.From)
+	if !ok {
 		return p
-	}
-	to := from.AddDate(0, 0, (int(time.Monday)-int(from.Weekday())+7)%7) // the Monday after
-	if p.From.Weekday() == time.Monday {
-		to = p.From.AddDate(0, 0, 1)
 	}
 	p.From, p.To, p.Unit, p.last = from, to, "weekend", n
 	p.Span.End = d.toks[n].end
 	return p
+}
+
+// weekendHolding is the weekend a day is in or makes long: a Saturday
+// or Sunday its Saturday and Sunday, a Friday Friday to Sunday, a Monday
+// Saturday to Monday, as [from, to). ok is false for a day in mid-week.
+func weekendHolding(day time.Time) (from, to time.Time, ok bool) {
+	from = day
+	switch day.Weekday() {
+	case time.Saturday:
+	case time.Sunday:
+		from = day.AddDate(0, 0, -1)
+	case time.Friday:
+	case time.Monday:
+		return day.AddDate(0, 0, -2), day.AddDate(0, 0, 1), true
+	default:
+		return time.Time{}, time.Time{}, false
+	}
+	return from, from.AddDate(0, 0, (int(time.Monday)-int(from.Weekday())+7)%7), true // to the Monday after
 }
 
 // thatWeekendAt reads "that weekend" or "that same weekend" as the

@@ -21,12 +21,26 @@ var kindLike = regexp.MustCompile(`(?i)\b(\p{L}{3,})-(?:type|style|like|esque|is
 
 // wordInterests are the interests a request names in ways the reader's
 // terms miss: a one-word "…fest", a kind joined to "-type" or "-style",
-// and a word of the vocabulary the reader took for a town's name ("music
-// or art", Art being a town).
+// a word of the vocabulary the reader took for a town's name ("music
+// or art", Art being a town), and a feast read as a time whose name is
+// a kind of event ("for Songkran", "during Carnaval").
 func wordInterests(text string, r *understand.Reading) []string {
 	var out []string
 	if compoundFest.MatchString(text) {
 		out = append(out, "festival")
+	}
+	for _, tf := range r.Times {
+		if tf.Unit != "holiday" {
+			continue
+		}
+		// The reader takes the name for the time, not a term: its words
+		// are matched to the vocabulary's phrases here.
+		name := " " + understand.Normalize(text[tf.Start:tf.End]) + " "
+		for _, t := range terms() {
+			if t.Label != "holiday" && strings.Contains(name, " "+understand.Normalize(t.Phrase)+" ") && !slices.Contains(out, t.Label) {
+				out = append(out, t.Label)
+			}
+		}
 	}
 	for _, m := range kindLike.FindAllStringSubmatch(text, -1) {
 		for _, t := range understand.Read(strings.ToLower(m[1]), understand.Options{Terms: terms()}).Terms {
