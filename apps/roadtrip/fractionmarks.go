@@ -51,8 +51,25 @@ func fractionOfWord(w string) string {
 	return ""
 }
 
-// fractionMarks writes a list of fraction marks as fractions of the way.
+var (
+	// middlePointRE is the point in the middle of a drive said in two
+	// words: "the middle point of this drive", "the center spot along the
+	// route", "the central point between"; not a town's centre.
+	middlePointRE = regexp.MustCompile(`(?i)\b(the|a)\s+(?:middle|mid|center|centre|central)\s+(point|spot)(\s+(?:of|on|along|in)\s+(?:the|this|that|my|our|your|his|her|their)\s+(?:drive|way|route|trip|journey|ride|road|travel|commute)\b|\s+between\b)`)
+	// bareHalfRE is "half" alone after "at" ("at a quarter of the drive,
+	// at half, and at three quarters"), before a comma, "and" or the end
+	// of its sentence, not "at half past" nor "at half speed".
+	bareHalfRE = regexp.MustCompile(`(?i)\b(at|and)\s+(?:the\s+)?half\s*([,;.!?)]|\s+and\b|\s*$)`)
+	// otherFractionRE is a fraction of the way said in words beside it.
+	otherFractionRE = regexp.MustCompile(`(?i)\b(?:quarters?|thirds?|fourths?|fifths?)\b`)
+)
+
+// fractionMarks writes a list of fraction marks as fractions of the way,
+// the point in the middle of a drive as its midpoint, and "half" alone in
+// a sentence that lists other fractions as halfway.
 func fractionMarks(text string) string {
+	text = middlePointRE.ReplaceAllString(text, "$1 mid$2$3")
+	text = barelyHalf(text)
 	return fractionMarksRE.ReplaceAllStringFunc(text, func(s string) string {
 		list := fractionMarksRE.FindStringSubmatch(s)[1]
 		parts := listSepRE.Split(list, -1)
@@ -66,4 +83,26 @@ func fractionMarks(text string) string {
 		}
 		return strings.Join(fs[:len(fs)-1], ", ") + " and " + fs[len(fs)-1] + " of the way"
 	})
+}
+
+// barelyHalf writes "half" alone as "halfway" where its sentence also
+// says a quarter or a third of the way: a list of fractions.
+func barelyHalf(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, ix := range bareHalfRE.FindAllStringSubmatchIndex(text, -1) {
+		lo := strings.LastIndexAny(text[:ix[0]], ".!?\n") + 1
+		hi := len(text)
+		if k := strings.IndexAny(text[ix[1]:], ".!?\n"); k >= 0 {
+			hi = ix[1] + k
+		}
+		if !otherFractionRE.MatchString(text[lo:ix[0]] + " " + text[ix[1]:hi]) {
+			continue
+		}
+		b.WriteString(text[last:ix[0]])
+		b.WriteString(text[ix[2]:ix[3]] + " halfway" + text[ix[4]:ix[5]])
+		last = ix[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }

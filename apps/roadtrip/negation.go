@@ -89,8 +89,9 @@ var personWords = set("me", "i", "i'm", "im", "my", "mine", "we", "we're", "our"
 	"mr", "mrs", "ms", "mx", "dr", "prof")
 
 // peopleIn are the places written "in" after a person ("me in newark,
-// my buddy in dover"), or after a home's verb earlier in the clause
-// ("Dad still lives in the old house in Laurel"): people's homes. In a
+// my buddy in dover"), or after a verb of living or working earlier in
+// the clause ("Dad still lives in the old house in Laurel", "I work in a
+// hotel in Encamp"): people's places. In a
 // list of "name in place" where one name is a person, every name is
 // ("me in bear, jess in middletown, tom in newark").
 func (q *question) peopleIn() []understand.Mention {
@@ -103,8 +104,12 @@ func (q *question) peopleIn() []understand.Mention {
 			named = append(named, m) // "jess in middletown"
 			person = person || personWords[words[n-2]]
 		}
-		for k := len(words) - 1; k >= 0; k-- {
-			if k >= len(words)-4 && personWords[words[k]] || homeWords[words[k]] && words[len(words)-1] == "in" {
+		if q.worksOrLivesIn(m) {
+			out = append(out, m)
+			continue
+		}
+		for k := len(words) - 1; k >= max(0, len(words)-4); k-- {
+			if personWords[words[k]] {
 				out = append(out, m)
 				break
 			}
@@ -124,6 +129,22 @@ func (q *question) peopleIn() []understand.Mention {
 // homeWords, earlier in a clause, make the town "in" which it ends a
 // home ("lives in the farmhouse in Milford").
 var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stay", "stays", "staying")
+
+// workWords do so for the place one works ("I work in a hotel in
+// Escaldes-Engordany"), as "works in Dover" is read.
+var workWords = set("work", "works", "working")
+
+// worksOrLivesIn says whether m is written "in" after a verb of living
+// or working earlier in its clause ("I work in a hotel in X", "she
+// lives in the old house in X"): someone's place, a town even when a
+// parish is named like it.
+func (q *question) worksOrLivesIn(m understand.Mention) bool {
+	words := strings.FieldsFunc(q.lower[clauseStart(q.lower, m.Start, 0):m.Start], func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'') })
+	if len(words) == 0 || words[len(words)-1] != "in" {
+		return false
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return homeWords[w] || workWords[w] })
+}
 
 // refusedRE ends the words just before a fraction said only to be
 // refused: "(not halfway, …)", "rather than halfway", "instead of

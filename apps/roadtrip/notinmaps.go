@@ -17,6 +17,12 @@ import (
 // notInMapsRE finds a thing the maps do not give.
 var notInMapsRE = regexp.MustCompile(`(?i)\b(tolls?|toll (?:charges?|costs?|fees?|prices?)|opening (?:hours|times)|hours of operation|business hours|(?:open|close|closes|closing) (?:until|till|time|times)|what time (?:does|do|is|are) [^.?!]{0,40}(?:open|close)|room (?:rates?|prices?)|(?:nightly|night's) (?:rates?|prices?)|rates? per night|price (?:of|for) a room|(?:bus |train |taxi )?fares?|(?:metered |street |hourly |daily |overnight )?parking (?:fees?|costs?|prices?|rates?|meters?|per (?:hour|hr|day|night))|(?:metered|paid) parking|pay (?:for (?:the )?)?(?:parking|the meter)|entrance fees?|admission (?:fees?|prices?))\b`)
 
+// bookingRE finds what a place would have free or allow, which no maps
+// tool records: "a back room free for eight of us on the 19th", "a
+// table available", "will they let us bring in our own cake", "BYOB",
+// "do they take reservations".
+var bookingRE = regexp.MustCompile(`(?i)\b(?:(?:rooms?|tables?|seats?|booths?|space|spots?)\s+(?:free|available|open|left)\b|availability\b|(?:let|lets|allow|allows|permit|permits)\s+(?:us|you|them|people|guests|customers|groups?)\s+(?:to\s+)?bring\b|bring\s+(?:in\s+)?(?:our|your|their|my|his|her)\s+own\b|byob\b|corkage\b|(?:take|takes|accept|accepts)\s+(?:reservations|bookings)\b)`)
+
 // askWordRE says a sentence asks: a question word, a comparison of
 // cost, a wish to know.
 var askWordRE = regexp.MustCompile(`(?i)\b(how much|how many dollars|how expensive|which|what|when|cheapest|lowest|least expensive|tell me|let me know|want to know|like to know|need to know|find out)\b|\?`)
@@ -31,8 +37,12 @@ func (q *question) notInMaps() string {
 			asked = strings.ToLower(m)
 			break
 		}
+		if bookingRE.MatchString(sentence) && askWordRE.MatchString(sentence) {
+			asked = "a place's free rooms or tables and its house rules"
+			break
+		}
 	}
-	if asked == "" || len(q.role(understand.RoleRelative)) > 0 || q.has(meetWords...) || q.has(evenWords...) {
+	if asked == "" || len(q.role(understand.RoleRelative)) > 0 || q.meetAsked() || q.has(evenWords...) {
 		return ""
 	}
 	// A kind of place named in the asking sentence is what the cost or
@@ -67,4 +77,20 @@ func sentencesOf(text string) []string {
 		out = append(out, text[lo:])
 	}
 	return out
+}
+
+// wishRE says a sentence asks or wishes for something.
+var wishRE = regexp.MustCompile(`(?i)\b(?:want|wants|need|needs|would like|'d like|looking for|look for|help|find|suggest|recommend|should|could|can|where)\b`)
+
+// meetAsked says whether a sentence that asks or wishes says meet: a
+// place to meet is wanted ("where should we meet", "we want to meet
+// halfway"), not a group's habit told ("our circle meets the third
+// Thursday of every month").
+func (q *question) meetAsked() bool {
+	for _, sentence := range sentencesOf(q.lower) {
+		if (askWordRE.MatchString(sentence) || wishRE.MatchString(sentence)) && (&question{lower: sentence}).has(meetWords...) {
+			return true
+		}
+	}
+	return false
 }

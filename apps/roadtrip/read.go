@@ -137,7 +137,7 @@ func newQuestion(r *understand.Reading, known bool) *question {
 	}
 	r.Terms = slices.DeleteFunc(r.Terms, q.asVerb)
 	for _, m := range r.Mentions {
-		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m)) && !q.asVerbPlace(m) && !eventName(m) && !q.occasionMonth(m) && !q.speaker(m) {
+		if m.Role != understand.RoleRegion && (!isRegion(m) || q.endByWhatIsThere(m) || q.worksOrLivesIn(m) && namesTown(m)) && !q.asVerbPlace(m) && !eventName(m) && !q.occasionMonth(m) && !q.speaker(m) && !q.personBeforePlace(m) {
 			q.places = append(q.places, m)
 		}
 	}
@@ -265,7 +265,13 @@ func (q *question) family(keys []string) (locnav.Family, string) {
 			scores[locnav.PlaceFinding] = 4
 		}
 	}
+	people := homes + len(from) + len(between)
 	switch {
+	case meet && people < 2 && relative > 0 && kinds:
+		// "I meet clients for a bite … 2 restaurants west of X": nobody's
+		// place is given, the places asked lie by landmarks.
+		scores[locnav.MeetingPoint] = 2
+		why[locnav.MeetingPoint] = "a place to meet"
 	case meet:
 		scores[locnav.MeetingPoint] = 5
 		why[locnav.MeetingPoint] = "a place to meet"
@@ -483,6 +489,10 @@ func (q *question) ends() (start, end *understand.Mention) {
 	if start != nil && q.askerOrigin(*start) { // "we are a family from Istanbul. We rent a car in …"
 		if p := q.pickedUpIn(end); p != nil && p.Start > start.End {
 			start = p
+		} else if end != nil {
+			if p, e := q.nowAt(*start, *end); p != nil {
+				start, end = p, e
+			}
 		}
 	}
 	if start == nil && end != nil {

@@ -52,6 +52,13 @@ var (
 	// "on the east side from X", "to the northern side of X", "at the
 	// west side of X": that side of a landmark.
 	sideOfLandmarkRE = regexp.MustCompile(`(?i)\b(?:(?:on|to|at|in)\s+(?:the\s+)?)?(north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)?\s+side\s+(?:of|from)\b`)
+	// "to the north from X", "southern from X", "lie east from X": a
+	// side of a landmark said with "from", as many languages say it
+	// (sidesFrom decides which are sides, not ways driven).
+	sideFromRE = regexp.MustCompile(`(?i)\b(to\s+the\s+|on\s+the\s+|at\s+the\s+)?(north|south|east|west|northeast|northwest|southeast|southwest)(ern|erly)?\s+from\b`)
+	// passInRE is a learner's "pass in X" for passing through a town
+	// ("we need to pass in Encamp"); "pass in front of" is no town.
+	passInRE = regexp.MustCompile(`\b([Pp]ass(?:es|ed|ing)?)\s+in\s+(\p{Lu})`)
 	// "I've been in Lewes since the divorce": where a person lives now.
 	beenSinceRE = regexp.MustCompile(`(?i)\b(?:'ve|’ve|have|has|'s)\s+been\s+(?:living\s+|staying\s+|based\s+)?in\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(since|for)\b`)
 )
@@ -86,6 +93,57 @@ func landmarkAgain(text string) string {
 	return b.String()
 }
 
+var (
+	// positionBeforeRE ends the words before a side that says where a
+	// place lies: "which lie", "situated", "that are".
+	positionBeforeRE = regexp.MustCompile(`(?i)\b(?:lie|lies|lying|is|are|be|situated|located|placed|positioned|standing|stand|stands|sit|sits|found|which|that)\s+$`)
+	// motionBeforeRE ends the words before a way driven or walked:
+	// "we drive", "heading", "go to the north from Dover".
+	motionBeforeRE = regexp.MustCompile(`(?i)\b(?:drive|drives|driving|drove|go|goes|going|went|head|heads|heading|headed|travel|travels|travelling|traveling|ride|riding|walk|walks|walking|move|moving|continue|continuing|turn|turning|then)\s+$`)
+	// sideBeforeRE is a side said before in the sentence: "south of",
+	// "east from".
+	sideBeforeRE = regexp.MustCompile(`(?i)\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)?\s+(?:of|from)\b`)
+)
+
+// sidesFrom writes a side of a landmark said with "from" as the side
+// "of" it ("to the north from the library" is north of it, "southern
+// from the museum" south of it). A side with "to the" or an "-ern"
+// says where a place lies unless a verb of going comes just before it
+// ("we drive to the north from Dover"); a bare side does after a word
+// of lying ("which lie east from X") or after "and" following another
+// side ("south of X and east from Y").
+func sidesFrom(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, ix := range sideFromRE.FindAllStringSubmatchIndex(text, -1) {
+		before := text[:ix[0]]
+		marked := ix[2] >= 0 || ix[6] >= 0
+		side := !motionBeforeRE.MatchString(before) && (marked || positionBeforeRE.MatchString(before) ||
+			andAfterSide(before))
+		if !side {
+			continue
+		}
+		b.WriteString(text[last:ix[0]])
+		b.WriteString(strings.ToLower(text[ix[4]:ix[5]]) + " of")
+		last = ix[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// andAfterSide says whether text ends in "and" (or "but also") and its
+// sentence names a side before it.
+func andAfterSide(text string) bool {
+	t := strings.TrimRight(text, " ")
+	for _, w := range []string{" and", " but also", " and also", ","} {
+		if strings.HasSuffix(strings.ToLower(t), w) {
+			lo := strings.LastIndexAny(t, ".!?;\n") + 1
+			return sideBeforeRE.MatchString(t[lo:])
+		}
+	}
+	return false
+}
+
 var compassWords = map[string]string{"N": "north", "S": "south", "E": "east", "W": "west",
 	"NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest"}
 
@@ -118,12 +176,14 @@ func tidyQuestion(text string, o understand.Options) string {
 	text = expandShorthand(text)
 	text = glossed(text)
 	text = refuseRE.ReplaceAllString(text, "avoid")
+	text = passInRE.ReplaceAllString(text, "$1 through $2")
 	text = keptAway(text)
 	text = halfOfRE.ReplaceAllString(text, "at the middle of the $1")
 	text = equalParts(text)
 	text = fractionMarks(text)
 	text = moreThanRE.ReplaceAllString(text, "$1 of")
 	text = sideOfLandmarkRE.ReplaceAllString(text, "$1 of")
+	text = sidesFrom(text)
 	text = beenSinceRE.ReplaceAllString(text, " lives in $1$2")
 	text = fixWords(text)
 	text = ampRE.ReplaceAllString(text, " and $1")

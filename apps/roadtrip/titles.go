@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -73,4 +74,30 @@ var speakerAfterRE = regexp.MustCompile(`^\s+(?:says|said|thinks|thought|told|te
 func (q *question) speaker(m understand.Mention) bool {
 	guessed := m.Place == nil || understand.Normalize(m.Place.Name) != understand.Normalize(m.Text)
 	return guessed && speakerAfterRE.MatchString(q.lower[m.End:])
+}
+
+// theirPlaceAfterRE, just after a word, gives it a place of its own:
+// "Bri from Dover", "Jo in Lewes", "Tam at Milford".
+var theirPlaceAfterRE = regexp.MustCompile(`^\s+(?:from|in|at)\s+\p{Lu}`)
+
+// listItemBeforeRE ends the words before an item of a list or the
+// start of a sentence: ", ", "and ", ". ".
+var listItemBeforeRE = regexp.MustCompile(`(?:^|[,;:.!?(]|\band|\b&)\s*$`)
+
+// personBeforePlace says whether a one-word mention that begins an item
+// of a list, read as no place or as a place only by a guess at its
+// spelling ("Bri" for Bari), is a person whose place the words after it
+// name: "Kayla's driving from Wilmington, Bri from Dover" lists people
+// and their towns, not the towns Wilmington and Bri.
+func (q *question) personBeforePlace(m understand.Mention) bool {
+	if m.Place != nil && understand.Normalize(m.Place.Name) == understand.Normalize(m.Text) || strings.Contains(m.Text, " ") ||
+		!listItemBeforeRE.MatchString(q.r.Text[:m.Start]) {
+		return false
+	}
+	loc := theirPlaceAfterRE.FindStringIndex(q.r.Text[m.End:])
+	if loc == nil {
+		return false
+	}
+	at := m.End + loc[1] - 1
+	return slices.ContainsFunc(q.r.Mentions, func(o understand.Mention) bool { return o.Start == at })
 }

@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
 )
@@ -26,9 +27,56 @@ var (
 )
 
 // askerOrigin says whether a place written with from is where the
-// askers come from, not where the drive starts.
+// askers come from, not where the drive starts. An aside in brackets
+// ("we are a family (2 adults, 3 children) coming from") is skipped.
 func (q *question) askerOrigin(m understand.Mention) bool {
-	return askerFromRE.MatchString(q.lower[clauseStart(q.lower, m.Start, 0):m.Start])
+	blanked := bracketedRE.ReplaceAllStringFunc(q.lower[:m.Start], func(s string) string { return strings.Repeat(" ", len(s)) })
+	before := bracketedRE.ReplaceAllString(q.lower[clauseStart(blanked, m.Start, 0):m.Start], "")
+	return askerFromRE.MatchString(before)
+}
+
+// bracketedRE is an aside in brackets.
+var bracketedRE = regexp.MustCompile(`\s*\([^()]*\)`)
+
+// fromThereRE points back to the place named before it as where a
+// drive sets off: "and from there we drive to".
+var fromThereRE = regexp.MustCompile(`\bfrom (?:there|that town|that village|that point|that place)\b`)
+
+// nowAt is where travellers who said where they come from set off, and
+// where they go then: the place "from there" points back to and the one
+// it leads to ("coming from Perpignan … we cross the border at Pas de
+// la Casa and from there we drive to Andorra la Vella"), else the town
+// they say they stay or live in now, before end ("I am traveling from
+// Osaka and now I stay in Sant Julià de Lòria. Tomorrow I will drive to
+// Canillo"). Nil when neither is written.
+func (q *question) nowAt(origin, end understand.Mention) (start, to *understand.Mention) {
+	for _, ix := range fromThereRE.FindAllStringIndex(q.lower, -1) {
+		if ix[0] < origin.End {
+			continue
+		}
+		hi := len(q.lower)
+		if k := strings.IndexAny(q.lower[ix[1]:], ".!?;\n"); k >= 0 {
+			hi = ix[1] + k
+		}
+		for i, m := range q.places {
+			if m.Start > origin.Start && m.End <= ix[0] && namesTown(m) {
+				start = &q.places[i]
+			}
+			if to == nil && m.Start >= ix[1] && m.End <= hi && m.Role == understand.RoleTo {
+				to = &q.places[i]
+			}
+		}
+		if start != nil && to != nil && !sameReading(*start, *to) {
+			return start, to
+		}
+		start, to = nil, nil
+	}
+	for i, m := range q.places {
+		if m.Start > origin.End && m.End <= end.Start && m.Role == understand.RoleHome && namesTown(m) && !sameReading(m, end) && !q.askerOrigin(m) {
+			return &q.places[i], &end
+		}
+	}
+	return nil, nil
 }
 
 // namesTown says whether a mention names a town, a parish named like its
