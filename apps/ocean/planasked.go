@@ -527,10 +527,12 @@ func fillAsAsked(q string, p *QueryPlan) {
 		p.Aggregate = "range"
 	}
 	plot, _ := plotAsked(q)
-	// "plot the salinity at 500 m for float X in 2015": one float's
-	// values at one level, drawn, are a curve against time
+	// "plot the salinity at 500 m for float X in 2015", "plot the
+	// surface salinity of float X from March 2018 through December
+	// 2019": one float's values at one level, drawn, are a curve against
+	// time
 	if p.Aggregate == "value" && plot && len(p.Floats) == 1 && len(p.Cycles) == 0 && p.Rank == nil && p.GroupBy == "" &&
-		p.Pressure != nil && p.Pressure.Target > 0 && p.Variable != "" && len(p.With) == 0 {
+		p.Pressure != nil && (p.Pressure.Target > 0 || p.Pressure.Surface) && p.Variable != "" && len(p.With) == 0 {
 		p.Aggregate = "timeseries"
 	}
 	// "plot how the salinity changed through 2019": the change drawn
@@ -547,7 +549,7 @@ func fillAsAsked(q string, p *QueryPlan) {
 	// over a layer of a place, its mean
 	if p.Aggregate == "value" && len(p.Floats) == 0 && len(p.Cycles) == 0 && p.Rank == nil && p.GroupBy == "" &&
 		p.Pressure != nil && p.Pressure.Target == 0 && !p.Pressure.Surface && (p.Region != "" || p.Near != nil || p.Box != nil) &&
-		!plot && !reTable.MatchString(q) {
+		!plot && !tableAsked(q) {
 		p.Aggregate = "mean"
 	}
 	// "the sea temp near Bali, month by month": each month's values

@@ -49,3 +49,15 @@ func comparedThan(query string) bool {
 	}
 	return false
 }
+
+// A comparison the asker makes with the answer ("recompute that mean so
+// I can compare", "to compare it with my own numbers", "I'll compare
+// them against the paper's", "for comparison") asks for the one
+// quantity: nothing is named to set it against, so it is no comparison
+// for the gateway to make. A comparison with a float, a year or a place
+// ("so I can compare it with 2019") is not this, nor "compare them"
+// (two things), nor any with two floats named.
+var (
+	ownThing     = `(?:my|our|his|her|their|mine|ours|the\s+(?:student|author|thesis|paper|chapter|report|table|published|reported|original)\w*['’]?s?)\b(?:\s+[a-z'’]+){0,4}?`
+	reOwnCompare = mustGuarded(`\b(?:(?:so(?:\s+that)?\s+)?(?:i|we)\s*(?:can|could|may|might|will|'ll|’ll|want to|need to|would like to|'d like to|’d like to)|in order to|to|and)\s+(?:double[- ]?check\s+(?:and\s+)?)?compare(?:\s+(?:it|that|this|notes|results))?(?:\s+(?:with|against|to)\s+` + ownThing + `)?\s*(?:[.?!;,)]|$)|\bfor\s+(?:a\s+)?comparison(?:\s+(?:with|against|to)\s+` + ownThing + `)?\s*(?:[.?!;,)]|$)`)
+)

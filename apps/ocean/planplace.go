@@ -54,7 +54,7 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 		}
 	}
 	caseless := strings.ToLower(query) == query
-	for _, m := range r.Mentions {
+	for _, m := range radiusCentresFirst(query, r.Mentions) {
 		low := strings.ToLower(m.Text)
 		first, _, _ := strings.Cut(low, " ") // "fahrenheit what": a unit, then the next sentence's first word
 		if placeUnits[low] || placeUnits[first] || m.Role == understand.RoleAvoid || m.Role == understand.RoleRegion {
@@ -111,6 +111,32 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 		}
 	}
 	return nil, ""
+}
+
+// reRadiusOf ends in a radius and its "of": what follows is the
+// radius's centre.
+var reRadiusOf = mustGuarded(`(?i)\b(?:within|in a radius of|radius of)\s+\d+(?:\.\d+)?\s*(?:km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\s+(?:of|from|around)\s+(?:the\s+)?$`)
+
+// radiusCentresFirst is ms with the places named as a radius's centre
+// first ("I run a dive school in Hikkaduwa … within 1500 km of Colombo,
+// what's …"): the radius is measured from its centre, whatever other
+// place the question names before it.
+func radiusCentresFirst(query string, ms []understand.Mention) []understand.Mention {
+	centre := func(m understand.Mention) bool { return reRadiusOf.MatchString(query[:m.Start]) }
+	if !slices.ContainsFunc(ms, centre) {
+		return ms
+	}
+	out := slices.Clone(ms)
+	slices.SortStableFunc(out, func(a, b understand.Mention) int {
+		switch ca, cb := centre(a), centre(b); {
+		case ca && !cb:
+			return -1
+		case cb && !ca:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 var reNameAfterCue = mustGuarded(`\b(?:near|to|of|off|around|from)\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)`)

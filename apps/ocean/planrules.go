@@ -158,6 +158,7 @@ func planRules(query string, now time.Time) QueryPlan { return readPlan(query, n
 // to now, places in gaz) and the ocean vocabulary above. A nil gaz
 // resolves no place name: a question that needs one says so in Missing.
 func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
+	said := query
 	query = apostropheWMO(dropPoliteHead(joinDegreeMinutes(upperHemiPrefix(unshout(tidySpaces(rewordPastedRows(dropSignature(rewordQuotedAnswer(query)))))))))
 	query = expandClipped(reThousands.ReplaceAllString(joinWMO(rewordCodeFilters(rewordForeign(rewordQueryString(rewordFileNames(query))))), "$1$2")) // "pres < 100", "1,000 m", "cyc 50", "avg"
 	// spelled numbers, "most deep", depths, clauses about the asker
@@ -435,8 +436,13 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	}
 
 	// aggregate, read without the phrases that only pick profiles
-	// ("each profile", "the warmest profile")
-	aq := reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(reRangeOfNum.ReplaceAllString(q, " "), " "), " ")
+	// ("each profile", "the warmest profile") and without a comparison
+	// the asker makes with the answer ("so I can compare")
+	aq := q
+	if len(p.Floats) < 2 {
+		aq = reOwnCompare.ReplaceAllString(aq, " ")
+	}
+	aq = reProfileNoun.ReplaceAllString(reRankProfile.ReplaceAllString(reRangeOfNum.ReplaceAllString(aq, " "), " "), " ")
 	aq = reVsAxis.ReplaceAllString(aq, "against $1")
 	// "profile 12" picks a cycle: it asks for a profile only when no
 	// other aggregate is written ("avg salinity profile 12" is a mean)
@@ -480,8 +486,10 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if p.Aggregate == "" && len(p.Cycles) > 0 && reAllMeasured.MatchString(q) {
 		p.Aggregate = "profile" // "every measurement of cycle 5": its levels
 	}
-	if p.Aggregate == "profile" && p.Variable == "" {
-		p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
+	// a profile's variable: a CTD cast's, or what the question says
+	// goes with depth ("gets colder with depth": not depth, the axis)
+	if p.Aggregate == "profile" && (p.Variable == "" || p.Variable == "pressure" && len(p.With) == 0 && reDepthWise.MatchString(said)) {
+		p.Variable, p.With = profileVariables(said)
 	}
 	if (p.Aggregate == "max" || p.Aggregate == "min") && (p.Variable == "" || p.Variable == "pressure") && rePresForm.MatchString(q) {
 		p.Variable = "pressure"
@@ -556,7 +564,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		(p.Aggregate == "" || p.Aggregate == "profile") && reLastProfile.MatchString(q) {
 		p.Rank, p.Aggregate = nil, "profile"
 		if p.Variable == "" {
-			p.Variable, p.With = "temperature", []string{"salinity"} // a CTD profile
+			p.Variable, p.With = profileVariables(said)
 		}
 	}
 	// "when did float X last report / send its last profile": the time
@@ -614,11 +622,11 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	plot, noPlot := plotAsked(q)
 	// a time series of one variable at one level is a curve against time
 	curve := (p.Aggregate == "profile" || p.Aggregate == "timeseries" && p.Pressure != nil && p.Pressure.Target > 0) &&
-		p.Variable != "" && len(p.With) == 0 && !reTable.MatchString(q)
+		p.Variable != "" && len(p.With) == 0 && !tableAsked(q)
 	switch {
 	case plot || !noPlot && (curve || reShow.MatchString(q) && (p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track")):
 		p.Answer = "plot"
-	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || reTable.MatchString(rePerUnit.ReplaceAllString(q, " ")) && p.Actionable():
+	case p.Aggregate == "profile" || p.Aggregate == "timeseries" || p.Aggregate == "track" || p.GroupBy != "" || tableAsked(q) && p.Actionable():
 		p.Answer = "table"
 	case p.Rank != nil && p.Rank.N > 1:
 		p.Answer = "table"

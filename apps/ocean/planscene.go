@@ -20,11 +20,13 @@ import (
 // at them: "here", "of us", "near me", a radius or "nearest" with no
 // place of its own keep its place; "then", "that year" keep its time.
 // Typed without apostrophes, "ive" is "I've" and "were sailing" is
-// "we're sailing" ("Were sailing the Ionian this spring").
+// "we're sailing" ("Were sailing the Ionian this spring"), as is "were"
+// opening a clause before a word of where or when ("Were on a cruise
+// …", "Were off Perth next week"), which no question's "were" is.
 var (
 	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
 	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hiya|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after|` + greetingWords + `)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
-	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|(?:about|going|planning|preparing|getting ready|hoping) to \w+|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
+	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|` + weAreTyped + `|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|(?:about|going|planning|preparing|getting ready|hoping) to \w+|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
 	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max(?:imum|ima|imal|imi[sz]e\w*)?|min(?:imum|ima|imal|imi[sz]e\w*)?|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
 	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:this|that|these|those|the same) (?:seas?|oceans?|regions?|basins?|gulfs?|bays?|waters|part of the (?:sea|ocean|world))|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
 	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
@@ -38,9 +40,20 @@ var (
 )
 
 // greetingWords are greetings in the languages askers write English
-// from ("Good afternoon", "Buongiorno", "Olá"): a clause opened by one is
-// read from the word after it.
-const greetingWords = `good (?:morning|afternoon|evening|day)|greetings|howdy|buongiorno|buonasera|salve|ciao|bonjour|bonsoir|salut|hola|buenos d[ií]as|buenas tardes|buenas|ol[aá]|oi|bom dia|boa tarde|boa noite|hallo|moin|guten (?:morgen|tag|abend)|goedemorgen|goedemiddag|dzie[nń] dobry|cze[sś][cć]|xin ch[aà]o|namaste|konnichiwa|annyeong(?:haseyo)?|ni ?hao|merhaba|hej|hei`
+// from ("Good afternoon", "Buongiorno", "Olá", "Ayubowan", "Salama
+// tompoko", "Kia ora"), and the salutations a letter or a radio call
+// opens or closes with, said from somewhere ("73 from …", the radio
+// amateur's best regards; "Regards from …", "Aloha from …"): a clause
+// opened by one is read from the word after it.
+const greetingWords = `good (?:morning|afternoon|evening|day)|greetings|howdy|buongiorno|buonasera|salve|ciao|bonjour|bonsoir|salut|hola|buenos d[ií]as|buenas tardes|buenas|ol[aá]|oi|bom dia|boa tarde|boa noite|hallo|moin|guten (?:morgen|tag|abend)|goedemorgen|goedemiddag|dzie[nń] dobry|cze[sś][cć]|xin ch[aà]o|namaste|konnichiwa|annyeong(?:haseyo)?|ni ?hao|merhaba|hej|hei|` +
+	`ayubowan|vanakkam|namaskar(?:am)?|salama(?:\s+tompoko)?|jambo|habari|kia ora|aloha|mabuhay|kumusta|talofa|bula|sawubona|selamat (?:pagi|siang|sore|malam|datang)|salaam|salam|as-?salaam?u? ?alaikum|shalom|sawasdee|privet|ahoj|` +
+	`(?:73s?|88s?|(?:best |kind |warm )?regards|(?:warm |best )?wishes|love|salutations|cheers|hugs)\s+from`
+
+// weAreTyped is "were" typed for "we're" before a word of where or when
+// ("Were on a cruise", "Were off Perth"): no question opens so.
+const weAreTyped = `were (?:on|in|at|off|out|from|near|based|currently|now|just|about|still|back)`
+
+var reWeAreTyped = mustGuarded(`(?i)^\s*` + weAreTyped + `\b`)
 
 // A variable's word inside a compound that names a trade, a product or
 // a kind of water ("a sea-salt business", "saltwater angler", "deep-sea
@@ -242,16 +255,16 @@ var (
 	// typed without its question mark, a sentence opened by a question
 	// word still asks ("Hello from Hamburg What was the coldest …"), as
 	// does one that puts its question inside ("ok my question is what was
-	// the mean …"); an exclamation opened by one ("What a day", "How
-	// lovely") does not
-	reQuestionHead = mustGuarded(`(?i)^\s*(?:what|whats|what's|which|how|hows|how's|when|where|wheres|who|whose|why|is|are|was|were|did|does|do|has|have|had|can|could)\s|\b(?:what|how|when|where)\s+(?:is|are|was|were|did|does|do|has|have|had|many|much)\b`)
+	// the mean …", "my pupils ask me which are the nearest …"); an
+	// exclamation opened by one ("What a day", "How lovely") does not
+	reQuestionHead = mustGuarded(`(?i)^\s*(?:what|whats|what's|which|how|hows|how's|when|where|wheres|who|whose|why|is|are|was|were|did|does|do|has|have|had|can|could)\s|\b(?:what|how|when|where)\s+(?:is|are|was|were|did|does|do|has|have|had|many|much)\b|\b(?:asks?|asked|asking)\s+(?:me|us)\s*:?\s+(?:what|which|how|when|where|whether|if)\b`)
 	reExclaimHead  = mustGuarded(`(?i)^\s*(?:what|how)\s+(?:a|an|lovely|nice|great|beautiful|wonderful|amazing|fun|cool|awful|terrible|strange|weird)\b`)
 )
 
 // sentenceAsks says whether a sentence asks: a request, or a question
 // with or without its mark.
 func sentenceAsks(text string) bool {
-	return reRequest.MatchString(text) || reQuestionHead.MatchString(text) && !reExclaimHead.MatchString(text)
+	return reRequest.MatchString(text) || reQuestionHead.MatchString(text) && !reExclaimHead.MatchString(text) && !reWeAreTyped.MatchString(text)
 }
 
 // backgroundSentences are the spans of the background sentences of
@@ -339,6 +352,12 @@ func hasOwnPlace(text string) bool {
 			return true
 		}
 	}
+	for _, m := range reNearestCentre.FindAllStringSubmatchIndex(text, -1) {
+		w := text[m[2]:m[3]]
+		if !reNotACentre.MatchString(w) && !(featureWords[strings.ToLower(w)] && !reWordAhead.MatchString(text[m[3]:])) {
+			return true // not "nearest to the coast", a kind of place alone
+		}
+	}
 	for _, m := range reNameAfterCue.FindAllStringSubmatch(text, -1) {
 		if !placeUnits[strings.ToLower(m[1])] {
 			return true // "of Argo", "in Fahrenheit": no place
@@ -357,10 +376,14 @@ var (
 )
 
 // reRadiusCentre is a radius and the word after its "of": the centre;
-// reNotACentre the words that point back or name no place.
+// reNearestCentre the word after "nearest to" ("the 3 floats nearest of
+// madagascar", "closest to reunion", written in any case); reNotACentre
+// the words that point back or name no place.
 var (
-	reRadiusCentre = mustGuarded(`(?i)\b(?:within|in a radius of|radius of)\s+\d+(?:\.\d+)?\s*(?:km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\s+(?:of|from|around)\s+(?:the\s+)?([\pL][\pL'’-]*)`)
-	reNotACentre   = mustGuarded(`(?i)^(?:me|us|here|there|this|that|it|its|my|our|your|where|float|floats|the|a|an)$`)
+	reRadiusCentre  = mustGuarded(`(?i)\b(?:within|in a radius of|radius of)\s+\d+(?:\.\d+)?\s*(?:km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\s+(?:of|from|around)\s+(?:the\s+)?([\pL][\pL'’-]*)`)
+	reNearestCentre = mustGuarded(`(?i)\b(?:nearest|closest)\s+(?:to|of|from)\s+(?:the\s+)?([\pL][\pL'’-]*)`)
+	reWordAhead     = mustGuarded(`^\s+\pL`)
+	reNotACentre    = mustGuarded(`(?i)^(?:me|us|here|there|this|that|it|its|my|our|your|you|them|him|her|where|float|floats|the|a|an)$`)
 )
 
 // withoutTimes is text without the time frames understand finds in it,

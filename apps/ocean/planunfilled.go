@@ -152,13 +152,14 @@ var reOtherFloat = mustGuarded(`\b(?:the\s+)?(?:other|another|second)\s+(?:one|f
 // "Trawler skipper here.", "Hi, marine biology student here —", "PhD
 // student here:", "Trawler skipper here what was…" or "Navy man here I
 // still think…" typed without the stop, "diver here 🐠 …" ended by an
-// emoji): a sentence that opens with a few words naming the
+// emoji, "Chem teacher here (grade 11) …" followed by an aside in
+// brackets): a sentence that opens with a few words naming the
 // asker and ends in "here" introduces the asker; it points at no place.
 // Not when those words ask for something or place the here ("near
 // here.", "floats around here.", "the temperature here!").
 var (
 	reSentenceOpen = mustGuarded(`(?s)^.*[.!?\n]`)
-	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;]|[-–—]\s|[\p{So}\p{Sk}])|^\s+(?i:what|which|how|where|when|who|can|could|would|do|does|did|i|i'm|i’m|im|we|we're|my|our)\b`)
+	reHereEnds     = mustGuarded(`^\s*(?:[.,!:;(\[]|[-–—]\s|[\p{So}\p{Sk}])|^\s+(?i:what|which|how|where|when|who|can|could|would|do|does|did|i|i'm|i’m|im|we|we're|my|our)\b`)
 	rePlaceWord    = mustGuarded(`(?i)\b(?:near|around|from|of|to|at|in|by|close|off|over|out|up|down|right|just|is|are|was|were|be|been|it|this|that)\b`)
 )
 

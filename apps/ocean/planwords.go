@@ -286,6 +286,41 @@ func plotAsked(q string) (asked, declined bool) {
 	return rePlot.MatchString(q), declined
 }
 
+// A profile asked with no variable named is a CTD cast's temperature
+// and salinity, unless the question, its scene included, says what the
+// curve is to show by how a quantity goes with depth ("how the water
+// gets colder as you go down", "saltier the deeper it goes", "the deeper
+// you go, the colder"): that variable alone.
+var reDepthWise = mustGuarded(`(?i)\b(?:colder|cooler|warmer|hotter|saltier|fresher|more saline|less saline)\b[^.?!;]{0,30}?\b(?:as (?:you|it|we|one) (?:go(?:es)?|get|gets|sink|sinks|dive|dives|descend|descends)(?:\s+(?:down|deeper))?|the deeper|with depth|deeper down|further down|lower down|going down|at depth)\b|\bthe deeper\b[^.?!;]{0,30}?\b(?:colder|cooler|warmer|hotter|saltier|fresher|more saline|less saline)\b`)
+
+// profileVariables is the variables of a profile asked with none named.
+func profileVariables(said string) (string, []string) {
+	if m := reDepthWise.FindString(said); m != "" {
+		if v := formVariable(strings.ToLower(m)); v != "" {
+			return v, nil
+		}
+	}
+	return "temperature", []string{"salinity"}
+}
+
+// A habit's frequency ("every season the students ask", "each summer
+// we dive there", "every time I go out") says how often the asker does
+// something, not that each of something is to be listed: a table is
+// asked by "each" or "every" only outside it, as by "per" outside a
+// rate or a unit (rePerUnit).
+var reHabitual = mustGuarded(`\b(?:every|each)\s+(?:single\s+)?(?:seasons?|times?|summers?|winters?|springs?|autumns?|falls?|weekends?|trips?|visits?|holidays?|terms?|semesters?|classe?s?|lessons?|mornings?|evenings?|nights?|dive seasons?)\b|\bevery (?:now and (?:then|again)|so often)\b`)
+
+// tableAsked says whether q asks for a table: a list, a table, or each
+// or every of something (reTable), outside rates, units, habits and a
+// document's tables cited.
+func tableAsked(q string) bool {
+	return reTable.MatchString(reTableCited.ReplaceAllString(reHabitual.ReplaceAllString(rePerUnit.ReplaceAllString(q, " "), " "), " "))
+}
+
+// reTableCited is a document's numbered table, cited ("(Table 3.2)",
+// "see table S1", "tables 2 and 3"): no table asked.
+var reTableCited = mustGuarded(`(?i)\btables?\s+[a-z]?\d+(?:\.\d+)*[a-z]?(?:\s*(?:and|&|,|-|–)\s*[a-z]?\d+(?:\.\d+)*[a-z]?)*\b`)
+
 // Pressure filters written as code: pandas ("df.pres.between(0, 100)",
 // "df['PRES'] >= 500"), SQL ("PRES BETWEEN 0 AND 100") and comparisons
 // ("0 < pres < 100", "pres >= 0 & pres <= 100"), and equalities ("pres =
