@@ -65,7 +65,19 @@
 // stays in Mentions; [Reading.Retractions] says which mention each
 // takes back and which is said in its stead, and
 // [Reading.WithoutRetracted] gives the mentions without them, the one
-// said in its stead holding the role of the one it replaces.
+// said in its stead holding the role of the one it replaces. The forms:
+// a cue between two places ("I mean", "no wait", "or rather", "make it",
+// "scratch that", "forget that"), a place struck out by "not" or
+// "scratch" before the one in its stead ("not in Leeds but in York",
+// "scratch Lisbon, Porto": Porto is then no region of Lisbon), and a
+// place put aside after another ("Dover, not Smyrna", "Ghent instead of
+// Bruges", "York rather than Leeds"), which puts the first in the role
+// of an earlier Smyrna. A town in lower case after a cue that puts it in
+// another's stead is read as a name ("to Seaford, I mean laurel", "not
+// milton, milford"). A place only put aside where first named ("via
+// Dover instead of Smyrna") is Retraction.Aside; [Reading.WithoutTakenBack]
+// keeps it, for a caller that reads it as a place to keep away from.
+// Numbers taken back ("500 m, sorry, 1000 m") are not read here yet.
 //
 // A short message written all in lower case ("where is lewes") reads
 // names in lower case too, as a longer text with no capitals does.

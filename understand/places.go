@@ -64,6 +64,12 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 		}
 		return between(toks, out[len(out)-1].end, i, ",", "and", "or", "&", ",and", ",or")
 	}
+	// restated says whether the word at i follows a place and a cue that
+	// puts another in its stead ("to Seaford, I mean laurel"): then it is
+	// cued too (retractions.go).
+	restated := func(i int) bool {
+		return len(out) > 0 && restatedAfter(text, out[len(out)-1].End, toks[i].start)
+	}
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		if t.masked {
@@ -86,7 +92,7 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			i++
 			continue
 		}
-		if n, places := longestName(toks, i, g, caseless || listed(i)); n > 0 {
+		if n, places := longestName(toks, i, g, caseless || listed(i) || !t.cap && !t.upper && restated(i)); n > 0 {
 			qualified := n == 1 && (t.cap || t.upper || caseless) && qualifiedNext(toks, i+n, g, caseless) // qualified.go: "Bath, UK"
 			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || common[t.low] && r == RoleNone && !listed(i) && !qualified) {
 				i++ // "To", "Find", "Reading": a word, unless a cue makes it a name

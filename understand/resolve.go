@@ -31,6 +31,9 @@ func structure(toks []token, ms []Mention) {
 			continue // qualified.go: "Las Fallas in Valencia" is an event, in a place
 		}
 		regions := regionReadings(cur.cands)
+		if struckOut(toks, prev) && len(withinAny(prev.cands, regions)) == 0 {
+			continue // retractions.go: "not Ordino, Canillo" puts Canillo in Ordino's stead
+		}
 		if prev.Role == RoleRegion && (prev.Place != nil || len(regionReadings(prev.cands)) > 0 && len(townReadings(prev.cands)) == 0) {
 			continue // a region's region ("Delaware, USA") qualifies nothing more
 		}

@@ -19,13 +19,47 @@ import (
 type Retraction struct {
 	Taken     int `json:"taken"`
 	Successor int `json:"successor"`
+	// Aside says the place is put aside where it is first named
+	// ("staying in Málaga, not Seville" with no Seville before): the
+	// text excludes it rather than takes back what it said, and a caller
+	// may read it as a place to keep away from.
+	Aside bool `json:"aside,omitempty"`
 }
 
 // retractCue, between two places, says the second replaces the first:
 // "I mean", "no wait", "make it", "scratch that", "or rather". "Actually"
 // and "sorry" alone are not enough: "I live in Leeds. Actually my sister
 // lives in York" keeps both.
-var retractCue = regexp.MustCompile(`\b(?:wait,? no|no,? wait|no no|actually,? no|make (?:it|that)|i mean|i meant|or rather|scratch (?:that|it)|scratch|correction|change (?:it|that) to|oops)\b`)
+var retractCue = regexp.MustCompile(`\b(?:wait,? no|no,? wait|no no|actually,? no|make (?:it|that)|i mean|i meant|or rather|scratch (?:that|it)|scratch|(?:forget|strike) (?:that|it)|correction|change (?:it|that) to|oops)\b`)
+
+// restatedEnd ends the words between a place and a word in lower case
+// read as the place said in its stead: "to Seaford, I mean laurel", "to
+// Milford - no wait not milford, laurel".
+var restatedEnd = regexp.MustCompile(`\b(?:wait,? no|no,? wait|i mean|i meant|make (?:it|that)|or rather|scratch(?: that| it)?)(?:,?\s*not)?[\s,:;–—-]*$`)
+
+// restatedAfter says whether text[end:start] joins a place to a word
+// the caller should read as a name in its stead, even in lower case.
+func restatedAfter(text string, end, start int) bool {
+	if start < end || start-end > maxRetractGap {
+		return false
+	}
+	gap := strings.ToLower(text[end:start])
+	return !strings.ContainsAny(gap, ".?!\n") && restatedEnd.MatchString(gap)
+}
+
+// struckOut says whether m is a place struck out where it is written
+// ("not Ordino", "scratch Ordino"): a region after it and a comma is the
+// place in its stead ("not Ordino, Canillo"), no region of it.
+func struckOut(toks []token, m *Mention) bool {
+	if m.first == 0 {
+		return false
+	}
+	switch toks[m.first-1].low {
+	case "not", "scratch", "strike":
+		return true
+	}
+	return false
+}
 
 // madeInto after "make it" makes the trip into something, no place in
 // another's stead: "make it a long weekend in Porto".
@@ -33,7 +67,7 @@ var madeInto = regexp.MustCompile(`^\s+(?:a|an|into)\s`)
 
 // notBefore ends the words before a place taken back by "not": "sorry,
 // not Seville, Málaga", "no, not Leeds - York".
-var notBefore = regexp.MustCompile(`\bnot\s+$`)
+var notBefore = regexp.MustCompile(`\bnot\s+(?:in\s+|from\s+|to\s+|near\s+|at\s+)?$`)
 
 // notThen joins a place taken back by "not" to the one said in its
 // stead: "not Seville, Málaga", "not Leeds but York".
@@ -91,6 +125,9 @@ func (r *Reading) Retractions() []Retraction {
 		j := idx[b]
 		y := r.Mentions[j]
 		last := r.Mentions[idx[b-1]] // the last x before y
+		if y.Start < last.End {
+			continue // mentions a caller added out of order, or overlapping
+		}
 		gap := low[x.End:y.Start]
 		cued := len(gap) <= maxRetractGap && !strings.ContainsAny(gap, "?!\n") && retractCueIn(gap)
 		negated := notBefore.MatchString(low[:last.Start]) && notThen.MatchString(low[last.End:y.Start])
@@ -99,13 +136,22 @@ func (r *Reading) Retractions() []Retraction {
 		}
 	}
 	// "Málaga, not Seville", "Dover instead of Smyrna": every such
-	// Smyrna is taken back, the place before it stays.
+	// Smyrna is taken back, the place before it stays and is said in the
+	// stead of a Smyrna named before ("to Smyrna. Make it Dover, not
+	// Smyrna"); with none before, Smyrna is only put aside.
 	for b := 1; b < len(idx); b++ {
 		y, prev := r.Mentions[idx[b]], r.Mentions[idx[b-1]]
-		if taken[idx[b]] || sameName(y, prev) || !insteadOf.MatchString(low[prev.End:y.Start]) {
+		if taken[idx[b]] || sameName(y, prev) || y.Start < prev.End || !insteadOf.MatchString(low[prev.End:y.Start]) {
 			continue
 		}
+		takeBack(y, idx[b-1], idx[b-1])
+		earlier := len(out)
 		takeBack(y, len(r.Mentions), -1)
+		if earlier == 0 || !slices.ContainsFunc(out[:earlier], func(t Retraction) bool { return sameName(r.Mentions[t.Taken], y) }) {
+			for k := earlier; k < len(out); k++ {
+				out[k].Aside = true
+			}
+		}
 	}
 	slices.SortFunc(out, func(p, q Retraction) int { return p.Taken - q.Taken })
 	return out
@@ -137,7 +183,19 @@ func sameName(a, b Mention) bool {
 // not Seville, Málaga": Málaga is where the text is, as Seville was).
 // The qualifier of a place taken back goes with it. r is not changed.
 func (r *Reading) WithoutRetracted() []Mention {
-	rs := r.Retractions()
+	return r.without(r.Retractions())
+}
+
+// WithoutTakenBack is WithoutRetracted keeping the places only put
+// aside where first named ("Dover instead of Smyrna" with no Smyrna
+// before), for a caller that reads them as places to keep away from.
+func (r *Reading) WithoutTakenBack() []Mention {
+	return r.without(slices.DeleteFunc(r.Retractions(), func(t Retraction) bool { return t.Aside }))
+}
+
+// without is r's mentions less those rs take back, each successor given
+// the role of the first one it replaces.
+func (r *Reading) without(rs []Retraction) []Mention {
 	if len(rs) == 0 {
 		return r.Mentions
 	}

@@ -9,7 +9,9 @@ import (
 
 // Spoken messages and the corrections in them: fillers of dictation
 // ("uh", "um") are no words of the request, and "not X, Y" replaces X,
-// whichever end of the last route or search X was.
+// whichever end of the last route or search X was (which place a message
+// takes back is understand's Reading.Retractions; which end of the route
+// in memory it was is this app's).
 
 // reFillers are the fillers of speech, with the comma a dictation puts
 // after them: "uh", "um", "erm", "hmm".
@@ -23,25 +25,20 @@ func withoutFillers(text string) string {
 	return strings.Join(strings.Fields(reFillers.ReplaceAllString(text, "")), " ")
 }
 
-// reNotBefore ends with a place taken back: "not ", "no not ", "not in ".
-var reNotBefore = regexp.MustCompile(`\bnot\s+(?:in\s+|from\s+|to\s+|near\s+)?$`)
-
 // replacedPlace reads "not Smyrna, Milford" and "no wait not Harrington I
-// meant Georgetown" as the last route with the place taken back replaced
-// by the other one named, at the same end, or the last search moved
-// there; ok false for any other message.
+// meant Georgetown" (a place taken back and the one in its stead, as
+// understand's Reading.Retractions reads them) as the last route with
+// the place taken back replaced by the other one named, at the same end,
+// or the last search moved there; ok false for any other message.
 func replacedPlace(low string, rd *understand.Reading, mem Memory) (Request, bool) {
 	if len(rd.Terms) > 0 || len(low) != len(rd.Text) {
 		return Request{}, false
 	}
 	var old, repl *Loc
-	for _, m := range rd.Mentions {
-		switch {
-		case m.Role == understand.RoleRegion:
-		case old == nil && reNotBefore.MatchString(low[:m.Start]):
-			old = mentionLoc(m)
-		case old != nil && repl == nil:
-			repl = mentionLoc(m)
+	for _, t := range rd.Retractions() {
+		if t.Successor >= 0 {
+			old, repl = mentionLoc(rd.Mentions[t.Taken]), mentionLoc(rd.Mentions[t.Successor])
+			break
 		}
 	}
 	if old == nil || repl == nil {

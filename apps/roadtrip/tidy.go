@@ -200,7 +200,6 @@ func tidyQuestion(text string, o understand.Options) string {
 	}
 	text = nameRE.ReplaceAllStringFunc(text, func(w string) string { return unswapped(w, sp, o.Prefer) })
 	text = refusedLowerTowns(text, sp, o.Prefer)
-	text = placesInStead(text, sp, o.Prefer)
 	return slotRE.ReplaceAllStringFunc(text, func(s string) string {
 		m := slotRE.FindStringSubmatch(s)
 		return m[1] + " " + spelledName(m[2], sp, o.Prefer) + " " + m[3] + " " + spelledName(m[4], sp, o.Prefer)
