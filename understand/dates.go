@@ -510,11 +510,14 @@ func (d *dateReader) monthWritten(i int) bool {
 		}
 		return true
 	}
+	// A day's number before a capitalised month ("7–11 Sept", "3 May")
+	// makes it one too.
+	dayBefore := i > 0 && d.toks[i-1].kind == tokNum && len(d.toks[i-1].raw) <= 2
 	switch {
 	case t.low == "may" || t.low == "march" || t.low == "mar":
-		return t.cap && (timePreps[prev] || numberAfter || prev == "") && !(t.low == "may" && d.word(i+1) == "i")
+		return t.cap && (timePreps[prev] || numberAfter || dayBefore || prev == "") && !(t.low == "may" && d.word(i+1) == "i")
 	case len(t.low) <= 4 && t.low != "june" && t.low != "july":
-		return t.cap && (numberAfter || timePreps[prev] || d.dashedToMonth(i))
+		return t.cap && (numberAfter || dayBefore || timePreps[prev] || d.dashedToMonth(i))
 	}
 	return t.cap || timePreps[prev] || numberAfter
 }
