@@ -199,6 +199,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	// The request as a reader takes it, whatever its typing (spaces,
 	// capitals, a polite word, punctuation dictated as words).
 	text := understand.Plain(understand.WriteSpokenMarks(s.UserInput))
+	// The names of a letter's greeting and sign-off are no places of the
+	// events (letternames.go).
+	text, signature := withoutLetterNames(text)
 	g := s.Given
 	if g != nil {
 		text = strings.TrimSpace(text + " " + strings.Join(g.Interests, ", ") + " " + strings.Join(g.SearchKeywords, " "))
@@ -238,6 +241,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	} else {
 		var m *understand.Mention
 		m, unknown = placeMention(r)
+		if leg := singledOut(r); leg != nil {
+			m = leg // "Vienna first, then Salzburg ..., Salzburg is where I'm free"
+		}
 		if lm, ok := a.landmarkCity(r); m == nil && ok {
 			m, unknown = lm, nil
 		}
@@ -257,6 +263,11 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 				m = &understand.Mention{Text: head, Place: place, Role: understand.RoleIn}
 				unknown = nil
 			}
+		}
+		// A town in the signature is where the writer is, when the
+		// request names no place.
+		if m == nil && len(unknown) == 0 {
+			m = a.signedPlace(signature)
 		}
 		// A request that names no kind of event, no time, no events and
 		// no place but maybe a word some town is named after ("mango") is

@@ -40,13 +40,15 @@ func dayInside(day, later understand.TimeFrame) bool {
 	return oneDay && later.Unit == "range" && !later.From.After(day.From) && !later.To.Before(day.To) && later.To.Sub(later.From) > day.To.Sub(day.From)
 }
 
-// stayDays is the frame written after the place the asker stays in, in
-// its sentence, when the request names an occasion elsewhere before it
-// ("a wedding in Sorrento on 20 June, then based in Naples for those
-// (21st-24th)"): the stay's days are the days asked about. ok is false
-// when the place is no stay or no frame follows it.
+// stayDays is the frame written after the place the asker stays in, or
+// the town of a trip they single out (singledout.go), in its sentence,
+// when the request names an occasion elsewhere before it ("a wedding in
+// Sorrento on 20 June, then based in Naples for those (21st-24th)",
+// "Lisbon first (7–11 Sept), then Porto from the 12th to the 16th. It's
+// the Porto leg I need covered"): the stay's days are the days asked
+// about. ok is false when the place is no stay or no frame follows it.
 func stayDays(r *understand.Reading, stay *understand.Mention, times []understand.TimeFrame) (understand.TimeFrame, bool) {
-	if stay == nil || !staying(r, *stay) {
+	if stay == nil || !staying(r, *stay) && singledOut(r) != stay {
 		return understand.TimeFrame{}, false
 	}
 	_, end := sentenceOf(r.Text, stay.Start)

@@ -109,18 +109,37 @@ var intervalJoin = regexp.MustCompile(`(?i)^\s*(/|[;&|,]\s*(end|end_?date|to|unt
 // dayPairJoin joins two days both asked for: "sat and sun", "Fri & Sat".
 var dayPairJoin = regexp.MustCompile(`(?i)^\s*(and|&|\+|n)\s*$`)
 
+// alsoJoin ends the words before a second day asked for besides a first
+// in the same sentence: "New Year's Eve for the fireworks and also New
+// Year's Day", "the Saturday market, plus Sunday", "Christmas Eve as
+// well as Christmas Day".
+var alsoJoin = regexp.MustCompile(`(?i)(?:\band|&|\bplus|\bas well as)(?:\s+(?:also|too|then|on|the|maybe|perhaps))*[\s,]*$`)
+
+// oneDay says whether tf is a single day: a date, weekday or a one-day
+// feast.
+func oneDay(tf understand.TimeFrame) bool {
+	return (tf.Unit == "day" || tf.Unit == "holiday") && !tf.From.IsZero() && tf.To.Sub(tf.From) <= 25*time.Hour
+}
+
 // joinedDays reads two days joined by a slash or as a key=value string's
 // start and end as one frame from the first to the last, and two days of
-// one week joined by "and" ("this sat and sun") as the frame holding both.
+// one week joined by "and" ("this sat and sun", "New Year's Eve ... and
+// also New Year's Day") as the frame holding both.
 func joinedDays(text string, times []understand.TimeFrame) []understand.TimeFrame {
 	var out []understand.TimeFrame
 	for i := 0; i < len(times); i++ {
 		tf := times[i]
 		if i+1 < len(times) {
 			next := times[i+1]
-			pair := dayPairJoin.MatchString(text[tf.End:next.Start]) && next.From.Sub(tf.From) < 7*24*time.Hour
-			if tf.Unit == "day" && next.Unit == "day" && next.Start >= tf.End && next.From.After(tf.From) &&
-				(intervalJoin.MatchString(text[tf.End:next.Start]) || pair) {
+			between := text[tf.End:max(next.Start, tf.End)]
+			week := next.From.Sub(tf.From) < 7*24*time.Hour
+			pair := dayPairJoin.MatchString(between) && week
+			if oneDay(tf) && oneDay(next) && next.Start >= tf.End && next.From.After(tf.From) && week &&
+				alsoJoin.MatchString(between) && !sentenceEnd.MatchString(between) {
+				pair = true
+			}
+			if (tf.Unit == "day" && next.Unit == "day" || pair) && next.Start >= tf.End && next.From.After(tf.From) &&
+				(intervalJoin.MatchString(between) || pair) {
 				out = append(out, understand.TimeFrame{Span: understand.Span{Start: tf.Start, End: next.End}, From: tf.From, To: next.To, Unit: "range"})
 				i++
 				continue

@@ -75,8 +75,23 @@ func lengthThenStart(text string, times []understand.TimeFrame) []understand.Tim
 // stayUntil is a stay's last day written after a single first day in
 // the same or the next sentence: "until 23 August", "until the 17th"
 // (the day of the first's month, or of the month after when it is
-// earlier).
+// earlier), unless it is an hour (clockUntil).
 var stayUntil = regexp.MustCompile(`(?i)\b(?:until|till|til|to)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:\s+of)?`)
+
+// hourBefore and hourAfter make "until N" an hour of the day, not a
+// day: a bare hour before it ("free 10 till 3", "9 to 5", "from 2pm
+// until 6"), or a clock's mark after N ("till 3pm", "until 5 o'clock",
+// "to 4:30", "till 3 in the afternoon").
+var (
+	hourBefore = regexp.MustCompile(`(?i)(?:^|[^\d./-])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h|hrs)?\s*$`)
+	hourAfter  = regexp.MustCompile(`(?i)^(?:[:.]\d{2}|\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|o’clock|h|hrs)\b|\s+in\s+the\s+(?:morning|afternoon|evening|middle\s+of\s+the\s+day))`)
+)
+
+// clockUntil says whether the "until N" at text[at:] (its number
+// ending at numEnd) is an hour of the day.
+func clockUntil(text string, at, numEnd int) bool {
+	return hourBefore.MatchString(text[:at]) || hourAfter.MatchString(text[numEnd:])
+}
 
 // untilAfterDay joins a single day and a last day written after it
 // ("arriving on the 14th of September and staying until the 17") into
@@ -102,7 +117,8 @@ func untilAfterDay(text string, times []understand.TimeFrame) []understand.TimeF
 			continue
 		}
 		// "until the 17": a day of the month.
-		if m := stayUntil.FindStringSubmatchIndex(text[tf.End:end]); m != nil && (k+1 >= len(times) || times[k+1].Start >= tf.End+m[1]) {
+		if m := stayUntil.FindStringSubmatchIndex(text[tf.End:end]); m != nil && (k+1 >= len(times) || times[k+1].Start >= tf.End+m[1]) &&
+			!clockUntil(text, tf.End+m[0], tf.End+m[3]) {
 			d, _ := strconv.Atoi(text[tf.End+m[2] : tf.End+m[3]])
 			last := time.Date(tf.From.Year(), tf.From.Month(), d, 0, 0, 0, 0, tf.From.Location())
 			if d < tf.From.Day() {

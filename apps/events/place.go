@@ -55,8 +55,9 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 			continue
 		}
 		// A place named after the asker's origin with no cue ("OFW here
-		// from Riyadh, uuwi ako sa Cebu") is where the asker goes.
-		if cued != nil && cued.Role == understand.RoleFrom && named(*m) && !wordBeforeInterest(r, *m) && (uncued == nil || !named(*uncued)) {
+		// from Riyadh, uuwi ako sa Cebu", "I am from Thailand. I will go
+		// Chiang Mai") is where the asker goes.
+		if cued != nil && saysFrom(*cued) && named(*m) && !wordBeforeInterest(r, *m) && (uncued == nil || !named(*uncued)) {
 			uncued = m
 			continue
 		}
@@ -70,7 +71,7 @@ func placeMention(r *understand.Reading) (*understand.Mention, []string) {
 	switch {
 	case cued != nil && cameFrom(r, *cued) && next != nil:
 		return next, nil // "studying in Vancouver ... I go back home to Kyoto"
-	case cued != nil && cued.Role == understand.RoleFrom && uncued != nil && named(*uncued) && uncued.Start > cued.Start:
+	case cued != nil && saysFrom(*cued) && uncued != nil && named(*uncued) && uncued.Start > cued.Start:
 		return uncued, nil
 	case cued != nil:
 		return cued, nil
@@ -167,6 +168,13 @@ func staying(r *understand.Reading, m understand.Mention) bool {
 // ("from Osaka", "I live in Leeds"), not where the events are.
 func origin(r understand.Role) bool {
 	return r == understand.RoleFrom || r == understand.RoleHome
+}
+
+// saysFrom says whether m is where the asker is from, said with "from"
+// ("from Riyadh", "I am from Thailand"), not where they are based ("I'm
+// in Porto", "based in Leeds").
+func saysFrom(m understand.Mention) bool {
+	return m.Role == understand.RoleFrom || m.Role == understand.RoleHome && strings.Contains(strings.ToLower(m.Cue), "from")
 }
 
 // studyCue ends the words before the place an asker studies in: "I'm
@@ -376,9 +384,9 @@ func namedEvent(m understand.Mention) (head string, labels []string) {
 }
 
 // correctionCue finds the words with which a writer takes back what
-// they wrote before: "sorry, I mean", "no wait", "make it", "scratch
-// that", "or rather".
-var correctionCue = regexp.MustCompile(`(?i)\b(?:i mean|i meant|no,? wait|wait,? no|make (?:it|that)|scratch that|correction:|or rather|change (?:it|that) to)\b`)
+// they wrote before: "sorry, I mean", "no wait", "no sorry", "make it",
+// "scratch that", "or rather".
+var correctionCue = regexp.MustCompile(`(?i)\b(?:i mean|i meant|no,? wait|wait,? no|no,? sorry|make (?:it|that)|scratch that|correction:|or rather|change (?:it|that) to)\b`)
 
 // madeInto after "make it" makes the trip into something, no correction:
 // "make it a long weekend", "make it into a week away".

@@ -148,9 +148,11 @@ func heldOut(id string) bool {
 // written blind, not yet tuned on) brought tuned whole to 316/350
 // (90.3%), tuned time to 290/308 (94.2%) and held-out rejections to
 // 12/23 (52.2%): those three floors are lowered to just under (90, 94,
-// 52) until its tuned part is fixed.
+// 52) until its tuned part is fixed. After its fixes tuned whole is
+// 326/350 (93.1%), tuned time 298/308 (96.8%) and held-out rejections
+// 12/23 (52.2%): those floors are raised to just under (93, 96, 52).
 var corpusFloors = map[string]float64{
-	"tuned whole": 90, "tuned place": 90, "tuned time": 94, "tuned interests": 90, "tuned reject": 94,
+	"tuned whole": 93, "tuned place": 90, "tuned time": 96, "tuned interests": 90, "tuned reject": 94,
 	"held-out whole": 58, "held-out place": 79, "held-out time": 72, "held-out interests": 90, "held-out reject": 52,
 }
 

@@ -26,7 +26,10 @@ var interests = []interest{
 		// without the word "festival"
 		"songkran", "loy krathong", "yi peng", "holi", "diwali", "deepavali", "thaipusam", "vesak", "nowruz", "obon", "chuseok"},
 		words: []string{"festival", "fest", "festa", "fiesta", "celebration", "jubilee"}},
-	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats", "desfile", "desfiles", "défilé", "défilés"},
+	{label: "parade", phrases: []string{"parade", "parades", "procession", "processions", "march", "pride", "floats", "parade floats", "desfile", "desfiles", "défilé", "défilés",
+		// parades by the words of the places that hold them
+		"comparsa", "comparsas", "cabalgata", "cabalgatas", "pasacalles", "procesión", "procesiones", "processione", "processioni",
+		"sfilata", "sfilate", "optocht", "optochten", "umzug", "umzüge", "festumzug", "cortejo", "cortège", "cortèges"},
 		words: []string{"parade", "procession", "pride", "carnival", "karneval", "fasching", "mardi gras", "rosenmontag"}},
 	{label: "holiday", phrases: []string{"holiday", "holidays", "public holiday", "national day", "bank holiday", "observance"},
 		kinds: []eventdata.Kind{eventdata.KindHoliday, eventdata.KindObservance}},
