@@ -77,7 +77,10 @@
 // milton, milford"). A place only put aside where first named ("via
 // Dover instead of Smyrna") is Retraction.Aside; [Reading.WithoutTakenBack]
 // keeps it, for a caller that reads it as a place to keep away from.
-// Numbers taken back ("500 m, sorry, 1000 m") are not read here yet.
+// [CorrectedNumbers] writes a number taken back ("500 m, sorry, 1000
+// m", "2 routes — no wait, make it 3 —", "20 km of Leeds, actually make
+// that 15 km") as the one said in its stead, as [Numerals] writes
+// numbers in words as digits.
 //
 // A short message written all in lower case ("where is lewes") reads
 // names in lower case too, as a longer text with no capitals does.

@@ -21,7 +21,7 @@ import (
 func rewordQuestion(query string, now time.Time) (string, []string) {
 	query = understand.Numerals(query)             // "two thousand metres", "in twenty ten"
 	query = rewordTypos(markRunOnSentences(query)) // "Cape Town Of the floats", "chnaged"
-	query = rewordCorrections(query)               // "two floats — no wait, make it three —"
+	query = understand.CorrectedNumbers(query)     // "two floats — no wait, make it three —"
 	query = rewordPeriods(query)                   // "H2 2010", "2019 Q3", "2010 and 2011"
 	query = rewordKeyedBounds(query)               // "from:2018-01 to:2018-03"
 	query = rewordRelativeQuarters(query, now)
@@ -56,64 +56,6 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 		notes = append(notes, fmt.Sprintf("not read as a filter, it says which float is meant: %q", which))
 	}
 	return kept, notes
-}
-
-// A number corrected as it is written ("which 2 floats — no wait, make
-// it 3 — came closest", "at 500 m, sorry, I mean 1000 m", "cycle 12 (or
-// rather 13)") is the second number: the first, the correction's words
-// and its dashes go. A filler alone ("um", "er") corrects nothing. The
-// correction may say again the words before the first number ("the upper
-// 500 dbar — actually, make that the upper 300", "below 1000 m, sorry,
-// below 1500"); other words before the second number are no correction
-// of it. (Ocean's own until understand/ has a mechanism for a mention
-// taken back.)
-var (
-	reCorrection = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)((?:\s+[a-z]+\b)?)\s*(?:[—–(,;]|--?|\.\.\.)?\s*((?:(?:no|wait|sorry|oops|actually|hmm|um+|er+m?|uh|make (?:it|that)|i mean|i meant|or rather|rather|correction|scratch that|my bad|my mistake)\b[\s,!.:;]*)+)((?:[a-z]+\s+){0,3}?)(\d+(?:\.\d+)?)((?:\s+[a-z]+)?)\s*(?:[—–),;]|--?|\.\.\.)?`)
-	reCorrectCue = mustGuarded(`(?i)\b(?:no|wait|sorry|oops|actually|make|mean|meant|rather|correction|scratch|bad|mistake)\b`)
-)
-
-// saidAgain says whether lead, the words a correction puts before its
-// number, is empty or the words written just before the first number.
-func saidAgain(before, lead string) bool {
-	lead = strings.ToLower(strings.Join(strings.Fields(lead), " "))
-	return lead == "" || strings.HasSuffix(" "+strings.ToLower(strings.Join(strings.Fields(before), " ")), " "+lead)
-}
-
-// A number with its unit corrected after a few more words ("within 500
-// km of Busan, sorry, make that 400 km", "at 200 m in the Red Sea — no,
-// 300 m") is the second number in the first one's place: the
-// correction's words go, the words between stay.
-var reCorrectionLater = mustGuarded(`(?i)\b(\d+(?:\.\d+)?)\s*([a-z]+)((?:\s+[\p{L}'’-]+){1,4}?)\s*(?:[—–(,;]|--?|\.\.\.)?\s*((?:(?:no|wait|sorry|oops|actually|make (?:it|that)|i mean|i meant|or rather|rather|correction|scratch that|my bad|my mistake)[\s,!.:;]*)+)(\d+(?:\.\d+)?)\s*([a-z]+)\b\s*(?:[—–),;]|--?|\.\.\.)?`)
-
-// rewordCorrections writes each corrected number as its correction.
-func rewordCorrections(query string) string {
-	query = replaceFunc(reCorrectionLater, query, func(m []int) string {
-		unit, again := strings.ToLower(query[m[4]:m[5]]), strings.ToLower(query[m[12]:m[13]])
-		if unit != again || !reCorrectCue.MatchString(query[m[8]:m[9]]) || reCorrectCue.MatchString(query[m[6]:m[7]]) {
-			return query[m[0]:m[1]]
-		}
-		return query[m[10]:m[11]] + " " + query[m[4]:m[5]] + query[m[6]:m[7]] + " "
-	})
-	return replaceFunc(reCorrection, query, func(m []int) string {
-		if !reCorrectCue.MatchString(query[m[6]:m[7]]) || !saidAgain(query[:m[0]], query[m[8]:m[9]]) {
-			return query[m[0]:m[1]]
-		}
-		first, second := strings.ToLower(strings.TrimSpace(query[m[4]:m[5]])), strings.ToLower(strings.TrimSpace(query[m[12]:m[13]]))
-		if reCorrectCue.MatchString(second) {
-			second = ""
-		}
-		sameKind := first != "" && second != "" && first[:min(3, len(first))] == second[:min(3, len(second))] ||
-			second == "" && len(query[m[2]:m[3]]) == len(query[m[10]:m[11]]) ||
-			first != "" && second == "" && len(query[m[10]:m[11]]) < 5
-		if !sameKind {
-			return query[m[0]:m[1]] // "float 2901623, sorry, 6 profiles": not one number corrected
-		}
-		noun := query[m[4]:m[5]]
-		if second != "" {
-			noun = query[m[12]:m[13]]
-		}
-		return query[m[10]:m[11]] + noun + " "
-	})
 }
 
 // A phrase that says which float is meant by where it is ("float
