@@ -16,6 +16,11 @@ var reWhereAt = regexp.MustCompile(`^(?:['’]s?)?(?:\s+[\p{L}0-9'’&-]+){0,2}?
 var notWhere = map[string]bool{"the": true, "a": true, "an": true, "my": true, "our": true, "your": true, "this": true,
 	"that": true, "town": true, "there": true, "here": true, "time": true, "case": true, "front": true, "between": true}
 
+// reIndefinite ends with an indefinite article: "is there a Wawa on
+// Pulaski Highway" asks whether there is one, a search, not which of the
+// list it is.
+var reIndefinite = regexp.MustCompile(`\b(?:a|an|any|another)\s+$`)
+
 // brandPicks are the references to listed results named by the first
 // word of their name and their street or town ("The ACME on Suburban
 // Drive", "the Dunkin' in Elsmere"): the result of that name whose
@@ -31,7 +36,7 @@ func brandPicks(low, text string, mem Memory) []understand.Reference {
 		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(brand) + `\b`)
 		for _, ix := range re.FindAllStringIndex(low, -1) {
 			at := reWhereAt.FindStringIndex(low[ix[1]:])
-			if at == nil {
+			if at == nil || reIndefinite.MatchString(low[:ix[0]]) {
 				continue
 			}
 			after := strings.Fields(strings.NewReplacer(",", " , ", "?", " ? ", ".", " . ", "!", " ! ", "—", " — ").Replace(low[ix[1]+at[1]:]))

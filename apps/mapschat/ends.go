@@ -133,9 +133,15 @@ func (l *Loc) samePlace(o *Loc) bool {
 // Route 1".
 var reFromHome = regexp.MustCompile(`\bfrom (?:my|our) (?:house|home|place|apartment|apt|flat|condo|cottage|rental|dorm|room)\b(?:\s+(?:on|off|along)\s+[^,.;:?!]*)?`)
 
+// reILiveIn ends with the person saying where they live: "I am living
+// in ", "we live in ", "i've lived in ".
+var reILiveIn = regexp.MustCompile(`\b(?:i|we)(?:\s+am|\s+are|'m|’m|'re|’re|'ve|’ve|\s+have)?\s+(?:now\s+|currently\s+|still\s+)?(?:live|living|lived)\s+in\s+$`)
+
 // fromHome is rd less the names of the street a home start is on, and
-// that start: the map's centre, the person's town. A town named there
-// ("from my place in Lewes") is left to be the start.
+// that start: the town the message says the person lives in ("from my
+// home to there? I am living in Townsend"), else the map's centre, the
+// person's town. A town named there ("from my place in Lewes") is left
+// to be the start.
 func fromHome(rd *understand.Reading, here *Loc) (*understand.Reading, *Loc) {
 	low := strings.ToLower(rd.Text)
 	ix := reFromHome.FindStringIndex(low)
@@ -148,12 +154,18 @@ func fromHome(rd *understand.Reading, here *Loc) (*understand.Reading, *Loc) {
 	inside := func(m understand.Mention) bool { return m.Start >= ix[0] && m.End <= ix[1] }
 	out := *rd
 	out.Mentions = slices.DeleteFunc(slices.Clone(rd.Mentions), inside)
+	for _, m := range out.Mentions {
+		if m.Role == understand.RoleHome && m.Place != nil && m.Place.HasPoint && reILiveIn.MatchString(low[:m.Start]) {
+			return without(&out, m), mentionLoc(m)
+		}
+	}
 	return &out, here
 }
 
-// reFromDwelling ends with a dwelling a route starts from: "from my
-// daughter's house in", "from from our cottage at".
-var reFromDwelling = regexp.MustCompile(`\bfrom\s+(?:[\w'’]+\s+){0,3}(?:house|home|place|flat|apartment|condo|cottage|cabin|farm)\s+(?:in|at|on|near|by|over in|down in|up in)\s+$`)
+// reFromDwelling ends with a dwelling or a workplace a route starts
+// from: "from my daughter's house in", "from from our cottage at", "from
+// the shop here in", "from our office over in".
+var reFromDwelling = regexp.MustCompile(`\bfrom\s+(?:[\w'’]+\s+){0,3}(?:house|home|place|flat|apartment|condo|cottage|cabin|farm|shop|store|office|yard|workshop|warehouse|depot|plant|job site|site|work)\s+(?:in|at|on|near|by|(?:over|down|up|here|out|back) in)\s+$`)
 
 // startsAtDwelling says whether the home mention m is where the route
 // starts: "how far is the first one from my son's place in Milford".

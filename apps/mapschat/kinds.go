@@ -93,6 +93,10 @@ var moreKinds = []struct {
 		"polícia", "comisaría", "comisaria", "commissariat", "gendarmerie", "polizia", "politie", "politiebureau"}},
 	{"bar", []string{"grab a beer", "get a beer", "have a beer", "for a beer", "a cold beer", "some beers", "a few beers", "beers",
 		"a pint", "a few pints", "pints", "grab a drink", "have a drink", "for a drink", "some drinks", "drinks", "a cocktail", "cocktails", "a nightcap"}},
+	// where plants are bought; the offline maps may know none: the
+	// search is still the call, its empty answer the reply
+	{"garden center", []string{"garden center", "garden centre", "garden centers", "garden centres", "plant nursery", "plant nurseries",
+		"garden nursery", "garden store", "garden shop", "garden supply", "garden supplies"}},
 	{"bicycle shop", []string{"bike shop", "bike shops", "bicycle shop", "bicycle shops", "bike store", "bike repair", "bicycle repair", "cycle shop", "cycle store"}},
 }
 
@@ -134,8 +138,9 @@ func wantedTerms(low string, ts []understand.TermMatch) []understand.TermMatch {
 }
 
 // reUnknownKind is a kind asked for near here in words the policy does
-// not know: "are there funeral homes nearby", "any tattoo parlours around here".
-var reUnknownKind = regexp.MustCompile(`\b(?:are there|is there|any|find|need|looking for|where can i find)\s+(?:any\s+|a\s+|an\s+|some\s+|good\s+)*([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:nearby|near here|near me|near us|around here|close by|close to here|in town|in the area|around)\b`)
+// not know: "are there funeral homes nearby", "any tattoo parlours around
+// here", "is there a quilt shop anywhere around Dover".
+var reUnknownKind = regexp.MustCompile(`\b(?:are there|is there|any|find|need|looking for|where can i find)\s+(?:any\s+|a\s+|an\s+|some\s+|good\s+)*([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:anywhere|somewhere)\s+)?(?:nearby|near here|near me|near us|around here|close by|close to here|in town|in the area|around)\b`)
 
 // notKinds are first words of what is no kind of place: "anything to
 // do", "traffic", "help".

@@ -102,3 +102,38 @@ func withReferences(rd *understand.Reading, refs []understand.Reference) *unders
 	out.Modes = slices.DeleteFunc(slices.Clone(rd.Modes), func(m understand.TravelMode) bool { return inside(m.Span) })
 	return &out
 }
+
+// listedKm is how near a listed result a place the message names must be
+// to be that result, named by its own name.
+const listedKm = 1.0
+
+// asListed is l, a place the message names, as the result of this
+// conversation's lists it is: the same name within listedKm ("the lowes"
+// after a Lowe's was found near Millsboro). The maps then take it by its
+// position and id, not its name geocoded again, which may give another
+// of the same name. l itself when it is no listed result.
+func asListed(l *Loc, mem Memory) *Loc {
+	if l == nil || l.PlaceID != "" || l.Ref != "" || l.Point == nil {
+		return l
+	}
+	own, _, _ := strings.Cut(l.Name, ",")
+	own = strings.Trim(foldName(own), "' ")
+	same := func(p Place) bool {
+		return p.PlaceID != "" && strings.Trim(foldName(p.Name), "' ") == own &&
+			distKm(l.Point.Lat, l.Point.Lng, p.Location.Lat, p.Location.Lng) <= listedKm
+	}
+	lists := [][]Place{mem.Results}
+	for i := len(mem.Found) - 1; i >= 0; i-- {
+		lists = append(lists, mem.Found[i].Places)
+	}
+	for _, ps := range lists {
+		if i := slices.IndexFunc(ps, same); i >= 0 {
+			return placeLoc(ps[i], refNamedListed)
+		}
+	}
+	return l
+}
+
+// refNamedListed marks a listed result the person named by its name: a
+// place named in the conversation too ("the state house" after it).
+const refNamedListed = "named"

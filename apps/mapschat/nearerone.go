@@ -123,3 +123,19 @@ func closestListed(rd *understand.Reading, low string, mem Memory) *understand.R
 	out.References = refs
 	return &out
 }
+
+// reWhichClosest asks which of a list is the nearest, and nothing more:
+// "which one is closest", "which is the closest one?", "whats the
+// nearest", "which of them is nearest to us".
+var reWhichClosest = regexp.MustCompile(`^(?:(?:ok(?:ay)?|so|and|hm+|well|but)[,.]?\s+)*(?:which|what)(?:'s|’s|s| is)?\s+(?:one\s+)?(?:of (?:them|those|these)\s+)?(?:is\s+|'s\s+)?(?:the\s+)?(?:closest|nearest)(?:\s+one)?(?:\s+(?:to|from)\s+(?:me|us|here|where (?:i|we)(?: am|'m| are|'re)?(?: now)?))?\s*[?.!]*$`)
+
+// closestAsked reads "which one is closest" after a list as the list's
+// first place, ranked nearest first: its address, from the memory (as
+// "the closest one, what's the address" is answered). ok false for any
+// other message.
+func closestAsked(low string, rd *understand.Reading, mem Memory) (Request, bool) {
+	if len(mem.Results) == 0 || len(rd.Terms) > 0 || !reWhichClosest.MatchString(strings.TrimSpace(low)) {
+		return Request{}, false
+	}
+	return Request{Kind: KindDetails, Detail: "address", Near: placeLoc(mem.Results[0], "the closest one")}, true
+}

@@ -243,8 +243,12 @@ func planPolicy(t turn) CoordinatorState {
 		if mode == "" {
 			mode = "driving"
 		}
+		from := any(r.From.arg())
+		if r.From.Ref == refSelf && r.From.Point == nil {
+			from = locate(r.From) // "im at the ferry terminal": the maps find it first
+		}
 		calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
-			"origin": r.From.arg(), "destination": r.To.arg(), "mode": mode}})
+			"origin": from, "destination": r.To.arg(), "mode": mode}})
 		for _, l := range r.Also {
 			calls = append(calls, ToolCall{Name: mapstool.Directions, Arguments: map[string]any{
 				"origin": r.From.arg(), "destination": l.arg(), "mode": mode}})

@@ -179,7 +179,7 @@ var (
 	reHowHigh      = regexp.MustCompile(`(?:how high(?: up)?|how tall|(?:the )?elevation of|(?:the )?altitude of|height of)\s+(?:is|are|'s)?\s*(.+?)[\s?.!]*$`)
 	reDetail       = regexp.MustCompile(`\b(wheelchair|accessible|accessibility|step-free|step free|toilets?|restrooms?|open|opening hours|opening times|hours|close|closes|closing|address|telephone|phone|number|call them|website|site|web|rating|rated|reviews?|stars)\b`)
 	reFollowMode   = regexp.MustCompile(`^(?:(?:ok(?:ay)?|and|so|then|what about|how about|or|and what about|and how about)[,.]? )*(?:(?:by|on|with|if i|when|going|using|taking|go|we|i) )*(?:the |a |my |our )?(bike|biking|bicycle|bicycling|cycling|foot|walk|walking|car|drive|driving|transit|bus|train|subway|metro|tram|public transport|public transit)\b`)
-	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)\s+(?:near|around|close to|in|at|by)\b`)
+	reNearbyVerb   = regexp.MustCompile(`^(?:find|show|search|search for|look for|any|are there|is there|where can i (?:get|find|eat)|i want|i need|i'm looking for|im looking for|looking for|get me)\s+(?:me\s+)?(?:some\s+|a\s+|an\s+|the\s+|good\s+|nice\s+|best\s+)*(.+?)(?:\s+(?:anywhere|somewhere))?\s+(?:near|around|close to|in|at|by)\b`)
 )
 
 // read is the policy's understanding of the message against the
@@ -279,7 +279,28 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	rd = corrected(withStreets(refine(withNamedKinds(withDescribed(withoutRuledOut(withoutOaths(withoutThanksWords(rd))))), strings.ToLower(rd.Text), mem), here))
 	rd = thereIsTheNamed(rd)
 	rd = modesMeant(searchedOnes(kindsInContext(boughtItems(withoutWordSlips(rd))), strings.ToLower(rd.Text), mem))
-	r := searchedFirst(viaWaypoint(readKind(strings.Join(strings.Fields(low), " "), rd, mem, here), rd), here, local)
+	words := strings.Join(strings.Fields(low), " ")
+	var r Request
+	placed := false
+	if at, rest, ok := selfPlaced(strings.ToLower(rd.Text), rd); ok && !reSelfCorrect.MatchString(low) {
+		// whereiam.go: "im at the ferry terminal" is this message's here
+		// (a correction's "im in smyrna" moves it for good: corrects). A
+		// place the reader does not place is only where a route starts:
+		// "near here" beside it stays the map's centre.
+		sr := searchedFirst(viaWaypoint(readKind(words, rest, mem, at), rest), at, local)
+		if at.Point != nil || sr.Kind == KindDirections {
+			r, rd, placed = sr, rest, true
+		}
+	}
+	if !placed {
+		r = searchedFirst(viaWaypoint(readKind(words, rd, mem, here), rd), here, local)
+	}
+	switch r.Kind {
+	case KindNearby, KindElevation, KindWhere:
+		r.Near = asListed(r.Near, mem) // listed.go: "the elevation behind the lowes" after one was found
+	case KindDirections:
+		r.From, r.To = asListed(r.From, mem), asListed(r.To, mem)
+	}
 	if _, remark := modeAfterRemark(low, rd, mem); r.Kind == KindDirections && r.Mode != "" && !remark {
 		r.Modes = otherModes(rd, r.Mode) // not the modes of a remark ("she has the car. walking?")
 	}
@@ -398,6 +419,9 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 	}
 	if r, ok := nearerOne(low, rd, mem); ok {
 		return r
+	}
+	if r, ok := closestAsked(low, rd, mem); ok {
+		return r // nearerone.go: "which one is closest" after a list
 	}
 	if r, ok := otherListed(low, rd, mem); ok {
 		return r

@@ -147,6 +147,10 @@ func nearOf(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 	return here
 }
 
+// reAtThatSpot is the person at the place spoken of: "am I at that
+// point", "are we at this spot", "am i there".
+var reAtThatSpot = regexp.MustCompile(`^(?:(?:up|are|we|am|i|is|it|we're|i'm)\s+)*(?:(?:at|on|in)\s+(?:that|this|the same)\s+(?:point|spot|position|location|pin|place|coordinates?)|there)$`)
+
 // targetOf is the one place a question is about: a named place, a
 // reference, a saved label, or the words after "where is" / "how high
 // is" taken as a name for the maps.
@@ -156,6 +160,9 @@ func targetOf(low string, rd *understand.Reading, mem Memory, here *Loc, re *reg
 	}
 	if m := re.FindStringSubmatch(low); m != nil {
 		name := askedName(m[len(m)-1])
+		if reAtThatSpot.MatchString(name) && mem.Subject != nil {
+			return placeLoc(*mem.Subject, "that point") // "how high up am I at that point" after a position
+		}
 		if reHereWords.MatchString(name) && here != nil {
 			return here // "how high up are we"
 		}

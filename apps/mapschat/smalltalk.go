@@ -41,7 +41,15 @@ func signsOff(low string, rd *understand.Reading) bool {
 	if reBlessing.MatchString(low) && !reDirections.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") {
 		return true // "God bless you, thank you"
 	}
-	return reNeverMind.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") && !reDirections.MatchString(low)
+	return reNeverMind.MatchString(low) && len(rd.Terms) == 0 && !strings.Contains(low, "?") && !reDirections.MatchString(low) && !closesWithMode(low)
+}
+
+// closesWithMode says whether the message's last sentence is a travel
+// mode alone: "nvm its pouring out. driving then" takes the last way
+// back, not the request (baremode.go's modeAfterRemark).
+func closesWithMode(low string) bool {
+	parts := reSentenceEnd.Split(strings.TrimSpace(low), -1)
+	return len(parts) > 1 && reBareMode.MatchString(parts[len(parts)-1])
 }
 
 // reForeignThanks is thanks or a greeting in another language: "muchas

@@ -31,10 +31,11 @@ var (
 const maxNamed = 8
 
 // rememberNamed is named with the places of l that the person named (not
-// "here", not a listed result, which Results keep), newest last.
+// "here", not a listed result pointed at, which Results keep; a listed
+// result named by its name is), newest last.
 func rememberNamed(named []Loc, ls ...*Loc) []Loc {
 	for _, l := range ls {
-		if l == nil || l.Name == "" || l.Ref != "" || l.Area {
+		if l == nil || l.Name == "" || l.Ref != "" && l.Ref != refNamedListed || l.Area {
 			continue
 		}
 		key := foldName(l.Name)
@@ -119,10 +120,21 @@ func spokenNames(rd *understand.Reading, mem Memory, here *Loc) *understand.Read
 	}
 	for _, t := range rd.Terms {
 		// "near the hospital" after a route to Kent General Hospital:
-		// the kind's word names the place spoken of, where to look
-		if m := reNearThe.FindStringIndex(low[:t.Start]); m != nil && !taken(t.Start, t.End) {
+		// the kind's word names the place spoken of, where to look; "the
+		// nearest pharmacy to the hospital", "from the hospital": the
+		// place spoken of, where to look or where a route starts
+		if m := reNearThe.FindStringSubmatchIndex(low[:t.Start]); m != nil && !taken(t.Start, t.End) {
 			if l := namedOfKind(low[t.Start:t.End], mem.Named); l != nil {
-				add = append(add, understand.Mention{Span: t.Span, Text: l.Name, Role: understand.RoleNear, Cue: "near",
+				role, cue := understand.RoleNear, low[m[2]:m[3]]
+				switch cue {
+				case "from":
+					role = understand.RoleFrom
+				case "to":
+					if !reNearestKindTo.MatchString(low[:t.Start]) { // "the closest parking to the museum": where to look
+						role = understand.RoleTo
+					}
+				}
+				add = append(add, understand.Mention{Span: t.Span, Text: l.Name, Role: role, Cue: cue,
 					Place: &understand.Place{Name: l.Name, Kind: understand.KindLandmark, Lat: l.Point.Lat, Lng: l.Point.Lng, HasPoint: true}})
 				drop = append(drop, t.Span)
 			}
@@ -154,8 +166,9 @@ func spokenNames(rd *understand.Reading, mem Memory, here *Loc) *understand.Read
 	return &out
 }
 
-// reNearThe ends with a near cue and "the": "near the ", "close to the ".
-var reNearThe = regexp.MustCompile(`\b(?:near|around|close to|next to|by)\s+the\s+$`)
+// reNearThe ends with a near cue, or a route's, and "the": "near the ",
+// "close to the ", "from the ", "to the ".
+var reNearThe = regexp.MustCompile(`\b(near|around|close to|next to|by|from|to)\s+the\s+$`)
 
 // namedOfKind is the newest place named in the conversation whose own
 // name holds the kind's word ("museum" of Winterthur Museum), with a

@@ -25,6 +25,9 @@ var (
 	reStateAfter = regexp.MustCompile(`,\s*[A-Za-z][A-Za-z .]*\s[A-Z]{2}$`)
 	// reLatLng is a position pasted as "39.80,-75.46".
 	reLatLng = regexp.MustCompile(`(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)`)
+	// reLatLngSpaced is a position pasted without its comma, each number
+	// with the four decimals or more a GPS gives: "42.5905 1.5185".
+	reLatLngSpaced = regexp.MustCompile(`(?:^|[^\d.])(-?\d{1,2}\.\d{4,})\s+(-?\d{1,3}\.\d{4,})(?:$|[^\d.])`)
 )
 
 // foundID marks the place the first step of a request finds: the route
@@ -146,6 +149,9 @@ func dropIn(ts []understand.TermMatch, st []understand.Mention) []understand.Ter
 // pastedPoint is a position written in the message, if any.
 func pastedPoint(text string) *LatLng {
 	m := reLatLng.FindStringSubmatch(text)
+	if m == nil {
+		m = reLatLngSpaced.FindStringSubmatch(text)
+	}
 	if m == nil {
 		return nil
 	}

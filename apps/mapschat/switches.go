@@ -31,17 +31,19 @@ func modeSwitch(low string, rd *understand.Reading, mem Memory, mode string) (Re
 
 // reWhatStreet asks what is at a position: "what street is that", "where
 // is this".
-var reWhatStreet = regexp.MustCompile(`\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+)?(?:street|road|address|place|town|area|neighbou?rhood)\b|\bwhere(?:'s| is)\s+(?:that|this)\b|\bwhat(?:'s| is)\s+(?:that|this|there)\b`)
+var reWhatStreet = regexp.MustCompile(`\b(?:what|which)(?:'s|’s| is)?\s+(?:the\s+)?(?:street|road|address|place|town|village|city|hamlet|parish|county|area|neighbou?rhood)\b|\bwhere(?:'s| is)\s+(?:that|this)\b|\bwhat(?:'s| is)\s+(?:that|this|there)\b`)
 
 // reWhatAtSpot asks what is at a position the message gives, whatever
 // words stand between: "what's at that spot?", "what is on this pin".
 var reWhatAtSpot = regexp.MustCompile(`\bwhat(?:'s|’s|s| is| lies| sits)\s+(?:at|on|in|by|near)\s+(?:that|this|the|those|these)\s+(?:exact\s+)?(?:spot|point|location|place|position|pin|mark|coords?|coordinates)\b`)
 
 // pointAsked reads a pasted position asked about ("38.64, -75.61, what
-// street is that?") as a reverse geocode.
+// street is that?", "my GPS says 42.59, 1.52 - what's around here, which
+// village is this?") as a reverse geocode: with a position given, "here"
+// is that position, not the map's centre.
 func pointAsked(low string) (Request, bool) {
 	p := pastedPoint(low)
-	if p == nil || !reWhatStreet.MatchString(low) && !reWhatAtSpot.MatchString(low) {
+	if p == nil || !reWhatStreet.MatchString(low) && !reWhatAtSpot.MatchString(low) && !reWhatHere.MatchString(low) {
 		return Request{}, false
 	}
 	return Request{Kind: KindWhatHere, Near: &Loc{Point: p, Ref: "that point"}}, true
