@@ -141,3 +141,36 @@ func TestComparisonTheAskerMakes(t *testing.T) {
 		{"give me the mean salinity of float 2902269 at 500 m so I can compare it with float 5906072", aggregateIs("compare")},
 	})
 }
+
+// The classes a colleague's own wordings found after round 16
+// (ocean-fixer16b), each in wordings other than theirs.
+
+// TestCycleSpansWritten: a span of cycles with the noun twice ("from
+// cycle 10 to cycle 20"), once before "from" ("every cycle from 10 to
+// 20", "profiles between 4 and 12") is every cycle of it; the first N
+// cycles are cycles 1–N; years and depths are no cycles.
+func TestCycleSpansWritten(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"max salinity of float 2902269 from cycle 5 to cycle 15", cyclesAre(5, 15)},
+		{"plot the temperature at 200 m for every cycle from 30 to 40 of float 5906072", cyclesAre(30, 40)},
+		{"mean oxygen in profiles between 4 and 12 of float 5906072", cyclesAre(4, 12)},
+		{"cast 7 through cast 9 of float 2901780: the surface temperature", cyclesAre(7, 9)},
+		{"the average temperature over the first 8 cycles of float 2902269", cyclesAre(1, 8)},
+		{"how salty was float 5906072 in its first five profiles", cyclesAre(1, 5)},
+		{"how many profiles from 2010 to 2015 for float 4901079", wantSlot("cycles", func(p QueryPlan) any { return len(p.Cycles) }, 0)},
+		{"mean temperature of float 4901079 profiles from 100 to 500 m", wantSlot("cycles", func(p QueryPlan) any { return len(p.Cycles) }, 0)},
+	})
+}
+
+// TestAskersPlacePointedBack: "there", "near us", "around here" pointing
+// back at the place the asker named ("a diver in Zanzibar", "we live in
+// Mombasa") asks near it; "is there" points at nothing.
+func TestAskersPlacePointedBack(t *testing.T) {
+	checkPlans(t, []planCheck{
+		{"I teach sailing in Mombasa. Has the surface water got saltier there since 2015?", wantAll(nearPlace("Mombasa"), radiusIs(300))},
+		{"Our family lives in Chennai; how warm is the sea around us at 10 m in 2021?", wantAll(nearPlace("Chennai"), radiusIs(300))},
+		{"I run a dive shop in Trincomalee, what was the coldest water at 30 m around here in 2020?", nearPlace("Trincomalee")},
+		{"We're based in Zanzibar - is the water near us colder at 100 m than it was in 2010?", nearPlace("Zanzibar")},
+		{"I live in Chennai. Is there a float that measured oxygen in 2019?", wantNoPlace},
+	})
+}

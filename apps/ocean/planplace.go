@@ -113,6 +113,65 @@ func placePoint(query string, r *understand.Reading, gaz understand.Gazetteer) (
 	return nil, ""
 }
 
+// The asker's own place pointed back to: "I'm a kayak guide in Goa. Is
+// the sea getting warmer there?", "We live in Karachi - what's the sea
+// temperature near us?". A question that points at a place without
+// naming it ("there", "near us", "here") while the asker named one of
+// theirs ("in Goa", "live in Karachi", "out of Muscat") asks about that
+// place: near it, the default radius, as "near there" after a place
+// already is. (A reading any app would want: understand's References
+// leave what they point at to the caller.)
+var (
+	reThereIs     = mustGuarded(`(?i)^\s*(?:is|are|was|were|'s|’s|s|be|been|has|have|had|will|would|might|may|must|should|could|seem|seems|seemed|appear)\b`)
+	reIsThere     = mustGuarded(`(?i)\b(?:is|are|was|were|be|been|isn't|aren't|wasn't|weren't|any|if|whether)\s*$`)
+	reThereOrHere = mustGuarded(`(?i)^(?:(?:over|out|in|near|around|from|off|by|right|just)\s+)?(?:there|here)$`)
+)
+
+// placeBack is the words of q that point back at a place, "" when none:
+// deicticPlace's, or a "there" that is no "there is" nor "is there".
+func placeBack(q string, r *understand.Reading) string {
+	if d := deicticPlace(q, r); d != "" {
+		return d
+	}
+	for _, ref := range r.References {
+		if ref.Kind != understand.RefThere || !reThereOrHere.MatchString(ref.Text) {
+			continue
+		}
+		if reThereIs.MatchString(r.Text[ref.End:]) || reIsThere.MatchString(r.Text[:ref.Start]) {
+			continue
+		}
+		return ref.Text
+	}
+	return ""
+}
+
+// askerPlace is the first place with a point that query names after a
+// word of place, in any role but avoided ("a kayak guide in Goa", "we
+// live in Karachi"; not "Settle a bet"); nil when none, or when gaz is
+// nil. "Down there" is at depth, no place.
+func askerPlace(query string, gaz understand.Gazetteer) *Near {
+	if gaz == nil {
+		return nil
+	}
+	r := understand.Read(query, understand.Options{Gazetteer: gaz, Terms: variableTerms})
+	caseless := strings.ToLower(query) == query
+	for _, m := range r.Mentions {
+		low := strings.ToLower(m.Text)
+		if placeUnits[low] || m.Role == understand.RoleNone || m.Role == understand.RoleAvoid || m.Role == understand.RoleRegion || featureWords[strings.TrimPrefix(low, "the ")] {
+			continue
+		}
+		if _, ok := findRegion(m.Text); ok || m.Text == low && !caseless {
+			continue
+		}
+		pl := m.Place
+		if pl == nil || !pl.HasPoint || pl.Kind == understand.KindWater || pl.Kind == understand.KindContinent || m.Text == low && pl.Match != understand.MatchName {
+			continue
+		}
+		return &Near{Lat: pl.Lat, Lon: pl.Lng, Place: pl.Name}
+	}
+	return nil
+}
+
 // reRadiusOf ends in a radius and its "of": what follows is the
 // radius's centre.
 var reRadiusOf = mustGuarded(`(?i)\b(?:within|in a radius of|radius of)\s+\d+(?:\.\d+)?\s*(?:km|kilomet(?:er|re)s?|nm|nautical miles?|mi|miles?)\s+(?:of|from|around)\s+(?:the\s+)?$`)

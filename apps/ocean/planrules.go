@@ -228,6 +228,9 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	if span == nil {
 		span = reOrdinalSpan.FindStringSubmatch(q)
 	}
+	if span == nil {
+		span = cycleSpan(q)
+	}
 	if m := span; m != nil {
 		a, _ := strconv.Atoi(m[1])
 		b, _ := strconv.Atoi(m[2])
@@ -239,6 +242,14 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	for _, m := range reOrdinalCyc.FindAllStringSubmatch(q, -1) {
 		c, _ := strconv.Atoi(m[1])
 		p.Cycles = appendNew(p.Cycles, c)
+	}
+	if n := firstCycles(q); n > 0 && len(p.Cycles) == 0 {
+		// "over the first 10 cycles": a float's cycles count from 1 after
+		// its launch (cycle 0, where a float has one, is its test profile)
+		for c := 1; c <= n; c++ {
+			p.Cycles = append(p.Cycles, c)
+		}
+		why = append(why, fmt.Sprintf("the first %d cycles read as cycles 1–%d", n, n))
 	}
 	if reFirstCycle.MatchString(q) && len(p.Cycles) == 0 {
 		p.Cycles = []int{1}
@@ -351,6 +362,15 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Near = n
 		if missing != "" {
 			p.Missing = append(p.Missing, missing)
+		}
+	}
+	pointedBack := false
+	if !hasPlace(p) && !slices.ContainsFunc(p.Missing, func(s string) bool { return strings.HasPrefix(s, "near:") }) {
+		if back := placeBack(q, r); back != "" {
+			if n := askerPlace(query, gaz); n != nil {
+				p.Near, pointedBack = n, true
+				why = append(why, fmt.Sprintf("%q points back at the place the asker named: %s", back, n.Place))
+			}
 		}
 	}
 	if p.Near != nil {
@@ -588,7 +608,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 		p.Time = nil
 	}
 	if p.Near != nil && p.Near.RadiusKm == 0 && p.Rank == nil {
-		if reNearWord.MatchString(q) && p.Box == nil {
+		if (reNearWord.MatchString(q) || pointedBack) && p.Box == nil {
 			p.Near.RadiusKm = defaultRadiusKm
 			why = append(why, fmt.Sprintf("no radius given: %.0f km", float64(defaultRadiusKm)))
 		}

@@ -286,6 +286,45 @@ func plotAsked(q string) (asked, declined bool) {
 	return rePlot.MatchString(q), declined
 }
 
+// A span of cycles written with the noun twice or once before "from":
+// "from cycle 10 to cycle 20", "cycle 3 through cycle 9", "every cycle
+// from 10 to 20", "profiles between 4 and 12" (not years, "profiles from
+// 2010 to 2015", nor depths, "profiles from 100 to 500 m"). The first N
+// cycles of a float: "over the first 10 cycles", "its first five
+// profiles".
+var (
+	cycleNoun    = `(?:cycles?|profiles?|casts?|dives?)`
+	reCycleTwice = mustGuarded(`\b` + cycleNoun + `\s*(?:no\.?|number|#)?\s*(\d{1,4})\s*(?:-|–|to|through|thru|until|till)\s*` + cycleNoun + `\s*(?:no\.?|number|#)?\s*(\d{1,4})\b`)
+	reCycleFrom  = mustGuarded(`\b` + cycleNoun + `\s+(?:from|between)\s+(?:no\.?\s*|number\s+|#)?(\d{1,4})\s*(?:-|–|to|through|thru|until|till|and)\s*(?:no\.?\s*|number\s+|#)?(\d{1,4})\b`)
+	reFirstN     = mustGuarded(`\b(?:first|initial|earliest)\s+(\d{1,3}|two|three|four|five|ten)\s+` + cycleNoun + `\b`)
+)
+
+// cycleSpan is such a span's match and its two numbers, nil when none.
+func cycleSpan(q string) []string {
+	for _, re := range []*guardedRegexp{reCycleTwice, reCycleFrom} {
+		for _, m := range re.FindAllStringSubmatchIndex(q, -1) {
+			a, b := q[m[2]:m[3]], q[m[4]:m[5]]
+			if unitAfter(q[m[1]:]) || len(a) == 4 && len(b) == 4 && (a[:2] == "19" || a[:2] == "20") {
+				continue
+			}
+			return []string{q[m[0]:m[1]], a, b}
+		}
+	}
+	return nil
+}
+
+// firstCycles is N of "the first N cycles", 0 when none.
+func firstCycles(q string) int {
+	m := reFirstN.FindStringSubmatch(q)
+	if m == nil {
+		return 0
+	}
+	if n, err := strconv.Atoi(m[1]); err == nil {
+		return n
+	}
+	return wordNumbers[m[1]]
+}
+
 // A profile asked with no variable named is a CTD cast's temperature
 // and salinity, unless the question, its scene included, says what the
 // curve is to show by how a quantity goes with depth ("how the water
