@@ -103,6 +103,9 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 			p, ok = d.thatWeekendAt(i, pts) // weekof.go: "Saturday 6 February ... all that weekend"
 		}
 		if !ok {
+			p, ok = d.dayBesideLastAt(text, i, pts) // feastrelative.go: "on the 14th ... the day before"
+		}
+		if !ok {
 			p, ok = d.spanAt(text, i) // spans.go, numericspans.go: ranges of days, parts of months, holidays
 		}
 		if !ok {

@@ -8,7 +8,8 @@ import "time"
 // and Friday"), a count of units ahead ("three weeks from now"), a
 // weekday's part ("Friday evening"), a stay's length after its first
 // day ("next Monday for a week", "in ten days and stay one week",
-// "three weeks from now ... for the weekend") and the week or weekend
+// "three weeks from now ... for the weekend", "... for a long weekend",
+// its Friday to Monday) and the week or weekend
 // after or before a time ("the week after Easter").
 
 // bareDayLeads before "the 15th" with no month make it a day: the next
@@ -131,7 +132,8 @@ var stayAdverbs = map[string]bool{"there": true, "here": true, "on": true, "over
 // in its sentence, before any other time: "next Monday for a week" is
 // that Monday to the Sunday, "in ten days and stay one week" the tenth
 // day and six after, "three weeks from now I'll be there for the
-// weekend" the Saturday and Sunday of that week. ok is false when no
+// weekend" the Saturday and Sunday of that week, "two weeks from now
+// for a long weekend" the Friday to the Monday of it. ok is false when no
 // length follows.
 func (d *dateReader) stayFor(p point) (point, bool) {
 	if p.Unit != "day" {
@@ -156,6 +158,8 @@ func (d *dateReader) stayFor(p point) (point, bool) {
 		switch w := d.word(n); {
 		case (w == "the" || w == "a") && (d.word(n+1) == "weekend"):
 			unit, n = "weekend", n+1
+		case (w == "the" || w == "a") && d.word(n+1) == "long" && d.word(n+2) == "weekend":
+			unit, n = "long weekend", n+2
 		case w == "a" || w == "an" || w == "one":
 			n++
 		default:
@@ -173,6 +177,10 @@ func (d *dateReader) stayFor(p point) (point, bool) {
 				sat = from.AddDate(0, 0, -1)
 			}
 			from, to = sat, sat.AddDate(0, 0, 2)
+		case unit == "long weekend":
+			// The Friday to the Monday of the day's (Monday-first) week.
+			fri := from.AddDate(0, 0, 4-(int(from.Weekday())+6)%7)
+			from, to = fri, fri.AddDate(0, 0, 4)
 		case d.word(n) == "fortnight":
 			to = from.AddDate(0, 0, 14*length)
 		case u == "day" || u == "week":

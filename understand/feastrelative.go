@@ -97,3 +97,52 @@ func (d *dateReader) weekdayAfter(p, q point) point {
 	q.From, q.To = day, day.AddDate(0, 0, 1)
 	return q
 }
+
+// besideWords name the day or the part of one a day just named is
+// counted from: "the day before", "the evening before", "the night
+// after".
+var besideWords = map[string]bool{"day": true, "evening": true, "night": true, "morning": true, "afternoon": true}
+
+// dayBesideLastAt reads "the day before", "the day after", "the evening
+// before" (and "... that") at i when no time follows them: the day
+// before or after the last one-day time written before, as in "the
+// wedding is on the 14th, I'll have the day before free" (the 13th).
+// With a time after them ("the day after Bastille Day", "the day before
+// yesterday") they are that time's, read elsewhere.
+func (d *dateReader) dayBesideLastAt(text string, i int, pts []point) (point, bool) {
+	p := point{first: i, last: i}
+	if d.word(i) != "the" || !besideWords[d.word(i+1)] || len(pts) == 0 {
+		return p, false
+	}
+	dir := d.word(i + 2)
+	if dir != "before" && dir != "after" {
+		return p, false
+	}
+	last := i + 2
+	if d.word(last+1) == "that" || d.word(last+1) == "it" {
+		last++
+	} else if last+1 < len(d.toks) && !d.toks[last+1].breaks() {
+		if _, ok := d.spanAt(text, last+1); ok {
+			return p, false
+		}
+		if _, ok := d.pointAt(text, last+1); ok {
+			return p, false
+		}
+		if d.word(last+1) == "the" && last+2 < len(d.toks) {
+			if _, ok := d.pointAt(text, last+2); ok {
+				return p, false // "the day after the 14th"
+			}
+		}
+	}
+	prev := pts[len(pts)-1]
+	if !d.fixedPoint(prev) || prev.last >= i {
+		return p, false
+	}
+	from := prev.To
+	if dir == "before" {
+		from = prev.From.AddDate(0, 0, -1)
+	}
+	p.From, p.To, p.Unit, p.last = from, from.AddDate(0, 0, 1), "day", last
+	p.Span = Span{d.toks[i].start, d.toks[last].end}
+	return p, true
+}

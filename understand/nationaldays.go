@@ -56,6 +56,9 @@ func nationalDays() []holiday {
 	days(time.April, 13, 3, "songkran", "thai new year")
 	days(time.April, 14, 3, "pi mai", "pi mai lao", "pii mai", "lao new year")
 	days(time.April, 14, 1, "pohela boishakh", "pahela baishakh", "pohela baishakh", "bengali new year")
+	// Mexico's Day of the Dead: 1–2 November with the eve of 31 October
+	// the altars are built for.
+	days(time.October, 31, 3, "día de muertos", "dia de muertos", "día de los muertos", "dia de los muertos", "day of the dead")
 	// Bare names are also words or events: a time only after a word of
 	// time ("for Epiphany", "on Sinterklaas").
 	for _, p := range []string{"epiphany", "sinterklaas"} {

@@ -53,6 +53,10 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 		}
 		return set(d.now, d.add(d.now, unit, count), "range")
 	}
+	if mod == "this" && !counted && dayParts[w] {
+		// "this evening", "this afternoon": today.
+		return set(d.now, d.now.AddDate(0, 0, 1), "day")
+	}
 	switch unit {
 	case "day":
 		return p, false
