@@ -341,7 +341,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	// frame the text names (a narrower one inside it written later), else
 	// a season named before the events.
 	from, to := now, time.Time{}
-	holiday, why, isHoliday := holidayFrame(text, p.Place, now)
+	holiday, why, isHoliday := holidayFrame(text, r.Times, p.Place, now)
 	if why != "" {
 		notes = append(notes, why)
 	}

@@ -32,6 +32,7 @@ func refineTimes(text string, times []understand.TimeFrame, now time.Time) []und
 	out = pastThen(text, out, now)
 	out = monthThirds(text, out)
 	out = monthEnds(text, out, now)
+	out = weeksAhead(text, out) // timeframe.go
 	return out
 }
 
@@ -43,8 +44,15 @@ var monthThird = regexp.MustCompile(`(?i)(?:\b(early|mid|middle|late|end|start|b
 
 var monthThirdWord = regexp.MustCompile(`(?i)^(early|mid|middle|late)(?:\s*-\s*|\s+)`)
 
+// laterThird is the part of a month named after it in its sentence, by
+// "the month" rather than its name: "next month for 3 days mid-month",
+// "in June, around the middle of the month", "July, late in the month",
+// "in October towards the end of the month".
+var laterThird = regexp.MustCompile(`(?i)^[^.!?;]{0,60}?\b(?:(early|mid|late)(?:\s*-\s*|\s+)(?:in\s+)?(?:the\s+)?month\b|(?:the\s+)?(middle|start|beginning|end)\s+of\s+the\s+month\b)`)
+
 // monthThirds reads the early, mid or late part of a month as its 1st to
-// 10th, 11th to 20th or 21st to last day; the reader takes it for the
+// 10th, 11th to 20th or 21st to last day, written before the month or
+// after it by "the month" (laterThird); the reader takes it for the
 // whole month.
 func monthThirds(text string, times []understand.TimeFrame) []understand.TimeFrame {
 	out := slices.Clone(times)
@@ -57,6 +65,8 @@ func monthThirds(text string, times []understand.TimeFrame) []understand.TimeFra
 			part = m[1]
 		} else if m := monthThird.FindStringSubmatchIndex(text[:tf.Start]); m != nil {
 			part, start = text[m[2]:m[3]], m[0]
+		} else if m := laterThird.FindStringSubmatch(text[tf.End:]); m != nil {
+			part = m[1] + m[2]
 		}
 		first := time.Date(tf.From.Year(), tf.From.Month(), 1, 0, 0, 0, 0, time.UTC)
 		switch strings.ToLower(part) {

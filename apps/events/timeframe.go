@@ -30,11 +30,19 @@ func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFra
 	best := times[0]
 	for _, tf := range times[1:] {
 		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) && !restated(text, best, tf) || dayInside(best, tf) ||
-			weekendReferred.MatchString(text[tf.Start:tf.End]) {
+			weekendReferred.MatchString(text[tf.Start:tf.End]) || feastStay(best, tf) {
 			best = tf
 		}
 	}
 	return best, true
+}
+
+// feastStay says whether tf, written after the feast best, is the
+// asker's stay around it: "for Día de Muertos ... there October 30 to
+// November 2" is the stay, the feast in it.
+func feastStay(best, tf understand.TimeFrame) bool {
+	return best.Unit == "holiday" && tf.Unit == "range" && !tf.From.IsZero() && !tf.To.IsZero() &&
+		within(best, tf) && tf.To.Sub(tf.From) <= 31*24*time.Hour
 }
 
 // weekendReferred is a weekend named by reference to the days before
@@ -177,10 +185,18 @@ func longWeekend(ctx context.Context, place *understand.Place, now time.Time) (f
 
 // holidayFrame reads "this coming long weekend", "the bank holiday
 // weekend" as the place's next long weekend; ok is false when the
-// request names none, note says why one named could not be read.
-func holidayFrame(text string, place *understand.Place, now time.Time) (tf understand.TimeFrame, note string, ok bool) {
-	if !longWeekendWords.MatchString(text) || ownLongWeekend.MatchString(text) {
+// request names none, or when the long weekend is part of a frame read
+// ("two weeks from now for a long weekend" is that week's Friday to
+// Monday); note says why one named could not be read.
+func holidayFrame(text string, times []understand.TimeFrame, place *understand.Place, now time.Time) (tf understand.TimeFrame, note string, ok bool) {
+	m := longWeekendWords.FindStringIndex(text)
+	if m == nil || ownLongWeekend.MatchString(text) {
 		return tf, "", false
+	}
+	for _, t := range times {
+		if t.Start <= m[0] && m[1] <= t.End {
+			return tf, "", false
+		}
 	}
 	if place == nil || place.CountryCode == "" || !slices.ContainsFunc(holidays.Countries(), func(c string) bool { return strings.EqualFold(c, place.CountryCode) }) {
 		return tf, "a long weekend is read by a country's public holidays: the request names no country whose holidays are known", false
@@ -190,4 +206,22 @@ func holidayFrame(text string, place *understand.Place, now time.Time) (tf under
 		return tf, err.Error(), false
 	}
 	return understand.TimeFrame{From: from, To: to, Unit: "weekend"}, "", true
+}
+
+// weeksAheadWords are a count of weeks ahead written alone: "in two
+// weeks", "in 3 weeks' time", "two weeks from now", "a fortnight from
+// today".
+var weeksAheadWords = regexp.MustCompile(`(?i)^(?:in\s+(?:a|an|one|two|three|four|five|six|\d+)\s+(?:weeks?|wks?|fortnights?)(?:'s?\s+time)?|(?:a|an|one|two|three|four|five|six|\d+)\s+(?:weeks?|wks?|fortnights?)\s+from\s+(?:now|today))$`)
+
+// weeksAhead reads a count of weeks ahead, which the reader takes for the
+// one day that far off, as the week starting that day: of events, "in
+// two weeks" is that week, not its Wednesday.
+func weeksAhead(text string, times []understand.TimeFrame) []understand.TimeFrame {
+	out := slices.Clone(times)
+	for i, tf := range out {
+		if tf.Unit == "day" && tf.To.Sub(tf.From) <= 25*time.Hour && weeksAheadWords.MatchString(strings.TrimSpace(text[tf.Start:tf.End])) {
+			out[i].To, out[i].Unit = tf.From.AddDate(0, 0, 7), "range"
+		}
+	}
+	return out
 }
