@@ -68,10 +68,20 @@ func (c corpusQuestion) heldOut() bool { return strings.ContainsAny(c.ID[len(c.I
 // Indonesian and Persian speakers' English, a museum exhibit designer, a
 // chemistry teacher in PSU, a submarine-cable engineer in fathoms, a
 // weather-routing desk, a ham radio operator, floats called buoys, robots
-// and gliders, a CSV, a follow-up without context, °F and feet).
+// and gliders, a CSV, a follow-up without context, °F and feet), 18
+// (q573–q602, written blind: a climate journalist on deadline, a
+// navigating officer and a sonar officer, Kenyan, Vietnamese, Turkish and
+// Brazilian Portuguese speakers' English, an aquarium curator, a
+// tuna-seiner skipper, school-project parents, a data engineer's SQL-ish
+// words, a surfer correcting the year, oil-platform workers (a run-on
+// story in feet), a float's web page pasted with its dates, two asks at
+// once, ppt, dictation, "last winter", "between March and June 2019",
+// "in the first half of 2020", microplastics and "around my boat").
 func (c corpusQuestion) round() int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(c.ID, "q"))
 	switch {
+	case n > 572:
+		return 18
 	case n > 542:
 		return 17
 	case n > 512:
@@ -237,7 +247,7 @@ func TestCorpus(t *testing.T) {
 	data := loadNC(t)
 	a := newApp(t, Options{Gazetteer: geotest.Gazetteer(t)})
 	var tuned, held corpusScore
-	var tunedR, heldR [18]corpusScore // by round
+	var tunedR, heldR [19]corpusScore // by round
 	mustPass := map[string]bool{"q01": true, "q02": true, "q03": true, "q04": true}
 	for _, c := range qs {
 		if err := c.Plan.Validate(); err != nil && len(c.Plan.Missing) == 0 {
@@ -293,7 +303,7 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("tuned (%d questions): %s", tuned.questions, tuned)
 	t.Logf("held out (%d questions): %s", held.questions, held)
-	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth", 17: "seventeenth"} {
+	for r, name := range []string{2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth", 17: "seventeenth", 18: "eighteenth"} {
 		if name == "" {
 			continue
 		}
