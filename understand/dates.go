@@ -127,7 +127,8 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 			i = p.last
 		}
 	}
-	pts = d.refinedMonths(pts) // numericspans.go: "in March, from the 3rd to the 9th"
+	pts = d.weekdaysAgainstOthers(pts) // dayforms.go: "this Saturday and next Saturday", "the Wednesday in between"
+	pts = d.refinedMonths(pts)         // numericspans.go: "in March, from the 3rd to the 9th"
 	var out []TimeFrame
 	for k := 0; k < len(pts); k++ {
 		p := pts[k]

@@ -1,11 +1,16 @@
 package understand
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Days written the ways people write them around a date: a weekday
 // naming the date after it ("Tuesday 8 September", "Mon 11th"), two days
-// offered as alternatives ("Saturday or Sunday", "tomorrow or Sat"), and
-// "tomorrow" as texts shorten it ("2moro", "tmrw").
+// offered as alternatives ("Saturday or Sunday", "tomorrow or Sat"),
+// "tomorrow" as texts shorten it ("2moro", "tmrw"), and weekdays named
+// against days named before them ("this Saturday and next Saturday",
+// "the Wednesday in between").
 
 // textedTomorrow are "tomorrow" as texts write it in one word; the
 // forms starting with "2" are tokenised as a number and a word.
@@ -67,8 +72,28 @@ func (d *dateReader) weekdayNamingDay(text string, i int, pts []point) (point, b
 	if !ok || q.Unit != "day" || q.first != j {
 		return point{}, false
 	}
+	if q.unanchored {
+		q.From, q.To = d.weekdayYear(q.From, q.To, wd)
+	}
 	q.first, q.Span.Start = i, d.toks[i].start
 	return q, true
+}
+
+// weekdayYear moves days written with a weekday and no year, which the
+// tense put in a year where the weekday is wrong, to the year before
+// when the weekday is right there and the days are just gone, less
+// than three months back: "sat 29 to mon 31 august" said on 10
+// September 2026 are 2026's, just over, not 2027's (29 August 2027 is a
+// Sunday).
+func (d *dateReader) weekdayYear(from, to time.Time, wd time.Weekday) (time.Time, time.Time) {
+	if from.Weekday() == wd {
+		return from, to
+	}
+	f, t := from.AddDate(-1, 0, 0), to.AddDate(-1, 0, 0)
+	if f.Weekday() != wd || f.Day() != from.Day() || t.After(d.now.AddDate(0, 0, 1)) || t.Before(d.now.AddDate(0, -3, 0)) {
+		return from, to
+	}
+	return f, t
 }
 
 // endDayAt reads a day of the month written alone as the last day of a
@@ -219,4 +244,58 @@ func (d *dateReader) eitherDays(p, q point) (TimeFrame, bool) {
 		return TimeFrame{}, false
 	}
 	return TimeFrame{Span: Span{p.Start, q.End}, From: p.From, To: q.To, Unit: "range"}, true
+}
+
+// weekdaysAgainstOthers reads weekdays named against the days written
+// before them: "next Saturday" after "this Saturday" or "Saturday" is
+// the Saturday after it, not the same coming one ("this Saturday and
+// next Saturday I'm busy"), and a weekday "in between" two days is the one between
+// them ("Friday and next Friday are booked, the Tuesday in between is
+// free").
+func (d *dateReader) weekdaysAgainstOthers(pts []point) []point {
+	out := slices.Clone(pts)
+	for k, p := range out {
+		if p.Unit != "day" || !d.namesWeekday(p.first, p.last) {
+			continue
+		}
+		first := p.first
+		if d.word(first) == "the" {
+			first++
+		}
+		if d.word(first) == "next" && first+1 == p.last {
+			for _, q := range out[:k] {
+				if q.Unit == "day" && q.From.Equal(p.From) && d.word(q.last) == d.word(p.last) && (d.word(q.last-1) == "this" || d.bareWeekday(q)) {
+					out[k].From, out[k].To = p.From.AddDate(0, 0, 7), p.To.AddDate(0, 0, 7)
+				}
+			}
+			continue
+		}
+		end := p.last + 1
+		switch {
+		case d.word(end) == "in" && d.word(end+1) == "between":
+			end++
+		case d.word(end) == "in" && d.word(end+1) == "the" && d.word(end+2) == "middle":
+			end += 2
+		case d.word(end) == "between" && (d.word(end+1) == "them" || d.word(end+1) == "those"):
+			end++
+		default:
+			continue
+		}
+		if k < 2 || !d.bareWeekday(p) {
+			continue
+		}
+		a, b := out[k-2], out[k-1]
+		if a.Unit != "day" || b.Unit != "day" || !b.From.After(a.To) || b.From.Sub(a.From) > 8*24*time.Hour {
+			continue
+		}
+		for day := a.To; day.Before(b.From); day = day.AddDate(0, 0, 1) {
+			if day.Weekday() == p.From.Weekday() {
+				out[k].From, out[k].To, out[k].last = day, day.AddDate(0, 0, 1), end
+				out[k].Span.End = d.toks[end].end
+				markTaken(d.taken, p.last+1, end+1)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -208,25 +208,37 @@ func (d *dateReader) weekAround(p point) (point, bool) {
 	if w := d.word(first - 1); w == "the" || w == "a" {
 		first--
 	}
-	monday := p.From.AddDate(0, 0, -((int(p.From.Weekday()) + 6) % 7))
+	p.From, p.To, p.Unit = weekBeside(p.From, p.To, unit, dir)
+	p.first, p.Span.Start = first, d.toks[first].start
+	return p, true
+}
+
+// weekBeside is the Monday-Sunday week after or before the one from
+// starts in (unit "week"), or the Saturday-Sunday after the frame
+// [from, to) ends or before it starts (unit "weekend").
+func weekBeside(from, to time.Time, unit, dir string) (time.Time, time.Time, string) {
+	monday := from.AddDate(0, 0, -((int(from.Weekday()) + 6) % 7))
 	switch {
-	case unit == "weekend":
-		last := p.To.AddDate(0, 0, -1)
+	case unit == "weekend" && dir == "after":
+		last := to.AddDate(0, 0, -1)
 		ahead := (int(time.Saturday) - int(last.Weekday()) + 7) % 7
 		if ahead == 0 {
 			ahead = 7
 		}
-		p.From = last.AddDate(0, 0, ahead)
-		p.To, p.Unit = p.From.AddDate(0, 0, 2), "weekend"
+		sat := last.AddDate(0, 0, ahead)
+		return sat, sat.AddDate(0, 0, 2), "weekend"
+	case unit == "weekend":
+		back := (int(from.Weekday()) - int(time.Sunday) + 7) % 7
+		if back == 0 {
+			back = 7
+		}
+		sun := from.AddDate(0, 0, -back)
+		return sun.AddDate(0, 0, -1), sun.AddDate(0, 0, 1), "weekend"
 	case dir == "after":
-		p.From = monday.AddDate(0, 0, 7)
-		p.To, p.Unit = p.From.AddDate(0, 0, 7), "week"
+		return monday.AddDate(0, 0, 7), monday.AddDate(0, 0, 14), "week"
 	default:
-		p.From = monday.AddDate(0, 0, -7)
-		p.To, p.Unit = monday, "week"
+		return monday.AddDate(0, 0, -7), monday, "week"
 	}
-	p.first, p.Span.Start = first, d.toks[first].start
-	return p, true
 }
 
 // namesWeekday says whether tokens [i, j] hold a weekday's name.

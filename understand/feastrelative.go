@@ -107,15 +107,21 @@ var besideWords = map[string]bool{"day": true, "evening": true, "night": true, "
 // before" (and "... that") at i when no time follows them: the day
 // before or after the last one-day time written before, as in "the
 // wedding is on the 14th, I'll have the day before free" (the 13th).
-// With a time after them ("the day after Bastille Day", "the day before
-// yesterday") they are that time's, read elsewhere.
+// "the week after", "the weekend after", "the weekend before" are the
+// week or weekend beside the last time of a week or less ("this
+// weekend? make that the weekend after" is the next weekend). With a
+// time after them ("the day after Bastille Day", "the day before
+// yesterday", "the week after next") they are that time's, read
+// elsewhere.
 func (d *dateReader) dayBesideLastAt(text string, i int, pts []point) (point, bool) {
 	p := point{first: i, last: i}
-	if d.word(i) != "the" || !besideWords[d.word(i+1)] || len(pts) == 0 {
+	unit := d.word(i + 1)
+	week := unit == "week" || unit == "weekend"
+	if d.word(i) != "the" || !besideWords[unit] && !week || len(pts) == 0 {
 		return p, false
 	}
 	dir := d.word(i + 2)
-	if dir != "before" && dir != "after" {
+	if dir != "before" && dir != "after" || week && (d.word(i+3) == "next" || d.word(i+3) == "last") {
 		return p, false
 	}
 	last := i + 2
@@ -135,7 +141,12 @@ func (d *dateReader) dayBesideLastAt(text string, i int, pts []point) (point, bo
 		}
 	}
 	prev := pts[len(pts)-1]
-	if !d.fixedPoint(prev) || prev.last >= i {
+	if week && prev.last < i && !prev.From.IsZero() && prev.To.Sub(prev.From) <= 8*24*time.Hour {
+		p.From, p.To, p.Unit = weekBeside(prev.From, prev.To, unit, dir)
+		p.last, p.Span = last, Span{d.toks[i].start, d.toks[last].end}
+		return p, true
+	}
+	if week || !d.fixedPoint(prev) || prev.last >= i {
 		return p, false
 	}
 	from := prev.To

@@ -49,6 +49,31 @@ func (d *dateReader) monthOf(k int) (time.Time, int, bool) {
 	return time.Time{}, 0, false
 }
 
+// monthJustBefore is the first day of the month named just before a
+// part of it at k, in its clause and with no other time between:
+// "September, the first two weekends", "next month - the last week".
+func (d *dateReader) monthJustBefore(k int) (time.Time, bool) {
+	i := k - 1
+	if d.word(i) == "the" {
+		i--
+	}
+	for stop := i - 3; i >= 0 && i >= stop; i-- {
+		if t := d.toks[i]; t.kind == tokPunct && t.isPunct(".", "!", "?", ";") {
+			return time.Time{}, false
+		}
+		if first, ok := d.relativeMonth(i - 1); ok && d.word(i) == "month" {
+			return first, true
+		}
+		if mo, ok := monthNames[d.word(i)]; ok && d.monthWritten(i) {
+			if y, _ := d.yearAfter(i + 1); y > 0 {
+				return d.day(y, mo, 1), true
+			}
+			return d.pick(mo, 1), true
+		}
+	}
+	return time.Time{}, false
+}
+
 // relativeMonth reads "this month" or "next month" at k: its first day.
 func (d *dateReader) relativeMonth(k int) (time.Time, bool) {
 	if d.word(k+1) != "month" {

@@ -59,6 +59,20 @@ func nationalDays() []holiday {
 	// Mexico's Day of the Dead: 1–2 November with the eve of 31 October
 	// the altars are built for.
 	days(time.October, 31, 3, "día de muertos", "dia de muertos", "día de los muertos", "dia de los muertos", "day of the dead")
+	// Japan's Golden Week: Shōwa Day (29 April) to Children's Day (5
+	// May).
+	days(time.April, 29, 7, "golden week")
+	// São João (Porto, Braga): the night of 23 to 24 June, St John's
+	// Eve; the saint's name alone is also a town's, a time only after a
+	// word of time ("for São João", "during Sao Joao").
+	days(time.June, 23, 2, "noite de são joão", "noite de sao joao", "festas de são joão", "festas de sao joao",
+		"festa de são joão", "festa de sao joao", "st john's eve", "saint john's eve", "st johns eve", "noche de san juan")
+	for _, p := range []string{"são joão", "sao joao"} {
+		out = append(out, holiday{words: strings.Fields(p), bare: true, event: true, days: func(d *dateReader, y int) (time.Time, time.Time) {
+			t := d.day(y, time.June, 23)
+			return t, t.AddDate(0, 0, 2)
+		}})
+	}
 	// Bare names are also words or events: a time only after a word of
 	// time ("for Epiphany", "on Sinterklaas").
 	for _, p := range []string{"epiphany", "sinterklaas"} {

@@ -312,11 +312,14 @@ func (d *dateReader) ordinalDaysBack(k int) (time.Time, time.Time, string, int, 
 		return fail()
 	}
 	d2, next, ok := ordinal(n + 1)
-	if !ok || d2 <= d1 {
+	if !ok || d2 == d1 {
 		return fail()
 	}
 	if _, _, ok := d.monthAt(next); ok || d.word(next) == "of" {
 		return fail() // "the 3rd to the 9th of March" is dayRange's
+	}
+	if next < len(d.toks) && d.toks[next].kind == tokWord && !nounStops[d.word(next)] && !clauseStarts[d.word(next)] && !timePreps[d.word(next)] {
+		return fail() // "from the 3rd to the 5th floor"
 	}
 	breaks := 0
 	for i := k - 1; i >= 0 && k-i <= 30; i-- {
@@ -333,12 +336,44 @@ func (d *dateReader) ordinalDaysBack(k int) (time.Time, time.Time, string, int, 
 		}
 		y, _ := d.yearAfter(i + 1)
 		from, to, ok := d.daysFrame(mo, d1, mo, d2, y)
-		if !ok {
+		if !ok || d2 < d1 {
 			return fail()
 		}
 		return from, to, "range", next - 1, true
 	}
-	return fail()
+	from, to, ok := d.nextOrdinalDays(d1, d2)
+	if !ok {
+		return fail()
+	}
+	return from, to, "range", next - 1, true
+}
+
+// nextOrdinalDays are the days d1 to d2 of a month when no month is
+// named before them ("in Edinburgh from the 3rd to the 9th", said on 28
+// July, is 3-9 August): the next such days not begun, as "the 3rd"
+// alone is the next 3rd, or the latest over in the past tense. A last
+// day before the first runs into the month after ("from the 28th to the
+// 3rd").
+func (d *dateReader) nextOrdinalDays(d1, d2 int) (time.Time, time.Time, bool) {
+	month, step := d.day(d.now.Year(), d.now.Month(), 1), 1
+	if d.tense == Past {
+		step = -1
+	}
+	for k := 0; k < 14; k++ {
+		m := month.AddDate(0, step*k, 0)
+		last := m
+		if d2 < d1 {
+			last = m.AddDate(0, 1, 0)
+		}
+		if !validDay(m.Year(), m.Month(), d1) || !validDay(last.Year(), last.Month(), d2) {
+			continue
+		}
+		from, to := m.AddDate(0, 0, d1-1), last.AddDate(0, 0, d2)
+		if d.tense == Past && !to.After(d.now.AddDate(0, 0, 1)) || d.tense != Past && !from.Before(d.now) {
+			return from, to, true
+		}
+	}
+	return time.Time{}, time.Time{}, false
 }
 
 // refinedMonths drops a month's frame that a later range of days within

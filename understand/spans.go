@@ -300,7 +300,7 @@ func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
 	}
 	// Day first, both ends maybe after their weekdays ("Fri 10 to Sun 12
 	// July", "Thu, 10 December until Sat 19 December").
-	_, weekdayFirst := weekdays[d.word(k)]
+	wd, weekdayFirst := weekdays[d.word(k)]
 	if weekdayFirst {
 		k++
 		if k < len(d.toks) && d.toks[k].raw == "," {
@@ -345,7 +345,11 @@ func (d *dateReader) dayRange(k int) (time.Time, time.Time, string, int, bool) {
 			m1 = (m2+10)%12 + 1
 		}
 	}
-	return finish(m1, d1, m2, d2, n)
+	from, to, unit, last, ok := finish(m1, d1, m2, d2, n)
+	if ok && weekdayFirst && !d.isYear(last) {
+		from, to = d.weekdayYear(from, to, wd)
+	}
+	return from, to, unit, last, ok
 }
 
 // wordDay reads one day written with an ordinal word or a year in words,
@@ -477,8 +481,13 @@ func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 		count, n = int(q.Value), n+c
 	}
 	unit := d.word(n)
-	if d.word(n+1) != "of" {
-		return fail()
+	if d.word(n+1) != "of" && d.word(n+1) != "in" {
+		// "September, the first two weekends": of the month just named.
+		start, ok := d.monthJustBefore(k)
+		if !ok {
+			return fail()
+		}
+		return d.partOfMonth(start, ord, count, unit, n)
 	}
 	n += 2
 	if d.word(n) == "the" && d.word(n+1) == "month" {
@@ -513,6 +522,15 @@ func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 	if !ok {
 		return fail()
 	}
+	return d.partOfMonth(start, ord, count, unit, last)
+}
+
+// partOfMonth is the part of the month starting at start that ord,
+// count and unit name ("first", 2, "weekends"), its last token at last.
+// The first (last) n weekends run from the first Saturday to the nth
+// Sunday (from the nth Saturday from the end to the last Sunday).
+func (d *dateReader) partOfMonth(start time.Time, ord, count int, unit string, last int) (time.Time, time.Time, string, int, bool) {
+	fail := func() (time.Time, time.Time, string, int, bool) { return time.Time{}, time.Time{}, "", 0, false }
 	days := daysIn(start.Year(), start.Month())
 	first, end := 0, 0 // days of the month, inclusive
 	span := func(size int) {
@@ -541,15 +559,19 @@ func (d *dateReader) partOf(k int) (time.Time, time.Time, string, int, bool) {
 			first, end = 16, days
 		}
 	case "weekend", "weekends":
-		if count != 1 {
+		if count > 1 && ord != 1 && ord != -1 || count > 5 {
 			return fail()
 		}
 		sat := start.AddDate(0, 0, (int(time.Saturday)-int(start.Weekday())+7)%7)
 		if ord == -1 {
-			last := start.AddDate(0, 0, days-1)
-			sat = last.AddDate(0, 0, -((int(last.Weekday()) - int(time.Saturday) + 7) % 7))
+			lastDay := start.AddDate(0, 0, days-1)
+			sat = lastDay.AddDate(0, 0, -((int(lastDay.Weekday()) - int(time.Saturday) + 7) % 7))
+			sat = sat.AddDate(0, 0, -7*(count-1))
 		} else {
 			sat = sat.AddDate(0, 0, 7*(ord-1))
+		}
+		if count > 1 {
+			return sat, sat.AddDate(0, 0, 7*(count-1)+2), "range", last, true
 		}
 		return sat, sat.AddDate(0, 0, 2), "weekend", last, true
 	default:
