@@ -72,8 +72,9 @@ func anchoredWeekdays(text string, times []understand.TimeFrame) []understand.Ti
 }
 
 // freeAfter is what follows a day the asker says is free: "the Sunday
-// free", "Sunday off", "Monday is free", "the evening before we're free".
-var freeAfter = regexp.MustCompile(`(?i)^\s*(?:(?:i'm|i am|we're|we are|i'll be|we'll be)\s+)?(?:is\s+|are\s+|will be\s+)?(?:free|off|spare|to myself|to ourselves)\b`)
+// free", "Sunday off", "Monday is free", "the evening before we're free",
+// "the Wednesday in between is totally free".
+var freeAfter = regexp.MustCompile(`(?i)^\s*(?:(?:i'm|i am|we're|we are|i'll be|we'll be)\s+)?(?:is\s+|are\s+|will be\s+)?(?:(?:totally|completely|entirely|fully|still|all|wide open and|actually)\s+)?(?:free|off|spare|to myself|to ourselves)\b`)
 
 // freeBefore is what comes before a day the asker says is free: "free on
 // Sunday", "my free day is Sunday", "off work on Monday", and with the

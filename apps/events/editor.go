@@ -346,7 +346,7 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 		notes = append(notes, why)
 	}
 	times := nightStays(text, labourDays(text, refineTimes(text, r.Times, now), p.Place, now), now)
-	times = freeDay(text, arriveToLeave(text, anchoredWeekdays(text, untilAfterDay(text, lengthThenStart(text, storyPast(times, now))))))
+	times = freeDay(text, arriveToLeave(text, anchoredWeekdays(text, untilAfterDay(text, lengthThenStart(text, storyPast(text, times, now))))))
 	frame, hasFrame := requestFrame(text, todayRemarks(r, times, now))
 	if tf, ok := stayDays(r, placed, times); ok {
 		frame = tf

@@ -16,11 +16,19 @@ import (
 // starting Monday") and a stay's last day written after its first ("on
 // 15 August, and I stay until 23 August").
 
+// sinceWords begin a frame that runs from the past to today: "since
+// last year", "since 2019".
+var sinceWords = regexp.MustCompile(`(?i)^since\b`)
+
 // storyPast drops the frames over before today when another frame is
 // still to come: the past ones tell the asker's story, the other is the
-// time asked about.
-func storyPast(times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
-	over := func(tf understand.TimeFrame) bool { return !tf.To.IsZero() && !tf.To.After(now) }
+// time asked about. A frame since a time past ("I live in Porto since
+// last year") tells the story too, though it runs to today.
+func storyPast(text string, times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
+	over := func(tf understand.TimeFrame) bool {
+		return !tf.To.IsZero() && !tf.To.After(now) ||
+			tf.From.Before(now) && !tf.To.After(now.AddDate(0, 0, 1)) && sinceWords.MatchString(text[tf.Start:tf.End])
+	}
 	if !slices.ContainsFunc(times, func(tf understand.TimeFrame) bool { return !over(tf) }) {
 		return times
 	}

@@ -198,11 +198,13 @@ var workCue = regexp.MustCompile(`(?i)(?:^|[.!?\n]\s*|\b(?:and|but|so)\s+)(?:i'?
 var travelWords = regexp.MustCompile(`(?i)\b(?:go|going|goes|heading|head|travel\w*|visit\w*|trip|off to|flying|fly|staying|stay|holiday|vacation|arriv\w*|taking|bringing|tour\w*)\b`)
 
 // worksAt says whether m is where the asker works, written in a sentence
-// saying who they are ("I'm a curator at a museum in Porto").
+// saying who they are ("I'm a curator at a museum in Porto", "I work at
+// the front desk of a hostel in Kreuzberg").
 //
 // The cue covers the first place after it only: in "I run a taco truck
 // in Austin and want to shoot the markets in Houston" Houston is where
-// the events are.
+// the events are. A word in lower case some town is named after ("the
+// front desk"), in a text with capitals, is no place before it.
 func worksAt(r *understand.Reading, m understand.Mention) bool {
 	start, _ := sentenceOf(r.Text, m.Start)
 	before := r.Text[start:m.Start]
@@ -210,8 +212,11 @@ func worksAt(r *understand.Reading, m understand.Mention) bool {
 	if loc == nil || travelWords.MatchString(before[loc[0]:]) {
 		return false
 	}
+	capitals := strings.ToLower(r.Text) != r.Text
 	return !slices.ContainsFunc(r.Mentions, func(o understand.Mention) bool {
-		return o.Place != nil && o.Role != understand.RoleRegion && o.Start >= start+loc[0] && o.End <= m.Start
+		c, _ := utf8.DecodeRuneInString(o.Text)
+		return o.Place != nil && o.Role != understand.RoleRegion && o.Start >= start+loc[0] && o.End <= m.Start &&
+			!(capitals && !o.Quoted && unicode.IsLower(c))
 	})
 }
 

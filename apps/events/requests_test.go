@@ -156,9 +156,12 @@ func heldOut(id string) bool {
 // (91.1%), tuned time to 312/326 (95.7%), tuned rejections to 42/45
 // (93.3%) and held-out rejections to 12/24 (50.0%): those four floors
 // are lowered to just under (91, 95, 93, 49) until its tuned part is
-// fixed (round 16 as written).
+// fixed (round 16 as written). After its fixes tuned whole is 349/371
+// (94.1%), tuned time 318/326 (97.5%), tuned rejections 43/45 (95.6%)
+// and held-out rejections 12/24 (50.0%): those floors are raised to just
+// under (94, 97, 95; 49 stays).
 var corpusFloors = map[string]float64{
-	"tuned whole": 91, "tuned place": 90, "tuned time": 95, "tuned interests": 90, "tuned reject": 93,
+	"tuned whole": 94, "tuned place": 90, "tuned time": 97, "tuned interests": 90, "tuned reject": 95,
 	"held-out whole": 58, "held-out place": 79, "held-out time": 72, "held-out interests": 90, "held-out reject": 49,
 }
 

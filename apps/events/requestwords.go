@@ -83,9 +83,19 @@ func vocabularyMentions(r *understand.Reading) []understand.Mention {
 
 // withoutVocabulary is text with the vocabulary words read as places
 // blanked (same length, so spans hold), to read its places again; ok is
-// false when there are none.
+// false when there are none. A feast's name read as a town (feastName)
+// is blanked when another town is named, whose joint reading it would
+// pull to its own country: "vienna christmas markets" is no Vienna in
+// Georgia, near Christmas in Florida.
 func withoutVocabulary(text string, r *understand.Reading) (string, bool) {
 	ms := append(vocabularyMentions(r), genreMentions(text, r)...)
+	for _, m := range r.Mentions {
+		if feastName(m) && slices.ContainsFunc(r.Mentions, func(o understand.Mention) bool {
+			return o.Start != m.Start && o.Place != nil && !feastName(o)
+		}) {
+			ms = append(ms, m)
+		}
+	}
 	if len(ms) == 0 {
 		return text, false
 	}

@@ -38,11 +38,13 @@ func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFra
 }
 
 // feastStay says whether tf, written after the feast best, is the
-// asker's stay around it: "for Día de Muertos ... there October 30 to
-// November 2" is the stay, the feast in it.
+// asker's stay around it or in part of it: "for Día de Muertos ... there
+// October 30 to November 2" is the stay, the feast in it; "In Golden
+// Week, from 2 May to 6 May" the days the asker has of the feast and
+// after it.
 func feastStay(best, tf understand.TimeFrame) bool {
-	return best.Unit == "holiday" && tf.Unit == "range" && !tf.From.IsZero() && !tf.To.IsZero() &&
-		within(best, tf) && tf.To.Sub(tf.From) <= 31*24*time.Hour
+	return best.Unit == "holiday" && tf.Unit == "range" && !tf.From.IsZero() && !tf.To.IsZero() && !best.From.IsZero() && !best.To.IsZero() &&
+		tf.From.Before(best.To) && best.From.Before(tf.To) && tf.To.Sub(tf.From) <= 31*24*time.Hour
 }
 
 // weekendReferred is a weekend named by reference to the days before
@@ -149,9 +151,14 @@ var ownLongWeekend = regexp.MustCompile(`(?i)\b(?:mak(?:e|es|ing)|made|turn(?:s|
 // longWeekend is the next weekend, from now, made long by a public
 // holiday of the place's country and region (holidays' calendars): a
 // holiday on a Monday is Saturday to Monday, on a Friday Friday to
-// Sunday. from and to are days, to exclusive.
-func longWeekend(ctx context.Context, place *understand.Place, now time.Time) (from, to time.Time, err error) {
-	res, err := holidays.New(holidays.Options{}).Search(ctx, eventdata.Query{Place: place, From: now, To: now.AddDate(0, 6, 0), Limit: eventdata.MaxLimit})
+// Sunday; with past, the last one over before now ("the bank holiday
+// weekend just gone"). from and to are days, to exclusive.
+func longWeekend(ctx context.Context, place *understand.Place, now time.Time, past bool) (from, to time.Time, err error) {
+	q := eventdata.Query{Place: place, From: now, To: now.AddDate(0, 6, 0), Limit: eventdata.MaxLimit}
+	if past {
+		q.From, q.To = now.AddDate(0, -6, 0), now
+	}
+	res, err := holidays.New(holidays.Options{}).Search(ctx, q)
 	if err != nil {
 		return from, to, fmt.Errorf("the holidays of %s: %w", place.Name, err)
 	}
@@ -173,9 +180,15 @@ func longWeekend(ctx context.Context, place *understand.Place, now time.Time) (f
 		default:
 			continue
 		}
-		if start.AddDate(0, 0, 3).After(now) && (best.IsZero() || start.Before(best)) {
+		switch {
+		case past && !start.AddDate(0, 0, 3).After(now) && start.After(best):
+			best = start
+		case !past && start.AddDate(0, 0, 3).After(now) && (best.IsZero() || start.Before(best)):
 			best = start
 		}
+	}
+	if best.IsZero() && past {
+		return from, to, fmt.Errorf("no public holiday of %s on a Monday or Friday in the last six months", place.Name)
 	}
 	if best.IsZero() {
 		return from, to, fmt.Errorf("no public holiday of %s on a Monday or Friday in the next six months", place.Name)
@@ -183,25 +196,40 @@ func longWeekend(ctx context.Context, place *understand.Place, now time.Time) (f
 	return best, best.AddDate(0, 0, 3), nil
 }
 
+// pastLongWeekend marks a long weekend named as over: "the last bank
+// holiday weekend", "the previous long weekend", "the long weekend just
+// gone", "the bank holiday weekend that's just passed".
+var (
+	pastBeforeLongWeekend = regexp.MustCompile(`(?i)\b(?:last|previous|past)\s+$`)
+	pastAfterLongWeekend  = regexp.MustCompile(`(?i)^\s*(?:(?:that|which)(?:'s|’s|\s+has|\s+was)?\s+)?(?:just\s+)?(?:gone|passed|been|went)\b`)
+)
+
 // holidayFrame reads "this coming long weekend", "the bank holiday
-// weekend" as the place's next long weekend; ok is false when the
-// request names none, or when the long weekend is part of a frame read
-// ("two weeks from now for a long weekend" is that week's Friday to
-// Monday); note says why one named could not be read.
+// weekend" as the place's next long weekend, "the long weekend just
+// gone" as its last; ok is false when the request names none, when the
+// long weekend is part of a frame read ("two weeks from now for a long
+// weekend" is that week's Friday to Monday), or when days written after
+// it in its sentence spell it out ("the bank holiday weekend, sat 29 to
+// mon 31 august"); note says why one named could not be read.
 func holidayFrame(text string, times []understand.TimeFrame, place *understand.Place, now time.Time) (tf understand.TimeFrame, note string, ok bool) {
 	m := longWeekendWords.FindStringIndex(text)
 	if m == nil || ownLongWeekend.MatchString(text) {
 		return tf, "", false
 	}
+	_, end := sentenceOf(text, m[1])
 	for _, t := range times {
 		if t.Start <= m[0] && m[1] <= t.End {
 			return tf, "", false
 		}
+		if t.Start >= m[1] && t.Start < end && !t.From.IsZero() && !t.To.IsZero() && t.To.Sub(t.From) <= 4*24*time.Hour {
+			return tf, "", false
+		}
 	}
+	past := pastBeforeLongWeekend.MatchString(text[:m[0]]) || pastAfterLongWeekend.MatchString(text[m[1]:])
 	if place == nil || place.CountryCode == "" || !slices.ContainsFunc(holidays.Countries(), func(c string) bool { return strings.EqualFold(c, place.CountryCode) }) {
 		return tf, "a long weekend is read by a country's public holidays: the request names no country whose holidays are known", false
 	}
-	from, to, err := longWeekend(context.Background(), place, now)
+	from, to, err := longWeekend(context.Background(), place, now, past)
 	if err != nil {
 		return tf, err.Error(), false
 	}

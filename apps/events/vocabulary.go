@@ -39,7 +39,11 @@ var interests = []interest{
 		words: []string{"music", "concert", "jazz", "opera", "orchestra", "band", "symphony", "choir", "techno", "rave"}},
 	{label: "sports", phrases: []string{"sport", "sports", "marathon", "race", "races", "match", "tournament", "game",
 		"regatta", "regattas", "rodeo", "rodeos", "sailing", "rowing", "triathlon", "cycling race", "horse race", "horse racing",
-		"football", "footy", "footie", "soccer", "rugby", "cricket", "afl", "basketball", "baseball", "hockey", "golf"},
+		"football", "footy", "footie", "soccer", "rugby", "cricket", "afl", "basketball", "baseball", "hockey", "golf",
+		// board and street sports, whose contests ("skate comps", "a bmx
+		// jam", "surf contest") are sports events
+		"skate", "skating", "skateboard", "skateboarding", "skatepark", "skateparks", "bmx", "surf", "surfing",
+		"snowboard", "snowboarding", "parkour", "bouldering", "climbing comp", "climbing comps"},
 		words: []string{"marathon", "race", "run", "cup", "championship", "tournament", "regatta", "match", "grand prix", "rodeo",
 			"football", "soccer", "rugby", "cricket"}},
 	{label: "market", phrases: []string{"market", "markets", "christmas market", "fair", "fairs", "flea market",
