@@ -16,7 +16,7 @@ import (
 
 // durationRE finds a length of time: "40 minutes", "2 hours", "a
 // 3-hour drive", "90 min", "half an hour", "an hour".
-var durationRE = regexp.MustCompile(`\b(?:(\d+(?:\.\d+)?)|(an?|one|two|three|four|five|six|seven|eight|ten|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety))?[\s-]*(half[\s-]+an?[\s-]+hour|half[\s-]+hour|hours?|hrs?|minutes?|mins?)\b`)
+var durationRE = regexp.MustCompile(`\b(?:(\d+(?:\.\d+)?)|(an?|one|two|three|four|five|six|seven|eight|ten|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety))?[\s-]*(half[\s-]+an?[\s-]+hour|half[\s-]+hours?|hours?|hrs?|minutes?|mins?)\b`)
 
 var durationWords = map[string]float64{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 	"seven": 7, "eight": 8, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50,
@@ -95,13 +95,58 @@ func (q *question) timeIntervalStops() int {
 		case strings.HasPrefix(unit, "h"):
 			minutes = 60 * v
 		}
+		stated := num != "" || word != "" || strings.HasPrefix(unit, "half")
+		if strings.HasPrefix(unit, "h") {
+			// "an hour and a half", "2 hours 15 minutes": the rest of a
+			// length said in two parts.
+			if more := moreMinutes(q.lower[ix[1]:]); more > 0 {
+				minutes, stated = minutes+more, true
+			}
+		}
+		if wholeHoursBeforeRE.MatchString(q.lower[max(0, ix[0]-16):ix[0]]) && (word == "a" || word == "an") && strings.HasPrefix(unit, "half") {
+			// "one and a half hours": the hours before "and a half".
+			h := wholeHoursBeforeRE.FindStringSubmatch(q.lower[max(0, ix[0]-16):ix[0]])[1]
+			n, err := strconv.ParseFloat(h, 64)
+			if err != nil {
+				n = durationWords[h]
+			}
+			minutes, stated = 60*n+30, true
+		}
 		if everyBefore(q.lower[max(0, ix[0]-12):ix[0]]) {
 			every = minutes
-		} else if num != "" || word != "" || strings.HasPrefix(unit, "half") {
+		} else if stated {
 			total = max(total, minutes)
 		}
 	}
 	return intervalsIn(total, every)
+}
+
+var (
+	// andHalfRE is the half after hours: "an hour and a half", "2 hours
+	// and a half".
+	andHalfRE = regexp.MustCompile(`^\s+and\s+a\s+half\b`)
+	// andMinutesRE is minutes after hours: "an hour and 20 minutes", "2
+	// hours 15 min".
+	andMinutesRE = regexp.MustCompile(`^,?\s+(?:and\s+)?(\d{1,2}|five|ten|fifteen|twenty|thirty|forty|forty-five|fifty)\s*(?:minutes?|mins?)\b`)
+	// wholeHoursBeforeRE ends the whole hours before "and a half hour(s)":
+	// "one and", "2 and".
+	wholeHoursBeforeRE = regexp.MustCompile(`\b(\d{1,2}|one|two|three|four|five|six|seven|eight|ten)\s+and\s+$`)
+)
+
+// moreMinutes is the minutes a length in hours goes on with just after
+// it ("and a half" is 30, "and 20 minutes" 20); 0 when none.
+func moreMinutes(after string) float64 {
+	if andHalfRE.MatchString(after) {
+		return 30
+	}
+	m := andMinutesRE.FindStringSubmatch(after)
+	if m == nil {
+		return 0
+	}
+	if n, err := strconv.ParseFloat(m[1], 64); err == nil {
+		return n
+	}
+	return durationWords[m[1]]
 }
 
 // sub is the i-th group of a match found at ix, "" when it did not take part.

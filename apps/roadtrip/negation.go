@@ -92,8 +92,9 @@ var personWords = set("me", "i", "i'm", "im", "my", "mine", "we", "we're", "our"
 // my buddy in dover"), or after a verb of living or working earlier in
 // the clause ("Dad still lives in the old house in Laurel", "I work in a
 // hotel in Encamp"): people's places. In a
-// list of "name in place" where one name is a person, every name is
-// ("me in bear, jess in middletown, tom in newark").
+// list of "name in place" where one name is a person or lives or sleeps
+// there, every name is ("me in bear, jess in middletown, tom in newark",
+// "the choir sleeps in Encamp, the band in Ordino").
 func (q *question) peopleIn() []understand.Mention {
 	var out, named []understand.Mention
 	person := false
@@ -102,7 +103,7 @@ func (q *question) peopleIn() []understand.Mention {
 		words := strings.FieldsFunc(q.lower[lo:m.Start], func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'') })
 		if n := len(words); n >= 2 && n <= 4 && words[n-1] == "in" && (lo == 0 || q.lower[lo-1] == ',') {
 			named = append(named, m) // "jess in middletown"
-			person = person || personWords[words[n-2]]
+			person = person || personWords[words[n-2]] || q.worksOrLivesIn(m)
 		}
 		if q.worksOrLivesIn(m) {
 			out = append(out, m)
@@ -127,8 +128,11 @@ func (q *question) peopleIn() []understand.Mention {
 }
 
 // homeWords, earlier in a clause, make the town "in" which it ends a
-// home ("lives in the farmhouse in Milford").
-var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stay", "stays", "staying")
+// home ("lives in the farmhouse in Milford"); where people sleep or
+// are lodged is theirs too ("half of us sleep in Encamp", "the band
+// bunks in a motel in Dover").
+var homeWords = set("live", "lives", "living", "lived", "reside", "resides", "residing", "stay", "stays", "staying",
+	"sleep", "sleeps", "sleeping", "slept", "lodged", "bunk", "bunks", "bunking")
 
 // workWords do so for the place one works ("I work in a hotel in
 // Escaldes-Engordany"), as "works in Dover" is read.

@@ -141,7 +141,7 @@ func newQuestion(r *understand.Reading, known bool) *question {
 			q.places = append(q.places, m)
 		}
 	}
-	q.places = q.undescribed(q.untaken(q.places))
+	q.places = q.reachedByVerb(q.undescribed(q.untaken(q.places)))
 	return q
 }
 

@@ -33,6 +33,15 @@ func (q *question) evenStops(s *taskSpec) {
 	// two stops …", "leg1 Newark→Middletown: … leg2 Middletown→Dover: …").
 	if legs := q.chainedLegs(start, end); len(legs) > 1 && !slices.Contains(s.Keys, "route_1_stops") {
 		s.Legs = q.perLegWords(legs)
+		// Kinds said once after every leg is named ("… then Dover to
+		// Lewes. A cafe halfway on each drive"): a leg with none of its
+		// own takes the last leg's.
+		last := s.Legs[len(s.Legs)-1].Types
+		for i := range s.Legs {
+			if len(s.Legs[i].Types) == 0 {
+				s.Legs[i].Types = last
+			}
+		}
 		s.PlaceTypes = s.Legs[0].Types
 		return
 	}

@@ -2,6 +2,7 @@ package roadtrip
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cairn-agents/cairn/understand"
@@ -79,4 +80,31 @@ func maskedVerbs(text string, sp understand.Speller, prefer []understand.Place) 
 		}
 	}
 	return string(b)
+}
+
+// reachVerbRE ends the words before a town a clause that sets off from
+// another goes on to, by a verb of getting there or of what one does
+// there with the town as its object: "we load out of Wilmington and play
+// Dover", "leave Newark at 8 and hit Dover by noon", "out of Lewes and
+// make Milford for lunch", "from Seaford and gig in Laurel".
+var reachVerbRE = regexp.MustCompile(`\band\s+(?:then\s+)?(?:(?:we|i|they|he|she|you)\s+)?(?:(?:will|'ll|’ll|can|should|must|gonna|wanna|want to|need to|have to|hope to)\s+)?` +
+	`(?:play|plays|playing|hit|hits|hitting|make|makes|making|gig|gigs|gigging|perform|performs|performing|land|lands|landing)(?:\s+(?:in|at))?\s+$`)
+
+// reachedByVerb are places with a town reached by such a verb after a
+// start in its clause read as the place gone to, a leg's end.
+func (q *question) reachedByVerb(places []understand.Mention) []understand.Mention {
+	for i, m := range places {
+		if m.Role != understand.RoleNone && m.Role != understand.RoleIn || m.Place == nil || !namesTown(m) {
+			continue
+		}
+		lo := clauseStart(q.lower, m.Start, 0)
+		loc := reachVerbRE.FindStringIndex(q.lower[lo:m.Start])
+		if loc == nil || !slices.ContainsFunc(places[:i], func(f understand.Mention) bool {
+			return f.Role == understand.RoleFrom && f.Start >= lo && !sameReading(f, m)
+		}) {
+			continue
+		}
+		places[i].Role, places[i].Cue = understand.RoleTo, strings.TrimSpace(q.lower[lo+loc[0]:m.Start])
+	}
+	return places
 }
