@@ -9,6 +9,7 @@ import (
 	"math"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -109,6 +110,8 @@ type App struct {
 	plans    *planCache
 	answers  *answerCache // the HTTP API's
 	asks     *admit.Gate  // the HTTP API's questions; nil admits all
+	sqlOnly  bool         // run every plan's statement (tests: no plans in Go)
+	lvRows   sync.Pool    // of *[]lvRow: planInGo's level buffers
 }
 
 // New builds the gateway over a metadata store, a profile store (often the

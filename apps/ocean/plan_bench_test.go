@@ -130,8 +130,11 @@ func BenchmarkAPI50ClientsPool25(b *testing.B) {
 	load50(b, qs)
 }
 
-func load50(b *testing.B, qs []string) {
-	srv := server(b, newApp(b, Options{}))
+func load50(b *testing.B, qs []string) { load50On(b, newApp(b, Options{}), qs) }
+
+// load50On is load50 on the server of a.
+func load50On(b *testing.B, a *App, qs []string) {
+	srv := server(b, a)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
 	var mu sync.Mutex
 	var lat []float64

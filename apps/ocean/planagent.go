@@ -116,16 +116,9 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	pq, err := buildPlanQuery(p)
+	pq, atTargets, err := a.planStatement(p)
 	if err != nil {
-		return nil, fmt.Errorf("plan: %w", err)
-	}
-	if sq, ok := summaryPlanQuery(p); ok && hasSummary(a.profiles) {
-		pq = sq // per-profile facts: the summary, not every level
-	}
-	atTargets := false
-	if tq, ok := atTargetsPlanQuery(p); ok && hasAtTargets(a.profiles) {
-		pq, atTargets = tq, true // values at a standard pressure, made at ingest
+		return nil, err
 	}
 	on, storeName, what := a.profiles, "duckdb", "profile"
 	if pq.stations {
@@ -148,7 +141,10 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 		profs = make(chan profilesListing, 1)
 		go func() { profs <- a.listProfilesRead(ctx, p) }()
 	}
-	r, err := on.Query(ctx, opts, pq.sql, pq.args...)
+	r, inGo := a.planInGo(ctx, p, pq, opts.MaxRows)
+	if !inGo {
+		r, err = on.Query(ctx, opts, pq.sql, pq.args...)
+	}
 	if err != nil {
 		if profs != nil {
 			<-profs
@@ -192,6 +188,22 @@ func (a *App) RunPlan(ctx context.Context, p QueryPlan) (*PlanResult, error) {
 	res.ProfilesSQL, res.ProfilesArgs = pr.SQL, l.args
 	res.Profiles, res.ProfilesRead, res.FloatsRead = listProfiles(pr)
 	return res, nil
+}
+
+// planStatement is the statement that answers p on a's stores: over
+// the summary, the values at targets or the levels; atTargets says it
+// is the second.
+func (a *App) planStatement(p QueryPlan) (pq planQuery, atTargets bool, err error) {
+	if pq, err = buildPlanQuery(p); err != nil {
+		return planQuery{}, false, fmt.Errorf("plan: %w", err)
+	}
+	if sq, ok := summaryPlanQuery(p); ok && hasSummary(a.profiles) {
+		pq = sq // per-profile facts: the summary, not every level
+	}
+	if tq, ok := atTargetsPlanQuery(p); ok && hasAtTargets(a.profiles) {
+		pq, atTargets = tq, true // values at a standard pressure, made at ingest
+	}
+	return pq, atTargets, nil
 }
 
 // listProfiles are the profiles a listing statement of profilesSQL

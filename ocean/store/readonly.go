@@ -107,6 +107,9 @@ func (s *Store) openReadOnly(ctx context.Context, dbPath string) error {
 			return fail("values at targets", err)
 		}
 	}
+	if hot {
+		s.preloadLevels(ctx)
+	}
 	s.summary = stored[SummaryTable]
 	if s.summary {
 		if s.summary, err = summaryTable.exists(ctx, db); err != nil {

@@ -378,6 +378,27 @@ func (l *Live) Query(ctx context.Context, opts QueryOptions, stmt string, args .
 	return g.s.Query(ctx, opts, stmt, args...)
 }
 
+// FloatLevels is Store.FloatLevels on the snapshot queries now read.
+func (l *Live) FloatLevels(ctx context.Context, wmo string) (*FloatLevels, error) {
+	g, err := l.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release(g)
+	return g.s.FloatLevels(ctx, wmo)
+}
+
+// AllFloatLevels is Store.AllFloatLevels on the snapshot queries now
+// read.
+func (l *Live) AllFloatLevels() ([]*FloatLevels, bool) {
+	g, err := l.acquire(context.Background())
+	if err != nil {
+		return nil, false
+	}
+	defer l.release(g)
+	return g.s.AllFloatLevels()
+}
+
 // Checked is Store.Checked on the snapshot queries now read.
 func (l *Live) Checked(stmt string, templated bool) (string, error) {
 	g, err := l.acquire(context.Background())

@@ -59,7 +59,11 @@ type Options struct {
 	// store keeps to answer them again (see keptResults), in megabytes
 	// of rows (about); zero means DefaultKeepMB, negative keeps none.
 	KeepMB int
-	Logger *slog.Logger
+	// LevelsMB bounds the floats' levels a read-only store holds in Go
+	// (Store.FloatLevels), in megabytes; zero means DefaultLevelsMB,
+	// negative holds none.
+	LevelsMB int
+	Logger   *slog.Logger
 }
 
 // DefaultKeepMB is Options.KeepMB's default.
@@ -80,6 +84,7 @@ type Store struct {
 	plans    planChecks
 	prepared preparedStmts
 	kept     keptResults // a read-only store's templated results
+	held     heldLevels  // a read-only store's floats' levels
 	gate     *admit.Gate
 	summary  bool // the database has SummaryTable
 	// atTargets: the database has AtTargetsTable
@@ -230,6 +235,9 @@ func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 	s := &Store{dir: abs, profiles: filepath.Join(abs, "profiles"), opts: opts}
 	if opts.ReadOnly && opts.KeepMB >= 0 {
 		s.kept.max = cmp.Or(opts.KeepMB, DefaultKeepMB) * cellsPerMB
+	}
+	if opts.ReadOnly && opts.LevelsMB >= 0 {
+		s.held.max = int64(cmp.Or(opts.LevelsMB, DefaultLevelsMB)) << 20
 	}
 	if s.opts.ActiveWithin == 0 {
 		s.opts.ActiveWithin = 30 * 24 * time.Hour
@@ -386,6 +394,7 @@ func (s *Store) refreshView(ctx context.Context, db execer) error {
 func (s *Store) Close() error {
 	s.prepared.close()
 	s.kept.drop()
+	s.held.drop()
 	return s.db.Close()
 }
 
