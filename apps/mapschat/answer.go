@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -156,6 +157,15 @@ func remember(mem Memory, r Request, places []Place, rs []ToolResult) Memory {
 			}
 		}
 		mem.Trip = &Trip{From: *r.From, To: *r.To, Mode: mode}
+		if r.To.PlaceID != "" && r.To.Point != nil {
+			// the place just routed to is what "it", "that park" point at
+			// next, not the first of the list it was picked from
+			s := Place{Name: r.To.Name, PlaceID: r.To.PlaceID, Location: *r.To.Point}
+			if i := slices.IndexFunc(mem.Results, func(p Place) bool { return p.PlaceID == s.PlaceID }); i >= 0 {
+				s = mem.Results[i]
+			}
+			mem.Subject = &s
+		}
 		if len(r.Stops) > 0 {
 			mem.Stops = []Loc{*r.To}
 			for _, l := range r.Stops {

@@ -37,7 +37,7 @@ var (
 	reAccessDetail = regexp.MustCompile(`\b(?:ramps?|stairs|steps|elevators?|lifts?|disabled (?:access|parking|entrance)|handicap(?:ped)? (?:access|accessible|parking|entrance))\b`)
 	// reNoMode takes back the mode named after it: "no car", "without a
 	// bike", "don't have a car".
-	reNoMode = regexp.MustCompile(`\b(?:no|not|without(?: a| the| my)?|not by|(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)(?: (?:have|own|take|use|drive|want|ride))?(?: a| the| my| to)?)\s+$`)
+	reNoMode = regexp.MustCompile(`\b(?:no|not|without(?: a| the| my)?|not by|(?:don'?t|do not|doesn'?t|didn'?t|haven'?t|hasn'?t|can'?t|cannot|won'?t|never|not yet)(?: (?:yet|still))?(?: (?:have|own|take|use|drive|want|ride|buy|bought|get|got|has|had))?(?: a| the| my| to)?)\s+$`)
 	// reModePlace is a mode word that names a place: "the train station".
 	reModePlace = regexp.MustCompile(`^\s+(?:station|stop|depot|terminal|platform|stand|lane|path|rack|shop|store)s?\b`)
 	// reModeOuting is a mode word that names an outing as a time: "after
@@ -75,8 +75,34 @@ var (
 // notServed says whether the message asks what the maps do not hold
 // (a price, a ticket) and asks no route.
 func notServed(low string) bool {
-	return reNotServed.MatchString(low) && !reDirections.MatchString(low)
+	low = reNoPriceAsked.ReplaceAllString(low, "")
+	return reNotServed.MatchString(low) && !reDirections.MatchString(low) && !reElevation.MatchString(low)
 }
+
+// reFarFrom asks whether a place named is far from another: "is Camden
+// far from here", "is the museum very far from the green".
+var reFarFrom = regexp.MustCompile(`\b(?:is|are) ((?:[a-z'’]+ ){1,5})(?:very |too |really |so )?far (?:from|to)\b`)
+
+// farAsked says whether low asks how far a place named is from another;
+// not "is there a cafe not far from here", which asks for cafes.
+func farAsked(low string) bool {
+	for _, m := range reFarFrom.FindAllStringSubmatch(low, -1) {
+		words := strings.Fields(m[1])
+		if !slices.ContainsFunc(words, func(w string) bool {
+			return w == "not" || w == "there" || w == "a" || w == "an" || w == "any" || w == "some" || w == "anything" || w == "somewhere"
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// reNoPriceAsked are words of a price or an amount that ask none: how a
+// place searched for should be ("a restaurant near the museum, not
+// expensive", "nothing too pricey") and how much a ride climbs ("how
+// much do I climb").
+var reNoPriceAsked = regexp.MustCompile(`\b(?:not|nothing|no|never)(?: too| very| so| that| really| overly)? (?:expensive|pricey|costly)\b` +
+	`|\bhow much (?:do|does|did|will|would|can|should) (?:i|we|you|they|he|she|it|the [a-z]+) (?:climb|gain|rise|go up|descend|drop)\b`)
 
 // detailAsked is the detail a message asks of a place, "" for none:
 // "info" for a place asked about in general. A person's own phone or

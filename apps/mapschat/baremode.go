@@ -13,15 +13,23 @@ var reBareMode = regexp.MustCompile(`^(?:(?:and|ok(?:ay)?|so|or|what about|how a
 
 // bareModeAsked reads a mode said alone right after a list ("coffee?"
 // then "walk?") as the route in that mode from here to the first result,
-// the nearest as the search ranked them. After a route, a bare mode is the
-// same route in that mode (readKind's follow-up), so this needs a list as
-// the last answer. ok false for any other message.
+// the nearest as the search ranked them; right after a detail or the
+// whereabouts of one place ("open now?" then "walk?"), as the route to
+// that place. After a route, a bare mode is the same route in that mode
+// (readKind's follow-up), so this needs another answer as the last.
+// ok false for any other message.
 func bareModeAsked(low string, rd *understand.Reading, mem Memory, here *Loc) (Request, bool) {
 	m := reBareMode.FindStringSubmatch(low)
-	if m == nil || mem.Last != KindNearby || len(mem.Results) == 0 || here == nil || len(rd.Terms) > 0 || otherPlaceNamed(rd) {
+	if m == nil || here == nil || len(rd.Terms) > 0 || otherPlaceNamed(rd) {
 		return Request{}, false
 	}
-	return Request{Kind: KindDirections, From: here, To: placeLoc(mem.Results[0], "the first one"), Mode: bareModes[m[1]]}, true
+	switch {
+	case mem.Last == KindNearby && len(mem.Results) > 0:
+		return Request{Kind: KindDirections, From: here, To: placeLoc(mem.Results[0], "the first one"), Mode: bareModes[m[1]]}, true
+	case (mem.Last == KindDetails || mem.Last == KindWhere) && mem.Subject != nil && mem.Subject.PlaceID != "":
+		return Request{Kind: KindDirections, From: here, To: placeLoc(*mem.Subject, "it"), Mode: bareModes[m[1]]}, true
+	}
+	return Request{}, false
 }
 
 // bareModes are the modes reBareMode's words name.

@@ -30,8 +30,15 @@ func withoutFillers(text string) string {
 // understand's Reading.Retractions reads them) as the last route with
 // the place taken back replaced by the other one named, at the same end,
 // or the last search moved there; ok false for any other message.
+//
+// A message that, less what it takes back, names both ends of a route
+// asks that route ("how long from the green to the first one... wait no,
+// from the museum"): it corrects itself, not the request before.
 func replacedPlace(low string, rd *understand.Reading, mem Memory) (Request, bool) {
 	if len(rd.Terms) > 0 || len(low) != len(rd.Text) {
+		return Request{}, false
+	}
+	if kept := withoutTakenBack(rd); hasRole(kept, understand.RoleFrom) && hasRole(kept, understand.RoleTo) {
 		return Request{}, false
 	}
 	var old, repl *Loc
@@ -60,4 +67,17 @@ func replacedPlace(low string, rd *understand.Reading, mem Memory) (Request, boo
 		return Request{Kind: KindNearby, Query: mem.Search.Query, Near: repl}, true
 	}
 	return Request{}, false
+}
+
+// withoutTakenBack is rd less the places its text takes back, each said
+// in another's stead holding the role of the one it replaces (as
+// understand's Reading.WithoutRetracted reads them): "directions to
+// Milford, I mean Milton, from Camden" goes to Milton.
+func withoutTakenBack(rd *understand.Reading) *understand.Reading {
+	if len(rd.Retractions()) == 0 {
+		return rd
+	}
+	out := *rd
+	out.Mentions = rd.WithoutRetracted()
+	return &out
 }

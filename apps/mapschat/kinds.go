@@ -97,6 +97,11 @@ var moreKinds = []struct {
 	// search is still the call, its empty answer the reply
 	{"garden center", []string{"garden center", "garden centre", "garden centers", "garden centres", "plant nursery", "plant nurseries",
 		"garden nursery", "garden store", "garden shop", "garden supply", "garden supplies"}},
+	// houses of worship other than churches: a newcomer asks where to pray
+	{"mosque", []string{"mosque", "mosques", "masjid", "masjids", "islamic center", "islamic centre"}},
+	{"synagogue", []string{"synagogue", "synagogues", "shul", "jewish temple"}},
+	{"hindu temple", []string{"hindu temple", "hindu temples", "mandir"}},
+	{"gurdwara", []string{"gurdwara", "gurudwara", "sikh temple"}},
 	{"bicycle shop", []string{"bike shop", "bike shops", "bicycle shop", "bicycle shops", "bike store", "bike repair", "bicycle repair", "cycle shop", "cycle store"}},
 }
 

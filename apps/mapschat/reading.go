@@ -49,28 +49,35 @@ func (a *Assistant) readCased(text string, here *Loc, withTerms bool) *understan
 	}
 	cased := strings.ToLower(text) != text
 	fix := map[string][]understand.Place{}
-	for _, m := range rd.Mentions {
-		if m.Place == nil || m.Role == understand.RoleRegion || m.Quoted {
-			continue
-		}
-		key := understand.Normalize(m.Text)
-		if _, done := fix[key]; done {
-			continue
-		}
-		if repl, ok := a.correct(text, m, key, cased, here); ok {
-			fix[key] = repl
-			if repl == nil && isTermKey(key) {
-				for _, w := range strings.Fields(key) {
-					fix[w] = nil // "post" of "post office": no town either
+	// A name read away can uncover another to correct: "the post" (a
+	// town's other name) read away leaves "post office", which a
+	// landmark an hour away is called. A few rounds at most.
+	for range 3 {
+		n := len(fix)
+		for _, m := range rd.Mentions {
+			if m.Place == nil || m.Role == understand.RoleRegion || m.Quoted {
+				continue
+			}
+			key := understand.Normalize(m.Text)
+			if _, done := fix[key]; done {
+				continue
+			}
+			if repl, ok := a.correct(text, m, key, cased, here); ok {
+				fix[key] = repl
+				if repl == nil && isTermKey(key) {
+					for _, w := range strings.Fields(key) {
+						fix[w] = nil // "post" of "post office": no town either
+					}
 				}
 			}
 		}
+		if len(fix) == n {
+			break
+		}
+		opts.Gazetteer = remapped{g: a.o.Gazetteer, fix: fix}
+		rd = understand.Read(text, opts)
 	}
-	if len(fix) == 0 {
-		return rd
-	}
-	opts.Gazetteer = remapped{g: a.o.Gazetteer, fix: fix}
-	return understand.Read(text, opts)
+	return rd
 }
 
 // correct says whether the mention m is to be read otherwise: as no place
@@ -82,13 +89,9 @@ func (a *Assistant) correct(text string, m understand.Mention, key string, cased
 	if isTermKey(key) && !(local && !lower) {
 		return nil, true // "atm", "bank", "parks": a kind of place
 	}
-	if isWord(m, lower, local) {
-		return nil, true
-	}
-	if local {
-		return nil, false
-	}
-	if p.Kind == understand.KindCity {
+	if !local && p.Kind == understand.KindCity {
+		// before a small far place read as a word: "bethany" in lower
+		// case is Bethany Beach nearby, not a word nor Bethany, WV
 		for _, end := range nameEnds {
 			for _, q := range a.o.Gazetteer.Lookup(key + " " + end) {
 				if q.Kind == understand.KindCity && q.Match == understand.MatchName && a.isLocal(q, here, nearKm) {
@@ -97,6 +100,12 @@ func (a *Assistant) correct(text string, m understand.Mention, key string, cased
 				}
 			}
 		}
+	}
+	if isWord(m, lower, local) {
+		return nil, true
+	}
+	if local {
+		return nil, false
 	}
 	before := strings.ToLower(text[:m.Start])
 	switch {

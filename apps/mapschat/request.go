@@ -170,7 +170,7 @@ var (
 	reCapabilities = regexp.MustCompile(`\b(what can you do|what do you do|what are you|who are you|how do(es)? (this|you|it) work|help me\??$|^help\b|what can i ask|what do you know)`)
 	reThanks       = regexp.MustCompile(`^(thanks|thank you|thx|cheers|bye|goodbye|ok thanks|great,? thanks|perfect,? thanks)\b`)
 	reSave         = regexp.MustCompile(`\b(save|remember|mark|store|bookmark|call|name)\b\s+(.*?)\s*\bas\s+(?:my\s+|the\s+)?([a-z][a-z' -]{0,30}?)\s*[.!?]*$`)
-	reDirections   = regexp.MustCompile(`\b(how (?:much )?far|how long|distance|directions?|route|commute|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles?|km|kilomet(?:er|re)s?|minutes|(?:drive|driving|walk|walking|cycling|bike|travel|journey) time|(?:walk|drive|cycle|bike|go|get) there|how many (?:miles|km|kilomet(?:er|re)s?|minutes|hours))\b`)
+	reDirections   = regexp.MustCompile(`\b(how (?:much )?far|how long|distance|directions?|route|commute|travel time|drive (to|from)|get (to|from)|way to|walk (to|from)|bike (to|from)|cycle (to|from)|how do i get|take me|navigate|miles?|km|kilomet(?:er|re)s?|minutes|(?:drive|driving|walk|walking|cycling|bike|travel|journey) time|(?:walk|drive|cycle|bike|go|get) there|how many (?:miles|km|kilomet(?:er|re)s?|minutes|hours)|(?:is|are) (?:it|that|this|they|those|these|the [a-z'’]+) (?:very |too |really |so |that )?far)\b`)
 	reElevation    = regexp.MustCompile(`\b(how high|how tall|elevation|altitude|height of|above sea level|how many (?:meters?|metres?|feet|foot|ft|m) (?:high|up|tall|above)|(?:what|which) height|height (?:is |it is |it's )?above (?:the )?sea)\b`)
 	reWhatAt       = regexp.MustCompile(`^(?:what(?:'s|s| is| lies)?(?: at| there at| located at)?|where(?:'s| is)|which place is(?: at)?|reverse geocode|look up|lookup|identify)?\s*[-\d.,\s]+[?.!]*$`)
 	reWhatHere     = regexp.MustCompile(`\b(what(?:'s| is) (here|this place|at the (map )?cent(er|re)|around (here|me|us)|near (me|us|here)|nearby)|where am i|where are we|what place is this|what(?:'s| is) this)\b`)
@@ -307,8 +307,12 @@ func readRequest(low string, rd *understand.Reading, mem Memory, here *Loc) Requ
 	return r
 }
 
-// readKind reads the kind of the message and fills its places.
+// readKind reads the kind of the message and fills its places. A place
+// the message takes back names nothing it asks ("how high is Milford, I
+// mean Milton"); only replacedPlace reads what was taken back.
 func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request {
+	full := rd
+	rd = withoutTakenBack(rd)
 	switch {
 	case reThanks.MatchString(low) && len(low) < 40 && !strings.Contains(low, "?"):
 		return Request{Kind: KindThanks}
@@ -448,7 +452,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 			return r
 		}
 	}
-	if r, ok := replacedPlace(low, rd, mem); ok {
+	if r, ok := replacedPlace(low, full, mem); ok {
 		return r
 	}
 	if r, ok := corrects(low, rd, mem, here); ok {
@@ -488,7 +492,7 @@ func readKind(low string, rd *understand.Reading, mem Memory, here *Loc) Request
 		r.Accessible = true
 		return r
 	}
-	if reDirections.MatchString(low) && !boundsSearch(low, rd) || bareLeg(rd) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
+	if reDirections.MatchString(low) && !boundsSearch(low, rd) || farAsked(low) || bareLeg(rd) || (mode != "" && (hasRole(rd, understand.RoleTo) || hasRole(rd, understand.RoleFrom) || pointsBack(rd))) {
 		return legMode(directions(rd, mem, here, mode), low, mem)
 	}
 	if p := pastedPoint(low); p != nil && reWhatAt.MatchString(low) {

@@ -27,7 +27,8 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			loose = append(loose, l)
 		}
 	}
-	for _, m := range rd.Mentions {
+	stood := namedThenPointed(rd)
+	for i, m := range rd.Mentions {
 		if m.Role == understand.RoleRegion {
 			continue
 		}
@@ -35,6 +36,12 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		role := m.Role
 		if role == understand.RoleHome && strings.HasSuffix(m.Cue, "from") || startsAtDwelling(m, rd.Text) {
 			role = understand.RoleFrom // "how far is the second one from Dover"
+		}
+		if ref, ok := stood[i]; ok {
+			role = understand.RoleTo
+			if ref.Role == understand.RoleFrom {
+				role = understand.RoleFrom
+			}
 		}
 		put(role, l)
 	}
@@ -46,6 +53,9 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 		}
 	}
 	for _, ref := range rd.References {
+		if standsFor(stood, ref) {
+			continue // the place named just before it
+		}
 		if ref.Kind == understand.RefIt && (ref.Text == "it" && reDummyIt.MatchString(strings.ToLower(rd.Text)) || afterThat(ref, rd) || inCorrection(ref, rd)) {
 			continue // "how far is it to X", "after that", "scratch that": no place
 		}
@@ -54,8 +64,11 @@ func directions(rd *understand.Reading, mem Memory, here *Loc, mode string) Requ
 			continue
 		}
 		l, bad := resolveRef(ref, mem, here)
-		if l == nil && (namesItsPlace(ref, rd) || r.From != nil && r.To != nil) {
-			continue // the place the message names; both ends named ("the client moved it: A to B")
+		if l == nil && (namesItsPlace(ref, rd) || r.From != nil && r.To != nil || hasRole(rd, understand.RoleFrom) && hasRole(rd, understand.RoleTo)) {
+			// the place the message names; both ends named, before or
+			// after it ("the client moved it: A to B", "how far is it
+			// from here to Lewes" with nothing found before)
+			continue
 		}
 		if l == nil {
 			r.Unresolved = bad
@@ -210,4 +223,56 @@ func pointedAt(rd *understand.Reading, mem Memory, here *Loc) *Loc {
 		}
 	}
 	return nil
+}
+
+// namedThenPointed are the places a route's question points back to in
+// the words after them, by the index of the mention: a place named, its
+// clause closed, then "that", "it" or "there" ("The ceremony is at Cape
+// Henlopen State Park, how far is that from the hotel?", "Bennett's
+// Chapel, is it far from here?"). The place is the nearest named before
+// the word, not a start, and the message names no other destination;
+// it is the route's start when the word is ("how far is the hotel from
+// there").
+func namedThenPointed(rd *understand.Reading) map[int]understand.Reference {
+	var out map[int]understand.Reference
+	for _, ref := range rd.References {
+		if ref.Kind != understand.RefIt && ref.Kind != understand.RefThere || ref.Role != understand.RoleNone && ref.Role != understand.RoleFrom && ref.Role != understand.RoleTo {
+			continue
+		}
+		if w := strings.ToLower(ref.Text); w != "that" && w != "it" && w != "there" {
+			continue
+		}
+		if ref.Role != understand.RoleFrom && slices.ContainsFunc(rd.Mentions, func(m understand.Mention) bool { return m.Role == understand.RoleTo }) {
+			continue // "how far is it from here to Lewes": Lewes is where it goes
+		}
+		at := -1
+		for i, m := range rd.Mentions {
+			if m.End <= ref.Start && m.Role != understand.RoleRegion {
+				at = i
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		m := rd.Mentions[at]
+		gap := rd.Text[m.End:ref.Start]
+		if m.Role == understand.RoleFrom || m.Role == understand.RoleTo || len(gap) > 40 || !strings.ContainsAny(gap, ",.;!?") {
+			continue
+		}
+		if out == nil {
+			out = map[int]understand.Reference{}
+		}
+		out[at] = ref
+	}
+	return out
+}
+
+// standsFor says whether ref is one of stood's: a word for a place named.
+func standsFor(stood map[int]understand.Reference, ref understand.Reference) bool {
+	for _, r := range stood {
+		if r.Span == ref.Span {
+			return true
+		}
+	}
+	return false
 }

@@ -72,8 +72,11 @@ func qualifierOf(low string, start int) string {
 // comparedHeights reads "which is higher up, Middletown or Georgetown?"
 // or "the elevation difference between A and B" as the elevations of the places named (and of here, when pointed at);
 // ok false for any other message.
+//
+// A height asked of places joined by "and" ("how high are Milford and
+// Milton", "the elevation at Dover and at Lewes") is each one's too.
 func comparedHeights(low string, rd *understand.Reading, here *Loc) (Request, bool) {
-	if !reHigher.MatchString(low) && !asksAboveBelow(low, rd) && !(reElevation.MatchString(low) && reVersus.MatchString(low)) {
+	if !reHigher.MatchString(low) && !asksAboveBelow(low, rd) && !(reElevation.MatchString(low) && (reVersus.MatchString(low) || joinedPlaces(rd))) {
 		return Request{}, false
 	}
 	var places []*Loc
@@ -91,6 +94,25 @@ func comparedHeights(low string, rd *understand.Reading, here *Loc) (Request, bo
 		return Request{}, false
 	}
 	return Request{Kind: KindElevation, Near: places[0], Also: places[1:]}, true
+}
+
+// reAndAgain joins two places: "and", "and at", "& of", ", and in".
+var reAndAgain = regexp.MustCompile(`^\s*,?\s*(?:and|&)\s+(?:at\s+|of\s+|in\s+|for\s+)?$`)
+
+// joinedPlaces says whether two places rd names follow one another
+// joined by "and".
+func joinedPlaces(rd *understand.Reading) bool {
+	var prev *understand.Mention
+	for i, m := range rd.Mentions {
+		if m.Role == understand.RoleRegion {
+			continue
+		}
+		if prev != nil && prev.End <= m.Start && m.Start <= len(rd.Text) && reAndAgain.MatchString(strings.ToLower(rd.Text[prev.End:m.Start])) {
+			return true
+		}
+		prev = &rd.Mentions[i]
+	}
+	return false
 }
 
 // asksAboveBelow says whether "above" or "below" compares heights: it
