@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/cairn-agents/cairn/geo/geotest"
@@ -152,4 +153,47 @@ func TestPlansInGoSameAsSQL(t *testing.T) {
 		t.Errorf("%d plans answered in Go, %d with rows; want at least %d and %d", answered, withRows, want, want*2/3)
 	}
 	t.Logf("%d plans answered in Go, %d of them with rows, the same as their statements'", answered, withRows)
+}
+
+// TestPlansInGoConcurrently: plans answered in Go at the same time (the
+// level buffers are reused from one plan to the next, the floats' levels
+// shared) give each the rows it gives alone; run it with -race.
+func TestPlansInGoConcurrently(t *testing.T) {
+	a := newApp(t, Options{PlanCacheTTL: -1})
+	ctx := context.Background()
+	plans := []QueryPlan{
+		{Variable: "temperature", Aggregate: "mean", Answer: "number"},
+		{Variable: "salinity", Aggregate: "max", Floats: []string{"2902269"}, Answer: "number"},
+		{Variable: "temperature", Aggregate: "value", Floats: []string{"5906072"}, Pressure: atPressure(333), Answer: "table"},
+		{Variable: "temperature", Aggregate: "median", Region: "Arabian Sea", GroupBy: "month", Answer: "table"},
+		{Variable: "salinity", Aggregate: "profile", Floats: []string{"1900857"}, With: []string{"temperature"}, Answer: "plot"},
+		{Variable: "temperature", Aggregate: "trend", Floats: []string{"2902269", "2901746"}, Answer: "table"},
+	}
+	want := make([]*PlanResult, len(plans))
+	for i, p := range plans {
+		var err error
+		if want[i], err = a.RunPlan(ctx, p); err != nil {
+			t.Fatalf("%+v: %v", p, err)
+		}
+		if len(want[i].Rows) == 0 {
+			t.Fatalf("%+v: no rows", p)
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 12 {
+				i := (g + k) % len(plans)
+				got, err := a.RunPlan(ctx, plans[i])
+				if err != nil {
+					t.Errorf("%+v: %v", plans[i], err)
+					return
+				}
+				if !reflect.DeepEqual(got.Rows, want[i].Rows) {
+					t.Errorf("%+v: concurrently %d rows, alone %d, or other values", plans[i], len(got.Rows), len(want[i].Rows))
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
