@@ -68,15 +68,7 @@ const maxFloatListing = 5000
 // whole listings; false when one could not be had whole (the caller
 // then runs profilesSQL, whose error is the one to report).
 func (a *App) filterFloatListings(ctx context.Context, c checker, p QueryPlan, list, counted string, args []any) (profilesListing, bool) {
-	var from, to time.Time
-	if t := p.Time; t != nil {
-		from, _ = parseDay(t.From)
-		to, _ = parseDay(t.To)
-	}
-	cycles := map[int]bool{}
-	for _, c := range p.Cycles {
-		cycles[c] = true
-	}
+	keep := cycleTimeFilterOf(p)
 	fopts := store.QueryOptions{MaxRows: maxFloatListing, Timeout: a.opts.QueryTimeout, Templated: true}
 	var rows [][]any
 	var columns []string
@@ -92,16 +84,10 @@ func (a *App) filterFloatListings(ctx context.Context, c checker, p QueryPlan, l
 		}
 		columns = r.Columns
 		for _, row := range r.Rows {
-			if len(cycles) > 0 && !cycles[int(toFloat(row[1]))] {
-				continue
+			t, ok := row[4].(time.Time)
+			if keep.keeps(int(toFloat(row[1])), t, ok) {
+				rows = append(rows, row)
 			}
-			if !from.IsZero() || !to.IsZero() {
-				t, ok := row[4].(time.Time)
-				if !ok || !from.IsZero() && t.Before(from) || !to.IsZero() && !t.Before(to) {
-					continue
-				}
-			}
-			rows = append(rows, row)
 		}
 	}
 	stmt := list
@@ -128,6 +114,37 @@ func (a *App) filterFloatListings(ctx context.Context, c checker, p QueryPlan, l
 		return profilesListing{}, false
 	}
 	return profilesListing{&store.Result{SQL: safe, Columns: columns, Rows: rows}, args, nil}, true
+}
+
+// cycleTimeFilter is floatCycleTimeConds' test of a profile's cycle and
+// time, for the plans answered in Go.
+type cycleTimeFilter struct {
+	cycles   map[int]bool // none: every cycle
+	from, to time.Time    // zero: no bound
+}
+
+func cycleTimeFilterOf(p QueryPlan) cycleTimeFilter {
+	f := cycleTimeFilter{cycles: map[int]bool{}}
+	if t := p.Time; t != nil {
+		f.from, _ = parseDay(t.From)
+		f.to, _ = parseDay(t.To)
+	}
+	for _, c := range p.Cycles {
+		f.cycles[c] = true
+	}
+	return f
+}
+
+// keeps says whether a profile of this cycle and time (hasTime false
+// where its time is NULL) passes: a NULL time passes no time bound.
+func (f cycleTimeFilter) keeps(cycle int, t time.Time, hasTime bool) bool {
+	if len(f.cycles) > 0 && !f.cycles[cycle] {
+		return false
+	}
+	if f.from.IsZero() && f.to.IsZero() {
+		return true
+	}
+	return hasTime && (f.from.IsZero() || !t.Before(f.from)) && (f.to.IsZero() || t.Before(f.to))
 }
 
 // listingColumns are the columns of floatListingSQL and profilesSQL's list.

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/cairn-agents/cairn/ocean/store"
 )
@@ -160,15 +159,7 @@ func levelsRead(ctx context.Context, holder levelsHolder, p QueryPlan, buf []lvR
 			return lvRel{}, false
 		}
 	}
-	var from, to time.Time
-	if t := p.Time; t != nil {
-		from, _ = parseDay(t.From)
-		to, _ = parseDay(t.To)
-	}
-	cycles := map[int]bool{}
-	for _, c := range p.Cycles {
-		cycles[c] = true
-	}
+	keep := cycleTimeFilterOf(p)
 	levels, ok := floatsInGo(ctx, holder, p.Floats)
 	if !ok {
 		return lvRel{}, false
@@ -192,7 +183,7 @@ func levelsRead(ctx context.Context, holder levelsHolder, p QueryPlan, buf []lvR
 		}
 		for k := range fl.Profiles {
 			st := &fl.Profiles[k]
-			if len(cycles) > 0 && !cycles[st.Cycle] || !from.IsZero() && st.Time.Before(from) || !to.IsZero() && !st.Time.Before(to) || !inPlace(st) {
+			if !keep.keeps(st.Cycle, st.Time, true) || !inPlace(st) {
 				continue
 			}
 			for i := st.From; i < st.To; i++ {
