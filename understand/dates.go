@@ -43,6 +43,14 @@ var weekdays = map[string]time.Weekday{"sunday": 0, "monday": 1, "tuesday": 2, "
 	"friday": 5, "saturday": 6, "sun": 0, "mon": 1, "tue": 2, "tues": 2, "wed": 3, "thu": 4, "thur": 4, "thurs": 4,
 	"fri": 5, "sat": 6}
 
+// earliestYear and latestYear bound the years a number written as one
+// may be, and any frame counted ahead of today: "in 2010 year" is no
+// frame two thousand years out.
+const (
+	earliestYear = 1800
+	latestYear   = 2200
+)
+
 // measureUnits after a number make it a measure, not a year: "2000 m".
 var measureUnits = map[string]bool{"km": true, "mi": true, "m": true, "ft": true, "dbar": true, "°C": true, "°": true,
 	"mph": true, "km/h": true, "%": true}
@@ -347,7 +355,7 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 		if m := isoMonthRe.FindStringSubmatchIndex(rest); m != nil && m[0] == 0 {
 			y, _ := strconv.Atoi(rest[m[2]:m[3]])
 			mo, _ := strconv.Atoi(rest[m[4]:m[5]])
-			if mo >= 1 && mo <= 12 && y >= 1800 && y <= 2200 {
+			if mo >= 1 && mo <= 12 && y >= earliestYear && y <= latestYear {
 				p.From = d.day(y, time.Month(mo), 1)
 				p.To, p.Unit, p.year = p.From.AddDate(0, 1, 0), "month", true
 				span(d.tokenEnding(i, t.start+m[1]))
@@ -376,15 +384,19 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 				return d.dayPoint(p, i, last, y, mo, dd), true
 			}
 		}
-		// A year: "in 2019", "2019", "2019-2021" (the second end is read next);
-		// not a measure ("between 1500 and 2000 m").
-		if y, err := strconv.Atoi(t.raw); err == nil && len(t.raw) == 4 && y >= 1800 && y <= 2200 && !measureUnits[units[d.word(i+1)]] {
+		// A year: "in 2019", "2019", "2019-2021" (the second end is read next),
+		// "2010 year" as a learner writes "the year 2010"; not a measure
+		// ("between 1500 and 2000 m").
+		if y, err := strconv.Atoi(t.raw); err == nil && len(t.raw) == 4 && y >= earliestYear && y <= latestYear && !measureUnits[units[d.word(i+1)]] {
 			prev := d.word(i - 1)
 			if timePreps[prev] || prev == "year" || prev == "-" || prev == "–" || d.word(i+1) == "-" || d.word(i+1) == "–" ||
-				d.word(i+1) == "to" || d.word(i+1) == "and" && prev != "" {
+				d.word(i+1) == "to" || d.word(i+1) == "and" && prev != "" || d.word(i+1) == "year" {
 				p.From = d.day(y, 1, 1)
 				p.To, p.Unit, p.year = p.From.AddDate(1, 0, 0), "year", true
 				span(i)
+				if d.word(i+1) == "year" {
+					span(i + 1)
+				}
 				return p, true
 			}
 		}
@@ -423,9 +435,11 @@ func (d *dateReader) pointAt(text string, i int) (point, bool) {
 	case "this", "next", "last", "coming", "past", "previous", "upcoming":
 		return d.relative(p, i)
 	case "in":
-		// "in 3 days", "in two weeks": the day or period that far ahead.
+		// "in 3 days", "in two weeks": the day or period that far ahead;
+		// not past latestYear ("in 2010 year" is the year 2010, read at
+		// the number).
 		if q, n := numberAt(d.toks, i+1); n > 0 && q.Kind == Count {
-			if u, next := d.periodAt(i + 1 + n); u != "" {
+			if u, next := d.periodAt(i + 1 + n); u != "" && d.add(d.now, u, int(q.Value)).Year() <= latestYear {
 				p.From = d.add(d.now, u, int(q.Value))
 				p.To, p.Unit = d.add(p.From, "day", 1), "day"
 				span(next - 1)
@@ -542,7 +556,7 @@ func (d *dateReader) isYear(i int) bool {
 		return false
 	}
 	y, err := strconv.Atoi(d.toks[i].raw)
-	return err == nil && y >= 1800 && y <= 2200
+	return err == nil && y >= earliestYear && y <= latestYear
 }
 
 // yearAfter reads a year at i ("2026", ", 2026"); 0 and i-1 if none.

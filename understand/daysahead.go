@@ -96,7 +96,7 @@ func (d *dateReader) fromNowAt(i int) (point, bool) {
 		return p, false
 	}
 	unit, next := d.periodAt(i + n)
-	if unit == "" || d.word(next) != "from" || d.word(next+1) != "now" && d.word(next+1) != "today" {
+	if unit == "" || d.word(next) != "from" || d.word(next+1) != "now" && d.word(next+1) != "today" || d.add(d.now, unit, v).Year() > latestYear {
 		return p, false
 	}
 	p.From = d.add(d.now, unit, v)

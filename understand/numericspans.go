@@ -146,7 +146,7 @@ func (d *dateReader) numericRange(text string, k int) (time.Time, time.Time, str
 	case b.form == 0:
 		// One date: year first, or dotted after a time word.
 		switch {
-		case a.form == formYMD && a.y >= 1800 && a.y <= 2200 && a.a >= 1 && a.a <= 12 && validDay(a.y, time.Month(a.a), a.b):
+		case a.form == formYMD && a.y >= earliestYear && a.y <= latestYear && a.a >= 1 && a.a <= 12 && validDay(a.y, time.Month(a.a), a.b):
 			from = d.day(a.y, time.Month(a.a), a.b)
 			to = from.AddDate(0, 0, 1)
 		case a.form == formDotted && !a.loose && a.y == 0 && timePreps[d.word(k-1)] && a.b >= 1 && a.b <= 12:

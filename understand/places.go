@@ -94,8 +94,8 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 		}
 		if n, places := longestName(toks, i, g, caseless || listed(i) || !t.cap && !t.upper && restated(i)); n > 0 {
 			qualified := n == 1 && (t.cap || t.upper || caseless) && qualifiedNext(toks, i+n, g, caseless) // qualified.go: "Bath, UK"
-			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || common[t.low] && r == RoleNone && !listed(i) && !qualified) {
-				i++ // "To", "Find", "Reading": a word, unless a cue makes it a name
+			if r, _, _ := cueBefore(toks, i); n == 1 && (pronoun(t.low) || commonWord(t.low) && r == RoleNone && !listed(i) && !qualified || shortTimeWord(t.low) && !qualified) {
+				i++ // "To", "Find", "Reading": a word, unless a cue makes it a name; "fri", "Sat", "sept" a day or month unless qualified
 				continue
 			}
 			m := Mention{Span: Span{toks[i].start, toks[i+n-1].end}, first: i, last: i + n - 1, end: i + n, begin: i, cands: places, qual: -1}
@@ -124,7 +124,10 @@ func findMentions(text string, toks []token, g Gazetteer, caseless bool) []Menti
 			k := capitalRun(toks, i)
 			role, _, _ := cueBefore(toks, i)
 			named := !common[t.low] || k > i+1 && titleWords[toks[k-1].low]
-			if named && (role != RoleNone || listed(i)) {
+			// After a list with no cue of its own, a name before a person's
+			// verb is someone: "to Lewes, Waze says an hour".
+			speaker := role == RoleNone && k < len(toks) && personVerbs[toks[k].low]
+			if named && (role != RoleNone || listed(i) && !speaker) {
 				m := Mention{Span: Span{toks[i].start, toks[k-1].end}, first: i, last: k - 1, end: k, begin: i, qual: -1}
 				m.Text = text[m.Start:m.End]
 				if sp, ok := g.(Speller); ok && k-i <= 3 {
@@ -309,8 +312,29 @@ func writtenAsName(toks []token, i, j int, caseless bool) bool {
 	if caseless {
 		return true
 	}
+	// In a text with capitals a common word in lower case is a word even
+	// after a cue: "everybody goes back to change", "I'm in reading".
 	role := cueRole(toks, i)
-	return role != RoleNone && role != RoleIn || role == RoleIn && !(j == i+1 && common[toks[i].low])
+	return role != RoleNone && !(j == i+1 && commonWord(toks[i].low))
+}
+
+// commonWord says whether w, less a possessive's "'s", is a common word:
+// "long's" in "how long's the drive" is "long".
+func commonWord(w string) bool {
+	return common[w] || common[strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")]
+}
+
+// shortTimeWord says whether w is a short form of a weekday or a month
+// ("fri", "thurs", "sept"): a day or a month however it is written,
+// never a town by an alternate name (Fry, Greece) or a code.
+func shortTimeWord(w string) bool {
+	if wd, ok := weekdays[w]; ok {
+		return w != strings.ToLower(wd.String())
+	}
+	if mo, ok := monthNames[w]; ok {
+		return w != strings.ToLower(mo.String())
+	}
+	return false
 }
 
 // fitWriting keeps the readings the writing allows: a code only in

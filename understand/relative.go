@@ -48,6 +48,13 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 		if unit != "day" && unit != "week" && unit != "month" && unit != "year" {
 			return p, false
 		}
+		ahead := count
+		if dir < 0 {
+			ahead = -count
+		}
+		if y := d.add(d.now, unit, ahead).Year(); y > latestYear || y < earliestYear {
+			return p, false // "the next 2010 years": no frame
+		}
 		if dir < 0 {
 			return set(d.add(d.now, unit, -count), d.now.AddDate(0, 0, 1), "range")
 		}

@@ -27,15 +27,23 @@ type Retraction struct {
 }
 
 // retractCue, between two places, says the second replaces the first:
-// "I mean", "no wait", "make it", "scratch that", "or rather". "Actually"
-// and "sorry" alone are not enough: "I live in Leeds. Actually my sister
-// lives in York" keeps both.
-var retractCue = regexp.MustCompile(`\b(?:wait,? no|no,? wait|no no|actually,? no|make (?:it|that)|i mean|i meant|or rather|scratch (?:that|it)|scratch|(?:forget|strike) (?:that|it)|correction|change (?:it|that) to|oops)\b`)
+// "I mean", "no wait", "no sorry", "make it", "scratch that", "or
+// rather". "Actually" alone is not enough: "I live in Leeds. Actually my
+// sister lives in York" keeps both; "sorry" alone is enough only as all
+// the words between (sorryGap).
+var retractCue = regexp.MustCompile(`\b(?:wait,? no|no,? wait|no no|no,? sorry|sorry,? no|actually,? no|make (?:it|that)|i mean|i meant|or rather|scratch (?:that|it)|scratch|(?:forget|strike) (?:that|it)|correction|change (?:it|that) to|oops)\b`)
+
+// sorryGap is the whole of the words between two places when "sorry" is
+// all that takes the first back, the second's preposition said again or
+// not: "the elevation of Rehoboth Beach, sorry, of Lewes", "Leeds -
+// sorry - York", "from Dover sorry from Milton". "Sorry" with more words
+// ("in Leeds, sorry to ask, is York ...") takes nothing back.
+var sorryGap = regexp.MustCompile(`^[\s,;:–—-]*(?:oh,?\s+|oops,?\s+)?sorry[\s,;:.…–—-]*(?:(?:from|to|of|in|at|via|near|for|into|towards?)\s+(?:the\s+)?)?$`)
 
 // restatedEnd ends the words between a place and a word in lower case
 // read as the place said in its stead: "to Seaford, I mean laurel", "to
 // Milford - no wait not milford, laurel".
-var restatedEnd = regexp.MustCompile(`\b(?:wait,? no|no,? wait|i mean|i meant|make (?:it|that)|or rather|scratch(?: that| it)?)(?:,?\s*not)?[\s,:;–—-]*$`)
+var restatedEnd = regexp.MustCompile(`\b(?:wait,? no|no,? wait|no,? sorry|sorry,? no|i mean|i meant|make (?:it|that)|or rather|scratch(?: that| it)?)(?:,?\s*not)?[\s,:;–—-]*$`)
 
 // restatedAfter says whether text[end:start] joins a place to a word
 // the caller should read as a name in its stead, even in lower case.
@@ -44,7 +52,7 @@ func restatedAfter(text string, end, start int) bool {
 		return false
 	}
 	gap := strings.ToLower(text[end:start])
-	return !strings.ContainsAny(gap, ".?!\n") && restatedEnd.MatchString(gap)
+	return !strings.ContainsAny(gap, ".?!\n") && (restatedEnd.MatchString(gap) || sorryGap.MatchString(gap))
 }
 
 // struckOut says whether m is a place struck out where it is written
@@ -129,7 +137,7 @@ func (r *Reading) Retractions() []Retraction {
 			continue // mentions a caller added out of order, or overlapping
 		}
 		gap := low[x.End:y.Start]
-		cued := len(gap) <= maxRetractGap && !strings.ContainsAny(gap, "?!\n") && retractCueIn(gap)
+		cued := len(gap) <= maxRetractGap && !strings.ContainsAny(gap, "?!\n") && (retractCueIn(gap) || sorryGap.MatchString(gap))
 		negated := notBefore.MatchString(low[:last.Start]) && notThen.MatchString(low[last.End:y.Start])
 		if cued || negated {
 			takeBack(x, j, j)

@@ -51,8 +51,16 @@ func TestRetractionForms(t *testing.T) {
 		// "not in X but in Y", "forget that"
 		{"festivals not in Leeds but in York", "York in"},
 		{"driving to Lyon, forget that, Grenoble", "Grenoble to"},
+		// "no sorry", "sorry, no", and "sorry" as all the words between,
+		// the preposition said again or not
+		{"driving down from Smyrna no sorry from Dover tomorrow", "Dover from"},
+		{"a weekend in Bruges — no, sorry, in Ghent", "Gent in"},
+		{"how high is Canillo, sorry, Encamp", "Encamp"},
+		{"the weather of Leeds - sorry - of harrogate", "Harrogate"},
+		{"route to Lyon sorry, no, to Grenoble", "Grenoble to"},
 		// no taking back
 		{"I live in Leeds and will be in York", "Leeds home; York in"},
+		{"I'm in Leeds, sorry to ask, is York far", "Leeds home; York"},
 		{"I live in Leeds. Actually my sister lives in York", "Leeds home; York home"},
 	} {
 		r := understand.Read(c.q, understand.Options{Gazetteer: g})

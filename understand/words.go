@@ -48,6 +48,7 @@ hey hi hello yo ok okay thanks please kindly pls plz
 advance regards cheers sincerely faithfully truly wishes
 lol omg idk tbh btw def gonna wanna gotta kinda sorta
 show give list tell suggest recommend identify locate search plan map route get need want would like find
+run runs change changes rest sleep work eat shower pack drop load charge freshen relax nap dress
 `) {
 		m[w] = true
 	}
@@ -65,7 +66,8 @@ var connectors = map[string]bool{"de": true, "da": true, "do": true, "dos": true
 var personVerbs = map[string]bool{"lives": true, "live": true, "is": true, "works": true, "wants": true, "will": true,
 	"would": true, "can": true, "could": true, "has": true, "said": true, "needs": true, "drives": true, "stays": true,
 	"likes": true, "loves": true, "prefers": true, "was": true, "and i": true, "&": false, "resides": true,
-	"commutes": true, "walks": true, "bikes": true, "plans": true, "suggested": true, "asked": true, "thinks": true}
+	"commutes": true, "walks": true, "bikes": true, "plans": true, "suggested": true, "asked": true, "thinks": true,
+	"says": true, "reckons": true, "estimates": true, "claims": true}
 
 // titleWords are capitalised words that continue a landmark's name
 // after a city name ("Wilmington Public Library", "Dover Air Force Base").

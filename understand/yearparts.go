@@ -67,7 +67,7 @@ func (d *dateReader) decadeAt(k int) (time.Time, time.Time, string, int, bool) {
 			return fail()
 		}
 		switch {
-		case len(t.raw) == 4 && n >= 1800 && n <= 2200:
+		case len(t.raw) == 4 && n >= earliestYear && n <= latestYear:
 			return decade(n, last)
 		case len(t.raw) == 2 && (d.word(k-1) == "the" || d.isApostrophe(k-1) && d.word(k-2) == "the"):
 			return decade(century(n), last)
