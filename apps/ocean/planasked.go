@@ -55,6 +55,10 @@ func rewordQuestion(query string, now time.Time) (string, []string) {
 	if which != "" {
 		notes = append(notes, fmt.Sprintf("not read as a filter, it says which float is meant: %q", which))
 	}
+	kept, topic := setAsideWorkTopic(kept)
+	if topic != "" {
+		notes = append(notes, fmt.Sprintf("not read as a filter, it is the subject of the asker's work, and a float is named: %q", topic))
+	}
 	return kept, notes
 }
 
@@ -300,10 +304,11 @@ func rewordDepths(query string) string {
 // The water column named from the surface ("from the surface down", "surface
 // to bottom", "from the surface to the seafloor", "from top to bottom")
 // says which way a profile or its layers run, not a level: no window.
-// From the surface to a depth ("from the surface down to 500 m", "surface
-// to 2 km") is the layer above that depth.
+// From the surface or the top to a depth ("from the surface down to 500
+// m", "surface to 2 km", "from the top down to 300 m") is the layer
+// above that depth.
 var (
-	reSurfaceHead = `(?:(?:all the way\s+)?from\s+)?(?:the\s+)?(?:sea\s+|ocean\s+)?surface\s+(?:(?:all the way\s+)?down(?:wards?)?\s+)?`
+	reSurfaceHead = `(?:(?:all the way\s+)?from\s+)?(?:the\s+)?(?:(?:sea\s+|ocean\s+)?surface|top)\s+(?:(?:all the way\s+)?down(?:wards?)?\s+)?`
 	reSurfaceTo   = mustGuarded(`(?i)\b` + reSurfaceHead + `(?:to|till|until|through|thru)\s+(?:about\s+|around\s+)?(\d+(?:\.\d+)?)\s*(dbar|decibars?|db|km|kilomet(?:er|re)s?|ft|feet|foot|fathoms?|m|meters?|metres?)\b`)
 	reBottom      = `(?:the\s+)?(?:bottom|sea\s?floor|sea\s?bed|ocean floor|floor|deepest (?:level|point|measurement|reading))`
 	reWholeColumn = mustGuarded(`(?i)\b(?:all the way\s+)?from\s+(?:the\s+)?(?:sea\s+|ocean\s+)?surface\s+(?:all the way\s+)?down(?:wards?)?\b(?:\s+to\s+` + reBottom + `\b)?|\b` + reSurfaceHead + `(?:to|till|until|through|thru)\s+` + reBottom + `\b|\bfrom\s+(?:the\s+)?top\s+(?:down(?:wards?)?\b|to\s+(?:the\s+)?bottom\b)|\btop\s+to\s+bottom\b`)

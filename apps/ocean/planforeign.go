@@ -92,10 +92,11 @@ var (
 	reForeignAt = mustGuarded(`(?i)(^|[^\p{L}])(?:à|a|en|em|bei|auf|in)\s+(\d{1,5}(?:[.,]\d+)?)\s*(m|mètres?|metros?|metri|metern?|dbar|db)\b(\s+(?:de\s+|di\s+)?(?:depth|profondeur|profundidad|profundidade|profondità|tiefe))?`)
 )
 
-// A thanks in another language closing the message ("… at the quay
-// Obrigado", "Grazie mille", "merci beaucoup 🙏") is no place: typed
-// without a stop it would run into the name before it.
-var reClosingThanks = mustGuarded(`(?i)[\s,.;:!-]*\b(?:(?:muito\s+)?obrigad[oa]s?|grazie(?:\s+mille)?|merci(?:\s+beaucoup)?|danke(?:\s+sch[öo]n)?|vielen\s+dank|(?:muchas\s+)?gracias|dzi[eę]kuj[eę](?:\s+bardzo)?|dank\s+je(?:\s+wel)?|bedankt|c[aả]m\s+[oơ]n|arigat[oō](?:\s+gozaimasu)?|kamsahamnida|gomawo|shukran|asante(?:\s+sana)?|tack(?:\s+s[åa])?|takk|kiitos|grazzi|efcharist[oó]|dhanyavaad|spasibo)\b[\s!.\p{So}\x{FE0F}]*$`)
+// A thanks closing the message, in another language or in English ("…
+// at the quay Obrigado", "Grazie mille", "merci beaucoup 🙏", "… no wait
+// 2011 thanks") is no place and no word of the question: typed without a
+// stop it would run into the name or the number before it.
+var reClosingThanks = mustGuarded(`(?i)[\s,.;:!-]*\b(?:(?:many\s+)?thanks(?:\s+(?:a lot|so much|very much|again|in advance|heaps))?|thank\s+you(?:\s+(?:so much|very much|again|in advance))?|thx|tnx|(?:muito\s+)?obrigad[oa]s?|grazie(?:\s+mille)?|merci(?:\s+beaucoup)?|danke(?:\s+sch[öo]n)?|vielen\s+dank|(?:muchas\s+)?gracias|dzi[eę]kuj[eę](?:\s+bardzo)?|dank\s+je(?:\s+wel)?|bedankt|c[aả]m\s+[oơ]n|arigat[oō](?:\s+gozaimasu)?|kamsahamnida|gomawo|shukran|asante(?:\s+sana)?|tack(?:\s+s[åa])?|takk|kiitos|grazzi|efcharist[oó]|dhanyavaad|spasibo)\b[\s!.\p{So}\x{FE0F}]*$`)
 
 // rewordForeign writes the foreign words of query that name the plan's
 // slots in English; a question with none is returned as written.

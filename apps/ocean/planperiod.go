@@ -275,6 +275,13 @@ func excludeMonths(q string, tf *TimeFrame) bool {
 	return true
 }
 
+// withoutFarFrames is times without the frames that begin a century or
+// more after now: a year's number misread as a count of years ("in
+// 2010 years"), when no Argo float has measured.
+func withoutFarFrames(times []understand.TimeFrame, now time.Time) []understand.TimeFrame {
+	return slices.DeleteFunc(slices.Clone(times), func(t understand.TimeFrame) bool { return t.From.Year() >= now.Year()+100 })
+}
+
 // futureFrame says whether tf begins after now: the asker's time ("next
 // week", when they sail past), not when any data were measured.
 func futureFrame(tf *TimeFrame, now time.Time) bool {

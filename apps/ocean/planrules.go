@@ -165,7 +165,7 @@ func readPlan(query string, now time.Time, gaz understand.Gazetteer) QueryPlan {
 	query, asked := rewordQuestion(query, now)
 	q := strings.ToLower(query)
 	r := understand.Read(query, understand.Options{Now: now, Tense: understand.Past, Terms: variableTerms})
-	r.Times = outsideSeasonsCompared(q, r, outsideExclusion(r))
+	r.Times = withoutFarFrames(outsideSeasonsCompared(q, r, outsideExclusion(r)), now)
 	p := QueryPlan{}
 	why := asked
 

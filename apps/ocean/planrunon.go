@@ -20,6 +20,9 @@ var sentenceOpeners = map[string]bool{
 	"Our": true, "My": true, "We": true, "Im": true, "Ive": true, "Id": true, "Its": true, "It": true, "Any": true,
 	"Show": true, "Tell": true, "Give": true, "Thanks": true, "Thank": true, "I": true, "On": true, "And": true,
 	"But": true, "So": true, "Also": true, "For": true,
+	// a request opened as a signal or a form is ("… the NE Pacific Request
+	// the three floats …")
+	"Request": true, "Requesting": true, "Provide": true, "Identify": true,
 }
 
 // A capital that a writer gives only to a sentence's first word also
@@ -28,12 +31,26 @@ var sentenceOpeners = map[string]bool{
 // do not, as they are written so inside a sentence or a title.
 var notAfterLower = map[string]bool{"I": true, "Im": true, "Ive": true, "Id": true, "The": true}
 
-// markRunOnSentences ends a sentence before such an opener.
+// A chat interjection ("lol", "haha", "lmao") ends what the writer was
+// saying: typed without a stop, the remark before it does not run into
+// the question after it ("… in march is brutal lol coldest surface temp
+// …").
+var chatInterjections = map[string]bool{"lol": true, "lmao": true, "rofl": true, "haha": true, "hahaha": true, "hehe": true, "xd": true}
+
+// markRunOnSentences ends a sentence before such an opener, and after
+// such an interjection.
 func markRunOnSentences(q string) string {
+	words := strings.Split(q, " ")
+	for i := 0; i+1 < len(words); i++ {
+		if chatInterjections[strings.ToLower(words[i])] && words[i+1] != "" {
+			words[i] += "."
+		}
+	}
+	q = strings.Join(words, " ")
 	if strings.ToUpper(q) == q {
 		return q // shouted: every word is capitalised
 	}
-	words := strings.Split(q, " ")
+	words = strings.Split(q, " ")
 	for i := 1; i+1 < len(words); i++ {
 		prev, w, next := words[i-1], words[i], words[i+1]
 		if !sentenceOpeners[w] || prev == "" || next == "" || !unicode.IsLower([]rune(next)[0]) {

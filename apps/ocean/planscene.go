@@ -22,15 +22,26 @@ import (
 // Typed without apostrophes, "ive" is "I've" and "were sailing" is
 // "we're sailing" ("Were sailing the Ionian this spring"), as is "were"
 // opening a clause before a word of where or when ("Were on a cruise
-// …", "Were off Perth next week"), which no question's "were" is.
+// …", "Were off Perth next week"), which no question's "were" is. A
+// clause ends before a question word, and before the asker saying what
+// they want ("I am student in Nha Trang university I want know …",
+// typed without a stop).
 var (
-	reClauseEnd = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list)\b)`)
-	reSubord    = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hiya|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after|` + greetingWords + `)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
-	reAsker     = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|` + weAreTyped + `|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|(?:about|going|planning|preparing|getting ready|hoping) to \w+|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
-	reAsksFor   = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max(?:imum|ima|imal|imi[sz]e\w*)?|min(?:imum|ima|imal|imi[sz]e\w*)?|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
-	rePlaceBack = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:this|that|these|those|the same) (?:seas?|oceans?|regions?|basins?|gulfs?|bays?|waters|part of the (?:sea|ocean|world))|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
-	reTimeBack  = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
-	reNeedPoint = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
+	// reAskerWants opens a clause in which the asker says what they want
+	reAskerWants = mustGuarded(`(?i)^i\b`)
+	reClauseEnd  = mustGuarded(`(?i)[.!?;]+\s*|,\s*|\s+[-–—]\s+|\s+(?:(?:how|which|what|whats|hows|wheres|where|when|can you|could you|please|show me|tell me|give me|list|i want|i need|i would like|i'd like|i wish|i wonder)\b)`)
+	reSubord     = mustGuarded(`(?i)^\s*(?:(?:so|well|hi|hiya|hello|hey|ok|okay|oh|btw|fyi|also|just|when|while|as|since|because|once|if|before|after|` + greetingWords + `)[,!]?\s+|(?:[\pL-]+\s+){1,3}here\b[^\pL\d]*)*`)
+	reAsker      = mustGuarded(`(?i)^(?:i|i'm|im|i’m|i am|i'll|i will|i've|ive|i was|i'd|we|we're|we’re|were \w+ing|` + weAreTyped + `|we are|we'll|we will|we've|we were|my|our|me and|sailing|heading|travel+ing|flying|going|visiting|staying|leaving|cruising|driving|moving|arriving|departing|diving|surfing|fishing|working|living|based|stationed|back from|on (?:my|our) way|(?:about|going|planning|preparing|getting ready|hoping) to \w+|gonna|gon'|wanna|paddling|kayaking|canoeing|rowing|swimming|snorkell?ing)\b`)
+	reAsksFor    = mustGuarded(`(?i)\b(?:floats?|argo|profiles?|cycles?|wmo|platforms?|data|dataset|measure\w*|readings?|observations?|values?|qc|flags?|how|which|what|whats|where|who|whether|list|show|plot|compare|count|average|mean|median|max(?:imum|ima|imal|imi[sz]e\w*)?|min(?:imum|ima|imal|imi[sz]e\w*)?|trend|range|deepest|warmest|coldest|saltiest|freshest|nearest|closest|latest)\b|\b(?:temp\w*|salin\w*|salt\w*|fresh\w*|oxygen|doxy|chl\w*|nitrate|ph|pressure|depth|deep\w*|backscatter\w*|bbp\w*|sst|sss|psal|warm\w*|hot\w*|cold\w*|cool\w*)\b|\d{5,7}`)
+	rePlaceBack  = mustGuarded(`(?i)\b(?:here|there|nearby|near (?:me|us)|(?:of|around|from|to|by|near) (?:me|us)|(?:my|our|this|that) (?:position|location|spot|area|place|boat|ship|vessel)|(?:this|that|these|those|the same) (?:seas?|oceans?|regions?|basins?|gulfs?|bays?|waters|part of the (?:sea|ocean|world))|(?:my|our) (?:home\s+)?(?:port|harbou?r|marina|town|village))\b`)
+	reTimeBack   = mustGuarded(`(?i)\b(?:then|that (?:year|month|week|day|time|season|summer|winter|spring|autumn)|the same (?:year|month|week|time|period)|at the time|at that time)\b`)
+	reNeedPoint  = mustGuarded(`(?i)\b(?:nearest|closest|within\s+\d+|radius)\b`)
+	// A clause in which someone else puts the asker somewhere ("this year
+	// they've sent me to a rig in the Arabian Sea", "the company posted us
+	// to Oman", "I got transferred to a platform off Angola") tells where
+	// the asker works, whatever its subject: its place and time set the
+	// scene as the asker's own clause does.
+	reAskerPlaced = mustGuarded(`(?i)\b(?:sent|sending|send|posted|posting|moved|transferred|assigned|stationed|shipped|flew|flown|relocated|seconded|rotated)\s+(?:me|us)\s+(?:(?:out|over|off|down|up|back)\s+)?(?:to|on|onto|in|at|into)\b|\b(?:i|we|i've|ive|we've|i've been|i was|we were|i got|we got)\s+(?:been\s+)?(?:sent|posted|transferred|assigned|stationed|seconded|rotated|relocated)\s+(?:(?:out|over|off|down|up|back)\s+)?(?:to|on|onto|in|at)\b`)
 	// A clause reporting what someone else says ("my friend says the
 	// Arabian Sea is super salty", "my dad thinks it freezes") tells of
 	// the asker's world, not the data, when it asks for nothing: no
@@ -57,15 +68,18 @@ var reWeAreTyped = mustGuarded(`(?i)^\s*` + weAreTyped + `\b`)
 
 // A variable's word inside a compound that names a trade, a product or
 // a kind of water ("a sea-salt business", "saltwater angler", "deep-sea
-// fisherman", "cold-water surfer") asks for no variable: a clause about
-// the asker with no other asking word still only sets the scene.
-var reTradeCompound = mustGuarded(`(?i)\b(?:sea[- ]?salt|salt[- ]?water|salt[- ]?marsh|salt[- ]?pans?|salt[- ]?works|deep[- ]sea|deep[- ]water|cold[- ]water|warm[- ]water|fresh[- ]?water|hot[- ]?tub|hot[- ]springs?)\b`)
+// fisherman", "cold-water surfer"), or a float's word in an oil or gas
+// workplace ("an offshore platform"), asks for no variable or float: a
+// clause about the asker with no other asking word still only sets the
+// scene.
+var reTradeCompound = mustGuarded(`(?i)\b(?:(?:oil|gas|drilling|offshore|production)[- ]?platforms?|sea[- ]?salt|salt[- ]?water|salt[- ]?marsh|salt[- ]?pans?|salt[- ]?works|deep[- ]sea|deep[- ]water|cold[- ]water|warm[- ]water|fresh[- ]?water|hot[- ]?tub|hot[- ]springs?)\b`)
 
 // setScene returns query without the clauses that set the scene (see
 // above), keeping what the rest points back at, and the words set aside.
 func setScene(query string, now time.Time) (string, string) {
 	type clause struct{ start, end int }
 	var cs []clause
+	wants := map[int]bool{} // the clauses begun by the asker saying what they want: the request
 	last := 0
 	for _, m := range reClauseEnd.FindAllStringIndex(query, -1) {
 		if decimalPoint(query, m) {
@@ -75,8 +89,9 @@ func setScene(query string, now time.Time) (string, string) {
 			cs = append(cs, clause{last, m[0]})
 		}
 		last = m[1]
-		if strings.TrimSpace(query[m[0]:m[1]]) != "" && !strings.ContainsAny(query[m[0]:m[1]], ".!?;,-–—") {
+		if word := strings.TrimSpace(query[m[0]:m[1]]); word != "" && !strings.ContainsAny(query[m[0]:m[1]], ".!?;,-–—") {
 			last = m[0] // a question word starts the next clause
+			wants[last] = reAskerWants.MatchString(word)
 		}
 	}
 	if last < len(query) {
@@ -96,9 +111,13 @@ func setScene(query string, now time.Time) (string, string) {
 		scene, bg[c] = append(scene, c), true
 	}
 	for _, c := range cs {
+		if wants[c.start] {
+			continue
+		}
 		text := query[c.start:c.end]
 		head := text[len(reSubord.FindString(text)):]
-		asker := reAsker.MatchString(head) && !strings.HasPrefix(strings.ToLower(head), "leaving out") // an exclusion
+		asker := reAsker.MatchString(head) && !strings.HasPrefix(strings.ToLower(head), "leaving out") || // an exclusion
+			reAskerPlaced.MatchString(text)
 		if (asker && !reAsksFor.MatchString(reTradeCompound.ReplaceAllString(head, " ")) || reHearsay.MatchString(head) && !reHearsayAsks.MatchString(text)) && !inBackground(c) {
 			scene = append(scene, c)
 		}
@@ -214,8 +233,54 @@ var (
 	reSeaOwns = mustGuarded(`\b(?:seasons?|waters?|temperatures?|conditions|climate|surface|salinity|summers?|winters?)\s+of\s+(?:the\s+)?$`)
 	// reWorkOn ends in the subject of the asker's work: "a documentary
 	// segment on the", "my thesis about", "a lecture covering the"
-	reWorkOn = mustGuarded(`\b(?:documentar(?:y|ies)|segments?|films?|movies?|videos?|episodes?|podcasts?|programmes?|programs?|shows?|reports?|stor(?:y|ies)|articles?|features?|pieces?|essays?|books?|chapters?|projects?|theses|thesis|dissertations?|papers?|studies|study|lectures?|talks?|presentations?|lessons?|posters?|exhibits?|exhibitions?|blog(?: posts?)?)\s+(?:on|about|covering|featuring|of)\s+(?:the\s+)?$`)
+	reWorkOn = mustGuarded(`\b` + workNouns + `\s+(?:on|about|covering|featuring|of)\s+(?:the\s+)?$`)
+	// reWorkTopic opens the subject of a work: "a piece on", "my thesis
+	// about the", "an article covering"
+	reWorkTopic = mustGuarded(`(?i)\b` + workNouns + `(\s+(?:on|about|covering|featuring)\s+)`)
 )
+
+// workNouns are the works an asker makes about a subject.
+const workNouns = `(?:documentar(?:y|ies)|segments?|films?|movies?|videos?|episodes?|podcasts?|programmes?|programs?|shows?|reports?|stor(?:y|ies)|articles?|features?|pieces?|essays?|books?|chapters?|projects?|theses|thesis|dissertations?|papers?|studies|study|lectures?|talks?|presentations?|lessons?|posters?|exhibits?|exhibitions?|blog(?: posts?)?)`
+
+// setAsideWorkTopic returns query without the subject of the asker's
+// work when it names a sea and the question names a float ("for a piece
+// on Pacific warming … did float 5900446's surface water warm"): the
+// float chooses the data, wherever it was, as in seaOfTheData; the
+// subject runs to the clause's end or to a word that asks. Without a
+// float named, the subject's sea is where the data are asked.
+func setAsideWorkTopic(query string) (string, string) {
+	if !reWMO.MatchString(query) {
+		return query, ""
+	}
+	var out strings.Builder
+	var aside []string
+	prev := 0
+	for _, m := range reWorkTopic.FindAllStringSubmatchIndex(query, -1) {
+		if m[0] < prev {
+			continue
+		}
+		end := len(query)
+		if e := reClauseEnd.FindStringIndex(query[m[1]:]); e != nil {
+			end = m[1] + e[0]
+		}
+		if e := reHearsayAsks.FindStringIndex(query[m[1]:end]); e != nil {
+			end = m[1] + e[0]
+		}
+		topic := query[m[1]:end]
+		if _, ok := findRegion(topic); !ok || reWMO.MatchString(topic) {
+			continue
+		}
+		out.WriteString(query[prev:m[2]]) // the work, without its subject
+		out.WriteString(" ")
+		aside = append(aside, strings.TrimSpace(query[m[2]:end]))
+		prev = end
+	}
+	if len(aside) == 0 {
+		return query, ""
+	}
+	out.WriteString(query[prev:])
+	return out.String(), strings.Join(aside, "; ")
+}
 
 // seaOfTheData is the region whose seasons, waters or temperatures text
 // speaks of, or, when the question names no float (floatNamed false),
@@ -249,7 +314,7 @@ var reSeaOwnsAfter = mustGuarded(`^(?:['’]s?|s)\s+(?:\w+\s+)?(?:seasons?|water
 // with no subject (see remark).
 var (
 	reSentence   = mustGuarded(`(?:\d\.\d|[^.!?])+(?:[.!?]+|$)`) // "12.5S" ends no sentence
-	reRequest    = mustGuarded(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute)\b`)
+	reRequest    = mustGuarded(`(?i)\?|\b(?:please|pls|plz|can you|could you|would you|will you|i need|we need|i want|we want|i'd like|i would like|we'd like|we would like|i'd love|i would love|to know|wondering|i wonder|tell me|show me|give me|send me|let me know|help me|looking for|curious|table|plot|map|chart|graph|list)\b|^\s*(?:\w+,\s*)?(?:show|plot|map|draw|list|give|tell|compare|find|get|put|make|count|calculate|compute|request|requesting|provide|identify)\b`)
 	reStoryHead  = mustGuarded(`(?i)^(?:he|she|he's|she's|his|her|they|they're|their|hi|hello|hey|dear|thanks|thank you|thx|cheers|sorry|` + greetingWords + `)\b`)
 	reStoryFloat = mustGuarded(`\b(?:[0-9]{7}|[0-9]{5})\b`)
 	// typed without its question mark, a sentence opened by a question
@@ -261,10 +326,18 @@ var (
 	reExclaimHead  = mustGuarded(`(?i)^\s*(?:what|how)\s+(?:a|an|lovely|nice|great|beautiful|wonderful|amazing|fun|cool|awful|terrible|strange|weird)\b`)
 )
 
-// sentenceAsks says whether a sentence asks: a request, or a question
-// with or without its mark.
+// A sentence in which someone wants or needs a statistic, a variable or
+// a picture of it ("Our office wants the average temperature at 200 m
+// …", "my son's poster needs a picture of how temperature changes",
+// "The skipper would like the warmest reading") asks for it, whoever
+// wants it; "my niece wants to be a diver" asks for nothing.
+var reWantsData = mustGuarded(`(?i)\b(?:wants?|wanted|needs?|needed|would like|'d like|’d like|requires?|required|is after|are after|asks? for|asked for|is asking for|are asking for)\s+(?:\w+\s+){0,3}?(?:the|a|an|some|its|their)\s+(?:[\w'’-]+\s+){0,3}?(?:average|mean|median|max(?:imum)?|min(?:imum)?|highest|lowest|warmest|coldest|saltiest|freshest|deepest|trend|range|profiles?|temp(?:erature)?s?|salinity|oxygen|chlorophyll|nitrate|pictures?|graphs?|plots?|charts?|maps?|diagrams?|figures?|drawings?|numbers?|values?|readings?)\b`)
+
+// sentenceAsks says whether a sentence asks: a request, a question with
+// or without its mark, or data someone wants.
 func sentenceAsks(text string) bool {
-	return reRequest.MatchString(text) || reQuestionHead.MatchString(text) && !reExclaimHead.MatchString(text) && !reWeAreTyped.MatchString(text)
+	return reRequest.MatchString(text) || reQuestionHead.MatchString(text) && !reExclaimHead.MatchString(text) && !reWeAreTyped.MatchString(text) ||
+		reWantsData.MatchString(text)
 }
 
 // backgroundSentences are the spans of the background sentences of
