@@ -186,7 +186,7 @@ var (
 // session's memory, with the shared understand package.
 func (a *Assistant) read(ctx context.Context, t *turn) Request {
 	here := a.here(t)
-	text := autocorrected(withoutFillers(spanish.inEnglish(french.inEnglish(withBrandKinds(withSpokenMarks(afterSmallTalk(withHomophones(catalan.inEnglish(strings.TrimSpace(t.Message))))))))))
+	text := autocorrected(withoutFillers(spanish.inEnglish(french.inEnglish(withBrandKinds(withSpokenMarks(afterSmallTalk(withHomophones(withShorthand(catalan.inEnglish(strings.TrimSpace(t.Message)))))))))))
 	if r, ok := a.readSteps(text, t.Memory, here); ok {
 		return r.settled()
 	}
