@@ -92,6 +92,7 @@ type point struct {
 	year        bool // a year was written
 	month       time.Month
 	unanchored  bool // a month or season with no year: its year may come from a range's other end
+	departure   bool // a stay's last day after a verb of leaving ("fly home on the 16th"): read as "till"
 }
 
 // readDates finds the time frames of toks.
@@ -106,6 +107,9 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 		p, ok := d.weekdayNamingDay(text, i, pts) // dayforms.go: "Tuesday 8 September"
 		if !ok {
 			p, ok = d.endDayAt(i, pts) // dayforms.go: "the 11th of July ... till the 19th"
+		}
+		if !ok {
+			p, ok = d.bareDaysOfMonthAt(i, pts) // dayforms.go: "next month ... from 12 until 18"
 		}
 		if !ok {
 			p, ok = d.thatWeekendAt(i, pts) // weekof.go: "Saturday 6 February ... all that weekend"
@@ -141,6 +145,9 @@ func readDates(text string, toks []token, taken []bool, now time.Time, tense Ten
 	for k := 0; k < len(pts); k++ {
 		p := pts[k]
 		lead := d.word(p.first - 1)
+		if p.departure {
+			lead = "till"
+		}
 		// Ranges: "between A and B", "from A to B", "A–B", "A through B",
 		// "A → B".
 		if k+1 < len(pts) {

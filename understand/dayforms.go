@@ -2,6 +2,7 @@ package understand
 
 import (
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -10,7 +11,9 @@ import (
 // offered as alternatives ("Saturday or Sunday", "tomorrow or Sat"),
 // "tomorrow" as texts shorten it ("2moro", "tmrw"), and weekdays named
 // against days named before them ("this Saturday and next Saturday",
-// "the Wednesday in between").
+// "the Wednesday in between"), a stay's last day after its first ("till
+// the 19th", "fly home on the 16th"), and bare days after a month ("next
+// month ... from 12 until 18").
 
 // textedTomorrow are "tomorrow" as texts write it in one word; the
 // forms starting with "2" are tokenised as a number and a word.
@@ -102,8 +105,15 @@ func (d *dateReader) weekdayYear(from, to time.Time, wd time.Weekday) (time.Time
 // 9th"): a day of that day's month, or of the month after when it comes
 // before the first. Read alone it would be the next such day from today.
 func (d *dateReader) endDayAt(i int, pts []point) (point, bool) {
+	departure := false
 	switch d.word(i - 1) {
 	case "until", "till", "til", "through", "thru":
+	case "on":
+		// "... and fly home on the 16th", "and leave on the 8th": the day
+		// of leaving ends the stay as "till" would.
+		if departure = d.leavingBefore(i - 1); !departure {
+			return point{}, false
+		}
 	default:
 		return point{}, false
 	}
@@ -121,11 +131,37 @@ func (d *dateReader) endDayAt(i int, pts []point) (point, bool) {
 		if dd := p.From.Day(); validDay(m.Year(), m.Month(), dd) {
 			if day := m.AddDate(0, 0, dd-1); day.After(first) {
 				p.From, p.To = day, day.AddDate(0, 0, 1)
+				p.departure = departure
 				return p, true
 			}
 		}
 	}
 	return point{}, false
+}
+
+// leavingVerbs end a stay when a day follows them: "leave on", "fly home
+// on", "head back on", "check out on", "return on".
+var leavingVerbs = map[string]bool{"leave": true, "leaving": true, "depart": true, "departing": true, "return": true,
+	"returning": true, "fly": true, "flying": true, "head": true, "heading": true, "go": true, "going": true,
+	"travel": true, "travelling": true, "traveling": true, "drive": true, "driving": true, "come": true, "coming": true,
+	"get": true, "getting": true, "check": true, "checking": true}
+
+// leavingBefore says whether a verb of leaving ends just before token
+// on: "leave", "fly home", "head back", "check out" ("fly" alone or "fly
+// out" may be the way there).
+func (d *dateReader) leavingBefore(on int) bool {
+	w, v := d.word(on-1), d.word(on-2)
+	switch {
+	case w == "home" || w == "back":
+		return leavingVerbs[v]
+	case w == "out":
+		return v == "check" || v == "checking"
+	}
+	switch w {
+	case "leave", "leaving", "depart", "departing", "return", "returning":
+		return true
+	}
+	return false
 }
 
 // monthBefore is the first day of the month of the last time read
@@ -298,4 +334,56 @@ func (d *dateReader) weekdaysAgainstOthers(pts []point) []point {
 		}
 	}
 	return out
+}
+
+// bareDaysOfMonthAt reads a range of days written as bare numbers after
+// "from" or "between", with no month of their own, in the month read
+// just before in the sentence: "next month I stay in Ubud from 12 until
+// 18", "in August we are there between 3 and 8". Alone such numbers may
+// be hours or counts; after a month they are its days.
+func (d *dateReader) bareDaysOfMonthAt(i int, pts []point) (point, bool) {
+	lead := d.word(i - 1)
+	if lead != "from" && lead != "between" || len(pts) == 0 || pts[len(pts)-1].Unit != "month" {
+		return point{}, false
+	}
+	month := d.monthBefore(i, pts)
+	sep := d.word(i + 1)
+	if month.IsZero() || !rangeSeps[sep] || (sep == "and") != (lead == "between") {
+		return point{}, false
+	}
+	d1, ok1 := d.bareNumber(i)
+	d2, ok2 := d.bareNumber(i + 2)
+	if !ok1 || !ok2 || d2 <= d1 || !validDay(month.Year(), month.Month(), d2) {
+		return point{}, false
+	}
+	if n := i + 3; n < len(d.toks) {
+		// A noun after ("from 3 to 9 people", "9 pm") counts it; the
+		// days end their clause or run into another.
+		w := d.word(n)
+		if d.toks[n].kind == tokWord && !(nounStops[w] || clauseStarts[w]) || w == "of" || w == ":" ||
+			w == "." && !d.toks[n].space && n+1 < len(d.toks) && d.toks[n+1].kind == tokNum {
+			return point{}, false
+		}
+	}
+	// The lead is the range's, not a "from" of an open frame.
+	p := point{first: i - 1, last: i + 2}
+	p.From, p.To, p.Unit = month.AddDate(0, 0, d1-1), month.AddDate(0, 0, d2), "range"
+	p.Span = Span{d.toks[i-1].start, d.toks[i+2].end}
+	return p, true
+}
+
+// bareNumber is a day of a month written at i as digits alone ("12",
+// not "12th" nor "12.5").
+func (d *dateReader) bareNumber(i int) (int, bool) {
+	if i >= len(d.toks) || d.toks[i].kind != tokNum || d.taken[i] {
+		return 0, false
+	}
+	n, err := strconv.Atoi(d.toks[i].raw)
+	if err != nil || n < 1 || n > 31 {
+		return 0, false
+	}
+	if i+1 < len(d.toks) && !d.toks[i+1].space && d.toks[i+1].kind == tokWord {
+		return 0, false
+	}
+	return n, true
 }

@@ -98,8 +98,9 @@ var holidays = func() []holiday {
 	add(false, easterSpan(-52, -52), "weiberfastnacht", "altweiberfastnacht", "altweiber", "fat thursday", "fetter donnerstag", "jueves lardero")
 	add(false, easterSpan(-48, -48), "rosenmontag", "rose monday", "shrove monday", "lundi gras")
 	add(false, easterSpan(-47, -47), "shrove tuesday", "fat tuesday", "pancake day", "faschingsdienstag", "veilchendienstag", "martes de carnaval")
-	for _, name := range []string{"carnaval", "carnival", "karneval", "fasching", "carnevale"} {
-		out = append(out, holiday{words: []string{name}, bare: true, event: true, days: easterSpan(-50, -47)})
+	// Mardi Gras is New Orleans' carnival, its parades the same days.
+	for _, name := range []string{"carnaval", "carnival", "karneval", "fasching", "carnevale", "mardi gras"} {
+		out = append(out, holiday{words: strings.Fields(name), bare: true, event: true, days: easterSpan(-50, -47)})
 	}
 	add(false, easterSpan(-46, -46), "ash wednesday", "aschermittwoch", "miércoles de ceniza")
 	add(false, easterSpan(39, 39), "ascension day", "ascension thursday", "christi himmelfahrt")

@@ -43,6 +43,11 @@ func (d *dateReader) relative(p point, i int) (point, bool) {
 	if w == "weekend" || w == "weekends" {
 		unit = "weekend"
 	}
+	if w == "fortnight" || w == "fortnights" {
+		// "the next fortnight", "the coming two fortnights": fourteen
+		// days a fortnight, from or to today.
+		unit, count, counted = "day", 14*count, true
+	}
 	if counted || mod == "past" && unit != "" && unit != "weekend" {
 		// "the past 3 weeks", "the next 10 days": from or to today.
 		if unit != "day" && unit != "week" && unit != "month" && unit != "year" {

@@ -555,11 +555,15 @@ func prior(p Place, role Role, context, prefer []Place, near *Place) float64 {
 	case KindRegion, KindCountry, KindContinent:
 		s = 6.5
 		// A trip's ends, stops and homes are towns: "Encamp" is the town
-		// before the parish of the same name.
+		// before the parish of the same name. A country is as often a
+		// trip's end as a town is ("off to Malta"), so a village of its
+		// name does not outweigh it.
 		switch role {
 		case RoleNone, RoleIn, RoleRegion:
 		default:
-			s -= 1.5
+			if p.Kind != KindCountry {
+				s -= 1.5
+			}
 		}
 	case KindLandmark:
 		s = 6
