@@ -351,6 +351,9 @@ func (a *App) readProfile(s State) (p Profile, reject string, notes []string, st
 	if tf, ok := stayDays(r, placed, times); ok {
 		frame = tf
 	}
+	if tf, ok := itineraryRows(text, times, placed); ok {
+		frame, hasFrame = tf, true // itinerary.go: the rows of the town asked about
+	}
 	season, hasSeason := seasonFrame(text, now, southern)
 	switch {
 	case g != nil && (g.TimeFrame.From != "" || g.TimeFrame.To != ""):

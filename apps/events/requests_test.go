@@ -164,9 +164,11 @@ func heldOut(id string) bool {
 // brought tuned whole to 362/392 (92.3%), tuned time to 332/345 (96.2%)
 // and tuned rejections to 44/47 (93.6%): those three floors are lowered
 // to just under (92, 96, 93) until its tuned part is fixed (round 17 as
-// written).
+// written). After its fixes tuned whole is 370/392 (94.4%), tuned time
+// 337/345 (97.7%) and tuned rejections 45/47 (95.7%): those floors are
+// raised to just under (94, 97, 95).
 var corpusFloors = map[string]float64{
-	"tuned whole": 92, "tuned place": 90, "tuned time": 96, "tuned interests": 90, "tuned reject": 93,
+	"tuned whole": 94, "tuned place": 90, "tuned time": 97, "tuned interests": 90, "tuned reject": 95,
 	"held-out whole": 58, "held-out place": 79, "held-out time": 72, "held-out interests": 90, "held-out reject": 49,
 }
 

@@ -29,7 +29,7 @@ func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFra
 	times = bracketedDays(text, times)
 	best := times[0]
 	for _, tf := range times[1:] {
-		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) && !restated(text, best, tf) || dayInside(best, tf) ||
+		if within(tf, best) && !(tf.Unit == "holiday" && nounAfter.MatchString(text[tf.End:])) && !restated(text, best, tf) && !stayHoldsFeast(best, tf) || dayInside(best, tf) ||
 			weekendReferred.MatchString(text[tf.Start:tf.End]) || feastStay(best, tf) {
 			best = tf
 		}
@@ -45,6 +45,15 @@ func requestFrame(text string, times []understand.TimeFrame) (understand.TimeFra
 func feastStay(best, tf understand.TimeFrame) bool {
 	return best.Unit == "holiday" && tf.Unit == "range" && !tf.From.IsZero() && !tf.To.IsZero() && !best.From.IsZero() && !best.To.IsZero() &&
 		tf.From.Before(best.To) && best.From.Before(tf.To) && tf.To.Sub(tf.From) <= 31*24*time.Hour
+}
+
+// stayHoldsFeast says whether tf is a feast named after best, a stay of
+// a few days written with both ends that holds it: "in Edinburgh from
+// 28 November to 2 December ... anything for St Andrew's Day" asks
+// about the stay, the feast one of its days.
+func stayHoldsFeast(best, tf understand.TimeFrame) bool {
+	return tf.Unit == "holiday" && best.Unit == "range" && !best.From.IsZero() && !best.To.IsZero() &&
+		best.To.Sub(best.From) <= 31*24*time.Hour
 }
 
 // weekendReferred is a weekend named by reference to the days before
