@@ -25,16 +25,6 @@ func TestEditorReadsRound15b(t *testing.T) {
 		{"Oaxaca for Dia de los Muertos, the altars and the comparsas", "2026-05-06", "Oaxaca", "MX", "2026-10-31", "2026-11-02"},
 		{"For the Day of the Dead we're in Puebla, there from 29 October to 3 November", "2026-05-06", "Puebla", "MX", "2026-10-29", "2026-11-03"},
 	} {
-		p, why, _, _ := a.readProfile(State{UserInput: c.text, Today: c.today})
-		if why != "" {
-			t.Errorf("%q: rejected %q", c.text, why)
-			continue
-		}
-		if p.Place == nil || foldName(p.Place.Name) != foldName(c.place) || p.Place.CountryCode != c.country {
-			t.Errorf("%q: place %s, want %s (%s)", c.text, readingText(p), c.place, c.country)
-		}
-		if p.TimeFrame.From != c.from || p.TimeFrame.To != c.to {
-			t.Errorf("%q: %s..%s, want %s..%s", c.text, p.TimeFrame.From, p.TimeFrame.To, c.from, c.to)
-		}
+		editorReads(t, a, readingWant{text: c.text, today: c.today, place: c.place, country: c.country, from: c.from, to: c.to})
 	}
 }
