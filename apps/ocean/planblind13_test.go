@@ -73,7 +73,8 @@ func TestCastsAreProfiles(t *testing.T) {
 // reunion", any case), and the plans' day is no time frame.
 func TestSceneTownBesideRadius(t *testing.T) {
 	checkPlans(t, []planCheck{
-		{"gonna kayak out of grand baie on saturday. avg surface temp within 200 km of reunion?", wantAll(nearPlace("Reunion"), radiusIs(200), wantNoTime)},
+		// the island (GeoNames' country Réunion, -21.1, 55.5), not a town named Reunion
+		{"gonna kayak out of grand baie on saturday. avg surface temp within 200 km of reunion?", wantAll(nearPlace("Réunion"), radiusIs(200), wantNoTime)},
 		{"We're rowing from Durban next week, what is the mean temperature within 250 km of Madagascar", wantAll(nearPlace("Madagascar"), radiusIs(250), wantNoTime)},
 	})
 }

@@ -171,7 +171,7 @@ func (s *Store) loadLevels(ctx context.Context, wmo string) (*FloatLevels, error
 	// the WMO number as a literal (digits only, checked): DuckDB prunes
 	// the Parquet partitions of a view over the files by a literal
 	var fl *FloatLevels
-	err := s.scanLevels(ctx, `'`+wmo+`' AS wmo`, ` WHERE wmo = '`+wmo+`'`, func(got map[string]*FloatLevels) {
+	err := s.scanLevels(ctx, DefaultTimeout, `'`+wmo+`' AS wmo`, ` WHERE wmo = '`+wmo+`'`, func(got map[string]*FloatLevels) {
 		fl = got[wmo]
 	})
 	if err != nil {
@@ -194,7 +194,7 @@ func (s *Store) preloadLevels(ctx context.Context) {
 		return
 	}
 	start := time.Now()
-	err := s.scanLevels(ctx, "wmo", "", func(got map[string]*FloatLevels) {
+	err := s.scanLevels(ctx, preloadTimeout, "wmo", "", func(got map[string]*FloatLevels) {
 		n := int64(0)
 		for _, fl := range got {
 			n += fl.bytes()
@@ -239,9 +239,15 @@ func (s *Store) AllFloatLevels() ([]*FloatLevels, bool) {
 	return out, true
 }
 
+// preloadTimeout bounds the reading of every float's levels when a store
+// opens: several times a query's, as it reads them all (and a build
+// with the race detector reads them ten times slower).
+const preloadTimeout = 2 * time.Minute
+
 // scanLevels reads GoodLevels' rows of where (all when empty), its WMO
-// number selected as wmoSel, into floats' levels, and gives them to use.
-func (s *Store) scanLevels(ctx context.Context, wmoSel, where string, use func(map[string]*FloatLevels)) error {
+// number selected as wmoSel, into floats' levels, and gives them to use;
+// the statements may take up to timeout.
+func (s *Store) scanLevels(ctx context.Context, timeout time.Duration, wmoSel, where string, use func(map[string]*FloatLevels)) error {
 	cols := LevelColumns()
 	stmt := `SELECT ` + wmoSel + `, cycle, direction, data_mode, "time", lat, lon, pres, ` + strings.Join(cols, ", ") +
 		` FROM ` + GoodLevels + where
@@ -252,7 +258,7 @@ func (s *Store) scanLevels(ctx context.Context, wmoSel, where string, use func(m
 	s.held.mu.Lock()
 	s.held.loads++
 	s.held.mu.Unlock()
-	ctx, cancel := context.WithTimeout(ctx, DefaultTimeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	rows, err := s.db.QueryContext(ctx, stmt)
 	if err != nil {
