@@ -59,7 +59,7 @@ var ErrLevelsNotHeld = errors.New("store: floats' levels are not held in memory"
 
 // ErrIrregularLevels means a float's levels hold what FloatLevels does
 // not represent: a level without its profile's direction or time, or a
-// profile whose levels are not together or disagree on their station.
+// profile whose levels disagree on its time or position.
 var ErrIrregularLevels = errors.New("store: a float's levels are irregular")
 
 // DefaultLevelsMB is Options.LevelsMB's default.
@@ -341,60 +341,81 @@ func (s *Store) addOceans(ctx context.Context, where string, got map[string]*Flo
 
 // levelsBuilder makes a float's FloatLevels from its rows in order.
 type levelsBuilder struct {
-	fl   *FloatLevels
+	wmo      string
+	ncols    int
+	profiles []*profileLevels // in the order each first appears
+	byKey    map[[2]any]*profileLevels
+}
+
+// profileLevels are one profile's levels in the order the relation
+// holds them, wherever they stand in it (a float's BGC levels of their
+// own may follow its core levels of every cycle).
+type profileLevels struct {
+	run  LevelRun
+	pres []float32
 	vals [][]float32
-	has  []bool
-	run  *LevelRun
-	seen map[[2]any]bool
 }
 
 func newLevelsBuilder(wmo string, ncols int) *levelsBuilder {
-	return &levelsBuilder{fl: &FloatLevels{WMO: wmo, Values: map[string][]float32{}}, vals: make([][]float32, ncols), has: make([]bool, ncols), seen: map[[2]any]bool{}}
+	return &levelsBuilder{wmo: wmo, ncols: ncols, byKey: map[[2]any]*profileLevels{}}
 }
 
 // add adds a level: its cycle, direction, data mode, time, lat, lon,
-// pres and the LevelColumns' values.
+// pres and the LevelColumns' values. A profile's levels may disagree on
+// the data mode (the plans never read it from the levels); they must
+// agree on time and position, which the plans filter and group by.
 func (b *levelsBuilder) add(cells []any) error {
 	r, err := stationOf(cells[:6])
 	if err != nil {
-		return fmt.Errorf("float %s: %w", b.fl.WMO, err)
+		return fmt.Errorf("float %s: %w", b.wmo, err)
 	}
-	r.WMO = b.fl.WMO
-	fl := b.fl
-	i := len(fl.Pres)
-	if b.run == nil || !b.run.sameStation(r) {
-		key := [2]any{r.Cycle, r.Direction}
-		if b.seen[key] {
-			return fmt.Errorf("%w: float %s cycle %d %s: levels apart or stations differ", ErrIrregularLevels, fl.WMO, r.Cycle, r.Direction)
-		}
-		b.seen[key] = true
-		r.From = i
-		fl.Profiles = append(fl.Profiles, r)
-		b.run = &fl.Profiles[len(fl.Profiles)-1]
+	r.WMO = b.wmo
+	key := [2]any{r.Cycle, r.Direction}
+	p := b.byKey[key]
+	if p == nil {
+		p = &profileLevels{run: r, vals: make([][]float32, b.ncols)}
+		b.byKey[key] = p
+		b.profiles = append(b.profiles, p)
+	} else if !p.run.sameStation(r) {
+		return fmt.Errorf("%w: float %s cycle %d %s: its levels' times or positions differ", ErrIrregularLevels, b.wmo, r.Cycle, r.Direction)
 	}
-	b.run.To = i + 1
-	fl.Pres = append(fl.Pres, realCell(cells[6]))
-	for k := range b.vals {
-		v := realCell(cells[7+k])
-		b.has[k] = b.has[k] || !math.IsNaN(float64(v))
-		b.vals[k] = append(b.vals[k], v)
+	p.pres = append(p.pres, realCell(cells[6]))
+	for k := range p.vals {
+		p.vals[k] = append(p.vals[k], realCell(cells[7+k]))
 	}
 	return nil
 }
 
+// done lays the profiles' levels out together, each profile's in a run.
 func (b *levelsBuilder) done(cols []string) *FloatLevels {
-	for k, c := range cols {
-		if b.has[k] {
-			b.fl.Values[c] = b.vals[k]
+	fl := &FloatLevels{WMO: b.wmo, Values: map[string][]float32{}}
+	vals := make([][]float32, b.ncols)
+	has := make([]bool, b.ncols)
+	for _, p := range b.profiles {
+		r := p.run
+		r.From = len(fl.Pres)
+		fl.Pres = append(fl.Pres, p.pres...)
+		r.To = len(fl.Pres)
+		fl.Profiles = append(fl.Profiles, r)
+		for k := range vals {
+			vals[k] = append(vals[k], p.vals[k]...)
+			for _, v := range p.vals[k] {
+				has[k] = has[k] || !math.IsNaN(float64(v))
+			}
 		}
 	}
-	return b.fl
+	for k, c := range cols {
+		if has[k] {
+			fl.Values[c] = vals[k]
+		}
+	}
+	return fl
 }
 
 // sameStation says whether r is run's station.
 func (run *LevelRun) sameStation(r LevelRun) bool {
 	same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
-	return run.Cycle == r.Cycle && run.Direction == r.Direction && run.DataMode == r.DataMode && run.Time.Equal(r.Time) &&
+	return run.Cycle == r.Cycle && run.Direction == r.Direction && run.Time.Equal(r.Time) &&
 		same(run.Lat, r.Lat) && same(run.Lon, r.Lon)
 }
 
